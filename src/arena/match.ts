@@ -1,0 +1,160 @@
+/**
+ * One match between bots: a pure function of the game, the bots and the seed.
+ * A bot that throws, answers with an illegal program or overruns its budget
+ * loses that turn (all X) and the fault is recorded; the match goes on.
+ */
+import { type Budget, DEFAULT_BUDGET, isMixed, sampleMixed } from '../core/bot.js';
+import { diceSeed, makeRng, seatSeed, type Rng } from '../core/rng.js';
+import type { Bot, BotFactory, Program, SeatView } from '../rules/nhm/botApi.js';
+import { defaultChooser } from '../rules/nhm/choices.js';
+import { CMD_X } from '../rules/nhm/commands.js';
+import type { Game } from '../rules/nhm/game.js';
+import { copyForSeat, observe } from '../rules/nhm/observe.js';
+import { checkProgram, formatProgram, parseCommand, parseProgram, type Notation } from '../rules/nhm/programs.js';
+import { END_REASONS, State } from '../rules/nhm/state.js';
+import { playTurn, type Chooser } from '../rules/nhm/step.js';
+import type { Tracer } from '../rules/nhm/trace.js';
+
+export interface MatchOptions {
+  game: Game;
+  bots: readonly BotFactory[];
+  seed: string;
+  notation?: Notation;
+  budget?: Budget;
+  tracer?: (st: () => State) => Tracer;
+  /** Called after every turn, with the programs played. */
+  onTurn?: (st: State, programs: string[]) => void;
+  /** Measures time for budgets; injected so tests can be exact. Default: performance.now. */
+  clock?: () => number;
+}
+
+export interface FaultRecord {
+  seat: number;
+  turn: number;
+  kind: 'throw' | 'illegal' | 'timeout' | 'choice';
+  message: string;
+}
+
+export interface MatchResult {
+  /** Winning seat, or null for a draw. */
+  winner: number | null;
+  reason: string;
+  turns: number;
+  dealt: number[];
+  faults: number[];
+  faultLog: FaultRecord[];
+  /** Mean milliseconds per program decision, per seat. */
+  decisionMs: number[];
+}
+
+/** Plays a match to its end. */
+export function playMatch(opts: MatchOptions): MatchResult {
+  const { game, seed } = opts;
+  const notation = opts.notation ?? (game.rulesetId === 'rbp' ? 'rbp' : 'nhm');
+  const budget = opts.budget ?? DEFAULT_BUDGET;
+  const clock = opts.clock ?? (() => performance.now());
+  const st = new State(game, diceSeed(seed));
+  const n = game.n;
+  const rngs: Rng[] = [];
+  const bots: (Bot | null)[] = [];
+  const faultLog: FaultRecord[] = [];
+  const fault = (seat: number, kind: FaultRecord['kind'], message: string): void => {
+    st.faults[seat]++;
+    faultLog.push({ seat, turn: st.turn + 1, kind, message });
+  };
+  for (let s = 0; s < n; s++) {
+    const rng = makeRng(seatSeed(seed, s));
+    rngs.push(rng);
+    try {
+      bots.push(opts.bots[s]({ seat: s, rng, budget, game, notation }));
+    } catch (e) {
+      bots.push(null);
+      fault(s, 'throw', `bot factory threw: ${(e as Error).message}`);
+    }
+  }
+  const views: SeatView[] = Array.from({ length: n }, (_, s) => ({ seat: s, state: new State(game) }));
+  const last: (string | null)[] = new Array(n).fill(null);
+  const codes = new Array<number>(n * 5).fill(CMD_X);
+  const spent = new Array<number>(n).fill(0);
+  const decisions = new Array<number>(n).fill(0);
+  const tracer = opts.tracer ? opts.tracer(() => st) : null;
+
+  const chooser: Chooser = {
+    autoTarget: (s, m) => runtime(m, 'autoTarget', (b, obs, v) => b.autoTarget?.(obs, v)) ?? defaultChooser.autoTarget(s, m),
+    dodge: (s, m, hot) =>
+      runtime(m, 'dodge', (b, obs, v) => b.dodge?.(obs, v, hotSquares(s, hot))) ?? defaultChooser.dodge(s, m, hot),
+  };
+  function runtime(m: number, what: string, ask: (b: Bot, obs: ReturnType<typeof observe>, v: SeatView) => string | number | null | undefined): number | null {
+    const b = bots[m];
+    if (!b) return null;
+    try {
+      copyForSeat(st, views[m].state, m);
+      const ans = ask(b, observe(st, m, notation, last), views[m]);
+      if (ans === null || ans === undefined) return null;
+      const c = typeof ans === 'number' ? ans : parseCommand(game, m, ans, notation);
+      if (typeof c === 'string') throw new Error(c);
+      return c;
+    } catch (e) {
+      fault(m, 'choice', `${what}: ${(e as Error).message}`);
+      return null;
+    }
+  }
+
+  while (!st.isOver()) {
+    for (let m = 0; m < n; m++) {
+      codes.fill(CMD_X, m * 5, m * 5 + 5);
+      const b = bots[m];
+      if (!st.alive[m] || !b) continue;
+      copyForSeat(st, views[m].state, m);
+      const obs = observe(st, m, notation, last);
+      const t0 = clock();
+      let prog: Program | null = null;
+      let threw: unknown = null;
+      try {
+        const ans = b.program(obs, views[m]);
+        prog = isMixed<Program>(ans) ? sampleMixed(ans, rngs[m]) : ans;
+      } catch (e) {
+        threw = e;
+      }
+      const dt = clock() - t0;
+      spent[m] += dt;
+      decisions[m]++;
+      if (threw !== null || prog === null) {
+        fault(m, 'throw', (threw as Error)?.message ?? String(threw));
+        continue;
+      }
+      if (dt > budget.ms) {
+        fault(m, 'timeout', `took ${dt.toFixed(1)} ms, budget ${budget.ms} ms`);
+        continue;
+      }
+      try {
+        const p = typeof prog === 'string' ? parseProgram(game, m, prog, notation) : Array.from(prog);
+        if (p.length !== 5) throw new Error(`a program has 5 commands, got ${p.length}`);
+        const err = checkProgram(st, m, p, notation);
+        if (err) throw err;
+        for (let k = 0; k < 5; k++) codes[m * 5 + k] = p[k];
+      } catch (e) {
+        fault(m, 'illegal', (e as Error).message);
+      }
+    }
+    playTurn(st, codes, chooser, tracer);
+    for (let m = 0; m < n; m++) last[m] = formatProgram(game, codes, notation, m * 5);
+    opts.onTurn?.(st, [...last] as string[]);
+  }
+  return {
+    winner: st.winner >= 0 ? st.winner : null,
+    reason: END_REASONS[st.end],
+    turns: st.turn,
+    dealt: Array.from(st.dealt),
+    faults: Array.from(st.faults),
+    faultLog,
+    decisionMs: spent.map((t, m) => (decisions[m] ? t / decisions[m] : 0)),
+  };
+}
+
+function hotSquares(st: State, hot: Uint8Array): string[] {
+  const out: string[] = [];
+  const w = st.game.board.width;
+  for (let s = 0; s < hot.length; s++) if (hot[s]) out.push(String.fromCharCode(97 + (s % w)) + String(Math.floor(s / w) + 1));
+  return out;
+}

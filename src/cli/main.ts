@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+/** `havoc`: the command line. Each command lives in its own file and stays thin. */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import scenario from './scenario.js';
+import match from './match.js';
+import parts from './parts.js';
+import loadouts from './loadouts.js';
+
+await yargs(hideBin(process.argv))
+  .scriptName('havoc')
+  .command(scenario)
+  .command(match)
+  .command(parts)
+  .command(loadouts)
+  .demandCommand(1, 'name a command (havoc --help lists them)')
+  .strict()
+  .help()
+  .parseAsync();

@@ -1,0 +1,38 @@
+/**
+ * The shape every bot shares, whatever the game: a module exporting a factory
+ * that, given its seat, an RNG of its own and a budget, makes a bot; the bot
+ * answers each turn's observation with an action or a mixed strategy.
+ */
+import type { Rng } from './rng.js';
+
+/** How much a bot may think per decision. */
+export interface Budget {
+  /** Wall-clock milliseconds per decision; going over is a fault. */
+  readonly ms: number;
+  /** Simulated turns per decision a bot should plan for (a hint, not enforced). */
+  readonly sims: number;
+}
+
+export const DEFAULT_BUDGET: Budget = { ms: 1000, sims: 2000 };
+
+/** A distribution over actions; the arena samples it with the seat's RNG. */
+export interface Mixed<A> {
+  readonly mixed: readonly { readonly action: A; readonly p: number }[];
+}
+
+export function isMixed<A>(x: unknown): x is Mixed<A> {
+  return typeof x === 'object' && x !== null && Array.isArray((x as Mixed<A>).mixed);
+}
+
+/** Samples a mixed strategy with an RNG (probabilities need not sum to exactly 1). */
+export function sampleMixed<A>(m: Mixed<A>, rng: Rng): A {
+  let total = 0;
+  for (const e of m.mixed) total += Math.max(0, e.p);
+  if (!(total > 0)) throw new Error('a mixed strategy needs a positive total probability');
+  let u = rng.next() * total;
+  for (const e of m.mixed) {
+    u -= Math.max(0, e.p);
+    if (u < 0) return e.action;
+  }
+  return m.mixed[m.mixed.length - 1].action;
+}

@@ -1,0 +1,118 @@
+/**
+ * The changing part of a match: a handful of typed arrays. `copyState` copies
+ * one state into another of the same game without allocating, which is what
+ * lets a bot simulate thousands of turns per decision.
+ */
+import { sfc32Seed } from '../../core/rng.js';
+import type { Game } from './game.js';
+
+export const NO_WINNER = -1;
+export const DRAW = -2;
+
+export const END_NONE = 0;
+export const END_KILL = 1;
+export const END_MUTUAL = 2;
+export const END_TURN_LIMIT = 3;
+export const END_REASONS = ['', 'kill', 'mutual-destruction', 'turn-limit'] as const;
+
+export class State {
+  readonly game: Game;
+  /** Turns completed. */
+  turn = 0;
+  /** 0 while running; else END_*. */
+  end = END_NONE;
+  /** Winning machine, NO_WINNER while running, DRAW for a draw. */
+  winner = NO_WINNER;
+  readonly sq: Int16Array;
+  readonly facing: Uint8Array;
+  readonly hearts: Int8Array;
+  readonly shields: Int8Array;
+  readonly alive: Uint8Array;
+  /** Machine (living or wreckage) on each square, -1 for none. */
+  readonly occ: Int16Array;
+  /** This turn's programs, five codes per machine. */
+  readonly prog: Uint16Array;
+  /** 1 while the machine spends this turn repairing. */
+  readonly repairing: Uint8Array;
+  /** Damage points absorbed by this turn's repair so far. */
+  readonly absorbed: Uint8Array;
+  /** Per square: bit m set when machine m has a mine there; armed bits likewise. */
+  readonly mineOwner: Uint8Array;
+  readonly mineArmed: Uint8Array;
+  /** The rules' dice (sfc32), copied with the state so simulations replay exactly. */
+  readonly dice: Uint32Array;
+  /** Running totals for the records: damage dealt, faults. */
+  readonly dealt: Int32Array;
+  readonly faults: Int32Array;
+  /** Mines laid under a machine, not yet armed. */
+  minesUnarmed = 0;
+  /** The step loop's working memory (scratch.ts); never copied. */
+  scratch: object | null = null;
+
+  constructor(game: Game, diceSeed = 'dice') {
+    const n = game.n, size = game.size;
+    this.game = game;
+    this.sq = Int16Array.from(game.startSq);
+    this.facing = Uint8Array.from(game.startFacing);
+    this.hearts = Int8Array.from(game.startHearts);
+    this.shields = Int8Array.from(game.startShields);
+    this.alive = new Uint8Array(n);
+    this.occ = new Int16Array(size).fill(-1);
+    for (let i = 0; i < n; i++) {
+      this.occ[this.sq[i]] = i;
+      this.alive[i] = this.hearts[i] > 0 ? 1 : 0;
+    }
+    this.prog = new Uint16Array(n * 5);
+    this.repairing = new Uint8Array(n);
+    this.absorbed = new Uint8Array(n);
+    this.mineOwner = new Uint8Array(size);
+    this.mineArmed = new Uint8Array(size);
+    this.dice = new Uint32Array(4);
+    sfc32Seed(this.dice, 0, diceSeed);
+    this.dealt = new Int32Array(n);
+    this.faults = new Int32Array(n);
+  }
+
+  /** Number of living machines. */
+  living(): number {
+    let c = 0;
+    for (let i = 0; i < this.game.n; i++) c += this.alive[i];
+    return c;
+  }
+
+  isOver(): boolean {
+    return this.end !== END_NONE;
+  }
+}
+
+/** Copies `src` into `dst` (states of the same game) without allocating. */
+export function copyState(src: State, dst: State): void {
+  dst.turn = src.turn;
+  dst.end = src.end;
+  dst.winner = src.winner;
+  dst.minesUnarmed = src.minesUnarmed;
+  dst.sq.set(src.sq);
+  dst.facing.set(src.facing);
+  dst.hearts.set(src.hearts);
+  dst.shields.set(src.shields);
+  dst.alive.set(src.alive);
+  dst.occ.set(src.occ);
+  dst.prog.set(src.prog);
+  dst.repairing.set(src.repairing);
+  dst.absorbed.set(src.absorbed);
+  dst.mineOwner.set(src.mineOwner);
+  dst.mineArmed.set(src.mineArmed);
+  dst.dice.set(src.dice);
+  dst.dealt.set(src.dealt);
+  dst.faults.set(src.faults);
+}
+
+/** Missing hearts of machine m: the number its program must cover with X (before Advanced Damage Control). */
+export function missingHearts(st: State, m: number): number {
+  return st.game.maxHearts[m] - st.hearts[m];
+}
+
+/** X commands machine m must write this turn. */
+export function requiredX(st: State, m: number): number {
+  return Math.floor(missingHearts(st, m) / st.game.heartsPerX[m]);
+}

@@ -1,0 +1,156 @@
+/**
+ * Bradley–Terry ratings of bots or loadouts from pairwise results:
+ * logit P(a beats b) = r_a − r_b (+ h, an optional advantage of the first-named
+ * side). Fitted as a logistic regression on difference indicators, so draws
+ * count as half a win for each side, exactly as in `logistic.ts`.
+ *
+ * Identifiability: only differences of ratings are estimable. Every entity
+ * gets a column and the ridge resolves the free shift: the penalised optimum
+ * is the one with ratings summing to zero (on each connected group of
+ * entities). The covariance is projected the same way, so `se` is the SE of a
+ * sum-to-zero rating. An entity that always wins (or loses) gets a large but
+ * finite rating set by the ridge, with a correspondingly huge SE.
+ */
+import { logisticRegression, sigmoid, type LogisticRow } from './logistic.js';
+import { Z95 } from './normal.js';
+
+/** One game, or several identical ones when `weight` > 1. */
+export interface PairGame {
+  /** Entity indices in [0, n), a ≠ b. */
+  readonly a: number;
+  readonly b: number;
+  /** From a's side: 1 a wins, 0 b wins, 0.5 draw (a mean score is fine with a weight). */
+  readonly score: number;
+  /** Default 1. */
+  readonly weight?: number;
+}
+
+/** Options for `bradleyTerry`. */
+export interface BradleyTerryOptions {
+  /** L2 penalty on ratings (and h); see `LogisticOptions.ridge`. Default 1e-6. */
+  readonly ridge?: number;
+  /** Fit an advantage h for the side named `a` (first mover, seat A). Default false. */
+  readonly firstMoverAdvantage?: boolean;
+  /** Normal quantile for `lo`/`hi`. Default 1.959964 (95%). */
+  readonly z?: number;
+}
+
+/** Ratings on the logit scale, summing to zero. */
+export interface BradleyTerryFit {
+  readonly rating: Float64Array;
+  readonly se: Float64Array;
+  readonly lo: Float64Array;
+  readonly hi: Float64Array;
+  /** Covariance of the sum-to-zero ratings, n×n row-major (for SEs of differences). */
+  readonly cov: Float64Array;
+  /** First-mover advantage h on the logit scale, when fitted. */
+  readonly advantage: { readonly value: number; readonly se: number } | null;
+  /** Games (total weight) each entity took part in. */
+  readonly games: Float64Array;
+  readonly logLik: number;
+  readonly converged: boolean;
+  readonly iterations: number;
+}
+
+/** Elo points per logit: 400 / ln 10 ≈ 173.72, so a 400-point gap is 10:1 odds. */
+export const ELO_PER_LOGIT = 400 / Math.LN10;
+
+/**
+ * Fits Bradley–Terry ratings for `n` entities from `games`.
+ * Games between the same ordered pair are merged before fitting (exact).
+ */
+export function bradleyTerry(n: number, games: Iterable<PairGame>, opts: BradleyTerryOptions = {}): BradleyTerryFit {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`bradleyTerry: n must be a positive integer, got ${n}`);
+  const z = opts.z ?? Z95;
+  const played = new Float64Array(n);
+  // Merge by ordered pair up front: cheaper than the generic row merge and it
+  // keeps the first-mover column meaningful (a and b are not interchangeable then).
+  const pairs = new Map<number, { w: number; s: number }>();
+  for (const g of games) {
+    const w = g.weight ?? 1;
+    for (const e of [g.a, g.b]) {
+      if (!Number.isInteger(e) || e < 0 || e >= n) throw new RangeError(`bradleyTerry: entity ${e} out of range [0, ${n})`);
+    }
+    if (g.a === g.b) throw new RangeError(`bradleyTerry: entity ${g.a} plays itself`);
+    if (!(g.score >= 0 && g.score <= 1)) throw new RangeError(`bradleyTerry: score must be in [0, 1], got ${g.score}`);
+    if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`bradleyTerry: bad weight ${w}`);
+    if (w === 0) continue;
+    played[g.a]! += w;
+    played[g.b]! += w;
+    const key = g.a * n + g.b;
+    const acc = pairs.get(key) ?? { w: 0, s: 0 };
+    acc.w += w;
+    acc.s += w * g.score;
+    pairs.set(key, acc);
+  }
+  const rows: LogisticRow[] = [];
+  for (const [key, { w, s }] of pairs) {
+    const a = Math.floor(key / n);
+    const b = key % n;
+    rows.push({ x: { idx: [a, b], val: [1, -1] }, y: Math.min(1, s / w), w });
+  }
+  const fit = logisticRegression(rows, n, {
+    intercept: opts.firstMoverAdvantage ?? false,
+    ridge: opts.ridge,
+    aggregate: false,
+  });
+  const k = fit.k;
+
+  // The ridge already centres the ratings; subtract the mean anyway to remove rounding drift.
+  const mean = fit.coef.subarray(0, n).reduce((s, v) => s + v, 0) / n;
+  const rating = Float64Array.from({ length: n }, (_, i) => fit.coef[i]! - mean);
+  // cov(P r) = P C P with P = I − 11ᵀ/n: removes the unestimable common shift, whose
+  // variance is ~1/ridge and would otherwise swamp every SE.
+  const rowMean = new Float64Array(n);
+  let allMean = 0;
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let j = 0; j < n; j++) s += fit.cov[i * k + j]!;
+    rowMean[i] = s / n;
+    allMean += s / (n * n);
+  }
+  const cov = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) cov[i * n + j] = fit.cov[i * k + j]! - rowMean[i]! - rowMean[j]! + allMean;
+  }
+  const se = Float64Array.from({ length: n }, (_, i) => Math.sqrt(Math.max(0, cov[i * n + i]!)));
+  return {
+    rating,
+    se,
+    lo: Float64Array.from(rating, (r, i) => r - z * se[i]!),
+    hi: Float64Array.from(rating, (r, i) => r + z * se[i]!),
+    cov,
+    advantage: fit.hasIntercept ? { value: fit.coef[n]!, se: fit.se[n]! } : null,
+    games: played,
+    logLik: fit.logLik,
+    converged: fit.converged,
+    iterations: fit.iterations,
+  };
+}
+
+/** Ratings on an Elo-like scale. */
+export interface EloRatings {
+  readonly rating: Float64Array;
+  readonly se: Float64Array;
+  readonly lo: Float64Array;
+  readonly hi: Float64Array;
+}
+
+/**
+ * Converts a fit to Elo points: rating·400/ln 10 + `anchor`, so the average
+ * entity sits at `anchor` (default 1500) and SEs scale by the same factor.
+ */
+export function toElo(fit: BradleyTerryFit, anchor = 1500): EloRatings {
+  const f = (v: number) => v * ELO_PER_LOGIT + anchor;
+  return {
+    rating: fit.rating.map(f),
+    se: fit.se.map((v) => v * ELO_PER_LOGIT),
+    lo: fit.lo.map(f),
+    hi: fit.hi.map(f),
+  };
+}
+
+/** P(a beats b) implied by two logit ratings (draws counted as half). */
+export function winProbability(ratingA: number, ratingB: number, advantage = 0): number {
+  return sigmoid(ratingA - ratingB + advantage);
+}

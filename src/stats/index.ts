@@ -1,0 +1,41 @@
+/**
+ * Havoc Arena's statistics library: pure, dependency-free functions for win
+ * rates, ratings and part balance. See each module for the modelling choices.
+ */
+export { Z95, erfc, normalCdf, normalQuantile, twoSidedP } from './normal.js';
+export { holm, type HolmTest } from './holm.js';
+export { wilson, newcombeDiff, type Interval, type DiffInterval } from './wilson.js';
+export {
+  fromRows,
+  matMul,
+  quadForm,
+  cholesky,
+  choleskySolve,
+  solveSPD,
+  inverseFromCholesky,
+  inverseSPD,
+  inverse,
+} from './linalg.js';
+export { symmetricEigen, nullSpace, type SymmetricEigen } from './eigen.js';
+export { logisticRegression, sigmoid, type LogisticRow, type SparseRow, type LogisticOptions, type LogisticFit } from './logistic.js';
+export {
+  bradleyTerry,
+  toElo,
+  winProbability,
+  ELO_PER_LOGIT,
+  type PairGame,
+  type BradleyTerryOptions,
+  type BradleyTerryFit,
+  type EloRatings,
+} from './bradleyTerry.js';
+export {
+  partEffects,
+  type PartMatch,
+  type PartListing,
+  type PartEffectsOptions,
+  type PartReason,
+  type PartRawStats,
+  type PartEffect,
+  type CategoryPoint,
+  type PartEffectsResult,
+} from './partEffects.js';

@@ -1,0 +1,547 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bradleyTerry,
+  cholesky,
+  ELO_PER_LOGIT,
+  fromRows,
+  holm,
+  inverse,
+  inverseSPD,
+  logisticRegression,
+  matMul,
+  newcombeDiff,
+  normalCdf,
+  normalQuantile,
+  nullSpace,
+  partEffects,
+  sigmoid,
+  solveSPD,
+  symmetricEigen,
+  toElo,
+  twoSidedP,
+  wilson,
+  winProbability,
+  type LogisticRow,
+  type PairGame,
+  type PartListing,
+  type PartMatch,
+} from '../src/stats/index.js';
+
+/** Small deterministic PRNG (mulberry32): uniform floats in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A standard normal deviate by Box–Muller. */
+function gauss(rand: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+}
+
+/** A game score with expected value p: 10% draws, wins and losses sharing the rest (needs 0.05 <= p <= 0.95). */
+function score(rand: () => number, p: number): number {
+  if (rand() < 0.1) return 0.5;
+  return rand() < (p - 0.05) / 0.9 ? 1 : 0;
+}
+
+const maxAbsDiff = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  Array.from(a).reduce((m, v, i) => Math.max(m, Math.abs(v - b[i]!)), 0);
+
+describe('normal distribution', () => {
+  it('matches tabulated values', () => {
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959963984540054, 13);
+    expect(normalQuantile(0.5)).toBe(0);
+    expect(normalQuantile(1e-10)).toBeCloseTo(-6.361340902404056, 10);
+    expect(normalCdf(-3)).toBeCloseTo(0.0013498980316301, 15);
+    expect(normalCdf(1)).toBeCloseTo(0.8413447460685429, 15);
+    expect(twoSidedP(1.959963984540054)).toBeCloseTo(0.05, 14);
+    expect(twoSidedP(10) / 1.523970604832105e-23).toBeCloseTo(1, 12);
+  });
+
+  it('quantile inverts the CDF across the range', () => {
+    for (const q of [1e-300, 1e-12, 0.001, 0.02425, 0.3, 0.5, 0.7, 0.97575, 0.999, 1 - 1e-12]) {
+      const x = normalQuantile(q);
+      const back = q < 0.5 ? normalCdf(x) : 1 - normalCdf(-x);
+      expect(Math.abs(back - q) / Math.min(q, 1 - q)).toBeLessThan(1e-12);
+    }
+  });
+});
+
+describe('wilson', () => {
+  it('matches published intervals', () => {
+    // Newcombe (1998), Table I: 81/263 → 0.2553 to 0.3662; 0/10 → 0 to 0.2775.
+    const a = wilson(81, 263);
+    expect(a.p).toBeCloseTo(81 / 263, 12);
+    expect(a.lo).toBeCloseTo(0.2553, 4);
+    expect(a.hi).toBeCloseTo(0.3662, 4);
+    expect(wilson(0, 10)).toEqual({ p: 0, lo: 0, hi: expect.closeTo(0.2775, 4) });
+    expect(wilson(10, 10)).toEqual({ p: 1, lo: expect.closeTo(0.7225, 4), hi: 1 });
+  });
+
+  it('handles n = 0, fractional successes and bad input', () => {
+    expect(wilson(0, 0)).toEqual({ p: 0.5, lo: 0, hi: 1 });
+    const half = wilson(2.5, 5); // 2 wins, 1 draw, 2 losses
+    expect(half.p).toBe(0.5);
+    expect(half.lo + half.hi).toBeCloseTo(1, 14);
+    expect(wilson(5, 10, 2.5758).hi - wilson(5, 10, 2.5758).lo).toBeGreaterThan(wilson(5, 10).hi - wilson(5, 10).lo);
+    expect(() => wilson(11, 10)).toThrow(RangeError);
+    expect(() => wilson(-1, 10)).toThrow(RangeError);
+    expect(() => wilson(1, Number.NaN)).toThrow(RangeError);
+  });
+
+  it('newcombeDiff matches Newcombe (1998) method 10', () => {
+    // 56/70 − 48/80: difference 0.2, 95% CI 0.0524 to 0.3339.
+    const d = newcombeDiff(56, 70, 48, 80);
+    expect(d.diff).toBeCloseTo(0.2, 12);
+    expect(d.lo).toBeCloseTo(0.0524, 4);
+    expect(d.hi).toBeCloseTo(0.3339, 4);
+    expect(Number.isNaN(newcombeDiff(0, 0, 1, 2).diff)).toBe(true);
+  });
+});
+
+describe('linalg', () => {
+  // The classic example: A = L Lᵀ with L = [[2,0,0],[6,1,0],[-8,5,3]].
+  const A = fromRows([
+    [4, 12, -16],
+    [12, 37, -43],
+    [-16, -43, 98],
+  ]);
+
+  it('Cholesky factor and SPD inverse of a known matrix', () => {
+    expect(Array.from(cholesky(A, 3)!)).toEqual([2, 0, 0, 6, 1, 0, -8, 5, 3]);
+    const inv = inverseSPD(A, 3);
+    const exact = [1777, -488, 76, -488, 136, -20, 76, -20, 4].map((v) => v / 36);
+    expect(maxAbsDiff(inv, exact)).toBeLessThan(1e-11);
+    expect(maxAbsDiff(matMul(A, inv, 3), [1, 0, 0, 0, 1, 0, 0, 0, 1])).toBeLessThan(1e-12);
+    expect(maxAbsDiff(solveSPD(A, 3, [1, 2, 3]), [1777 - 976 + 228, -488 + 272 - 60, 76 - 40 + 12].map((v) => v / 36))).toBeLessThan(1e-11);
+    expect(maxAbsDiff(inverse(A, 3)!, exact)).toBeLessThan(1e-11);
+  });
+
+  it('inverts the ill-conditioned 6×6 Hilbert matrix to its exact integer inverse', () => {
+    const n = 6;
+    const h = new Float64Array(n * n).map((_, t) => 1 / (Math.floor(t / n) + (t % n) + 1));
+    // (H⁻¹)ᵢⱼ = (−1)^(i+j) (i+j−1) C(n+i−1, n−j) C(n+j−1, n−i) C(i+j−2, i−1)², 1-based.
+    const C = (a: number, b: number): number => (b === 0 ? 1 : (C(a, b - 1) * (a - b + 1)) / b);
+    const exact = new Float64Array(n * n).map((_, t) => {
+      const i = Math.floor(t / n) + 1;
+      const j = (t % n) + 1;
+      return (-1) ** (i + j) * (i + j - 1) * C(n + i - 1, n - j) * C(n + j - 1, n - i) * C(i + j - 2, i - 1) ** 2;
+    });
+    expect(exact[0]).toBe(36);
+    expect(exact[n * n - 1]).toBe(698544);
+    for (const inv of [inverseSPD(h, n), inverse(h, n)!]) {
+      const rel = Array.from(inv).reduce((m, v, t) => Math.max(m, Math.abs(v / exact[t]! - 1)), 0);
+      expect(rel).toBeLessThan(1e-7); // condition number ~1.5e7
+    }
+  });
+
+  it('reports singular and indefinite matrices', () => {
+    expect(cholesky(fromRows([[1, 2], [2, 1]]), 2)).toBeNull();
+    expect(cholesky(fromRows([[1, 1], [1, 1]]), 2)).toBeNull();
+    expect(inverse(fromRows([[1, 2], [2, 4]]), 2)).toBeNull();
+    expect(() => inverseSPD(fromRows([[0, 0], [0, 1]]), 2)).toThrow(RangeError);
+  });
+
+  it('symmetric eigenvalues, vectors and null space', () => {
+    const e = symmetricEigen(fromRows([[2, 1], [1, 2]]), 2);
+    expect(Array.from(e.values)).toEqual([expect.closeTo(3, 14), expect.closeTo(1, 14)]);
+    const rand = mulberry32(7);
+    const n = 12;
+    const b = Float64Array.from({ length: n * n }, () => rand() - 0.5);
+    const s = new Float64Array(n * n).map((_, t) => b[t]! + b[(t % n) * n + Math.floor(t / n)]!);
+    const { values, vectors } = symmetricEigen(s, n);
+    const vt = new Float64Array(n * n).map((_, t) => vectors[(t % n) * n + Math.floor(t / n)]!);
+    const d = new Float64Array(n * n).map((_, t) => (Math.floor(t / n) === t % n ? values[t % n]! : 0));
+    expect(maxAbsDiff(matMul(matMul(vectors, d, n), vt, n), s)).toBeLessThan(1e-12);
+    // Gram matrix of difference rows: (1,1,1) is its only null direction.
+    const g = fromRows([[2, -1, -1], [-1, 2, -1], [-1, -1, 2]]);
+    const ns = nullSpace(g, 3);
+    expect(ns).toHaveLength(1);
+    expect(Math.abs(ns[0]![0]!)).toBeCloseTo(1 / Math.sqrt(3), 12);
+  });
+});
+
+describe('logistic regression', () => {
+  // Challenger O-rings, 23 launches: temperature (°F) and whether any O-ring was damaged.
+  // R: glm(fail ~ temp, binomial) → (Intercept) 15.0429 (SE 7.3786), temp −0.2322 (0.1082); residual deviance 20.315.
+  const temp = [66, 70, 69, 68, 67, 72, 73, 70, 57, 63, 70, 78, 67, 53, 67, 75, 70, 81, 76, 79, 75, 76, 58];
+  const fail = [0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 1];
+
+  it('reproduces the textbook Challenger fit', () => {
+    const fit = logisticRegression(temp.map((t, i) => ({ x: [t], y: fail[i]! })), 1, { intercept: true, ridge: 0 });
+    expect(fit.converged).toBe(true);
+    expect(fit.coef[0]).toBeCloseTo(-0.23216, 5);
+    expect(fit.coef[1]).toBeCloseTo(15.0429, 4);
+    expect(fit.se[0]).toBeCloseTo(0.10824, 5);
+    expect(fit.se[1]).toBeCloseTo(7.3786, 4);
+    expect(-2 * fit.logLik).toBeCloseTo(20.315, 3);
+  });
+
+  it('reproduces the grouped O-ring fit (fractional y with weights)', () => {
+    // faraway::orings, damaged of 6 O-rings: glm(cbind(damage, 6 - damage) ~ temp, binomial)
+    // → (Intercept) 11.66299 (SE 3.29626), temp −0.21623 (0.05318).
+    const t = [53, 57, 58, 63, 66, 67, 67, 67, 68, 69, 70, 70, 70, 70, 72, 73, 75, 75, 76, 76, 78, 79, 81];
+    const dmg = [5, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+    const fit = logisticRegression(t.map((ti, i) => ({ x: { idx: [0], val: [ti] }, y: dmg[i]! / 6, w: 6 })), 1, { intercept: true, ridge: 0 });
+    expect(fit.coef[1]).toBeCloseTo(11.66299, 5);
+    expect(fit.coef[0]).toBeCloseTo(-0.21623, 5);
+    expect(fit.se[1]).toBeCloseTo(3.29626, 5);
+    expect(fit.se[0]).toBeCloseTo(0.05318, 5);
+    expect(fit.nDistinct).toBe(19); // repeated temperatures with equal outcomes were merged
+  });
+
+  it('treats a draw as half a win plus half a loss, and merging rows changes nothing', () => {
+    const rand = mulberry32(11);
+    const rows: LogisticRow[] = [];
+    const split: LogisticRow[] = [];
+    for (let i = 0; i < 400; i++) {
+      const x = [Math.floor(rand() * 3) - 1, Math.floor(rand() * 3) - 1];
+      const y = score(rand, sigmoid(0.8 * x[0]! - 0.5 * x[1]!));
+      rows.push({ x, y, w: 2 });
+      if (y === 0.5) split.push({ x, y: 1 }, { x, y: 0 });
+      else split.push({ x, y, w: 2 });
+    }
+    const a = logisticRegression(rows, 2);
+    const b = logisticRegression(split, 2, { aggregate: false });
+    const c = logisticRegression(rows.map((r) => ({ ...r, x: { idx: [1, 0], val: [(r.x as number[])[1]!, (r.x as number[])[0]!] } })), 2);
+    expect(b.nDistinct).toBeGreaterThan(a.nDistinct);
+    for (const f of [b, c]) {
+      expect(maxAbsDiff(f.coef, a.coef)).toBeLessThan(1e-10);
+      expect(maxAbsDiff(f.se, a.se)).toBeLessThan(1e-10);
+      expect(f.logLik).toBeCloseTo(a.logLik, 9);
+    }
+  });
+
+  it('matches the closed form for one binary feature with draws (2×2 table)', () => {
+    // Group 0: 30 wins, 10 draws, 60 losses → p0 = 0.35; group 1: 50 wins, 20 draws, 30 losses → p1 = 0.6.
+    const rows: LogisticRow[] = [
+      { x: [0], y: 1, w: 30 }, { x: [0], y: 0.5, w: 10 }, { x: [0], y: 0, w: 60 },
+      { x: [1], y: 1, w: 50 }, { x: [1], y: 0.5, w: 20 }, { x: [1], y: 0, w: 30 },
+    ];
+    const fit = logisticRegression(rows, 1, { intercept: true, ridge: 0 });
+    const logit = (p: number) => Math.log(p / (1 - p));
+    expect(fit.coef[1]).toBeCloseTo(logit(0.35), 10);
+    expect(fit.coef[0]).toBeCloseTo(logit(0.6) - logit(0.35), 10);
+    expect(fit.se[0]).toBeCloseTo(Math.sqrt(1 / (100 * 0.35 * 0.65) + 1 / (100 * 0.6 * 0.4)), 10);
+    expect(fit.se[1]).toBeCloseTo(Math.sqrt(1 / (100 * 0.35 * 0.65)), 10);
+  });
+
+  it('recovers known coefficients from 200k simulated sparse rows', () => {
+    const rand = mulberry32(2024);
+    const beta = [0.8, -0.5, 0.3, 0, 1.2, -1];
+    const rows: LogisticRow[] = [];
+    for (let r = 0; r < 200_000; r++) {
+      const idx: number[] = [];
+      const val: number[] = [];
+      let eta = 0.2; // intercept
+      for (let j = 0; j < beta.length; j++) {
+        const u = rand();
+        if (u < 0.3) continue;
+        const v = u < 0.65 ? 1 : -1;
+        idx.push(j);
+        val.push(v);
+        eta += beta[j]! * v;
+      }
+      rows.push({ x: { idx, val }, y: rand() < sigmoid(eta) ? 1 : 0 });
+    }
+    const fit = logisticRegression(rows, beta.length, { intercept: true });
+    expect(fit.converged).toBe(true);
+    expect(fit.nRows).toBe(200_000);
+    const truth = [...beta, 0.2];
+    truth.forEach((b, j) => {
+      expect(Math.abs(fit.coef[j]! - b)).toBeLessThan(4 * fit.se[j]!);
+      expect(fit.se[j]).toBeGreaterThan(0.004);
+      expect(fit.se[j]).toBeLessThan(0.01);
+    });
+  });
+
+  it('standard errors match the spread of estimates over repeated samples', () => {
+    const rand = mulberry32(99);
+    const reps = 400;
+    const est: number[][] = [[], []];
+    const ses: number[][] = [[], []];
+    for (let rep = 0; rep < reps; rep++) {
+      const rows: LogisticRow[] = [];
+      for (let r = 0; r < 600; r++) {
+        const x = [gauss(rand), rand() < 0.5 ? 1 : 0];
+        rows.push({ x, y: score(rand, Math.min(0.95, Math.max(0.05, sigmoid(0.7 * x[0]! - 0.4 * x[1]!)))) });
+      }
+      const fit = logisticRegression(rows, 2);
+      for (let j = 0; j < 2; j++) {
+        est[j]!.push(fit.coef[j]!);
+        ses[j]!.push(fit.se[j]!);
+      }
+    }
+    for (let j = 0; j < 2; j++) {
+      const mean = est[j]!.reduce((s, v) => s + v, 0) / reps;
+      const sd = Math.sqrt(est[j]!.reduce((s, v) => s + (v - mean) ** 2, 0) / (reps - 1));
+      const meanSe = ses[j]!.reduce((s, v) => s + v, 0) / reps;
+      // Draws make the binomial SE conservative: it may exceed the spread, but not by much.
+      expect(meanSe / sd).toBeGreaterThan(0.9);
+      expect(meanSe / sd).toBeLessThan(1.25);
+    }
+  });
+
+  it('keeps perfectly separated data finite through the ridge', () => {
+    const rows: LogisticRow[] = [];
+    for (let i = -5; i <= 5; i++) if (i !== 0) rows.push({ x: [i], y: i > 0 ? 1 : 0 });
+    const fit = logisticRegression(rows, 1);
+    expect(fit.converged).toBe(true);
+    expect(Number.isFinite(fit.coef[0])).toBe(true);
+    expect(fit.coef[0]).toBeGreaterThan(3);
+    expect(fit.se[0]).toBeGreaterThan(fit.coef[0]! / 4); // Wald is useless here, and says so
+    expect(() => logisticRegression([{ x: [0], y: 1 }], 1, { ridge: 0 })).toThrow(/singular/);
+    expect(() => logisticRegression([{ x: [1], y: 2 }], 1)).toThrow(RangeError);
+  });
+});
+
+describe('Bradley–Terry', () => {
+  const truth = [-1.4, -0.9, -0.4, 0, 0.2, 0.5, 0.8, 1.2];
+  const n = truth.length;
+  const mean = truth.reduce((s, v) => s + v, 0) / n;
+  const centred = truth.map((v) => v - mean);
+  const rand = mulberry32(5);
+  const games: PairGame[] = [];
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      if (a === b) continue;
+      for (let g = 0; g < 120; g++) games.push({ a, b, score: score(rand, sigmoid(truth[a]! - truth[b]!)) });
+    }
+  }
+
+  it('recovers known strengths and their order from a round robin', () => {
+    const fit = bradleyTerry(n, games);
+    expect(fit.converged).toBe(true);
+    expect(fit.rating.reduce((s, v) => s + v, 0)).toBeCloseTo(0, 10);
+    for (let i = 0; i < n; i++) {
+      expect(Math.abs(fit.rating[i]! - centred[i]!)).toBeLessThan(4 * fit.se[i]!);
+      expect(fit.lo[i]).toBeLessThan(fit.rating[i]!);
+      if (i > 0) expect(fit.rating[i]).toBeGreaterThan(fit.rating[i - 1]!);
+    }
+    expect(fit.games[0]).toBe(2 * 7 * 120);
+    expect(fit.se[0]).toBeGreaterThan(0.05);
+    expect(fit.se[0]).toBeLessThan(0.1);
+  });
+
+  it('agrees with the classic MM algorithm and with a reference-coded fit', () => {
+    const fit = bradleyTerry(n, games, { ridge: 0 });
+    // Hunter (2004) MM: π_i ← W_i / Σ_j n_ij / (π_i + π_j), with draws as half wins.
+    const wins = new Float64Array(n);
+    const cnt = new Float64Array(n * n);
+    for (const g of games) {
+      wins[g.a]! += g.score;
+      wins[g.b]! += 1 - g.score;
+      cnt[g.a * n + g.b]! += 1;
+      cnt[g.b * n + g.a]! += 1;
+    }
+    let pi = new Float64Array(n).fill(1);
+    for (let it = 0; it < 2000; it++) {
+      pi = pi.map((p, i) => wins[i]! / pi.reduce((s, q, j) => (j === i ? s : s + cnt[i * n + j]! / (p + q)), 0));
+      const g = Math.exp(pi.reduce((s, v) => s + Math.log(v), 0) / n);
+      pi = pi.map((v) => v / g);
+    }
+    expect(maxAbsDiff(fit.rating, Array.from(pi, Math.log))).toBeLessThan(1e-8);
+    // Entity 0 as reference (plain logistic on n − 1 columns), then re-centred: same ratings and covariance.
+    const ref = logisticRegression(
+      games.map((g) => {
+        const idx: number[] = [];
+        const val: number[] = [];
+        if (g.a > 0) (idx.push(g.a - 1), val.push(1));
+        if (g.b > 0) (idx.push(g.b - 1), val.push(-1));
+        return { x: { idx, val }, y: g.score };
+      }),
+      n - 1,
+      { ridge: 0 },
+    );
+    const T = (i: number, j: number) => (i === j + 1 ? 1 : 0) - 1 / n; // r = T θ
+    for (let i = 0; i < n; i++) {
+      let v = 0;
+      for (let p = 0; p < n - 1; p++) for (let q = 0; q < n - 1; q++) v += T(i, p) * ref.cov[p * (n - 1) + q]! * T(i, q);
+      expect(fit.se[i]).toBeCloseTo(Math.sqrt(v), 9);
+    }
+  });
+
+  it('gives an always-winning entity a finite top rating, and converts to Elo', () => {
+    const more = [...games];
+    for (let b = 0; b < n; b++) for (let g = 0; g < 20; g++) more.push({ a: n, b, score: 1 });
+    const fit = bradleyTerry(n + 1, more);
+    expect(fit.converged).toBe(true);
+    expect(Number.isFinite(fit.rating[n])).toBe(true);
+    expect(fit.rating[n]).toBeGreaterThan(fit.rating[n - 1]! + 2);
+    expect(fit.se[n]).toBeGreaterThan(1);
+    expect(fit.se[0]).toBeLessThan(0.15); // the others are unaffected by the runaway's huge SE
+    const elo = toElo(fit);
+    expect(elo.rating.reduce((s, v) => s + v, 0) / (n + 1)).toBeCloseTo(1500, 8);
+    expect(elo.se[0]).toBeCloseTo(fit.se[0]! * ELO_PER_LOGIT, 10);
+    expect(ELO_PER_LOGIT).toBeCloseTo(173.7178, 4);
+    expect(winProbability(400 / ELO_PER_LOGIT, 0)).toBeCloseTo(10 / 11, 12);
+  });
+
+  it('estimates a first-mover advantage', () => {
+    const r = mulberry32(8);
+    const g: PairGame[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const a = Math.floor(r() * 4);
+      const b = (a + 1 + Math.floor(r() * 3)) % 4;
+      g.push({ a, b, score: score(r, sigmoid(0.3 * (a - b) + 0.25)) });
+    }
+    const fit = bradleyTerry(4, g, { firstMoverAdvantage: true });
+    expect(Math.abs(fit.advantage!.value - 0.25)).toBeLessThan(4 * fit.advantage!.se);
+    expect(() => bradleyTerry(2, [{ a: 0, b: 2, score: 1 }])).toThrow(RangeError);
+  });
+});
+
+describe('holm', () => {
+  it('steps down and gives adjusted p-values', () => {
+    // p-values 0.01, 0.04, 0.03, 0.005 at α = 0.05: thresholds 0.0125, 0.0167, 0.025, 0.05.
+    const z = [0.01, 0.04, 0.03, 0.005].map((p) => normalQuantile(1 - p / 2));
+    const h = holm([...z, Number.NaN]);
+    expect(h.map((t) => t.reject)).toEqual([true, false, false, true, false]);
+    expect(h[3]!.level).toBeCloseTo(0.0125, 12);
+    expect(h[0]!.level).toBeCloseTo(0.05 / 3, 12);
+    expect(h[2]!.level).toBeCloseTo(0.025, 12); // the failing step's level, kept by later tests
+    expect(h[1]!.level).toBeCloseTo(0.025, 12);
+    expect(h.slice(0, 4).map((t) => t.adjustedP)).toEqual([0.03, 0.06, 0.06, 0.02].map((v) => expect.closeTo(v, 10)));
+    expect(Number.isNaN(h[4]!.level)).toBe(true);
+  });
+});
+
+describe('partEffects', () => {
+  // A catalogue with three budget categories. True worth in points equals the listed cost
+  // except for `cheap-gun`, listed at 1 but worth 2. `frame` is on every machine; `relic` is never used.
+  const catalogue: Record<string, PartListing> = {
+    'cheap-gun': { cost: 1, category: 'weapon' },
+    pistol: { cost: 1, category: 'weapon' },
+    saw: { cost: 1, category: 'weapon' },
+    drill: { cost: 1, category: 'weapon' },
+    mortar: { cost: 1, category: 'weapon' },
+    lazor: { cost: 2, category: 'weapon' },
+    buzz: { cost: 2, category: 'weapon' },
+    minigun: { cost: 3, category: 'weapon' },
+    flamer: { cost: 3, category: 'weapon' },
+    treads: { cost: 1, category: 'armour-engine' },
+    mark1: { cost: 1, category: 'armour-engine' },
+    mark2: { cost: 2, category: 'armour-engine' },
+    crab: { cost: 2, category: 'armour-engine' },
+    teleporter: { cost: 3, category: 'armour-engine' },
+    repair: { cost: 1, category: 'cpu' },
+    dodge: { cost: 1, category: 'cpu' },
+    target: { cost: 1, category: 'cpu' },
+    frame: { cost: 1, category: 'chassis' },
+    relic: { cost: 2, category: 'weapon' },
+  };
+  const truePoints: Record<string, number> = { 'cheap-gun': 2, repair: 1.6, dodge: 0.6, target: 0.8 };
+  const pointValue: Record<string, number> = { weapon: 0.3, 'armour-engine': 0.25, cpu: 0.5, chassis: 0 };
+  const beta = (key: string) => pointValue[catalogue[key]!.category]! * (truePoints[key] ?? catalogue[key]!.cost);
+  const byCat = (c: string) => Object.keys(catalogue).filter((k) => catalogue[k]!.category === c && k !== 'relic');
+
+  /** A random legal-ish design: each category filled at random up to a budget of 4; exactly one CPU. */
+  function design(rand: () => number): string[] {
+    const parts = ['frame'];
+    for (const c of ['weapon', 'armour-engine']) {
+      let left = 4;
+      for (const key of byCat(c).sort(() => rand() - 0.5)) {
+        if (catalogue[key]!.cost <= left && rand() < 0.45) {
+          parts.push(key);
+          left -= catalogue[key]!.cost;
+        }
+      }
+    }
+    parts.push(byCat('cpu')[Math.floor(rand() * 3)]!);
+    return parts;
+  }
+
+  const rand = mulberry32(31337);
+  const matches: PartMatch[] = [];
+  for (let i = 0; i < 30_000; i++) {
+    const a = design(rand);
+    const b = design(rand);
+    const eta = 0.1 + a.reduce((s, k) => s + beta(k), 0) - b.reduce((s, k) => s + beta(k), 0);
+    matches.push({ a, b, score: score(rand, Math.min(0.95, Math.max(0.05, sigmoid(eta)))) });
+  }
+  const res = partEffects(matches, catalogue);
+  const part = (key: string) => res.parts.find((p) => p.key === key)!;
+
+  it('flags the underpriced part and leaves correctly priced ones alone', () => {
+    expect(res.converged).toBe(true);
+    const cheap = part('cheap-gun');
+    expect(cheap.mispriced).toBe('under');
+    expect(cheap.fairCost).toBeGreaterThan(1.5);
+    expect(cheap.lo).toBeGreaterThan(1);
+    // Fair costs keep the category's listed total, so the truth here is 2·15/16 for cheap-gun.
+    expect(Math.abs(cheap.fairCost - (2 * 15) / 16)).toBeLessThan(4 * cheap.fairCostSe);
+    for (const key of [...byCat('weapon'), ...byCat('armour-engine')]) {
+      if (key === 'cheap-gun') continue;
+      expect(part(key).reason).toBeNull();
+      expect(part(key).mispriced).toBeNull();
+      expect(part(key).lo).toBeLessThan(part(key).listedCost);
+      expect(part(key).hi).toBeGreaterThan(part(key).listedCost);
+    }
+    expect(Math.abs(res.seatAdvantage!.value - 0.1)).toBeLessThan(4 * res.seatAdvantage!.se);
+    const w = res.categories.find((c) => c.category === 'weapon')!;
+    expect(w.parts).toBe(9);
+    expect(w.listedTotal).toBe(15);
+    expect(Math.abs(w.pointValue - (0.3 * 16) / 15)).toBeLessThan(4 * w.pointValueSe);
+  });
+
+  it('uses Holm levels consistently with the flags', () => {
+    expect(res.tested).toBe(byCat('weapon').length + byCat('armour-engine').length);
+    for (const p of res.parts) {
+      if (p.reason !== null) continue;
+      expect(p.level).toBeLessThanOrEqual(res.alpha / 1);
+      expect(p.level).toBeGreaterThanOrEqual(res.alpha / res.tested - 1e-15);
+      expect(p.zCrit).toBeCloseTo(normalQuantile(1 - p.level / 2), 12);
+      expect(p.mispriced !== null).toBe(p.adjustedP <= res.alpha);
+    }
+    expect(part('cheap-gun').level).toBeCloseTo(res.alpha / res.tested, 14); // the strongest signal goes first
+  });
+
+  it('gives NaN and a reason for parts the data cannot price', () => {
+    expect(part('relic').reason).toBe('unseen');
+    expect(part('frame').reason).toBe('no-contrast');
+    // One CPU on every machine: only differences between CPUs are identified, not what a CPU point is worth.
+    for (const key of byCat('cpu')) {
+      const p = part(key);
+      expect(p.reason).toBe('not-identifiable');
+      expect(p.mispriced).toBeNull();
+      expect(Number.isNaN(p.fairCost)).toBe(true);
+    }
+    expect(Number.isNaN(res.categories.find((c) => c.category === 'cpu')!.pointValue)).toBe(true);
+    // ... but value above price is identified: repair (worth 1.6 of the CPUs' 3) is the best buy.
+    const ex = byCat('cpu').map((k) => part(k).excess);
+    expect(ex.every(Number.isFinite)).toBe(true);
+    expect(ex.reduce((s, v) => s + v, 0)).toBeCloseTo(0, 10);
+    expect(part('repair').excess).toBeGreaterThan(part('target').excess);
+    expect(part('target').excess).toBeGreaterThan(part('dodge').excess);
+    expect(Math.abs(part('repair').excess - 0.5 * (1.6 - 1))).toBeLessThan(4 * part('repair').excessSe);
+    for (const key of ['relic', 'frame']) {
+      expect(Number.isNaN(part(key).fairCost)).toBe(true);
+      expect(part(key).mispriced).toBeNull();
+    }
+  });
+
+  it('reports raw per-part win rates', () => {
+    const cheap = part('cheap-gun').raw;
+    expect(cheap.nWith + cheap.nWithout).toBe(2 * matches.length);
+    let n = 0;
+    let s = 0;
+    for (const m of matches) {
+      if (m.a.includes('cheap-gun')) (n++, (s += m.score));
+      if (m.b.includes('cheap-gun')) (n++, (s += 1 - m.score));
+    }
+    expect(cheap.nWith).toBe(n);
+    expect(cheap.winRateWith).toBeCloseTo(s / n, 12);
+    expect(cheap.winRateWithout).toBeCloseTo((matches.length - s) / (2 * matches.length - n), 12);
+    expect(cheap.diffLo).toBeGreaterThan(0);
+    expect(cheap.diffLo).toBeLessThan(cheap.diff);
+    expect(part('frame').raw.nWithout).toBe(0);
+    expect(Number.isNaN(part('frame').raw.diff)).toBe(true);
+    expect(() => partEffects([{ a: ['nope'], b: [], score: 1 }], catalogue)).toThrow(/not in the catalogue/);
+  });
+});
