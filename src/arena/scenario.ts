@@ -146,7 +146,13 @@ export function playScenario(sc: Scenario, onStep: (r: StepRecord, st: State) =>
         continue;
       }
       if (text === undefined) throw new HavocError('ERR_SCENARIO', `turns[${t}]`, `no program for machine ${g.names[m]}`);
-      const p = parseProgram(g, m, text, sc.notation);
+      let p: number[];
+      try {
+        p = parseProgram(g, m, text, sc.notation);
+      } catch (e) {
+        const err = e as HavocError;
+        throw new HavocError(err.code, `turns[${t}], ${err.where}`, err.problem);
+      }
       const err = checkProgram(st, m, p, sc.notation);
       if (err) throw new HavocError(err.code, `turns[${t}], ${err.where}`, err.problem);
       for (let k = 0; k < 5; k++) codes[m * 5 + k] = p[k];

@@ -85,7 +85,7 @@ const command: CommandModule<object, Args> = {
       });
       const winner = result.winner === null ? null : game.names[result.winner];
       if (args.json) out(JSON.stringify({ result: { winner, reason: result.reason, turns: result.turns } }) + '\n');
-      else out(`\nresult: ${winner ? `${winner} wins` : 'draw'} (${result.reason}) after ${result.turns} turns; damage dealt ${result.dealt.join('/')}; faults ${result.faults.join('/')}\n`);
+      else out(`${args.quiet ? '' : '\n'}result: ${winner ? `${winner} wins` : 'draw'} (${result.reason}) after ${result.turns} turns; damage dealt ${result.dealt.join('/')}; faults ${result.faults.join('/')}\n`);
     }),
 };
 

@@ -7,9 +7,11 @@
  * Identifiability: only differences of ratings are estimable. Every entity
  * gets a column and the ridge resolves the free shift: the penalised optimum
  * is the one with ratings summing to zero (on each connected group of
- * entities). The covariance is projected the same way, so `se` is the SE of a
- * sum-to-zero rating. An entity that always wins (or loses) gets a large but
- * finite rating set by the ridge, with a correspondingly huge SE.
+ * entities). By default ratings are reported that way, and `se` is the SE of
+ * a sum-to-zero rating; `opts.reference` fixes one entity at 0 instead. An
+ * entity that always wins (or loses) gets a large but finite rating set by
+ * the ridge, with a correspondingly huge SE. Entities in groups that never
+ * meet each other also get huge SEs: their relative level is unknown.
  */
 import { logisticRegression, sigmoid, type LogisticRow } from './logistic.js';
 import { Z95 } from './normal.js';
@@ -31,17 +33,24 @@ export interface BradleyTerryOptions {
   readonly ridge?: number;
   /** Fit an advantage h for the side named `a` (first mover, seat A). Default false. */
   readonly firstMoverAdvantage?: boolean;
+  /**
+   * Report ratings relative to this entity (fixed at 0) instead of summing to
+   * zero. Use it when one entity is a natural baseline, or when an entity
+   * that always wins or loses would put its huge uncertainty into the mean
+   * and so into every sum-to-zero SE (differences are unaffected either way).
+   */
+  readonly reference?: number;
   /** Normal quantile for `lo`/`hi`. Default 1.959964 (95%). */
   readonly z?: number;
 }
 
-/** Ratings on the logit scale, summing to zero. */
+/** Ratings on the logit scale, summing to zero (or 0 at `reference`). */
 export interface BradleyTerryFit {
   readonly rating: Float64Array;
   readonly se: Float64Array;
   readonly lo: Float64Array;
   readonly hi: Float64Array;
-  /** Covariance of the sum-to-zero ratings, n×n row-major (for SEs of differences). */
+  /** Covariance of the ratings, n×n row-major; Var(rᵢ − rⱼ) = Cᵢᵢ + Cⱼⱼ − 2Cᵢⱼ whatever the anchor. */
   readonly cov: Float64Array;
   /** First-mover advantage h on the logit scale, when fitted. */
   readonly advantage: { readonly value: number; readonly se: number } | null;
@@ -96,22 +105,23 @@ export function bradleyTerry(n: number, games: Iterable<PairGame>, opts: Bradley
   });
   const k = fit.k;
 
-  // The ridge already centres the ratings; subtract the mean anyway to remove rounding drift.
-  const mean = fit.coef.subarray(0, n).reduce((s, v) => s + v, 0) / n;
-  const rating = Float64Array.from({ length: n }, (_, i) => fit.coef[i]! - mean);
-  // cov(P r) = P C P with P = I − 11ᵀ/n: removes the unestimable common shift, whose
-  // variance is ~1/ridge and would otherwise swamp every SE.
-  const rowMean = new Float64Array(n);
-  let allMean = 0;
-  for (let i = 0; i < n; i++) {
-    let s = 0;
-    for (let j = 0; j < n; j++) s += fit.cov[i * k + j]!;
-    rowMean[i] = s / n;
-    allMean += s / (n * n);
-  }
+  // Ratings r = β − (aᵀβ)1 with a = 1/n (sum to zero) or the reference's unit vector; the
+  // ridge already centres β, so the mean version only removes rounding drift. Covariance
+  // A C Aᵀ with A = I − 1aᵀ drops the unestimable common shift, whose variance is ~1/ridge.
+  const ref = opts.reference;
+  if (ref !== undefined && !(Number.isInteger(ref) && ref >= 0 && ref < n)) throw new RangeError(`bradleyTerry: bad reference ${ref}`);
+  const a = Float64Array.from({ length: n }, (_, i) => (ref === undefined ? 1 / n : i === ref ? 1 : 0));
+  const shift = a.reduce((s, ai, i) => s + ai * fit.coef[i]!, 0);
+  const rating = Float64Array.from({ length: n }, (_, i) => fit.coef[i]! - shift);
+  const ca = Float64Array.from({ length: n }, (_, i) => a.reduce((s, aj, j) => s + fit.cov[i * k + j]! * aj, 0));
+  const aca = a.reduce((s, ai, i) => s + ai * ca[i]!, 0);
   const cov = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) cov[i * n + j] = fit.cov[i * k + j]! - rowMean[i]! - rowMean[j]! + allMean;
+    for (let j = 0; j < n; j++) cov[i * n + j] = fit.cov[i * k + j]! - ca[i]! - ca[j]! + aca;
+  }
+  if (ref !== undefined) {
+    rating[ref] = 0; // exactly, and with exactly zero variance
+    for (let i = 0; i < n; i++) cov[i * n + ref] = cov[ref * n + i] = 0;
   }
   const se = Float64Array.from({ length: n }, (_, i) => Math.sqrt(Math.max(0, cov[i * n + i]!)));
   return {

@@ -36,6 +36,6 @@ export {
   type PartReason,
   type PartRawStats,
   type PartEffect,
-  type CategoryPoint,
   type PartEffectsResult,
 } from './partEffects.js';
+export { priceEffects, type CategoryPoint, type PricingInput, type PricingReason, type PartPrice } from './fairCost.js';

@@ -237,8 +237,15 @@ export function logisticRegression(rows: Iterable<LogisticRow>, nFeatures: numbe
       // Accept any step that does not lose more than rounding allows.
       if (penalised(evaluate(data, next, k, false).ll, next) >= before - 1e-12 * (1 + Math.abs(before))) break;
     }
-    // Judge convergence by the full Newton step: a halved step can be small far from the optimum.
-    converged = t === 1 && step.every((s, i) => Math.abs(s) <= tol * (1 + Math.abs(next[i]!)));
+    // Judge convergence by the full Newton step (a halved one can be small far from the optimum):
+    // either every coefficient has settled, or the Newton decrement gᵀ(H + λI)⁻¹g, the gain still
+    // available, is at rounding level. The second test is needed when the design has directions
+    // it cannot identify: rounding noise in g (~ε·Σw) divided by the ridge keeps the step there
+    // from ever becoming small, although it changes nothing the data can see.
+    const decrement = g.reduce((acc, gi, i) => acc + gi * step[i]!, 0);
+    converged =
+      t === 1 &&
+      (step.every((s, i) => Math.abs(s) <= tol * (1 + Math.abs(next[i]!))) || decrement <= 1e-15 * (1 + Math.abs(before)));
     beta = next;
     cur = evaluate(data, beta, k, true);
   }

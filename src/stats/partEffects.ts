@@ -3,22 +3,25 @@
  *
  * Model: logit P(A beats B) = h + Σ_p β_p (x_Ap − x_Bp), x = copies of part p
  * in a side's loadout, h an optional seat advantage, draws = half a win.
+ * Effects are turned into points per budget category by `fairCost.ts`:
+ * λ_c = Σ β / Σ cost over an anchor set of c's parts, fair_p = β_p / λ_c, so
+ * fair costs are relative to the anchor set and never say that a whole
+ * category is over- or underpriced. (One λ for all categories would test the
+ * budgets against each other, but assumes a weapon point and a CPU point are
+ * worth the same, which the rules do not promise.)
  *
- * Points: for each budget category c, the value of one point is
- *   λ_c = Σ_{p∈c} β_p / Σ_{p∈c} cost_p,
- * i.e. the category's estimated parts are fairly priced on average, and a
- * part's fair cost is β_p / λ_c. So fair costs in c always sum to the listed
- * total of c: the method ranks parts within a category and cannot say that a
- * whole category is over- or underpriced. (The alternative, one λ for all
- * categories, would test the budgets against each other but assumes a weapon
- * point and a CPU point are worth the same, which the rules do not promise.)
- * Intervals are by the delta method with the full covariance of β (λ_c
- * depends on β too), at Holm–Bonferroni-corrected levels across all parts
- * tested.
+ * Anchor sets: by default all estimated parts of the category ("fairly priced
+ * on average"). Then one badly underpriced part raises λ_c and makes every
+ * other part of c look a little overpriced; with enough games that drift is
+ * flagged too. `anchor: 'unflagged'` instead re-anchors on the parts not
+ * flagged and repeats until the flags settle ("most parts are fairly priced").
+ *
+ * Flags come from delta-method intervals at Holm–Bonferroni-corrected levels
+ * across all parts tested (`holm.ts`).
  */
 import { logisticRegression, type LogisticRow } from './logistic.js';
 import { nullSpace } from './eigen.js';
-import { quadForm } from './linalg.js';
+import { priceEffects, type CategoryPoint } from './fairCost.js';
 import { holm } from './holm.js';
 import { twoSidedP, Z95 } from './normal.js';
 import { newcombeDiff } from './wilson.js';
@@ -51,6 +54,8 @@ export interface PartEffectsOptions {
   readonly alpha?: number;
   /** Normal quantile for the raw win-rate difference intervals. Default 1.959964. */
   readonly rawZ?: number;
+  /** Which parts of a category fix its point value: 'all' (default) or 'unflagged' (iterated). */
+  readonly anchor?: 'all' | 'unflagged';
 }
 
 /** Why a part has no test: see `PartEffect.reason`. */
@@ -102,25 +107,16 @@ export interface PartEffect {
   /** 'under': fair cost above the listed cost (the part is too cheap); 'over': the reverse. */
   readonly mispriced: 'under' | 'over' | null;
   readonly reason: PartReason | null;
+  /** Whether the part is in its category's anchor set (helps fix λ_c). */
+  readonly anchor: boolean;
   readonly raw: PartRawStats;
-}
-
-/** Value of one point in a category. */
-export interface CategoryPoint {
-  readonly category: string;
-  /** λ_c in logits per point, and its SE; NaN if it is not identifiable. */
-  readonly pointValue: number;
-  readonly pointValueSe: number;
-  /** Parts of c with estimates, and their listed total cost. */
-  readonly parts: number;
-  readonly listedTotal: number;
 }
 
 /** Everything `partEffects` returns. */
 export interface PartEffectsResult {
   /** One per catalogue part, in catalogue order. */
   readonly parts: PartEffect[];
-  readonly categories: CategoryPoint[];
+  readonly categories: readonly CategoryPoint[];
   readonly seatAdvantage: { readonly value: number; readonly se: number } | null;
   /** Parts in the Holm family, and the family-wise rate. */
   readonly tested: number;
@@ -128,6 +124,9 @@ export interface PartEffectsResult {
   readonly logLik: number;
   readonly converged: boolean;
   readonly matches: number;
+  /** Pricing rounds run (1 with anchor 'all'), and whether the anchor sets stopped changing. */
+  readonly anchorRounds: number;
+  readonly anchorStable: boolean;
 }
 
 /** Counts copies of each part key in a loadout. */
@@ -214,90 +213,101 @@ export function partEffects(
     return nulls.every((v) => Math.abs(v.reduce((s, vi, i) => s + vi * g[i]!, 0)) <= 1e-7 * norm);
   };
 
-  // Point values per category, from the modelled parts of that category.
-  const categories: CategoryPoint[] = [];
-  // `value` is kept even when not estimable: β_p − cost_p·λ_c can still be (see `excess`).
-  const lambda = new Map<string, { value: number; ok: boolean; total: number; members: number[] }>();
-  for (const c of new Set(keys.map((key) => cat.get(key)!.category))) {
-    const members = model.filter((p) => cat.get(keys[p]!)!.category === c);
-    const total = members.reduce((s, p) => s + cat.get(keys[p]!)!.cost, 0);
-    const g = new Float64Array(k);
-    for (const p of members) g[colOf[p]!] = 1 / total;
-    const value = members.reduce((s, p) => s + fit.coef[colOf[p]!]!, 0) / total;
-    const ok = members.length > 0 && total > 0 && estimable(g);
-    lambda.set(c, { value, ok, total, members });
-    categories.push({
-      category: c,
-      pointValue: ok ? value : Number.NaN,
-      pointValueSe: ok ? Math.sqrt(quadForm(fit.cov, k, g)) : Number.NaN,
-      parts: members.length,
-      listedTotal: total,
-    });
-  }
-
-  // Per part: estimates, delta-method SEs, z statistics.
-  type Draft = Omit<PartEffect, 'adjustedP' | 'level' | 'zCrit' | 'lo' | 'hi' | 'mispriced'>;
+  // Per part: raw statistics, and the reason it cannot be modelled at all.
   const rawZ = opts.rawZ ?? Z95;
-  const drafts: Draft[] = keys.map((key, p) => {
-    const { cost, category } = cat.get(key)!;
-    const d = newcombeDiff(sWith[p]!, nWith[p]!, totalW - sWith[p]!, 2 * totalW - nWith[p]!, rawZ);
-    const raw: PartRawStats = {
+  const raws = keys.map((_, p): PartRawStats => {
+    const nOut = 2 * totalW - nWith[p]!;
+    const sOut = totalW - sWith[p]!; // every match hands out a total score of 1 between its sides
+    const d = newcombeDiff(sWith[p]!, nWith[p]!, sOut, nOut, rawZ);
+    return {
       nWith: nWith[p]!,
-      nWithout: 2 * totalW - nWith[p]!,
+      nWithout: nOut,
       winRateWith: nWith[p]! > 0 ? sWith[p]! / nWith[p]! : 0.5,
-      winRateWithout: 2 * totalW - nWith[p]! > 0 ? (totalW - sWith[p]!) / (2 * totalW - nWith[p]!) : 0.5,
+      winRateWithout: nOut > 0 ? sOut / nOut : 0.5,
       diff: d.diff,
       diffLo: d.lo,
       diffHi: d.hi,
     };
-    const nan = Number.NaN;
-    const blank = { key, category, listedCost: cost, beta: nan, betaSe: nan, fairCost: nan, fairCostSe: nan, excess: nan, excessSe: nan, z: nan, pValue: nan, raw };
-    if (nWith[p] === 0) return { ...blank, reason: 'unseen' };
-    if (colOf[p]! < 0) return { ...blank, reason: 'no-contrast' };
-    const j = colOf[p]!;
-    const L = lambda.get(category)!;
-    const beta = fit.coef[j]!;
-    const withBeta = { ...blank, beta, betaSe: fit.se[j]! };
-    // Gradients of fair = C·β_p/S and excess = β_p − cost_p·S/C, with S = Σ_{q∈c} β_q, C = listed total.
-    const S = L.value * L.total;
-    const fair = beta / L.value;
-    const gFair = new Float64Array(k);
-    const gExcess = new Float64Array(k);
-    for (const q of L.members) {
-      gFair[colOf[q]!] = -fair / S;
-      gExcess[colOf[q]!] = -cost / L.total;
-    }
-    gFair[j]! += L.total / S;
-    gExcess[j]! += 1;
-    const excessOk = L.total > 0 && estimable(gExcess);
-    const excess = excessOk ? beta - cost * L.value : nan;
-    const excessSe = excessOk ? Math.sqrt(quadForm(fit.cov, k, gExcess)) : nan;
-    const withExcess = { ...withBeta, excess, excessSe };
-    if (!L.ok || !estimable(gFair)) return { ...withExcess, reason: 'not-identifiable' };
-    if (!(L.value > 0)) return { ...withExcess, reason: 'point-value-not-positive' };
-    if (L.members.length === 1) return { ...withExcess, fairCost: cost, fairCostSe: 0, reason: 'alone-in-category' };
-    const fairCostSe = Math.sqrt(quadForm(fit.cov, k, gFair));
-    const z = (fair - cost) / fairCostSe;
-    return { ...withExcess, fairCost: fair, fairCostSe, z, pValue: twoSidedP(z), reason: null };
   });
+  const listing = (p: number) => cat.get(keys[p]!)!;
 
-  // Holm across every part with a test; flags then read off the corrected intervals.
-  const verdicts = holm(drafts.map((d) => (d.reason === null && Number.isFinite(d.z) ? d.z : Number.NaN)), alpha);
-  const parts: PartEffect[] = drafts.map((d, i) => {
-    const { level, zCrit, adjustedP } = verdicts[i]!;
-    const lo = d.fairCost - zCrit * d.fairCostSe;
-    const hi = d.fairCost + zCrit * d.fairCostSe;
-    const mispriced = Number.isNaN(level) ? null : d.listedCost < lo ? 'under' : d.listedCost > hi ? 'over' : null;
-    return { ...d, adjustedP, level, zCrit, lo, hi, mispriced };
-  });
+  // Price, test, and (with anchor 'unflagged') re-anchor on the unflagged parts until stable.
+  let anchor = model.map(() => true);
+  let rounds = 0;
+  let stable = false;
+  let parts: PartEffect[] = [];
+  let categories: readonly CategoryPoint[] = [];
+  while (!stable && rounds < 20) {
+    rounds++;
+    const priced = priceEffects({
+      coef: fit.coef,
+      cov: fit.cov,
+      k,
+      cost: model.map((p) => listing(p).cost),
+      category: model.map((p) => listing(p).category),
+      anchor,
+      estimable,
+    });
+    categories = priced.categories;
+    const z = model.map((_, j) => {
+      const pr = priced.parts[j]!;
+      return pr.reason === null ? (pr.fairCost - listing(model[j]!).cost) / pr.fairCostSe : Number.NaN;
+    });
+    const verdicts = holm(z, alpha);
+    parts = keys.map((key, p): PartEffect => {
+      const { cost, category } = listing(p);
+      const j = colOf[p]!;
+      const nan = Number.NaN;
+      const reason: PartReason | null = nWith[p] === 0 ? 'unseen' : j < 0 ? 'no-contrast' : priced.parts[j]!.reason;
+      const pr = j < 0 ? { fairCost: nan, fairCostSe: nan, excess: nan, excessSe: nan } : priced.parts[j]!;
+      const v = j < 0 ? { level: nan, zCrit: nan, adjustedP: nan } : verdicts[j]!;
+      const zj = j < 0 ? nan : z[j]!;
+      const lo = pr.fairCost - v.zCrit * pr.fairCostSe;
+      const hi = pr.fairCost + v.zCrit * pr.fairCostSe;
+      return {
+        key,
+        category,
+        listedCost: cost,
+        beta: j < 0 ? nan : fit.coef[j]!,
+        betaSe: j < 0 ? nan : fit.se[j]!,
+        fairCost: pr.fairCost,
+        fairCostSe: pr.fairCostSe,
+        excess: pr.excess,
+        excessSe: pr.excessSe,
+        z: zj,
+        pValue: Number.isNaN(zj) ? nan : twoSidedP(zj),
+        adjustedP: v.adjustedP,
+        level: v.level,
+        zCrit: v.zCrit,
+        lo,
+        hi,
+        // Listed cost outside the corrected interval; the same as Holm rejecting (see holm.ts).
+        mispriced: Number.isNaN(v.level) ? null : cost < lo ? 'under' : cost > hi ? 'over' : null,
+        reason,
+        anchor: j >= 0 && anchor[j]!,
+        raw: raws[p]!,
+      };
+    });
+    if ((opts.anchor ?? 'all') === 'all') break;
+    const next = model.map((p) => parts[p]!.mispriced === null);
+    // A category whose parts would all leave the anchor keeps its current set.
+    for (const c of new Set(model.map((p) => listing(p).category))) {
+      const js = model.map((p, j) => j).filter((j) => listing(model[j]!).category === c);
+      if (!js.some((j) => next[j])) for (const j of js) next[j] = anchor[j]!;
+    }
+    stable = next.every((b, j) => b === anchor[j]);
+    anchor = next;
+  }
   return {
     parts,
     categories,
     seatAdvantage: seat ? { value: fit.coef[nf]!, se: fit.se[nf]! } : null,
-    tested: verdicts.filter((v) => !Number.isNaN(v.level)).length,
+    tested: parts.filter((p) => !Number.isNaN(p.level)).length,
     alpha,
     logLik: fit.logLik,
     converged: fit.converged,
     matches: nMatches,
+    anchorRounds: rounds,
+    anchorStable: stable || (opts.anchor ?? 'all') === 'all',
   };
 }

@@ -1,0 +1,98 @@
+/**
+ * Turning fitted logit effects β_p into points, with delta-method SEs.
+ *
+ * A part's effect is in logits; its price is in budget points. The exchange
+ * rate λ_c (logits per point in budget category c) is not something the
+ * matches can reveal on their own, so it is fixed by an anchor: the parts of
+ * an anchor set A_c are assumed fairly priced on average,
+ *   λ_c = Σ_{q∈A_c} β_q / Σ_{q∈A_c} cost_q,   fair_p = β_p / λ_c.
+ * Then Σ_{q∈A_c} fair_q = Σ_{q∈A_c} cost_q exactly: prices are judged
+ * relative to the anchor set, never in absolute terms. `partEffects` chooses
+ * A_c (every estimated part of c, or the unflagged ones).
+ *
+ * λ_c depends on β, so SEs use the full covariance of β, not just Var(β_p).
+ */
+import { quadForm } from './linalg.js';
+
+/** Value of one point in a category. */
+export interface CategoryPoint {
+  readonly category: string;
+  /** λ_c in logits per point, and its SE; NaN when the design cannot identify it. */
+  readonly pointValue: number;
+  readonly pointValueSe: number;
+  /** Parts in the anchor set A_c, and their listed total cost. */
+  readonly parts: number;
+  readonly listedTotal: number;
+}
+
+/** What `priceEffects` needs: a fit over k coefficients, of which the first `cost.length` are parts. */
+export interface PricingInput {
+  readonly coef: Float64Array;
+  /** k×k row-major covariance of `coef`. */
+  readonly cov: Float64Array;
+  readonly k: number;
+  /** Listed cost, category and anchor membership of each part coefficient. */
+  readonly cost: readonly number[];
+  readonly category: readonly string[];
+  readonly anchor: readonly boolean[];
+  /** Whether the linear combination gᵀβ is identified by the design. */
+  readonly estimable: (g: Float64Array) => boolean;
+}
+
+/** Why a modelled part has no fair-cost test. */
+export type PricingReason = 'not-identifiable' | 'point-value-not-positive' | 'alone-in-category';
+
+/** The price of one part coefficient. */
+export interface PartPrice {
+  /** β_p / λ_c and its SE; NaN when `reason` is 'not-identifiable' or 'point-value-not-positive'. */
+  readonly fairCost: number;
+  readonly fairCostSe: number;
+  /** β_p − λ_c·cost_p (logits): value above price, identified even when λ_c is not. */
+  readonly excess: number;
+  readonly excessSe: number;
+  readonly reason: PricingReason | null;
+}
+
+/**
+ * Prices every part coefficient against its category's anchor set and
+ * returns per-part prices (in input order) and per-category point values.
+ */
+export function priceEffects(input: PricingInput): { parts: PartPrice[]; categories: CategoryPoint[] } {
+  const { coef, cov, k, cost, category, anchor, estimable } = input;
+  const nan = Number.NaN;
+  const se = (g: Float64Array) => Math.sqrt(Math.max(0, quadForm(cov, k, g)));
+  const cats = new Map<string, { members: number[]; total: number; S: number; ok: boolean }>();
+  const categories: CategoryPoint[] = [];
+  for (const c of new Set(category)) {
+    const members = cost.map((_, p) => p).filter((p) => category[p] === c && anchor[p]);
+    const total = members.reduce((s, p) => s + cost[p]!, 0);
+    const S = members.reduce((s, p) => s + coef[p]!, 0);
+    const g = new Float64Array(k);
+    for (const p of members) g[p] = 1 / total;
+    const ok = members.length > 0 && total > 0 && estimable(g);
+    cats.set(c, { members, total, S, ok });
+    categories.push({ category: c, pointValue: ok ? S / total : nan, pointValueSe: ok ? se(g) : nan, parts: members.length, listedTotal: total });
+  }
+
+  const parts = cost.map((costP, p): PartPrice => {
+    const { members, total, S, ok } = cats.get(category[p]!)!;
+    const beta = coef[p]!;
+    // excess = β_p − cost_p·S/C: linear in β, so its gradient is exact.
+    const gExcess = new Float64Array(k);
+    for (const q of members) gExcess[q] = -costP / total;
+    gExcess[p]! += 1;
+    const excessOk = total > 0 && estimable(gExcess);
+    const excess = excessOk ? beta - (costP * S) / total : nan;
+    const excessSe = excessOk ? se(gExcess) : nan;
+    // fair = C·β_p/S: ∂/∂β_q = −fair/S for q in A_c, plus C/S for q = p.
+    const fair = (total * beta) / S;
+    const gFair = new Float64Array(k);
+    for (const q of members) gFair[q] = -fair / S;
+    gFair[p]! += total / S;
+    if (ok && !(S > 0)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'point-value-not-positive' };
+    if (!ok || !estimable(gFair)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'not-identifiable' };
+    if (members.length === 1 && members[0] === p) return { fairCost: costP, fairCostSe: 0, excess, excessSe, reason: 'alone-in-category' };
+    return { fairCost: fair, fairCostSe: se(gFair), excess, excessSe, reason: null };
+  });
+  return { parts, categories };
+}

@@ -1,0 +1,66 @@
+/** The `havoc` command line, run as a user runs it: the compiled dist/ (built by `npm test`). */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const havoc = (...args: string[]) => {
+  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+describe('havoc scenario', () => {
+  it('prints one JSON line per step, then the result', () => {
+    const r = havoc('scenario', 'test/scenarios/rbp-opening.json');
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toMatchObject({ turn: 1, step: 1, commands: { A: 'F', B: '\\' } });
+    expect(lines[0].machines).toEqual([
+      { name: 'A', square: 'd8', facing: 'S', hearts: 5, shields: 0, alive: true },
+      { name: 'B', square: 'd2', facing: 'N', hearts: 4, shields: 0, alive: true },
+    ]);
+    // B stepped into A's laser in step 1 and was hit there.
+    expect(lines[0].hits).toEqual([{ machine: 'B', by: 'A', damage: 1, source: 'weapon' }]);
+    expect(lines[0].moves).toEqual([{ machine: 'B', from: 'e1', to: 'd2', phase: 1 }]);
+    expect(lines[2].machines.map((m: { square: string }) => m.square)).toEqual(['d7', 'c3']);
+    expect(lines[5]).toEqual({ result: { winner: null, reason: 'unfinished', turns: 1 } });
+  });
+
+  it('--board draws the board on stderr and keeps stdout JSONL', () => {
+    const r = havoc('scenario', '--board', 'test/scenarios/rbp-opening.json');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('turn 1 step 1');
+    expect(r.err).toContain('a  b  c  d  e  f  g  h');
+    for (const l of r.out.trim().split('\n')) expect(() => JSON.parse(l)).not.toThrow();
+  });
+
+  it('a bad program fails with the error and a non-zero exit, after printing only what it computed', () => {
+    const r = havoc('scenario', 'test/scenarios/bad-program.json');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('turns[1], machine A, slot 5: unknown command "Q"');
+    expect(r.out.trim().split('\n')).toHaveLength(5);
+  });
+
+  it('a malformed scenario names the bad field', () => {
+    const r = havoc('scenario', 'test/scenarios/does-not-exist.json');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^error: test\/scenarios\/does-not-exist.json/);
+  });
+});
+
+describe('havoc match', () => {
+  it('plays a seeded match, the same every time for the same seed', () => {
+    const a = havoc('match', '--seed', '7');
+    const b = havoc('match', '--seed', '7');
+    const c = havoc('match', '--seed', '8');
+    expect(a.code).toBe(0);
+    expect(a.out).toMatch(/result: (A wins|B wins|draw)/);
+    expect(a.out).toBe(b.out);
+    expect(a.out).not.toBe(c.out);
+  });
+
+  it('plays Ninja Havoc Machines with named loadouts for 4 machines', () => {
+    const r = havoc('match', '--ruleset', 'nhm', '--loadouts', 'robo-pig,robo-pig,robo-pig,robo-pig', '--quiet', '--seed', '3');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^result: /);
+  });
+});

@@ -1,0 +1,64 @@
+/** The game-independent core: seeds, grid notation and geometry, square sets. */
+import { describe, expect, it } from 'vitest';
+import { BOARD_8X8, makeBoard, parseFacing, parseSquare, relSquare, squareName } from '../src/core/grid.js';
+import { deriveSeed, makeRng, matchSeed, seatSeed, sfc32Next, sfc32Seed } from '../src/core/rng.js';
+import { SquareSet } from '../src/core/squareSet.js';
+
+describe('rng', () => {
+  it('derives the same seeds from the same parents, and different ones otherwise', () => {
+    expect(matchSeed(42, 7)).toBe(matchSeed('42', 7));
+    expect(matchSeed(42, 7)).not.toBe(matchSeed(42, 8));
+    expect(seatSeed(matchSeed(42, 7), 0)).not.toBe(seatSeed(matchSeed(42, 7), 1));
+    expect(deriveSeed('x', 'a', 1)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('a stream is a pure function of its seed', () => {
+    const a = makeRng('s'), b = makeRng('s');
+    const xs = Array.from({ length: 20 }, () => a.int(1000));
+    expect(Array.from({ length: 20 }, () => b.int(1000))).toEqual(xs);
+    expect(new Set(xs).size).toBeGreaterThan(10);
+  });
+
+  it('sfc32 state copies replay exactly', () => {
+    const s = new Uint32Array(4);
+    sfc32Seed(s, 0, 'dice');
+    const copy = Uint32Array.from(s);
+    const a = [sfc32Next(s, 0), sfc32Next(s, 0)];
+    expect([sfc32Next(copy, 0), sfc32Next(copy, 0)]).toEqual(a);
+  });
+});
+
+describe('grid', () => {
+  it('names squares like chess', () => {
+    expect(squareName(BOARD_8X8, 0)).toBe('a1');
+    expect(squareName(BOARD_8X8, 63)).toBe('h8');
+    expect(parseSquare(BOARD_8X8, 'd8')).toBe(59);
+    expect(parseSquare(BOARD_8X8, 'i1')).toBe(-1);
+    expect(parseSquare(BOARD_8X8, 'a9')).toBe(-1);
+    expect(parseSquare(makeBoard(4, 8), 'e1')).toBe(-1);
+    expect(parseFacing('W')).toBe(3);
+    expect(parseFacing('Q')).toBe(-1);
+  });
+
+  it('turns relative directions into squares: facing W, forward is W, left is S, right is N', () => {
+    const d4 = parseSquare(BOARD_8X8, 'd4');
+    const W = 3;
+    expect(squareName(BOARD_8X8, relSquare(BOARD_8X8, d4, W, 0, 1))).toBe('c4');
+    expect(squareName(BOARD_8X8, relSquare(BOARD_8X8, d4, W, -1, 0))).toBe('d3');
+    expect(squareName(BOARD_8X8, relSquare(BOARD_8X8, d4, W, 1, 0))).toBe('d5');
+    expect(squareName(BOARD_8X8, relSquare(BOARD_8X8, d4, W, -1, 1))).toBe('c3');
+    expect(relSquare(BOARD_8X8, parseSquare(BOARD_8X8, 'a4'), W, 0, 1)).toBe(-1);
+  });
+});
+
+describe('SquareSet', () => {
+  it('holds squares of both halves and iterates them in order', () => {
+    const s = SquareSet.fromSquares([0, 5, 31, 32, 63]);
+    expect([...s]).toEqual([0, 5, 31, 32, 63]);
+    expect(s.size()).toBe(5);
+    expect(s.has(31) && s.has(63) && !s.has(33)).toBe(true);
+    expect([...s.without(31).with(40)]).toEqual([0, 5, 32, 40, 63]);
+    expect(s.intersect(SquareSet.fromSquares([5, 63, 7])).equals(SquareSet.fromSquares([5, 63]))).toBe(true);
+    expect(s.diff(s).isEmpty()).toBe(true);
+  });
+});
