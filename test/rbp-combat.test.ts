@@ -75,10 +75,9 @@ describe('damage, X moves and repair', () => {
 
   it('R R R R R repairs one heart', () => {
     const p = rbp(pigs(['d8', 'E'], ['d1', 'E'], { hearts: [5, 3] }), [{ A: 'TL TR TL TR TL', B: 'R R R R R' }]);
-    expect(p.machine('B', 1, 5).hearts).toBe(3);
-    expect(p.result.turns).toBe(1);
-    expect(rbp(pigs(['d8', 'E'], ['d1', 'E'], { hearts: [5, 3] }), [{ A: 'TL TR TL TR TL', B: 'R R R R R' }, { A: 'X X X X X', B: 'R R R R R' }])
-      .machine('B').hearts).toBe(4);
+    expect(p.machine('B', 1, 4).hearts).toBe(3);
+    expect(p.machine('B', 1, 5).hearts).toBe(4);
+    expect(p.steps[4].repairs).toEqual([{ machine: 'B', hearts: 1, shields: 0 }]);
   });
 
   it('hit once while repairing: the damage is absorbed and no heart comes back', () => {

@@ -87,3 +87,20 @@ export function nullSpace(a: Float64Array, n: number, relTol = 1e-10): Float64Ar
   }
   return basis;
 }
+
+/**
+ * A test of which linear combinations gᵀβ a design identifies, given its
+ * Gram matrix G = XᵀWX: gᵀβ is estimable iff g is orthogonal to G's null
+ * space. Uses the structural G (not the Fisher information, which also
+ * shrinks in separated directions), and relative tolerances because the
+ * null vectors are only accurate to rounding.
+ */
+export function estimableTest(gram: Float64Array, n: number, relTol = 1e-10): (g: ArrayLike<number>) => boolean {
+  const nulls = nullSpace(gram, n, relTol);
+  return (g) => {
+    let norm = 0;
+    for (let i = 0; i < n; i++) norm += g[i]! * g[i]!;
+    norm = Math.sqrt(norm);
+    return nulls.every((v) => Math.abs(v.reduce((s, vi, i) => s + vi * g[i]!, 0)) <= 1e-7 * norm);
+  };
+}

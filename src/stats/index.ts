@@ -16,7 +16,7 @@ export {
   inverseSPD,
   inverse,
 } from './linalg.js';
-export { symmetricEigen, nullSpace, type SymmetricEigen } from './eigen.js';
+export { symmetricEigen, nullSpace, estimableTest, type SymmetricEigen } from './eigen.js';
 export { logisticRegression, sigmoid, type LogisticRow, type SparseRow, type LogisticOptions, type LogisticFit } from './logistic.js';
 export {
   bradleyTerry,
@@ -28,6 +28,7 @@ export {
   type BradleyTerryFit,
   type EloRatings,
 } from './bradleyTerry.js';
+export { buildPartDesign, rawStats, type PartDesign } from './partDesign.js';
 export {
   partEffects,
   type PartMatch,

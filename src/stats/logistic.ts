@@ -110,9 +110,13 @@ function compile(rows: Iterable<LogisticRow>, nFeatures: number, intercept: bool
     rv.length = 0;
     const x = row.x;
     if ('idx' in x) {
-      // Sort by index and sum duplicates so that equal rows produce equal keys.
-      const order = Array.from({ length: x.idx.length }, (_, k) => k).sort((a, b) => x.idx[a]! - x.idx[b]!);
-      for (const k of order) {
+      // Sort by index and sum duplicates so that equal rows produce equal keys (most rows
+      // arrive sorted, and skipping the sort halves the cost of reading 100k rows).
+      let sorted = true;
+      for (let t = 1; t < x.idx.length && sorted; t++) sorted = x.idx[t - 1]! < x.idx[t]!;
+      const order = sorted ? null : [...Array(x.idx.length).keys()].sort((a, b) => x.idx[a]! - x.idx[b]!);
+      for (let t = 0; t < x.idx.length; t++) {
+        const k = order ? order[t]! : t;
         const j = x.idx[k]!;
         const v = x.val[k]!;
         if (!Number.isInteger(j) || j < 0 || j >= nFeatures) throw new RangeError(`logistic: feature index ${j} out of range`);

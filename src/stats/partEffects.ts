@@ -20,22 +20,13 @@
  * across all parts tested (`holm.ts`).
  */
 import { logisticRegression, type LogisticRow } from './logistic.js';
-import { nullSpace } from './eigen.js';
+import { estimableTest } from './eigen.js';
 import { priceEffects, type CategoryPoint } from './fairCost.js';
 import { holm } from './holm.js';
 import { twoSidedP, Z95 } from './normal.js';
-import { newcombeDiff } from './wilson.js';
+import { buildPartDesign, rawStats, type PartMatch, type PartRawStats } from './partDesign.js';
 
-/** One match (or `weight` identical ones) between loadouts A and B. */
-export interface PartMatch {
-  /** Part keys of side A's loadout; a key listed twice counts as two copies. */
-  readonly a: readonly string[];
-  readonly b: readonly string[];
-  /** From A's side: 1 A wins, 0 B wins, 0.5 draw. */
-  readonly score: number;
-  /** Default 1. */
-  readonly weight?: number;
-}
+export type { PartMatch, PartRawStats };
 
 /** A part as listed in the catalogue. */
 export interface PartListing {
@@ -62,23 +53,9 @@ export interface PartEffectsOptions {
 export type PartReason =
   | 'unseen' // in no match
   | 'no-contrast' // always the same number of copies on both sides: β_p has no data
-  | 'not-identifiable' // fair cost is not estimable from this design (see docs on full-budget sweeps)
+  | 'not-identifiable' // fair cost not estimable, e.g. every loadout spends the same on c, so λ_c is unknown
   | 'point-value-not-positive' // λ_c <= 0: the category's parts lose games on average
   | 'alone-in-category'; // fair cost = listed cost by construction
-
-/** Descriptive statistics of a part, per side-game (each match has two sides). */
-export interface PartRawStats {
-  /** Side-games (weighted) whose loadout has the part, and those without it. */
-  readonly nWith: number;
-  readonly nWithout: number;
-  /** Mean score of those sides (draw = 0.5); 0.5 when there are none. */
-  readonly winRateWith: number;
-  readonly winRateWithout: number;
-  /** winRateWith − winRateWithout with a Newcombe (Wilson-based) interval; NaN if either side is empty. */
-  readonly diff: number;
-  readonly diffLo: number;
-  readonly diffHi: number;
-}
 
 /** The verdict on one part. Estimates are NaN when `reason` is set (except for 'alone-in-category'). */
 export interface PartEffect {
@@ -129,16 +106,6 @@ export interface PartEffectsResult {
   readonly anchorStable: boolean;
 }
 
-/** Counts copies of each part key in a loadout. */
-function countParts(keys: readonly string[], catalogue: ReadonlyMap<string, PartListing>): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const key of keys) {
-    if (!catalogue.has(key)) throw new RangeError(`partEffects: part '${key}' is not in the catalogue`);
-    m.set(key, (m.get(key) ?? 0) + 1);
-  }
-  return m;
-}
-
 /**
  * Estimates each part's fair cost from match results and flags parts whose
  * listed cost falls outside the Holm-corrected interval (family-wise rate
@@ -152,42 +119,10 @@ export function partEffects(
   const cat: ReadonlyMap<string, PartListing> = catalogue instanceof Map ? catalogue : new Map(Object.entries(catalogue));
   const alpha = opts.alpha ?? 0.05;
   const keys = [...cat.keys()];
-  const col = new Map(keys.map((k, i) => [k, i]));
   const P = keys.length;
-
-  // Pass 1: per-part raw tallies and differenced rows over all catalogue parts.
-  const nWith = new Float64Array(P);
-  const sWith = new Float64Array(P);
-  const contrast = new Uint8Array(P);
-  let totalW = 0;
-  let nMatches = 0;
-  const diffs: { idx: number[]; val: number[]; y: number; w: number }[] = [];
-  for (const m of matches) {
-    const w = m.weight ?? 1;
-    if (!(m.score >= 0 && m.score <= 1)) throw new RangeError(`partEffects: score must be in [0, 1], got ${m.score}`);
-    if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`partEffects: bad weight ${w}`);
-    const a = countParts(m.a, cat);
-    const b = countParts(m.b, cat);
-    if (w === 0) continue;
-    nMatches++;
-    totalW += w;
-    for (const [side, score] of [[a, m.score], [b, 1 - m.score]] as const) {
-      for (const key of side.keys()) {
-        nWith[col.get(key)!]! += w;
-        sWith[col.get(key)!]! += w * score;
-      }
-    }
-    const idx: number[] = [];
-    const val: number[] = [];
-    for (const key of new Set([...a.keys(), ...b.keys()])) {
-      const d = (a.get(key) ?? 0) - (b.get(key) ?? 0);
-      if (d === 0) continue;
-      contrast[col.get(key)!] = 1;
-      idx.push(col.get(key)!);
-      val.push(d);
-    }
-    diffs.push({ idx, val, y: m.score, w });
-  }
+  const design = buildPartDesign(matches, keys);
+  const { nWith, contrast } = design;
+  const diffs = design.rows;
 
   // Model columns: parts with contrast; then the seat intercept.
   const model = keys.map((_, i) => i).filter((i) => contrast[i]);
@@ -201,34 +136,23 @@ export function partEffects(
 
   // Structural null space of the design (ignores p(1−p), so separation is not mistaken for it).
   const gram = new Float64Array(k * k);
-  for (const r of rows) {
-    const x = r.x as { idx: number[]; val: number[] };
-    const ii = seat ? [...x.idx, nf] : x.idx;
-    const vv = seat ? [...x.val, 1] : x.val;
-    for (let s = 0; s < ii.length; s++) for (let t = 0; t < ii.length; t++) gram[ii[s]! * k + ii[t]!]! += r.w! * vv[s]! * vv[t]!;
+  for (const d of diffs) {
+    const m = d.idx.length;
+    for (let s = 0; s < m; s++) {
+      const i = colOf[d.idx[s]!]!;
+      const wv = d.w * d.val[s]!;
+      for (let t = 0; t < m; t++) gram[i * k + colOf[d.idx[t]!]!]! += wv * d.val[t]!;
+      if (seat) {
+        gram[i * k + nf]! += wv;
+        gram[nf * k + i]! += wv;
+      }
+    }
+    if (seat) gram[nf * k + nf]! += d.w;
   }
-  const nulls = nullSpace(gram, k, 1e-10);
-  const estimable = (g: Float64Array) => {
-    const norm = Math.hypot(...g);
-    return nulls.every((v) => Math.abs(v.reduce((s, vi, i) => s + vi * g[i]!, 0)) <= 1e-7 * norm);
-  };
+  const estimable = estimableTest(gram, k);
 
-  // Per part: raw statistics, and the reason it cannot be modelled at all.
   const rawZ = opts.rawZ ?? Z95;
-  const raws = keys.map((_, p): PartRawStats => {
-    const nOut = 2 * totalW - nWith[p]!;
-    const sOut = totalW - sWith[p]!; // every match hands out a total score of 1 between its sides
-    const d = newcombeDiff(sWith[p]!, nWith[p]!, sOut, nOut, rawZ);
-    return {
-      nWith: nWith[p]!,
-      nWithout: nOut,
-      winRateWith: nWith[p]! > 0 ? sWith[p]! / nWith[p]! : 0.5,
-      winRateWithout: nOut > 0 ? sOut / nOut : 0.5,
-      diff: d.diff,
-      diffLo: d.lo,
-      diffHi: d.hi,
-    };
-  });
+  const raws = keys.map((_, p) => rawStats(design, p, rawZ));
   const listing = (p: number) => cat.get(keys[p]!)!;
 
   // Price, test, and (with anchor 'unflagged') re-anchor on the unflagged parts until stable.
@@ -306,7 +230,7 @@ export function partEffects(
     alpha,
     logLik: fit.logLik,
     converged: fit.converged,
-    matches: nMatches,
+    matches: design.matches,
     anchorRounds: rounds,
     anchorStable: stable || (opts.anchor ?? 'all') === 'all',
   };

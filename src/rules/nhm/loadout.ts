@@ -169,8 +169,9 @@ const KEY_GROUPS: readonly Category[] = ['weapon', 'armour', 'engine', 'cpu'];
 /**
  * The canonical name of a design: `weapons/armour/engines/cpu`, parts in
  * catalogue order joined by `+`, `-` for an empty list; an option is written
- * after the part it requires' list (`-/-/teleporter+telefrag/-`).
+ * at the end of the list of the part it requires (`-/-/teleporter+telefrag/-`).
  * The Robo Battle Pig is `bazooka+hammer-fist/-/tank-treads/-`.
+ * checkLoadout accepts these keys as specs.
  */
 export function loadoutKey(loadout: Loadout): string {
   const groups: string[][] = KEY_GROUPS.map(() => []);
@@ -377,7 +378,8 @@ const designOf = (subsets: readonly Subset[], choice: OptionChoice): Loadout => 
 };
 
 /**
- * Every legal design, each named by its loadoutKey, in canonical order:
+ * Every legal design, each named by its loadoutKey, in canonical order
+ * (a bad filter throws on the first `next()`):
  * weapon sets, then armour+engine sets, then the CPU, then options, each
  * lexicographic by catalogue position (the empty set first).
  */

@@ -31,6 +31,8 @@ export interface StepRecord {
   hits: { machine: string; by: string | null; damage: number; source: string }[];
   deaths: string[];
   mines: { owner: string; square: string; event: string }[];
+  /** End of turn (step 5): hearts and shield markers regained by repairing machines. */
+  repairs: { machine: string; hearts: number; shields: number }[];
 }
 
 /** The machines of a state as plain objects. */
@@ -71,7 +73,7 @@ export class RecordingTracer implements Tracer {
     const g = this.st().game;
     const commands: Record<string, string> = {};
     for (let m = 0; m < g.n; m++) if (this.st().alive[m]) commands[g.names[m]] = formatCommand(g, cmds[m], this.notation);
-    this.rec = { turn, step, commands, machines: [], moves: [], bonks: [], teleports: [], choices: [], hot: [], hits: [], deaths: [], mines: [] };
+    this.rec = { turn, step, commands, machines: [], moves: [], bonks: [], teleports: [], choices: [], hot: [], hits: [], deaths: [], mines: [], repairs: [] };
     this.hotBy.clear();
   }
 
@@ -104,6 +106,10 @@ export class RecordingTracer implements Tracer {
   mine(owner: number, sq: number, event: 'laid' | 'armed' | 'triggered'): void {
     const square = this.showMines || event === 'triggered' ? this.sq(sq) : '?';
     this.rec!.mines.push({ owner: this.name(owner), square, event });
+  }
+
+  repair(m: number, hearts: number, shields: number): void {
+    this.rec!.repairs.push({ machine: this.name(m), hearts, shields });
   }
 
   death(m: number): void {

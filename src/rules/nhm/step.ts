@@ -33,17 +33,6 @@ export function playTurn(st: State, programs: ArrayLike<number> | null, chooser:
     st.absorbed[m] = 0;
   }
   for (let k = 0; k < 5 && st.end === END_NONE; k++) playStep(st, k, chooser, tr);
-  if (st.end === END_NONE) {
-    for (let m = 0; m < g.n; m++) {
-      if (!st.repairing[m] || !st.alive[m]) continue;
-      // Regain the repair amount minus what it absorbed: hearts first, then shields.
-      let gain = g.repairAmount[m] - st.absorbed[m];
-      const h = Math.min(gain, g.maxHearts[m] - st.hearts[m]);
-      st.hearts[m] += h;
-      gain -= h;
-      st.shields[m] += Math.min(gain, g.maxShields[m] - st.shields[m]);
-    }
-  }
   st.turn++;
   if (st.end === END_NONE && st.turn >= g.turnLimit) {
     st.end = END_TURN_LIMIT;
@@ -156,6 +145,7 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
 }
 
 function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
+  if (k === 4 && st.end === END_NONE) repair(st, tr);
   // A mine laid under a machine arms once its square is first empty at the end of a step.
   if (st.minesUnarmed > 0) {
     for (let s = 0; s < st.game.size; s++) {
@@ -169,6 +159,21 @@ function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
   }
   S.shield.fill(0);
   if (tr) tr.endStep(st.turn + 1, k + 1);
+}
+
+/** The end of the turn: repairing machines regain the repair amount minus what they absorbed, hearts first, then shields. */
+function repair(st: State, tr: Tracer | null): void {
+  const g = st.game;
+  for (let m = 0; m < g.n; m++) {
+    if (!st.repairing[m] || !st.alive[m]) continue;
+    let gain = g.repairAmount[m] - st.absorbed[m];
+    const h = Math.min(gain, g.maxHearts[m] - st.hearts[m]);
+    st.hearts[m] += h;
+    gain -= h;
+    const s = Math.min(gain, g.maxShields[m] - st.shields[m]);
+    st.shields[m] += s;
+    if (tr) tr.repair(m, h, s);
+  }
 }
 
 /** Ends the game when at most one machine lives. Returns whether it ended. */

@@ -34,6 +34,8 @@ export interface Tracer {
   /** A mine of `owner` was laid, armed or triggered on sq. */
   mine(owner: number, sq: number, event: 'laid' | 'armed' | 'triggered'): void;
   death(m: number): void;
+  /** At the end of the turn machine m repaired this many hearts and shield markers. */
+  repair(m: number, hearts: number, shields: number): void;
   /** The step is over; the state shows its result. */
   endStep(turn: number, step: number): void;
 }
