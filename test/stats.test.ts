@@ -14,6 +14,7 @@ import {
   normalQuantile,
   nullSpace,
   partEffects,
+  priceEffects,
   sigmoid,
   solveSPD,
   symmetricEigen,
@@ -422,6 +423,56 @@ describe('holm', () => {
   });
 });
 
+describe('fair-cost pricing', () => {
+  // Three weapons (costs 1, 2, 3) and a CPU alone in its category, plus a seat coefficient.
+  const k = 5;
+  const coef = Float64Array.from([0.3, 0.5, 0.9, 0.2, 0.05]);
+  const cost = [1, 2, 3, 1];
+  const category = ['weapon', 'weapon', 'weapon', 'cpu'];
+  const rand = mulberry32(3);
+  const b = Float64Array.from({ length: k * k }, () => rand() - 0.5);
+  const bt = new Float64Array(k * k).map((_, t) => b[(t % k) * k + Math.floor(t / k)]!);
+  const cov = matMul(b, bt, k).map((v, t) => 0.01 * v + (t % (k + 1) === 0 ? 1e-3 : 0));
+  const quad = (g: number[]) => g.reduce((s, gi, i) => s + gi * g.reduce((t, gj, j) => t + cov[i * k + j]! * gj, 0), 0);
+  /** Central-difference gradient of f at coef. */
+  const grad = (f: (c: Float64Array) => number) =>
+    Array.from({ length: k }, (_, i) => {
+      const up = Float64Array.from(coef);
+      const dn = Float64Array.from(coef);
+      up[i]! += 1e-6;
+      dn[i]! -= 1e-6;
+      return (f(up) - f(dn)) / 2e-6;
+    });
+
+  it('matches numerical delta-method SEs and keeps the anchor total', () => {
+    const out = priceEffects({ coef, cov, k, cost, category, anchor: [true, true, true, true], estimable: () => true });
+    const S = (c: Float64Array) => c[0]! + c[1]! + c[2]!;
+    for (let p = 0; p < 3; p++) {
+      const fair = (c: Float64Array) => (6 * c[p]!) / S(c);
+      const excess = (c: Float64Array) => c[p]! - (cost[p]! * S(c)) / 6;
+      expect(out.parts[p]!.fairCost).toBeCloseTo(fair(coef), 12);
+      expect(out.parts[p]!.fairCostSe).toBeCloseTo(Math.sqrt(quad(grad(fair))), 7);
+      expect(out.parts[p]!.excess).toBeCloseTo(excess(coef), 12);
+      expect(out.parts[p]!.excessSe).toBeCloseTo(Math.sqrt(quad(grad(excess))), 7);
+    }
+    expect(out.parts.slice(0, 3).reduce((s, p) => s + p.fairCost, 0)).toBeCloseTo(6, 12);
+    expect(out.parts[3]).toMatchObject({ fairCost: 1, fairCostSe: 0, reason: 'alone-in-category' });
+    const w = out.categories.find((c) => c.category === 'weapon')!;
+    expect(w.pointValue).toBeCloseTo(1.7 / 6, 12);
+    expect(w.pointValueSe).toBeCloseTo(Math.sqrt(quad([1, 1, 1, 0, 0].map((v) => v / 6))), 12);
+  });
+
+  it('prices parts outside the anchor set against it', () => {
+    const out = priceEffects({ coef, cov, k, cost, category, anchor: [true, true, false, true], estimable: () => true });
+    const fair2 = (c: Float64Array) => (3 * c[2]!) / (c[0]! + c[1]!);
+    expect(out.parts[2]!.fairCost).toBeCloseTo(fair2(coef), 12);
+    expect(out.parts[2]!.fairCostSe).toBeCloseTo(Math.sqrt(quad(grad(fair2))), 7);
+    expect(out.parts[0]!.fairCost + out.parts[1]!.fairCost).toBeCloseTo(3, 12);
+    const none = priceEffects({ coef, cov, k, cost, category, anchor: [true, true, true, true], estimable: () => false });
+    expect(none.parts.every((p) => p.reason === 'not-identifiable' && Number.isNaN(p.fairCost))).toBe(true);
+  });
+});
+
 describe('partEffects', () => {
   // A catalogue with three budget categories. True worth in points equals the listed cost
   // except for `cheap-gun`, listed at 1 but worth 2. `frame` is on every machine; `relic` is never used.
@@ -476,7 +527,6 @@ describe('partEffects', () => {
     matches.push({ a, b, score: score(rand, Math.min(0.95, Math.max(0.05, sigmoid(eta)))) });
   }
   const res = partEffects(matches, catalogue);
-  if (process.env.DBG) console.table(res.parts.map((p) => ({ k: p.key, b: p.beta.toFixed(3), f: p.fairCost.toFixed(3), se: p.fairCostSe.toFixed(3), z: p.z.toFixed(2), lv: p.level.toExponential(2), m: p.mispriced, r: p.reason })));
   const part = (key: string) => res.parts.find((p) => p.key === key)!;
 
   const priceable = () => [...byCat('weapon'), ...byCat('armour-engine')];

@@ -18,6 +18,7 @@ export {
 } from './linalg.js';
 export { symmetricEigen, nullSpace, estimableTest, type SymmetricEigen } from './eigen.js';
 export { logisticRegression, sigmoid, type LogisticRow, type SparseRow, type LogisticOptions, type LogisticFit } from './logistic.js';
+export { compileRows, type Csr } from './rows.js';
 export {
   bradleyTerry,
   toElo,

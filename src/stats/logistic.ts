@@ -5,30 +5,12 @@
  * likelihood, score and information of a win with weight w/2 plus a loss with
  * weight w/2, because the log-likelihood w·[y log p + (1 − y) log(1 − p)] is
  * linear in y. So draws need no special treatment beyond allowing y in [0, 1].
- *
- * Rows are given dense or sparse. Match data is sparse (a loadout difference
- * touches ~10 of ~40 parts), so rows are stored CSR-style and rows with the
- * same features are merged (summed weight, weighted-mean y), which is exact for
- * this likelihood and turns 100k matches between a few hundred designs into a
- * few thousand distinct rows.
+ * Rows are read, and identical ones merged, by `rows.ts`.
  */
 import { cholesky, choleskySolve, inverseFromCholesky } from './linalg.js';
+import { compileRows, type Csr, type LogisticRow } from './rows.js';
 
-/** Sparse features: `val[k]` is the value of feature `idx[k]`. Absent features are 0. */
-export interface SparseRow {
-  readonly idx: ArrayLike<number>;
-  readonly val: ArrayLike<number>;
-}
-
-/** One observation. */
-export interface LogisticRow {
-  /** Dense features (length `nFeatures`) or sparse ones. */
-  readonly x: ArrayLike<number> | SparseRow;
-  /** Outcome in [0, 1]: 1 win, 0 loss, 0.5 draw (or a mean of several games). */
-  readonly y: number;
-  /** Weight (a count of identical games, say); default 1. Zero-weight rows are dropped. */
-  readonly w?: number;
-}
+export type { LogisticRow, SparseRow } from './rows.js';
 
 /** Options for `logisticRegression`. */
 export interface LogisticOptions {
@@ -41,7 +23,7 @@ export interface LogisticOptions {
    * separated data finite.
    */
   readonly ridge?: number;
-  /** Stop when every Newton step satisfies |Δβᵢ| <= tol·(1 + |βᵢ|). Default 1e-10. */
+  /** Stop when a full Newton step has every |Δβᵢ| <= tol·(1 + |βᵢ|) (or gains only rounding). Default 1e-10. */
   readonly tol?: number;
   /** Default 200; separated data approaches the ridge's optimum only linearly. */
   readonly maxIter?: number;
@@ -82,81 +64,6 @@ export function sigmoid(x: number): number {
   if (x >= 0) return 1 / (1 + Math.exp(-x));
   const e = Math.exp(x);
   return e / (1 + e);
-}
-
-/** Rows in compressed sparse row form. */
-interface Csr {
-  ptr: number[];
-  idx: number[];
-  val: number[];
-  y: number[];
-  w: number[];
-}
-
-/** Reads, checks and (optionally) merges the rows; appends the intercept column. */
-function compile(rows: Iterable<LogisticRow>, nFeatures: number, intercept: boolean, aggregate: boolean): Csr & { nRows: number } {
-  const out: Csr = { ptr: [0], idx: [], val: [], y: [], w: [] };
-  const seen = new Map<string, number>();
-  let nRows = 0;
-  const ri: number[] = [];
-  const rv: number[] = [];
-  for (const row of rows) {
-    const w = row.w ?? 1;
-    if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`logistic: weight must be finite and >= 0, got ${w}`);
-    if (!(row.y >= 0 && row.y <= 1)) throw new RangeError(`logistic: y must be in [0, 1], got ${row.y}`);
-    if (w === 0) continue;
-    nRows++;
-    ri.length = 0;
-    rv.length = 0;
-    const x = row.x;
-    if ('idx' in x) {
-      // Sort by index and sum duplicates so that equal rows produce equal keys (most rows
-      // arrive sorted, and skipping the sort halves the cost of reading 100k rows).
-      let sorted = true;
-      for (let t = 1; t < x.idx.length && sorted; t++) sorted = x.idx[t - 1]! < x.idx[t]!;
-      const order = sorted ? null : [...Array(x.idx.length).keys()].sort((a, b) => x.idx[a]! - x.idx[b]!);
-      for (let t = 0; t < x.idx.length; t++) {
-        const k = order ? order[t]! : t;
-        const j = x.idx[k]!;
-        const v = x.val[k]!;
-        if (!Number.isInteger(j) || j < 0 || j >= nFeatures) throw new RangeError(`logistic: feature index ${j} out of range`);
-        if (ri.length > 0 && ri[ri.length - 1] === j) rv[rv.length - 1]! += v;
-        else if (v !== 0) {
-          ri.push(j);
-          rv.push(v);
-        }
-      }
-    } else {
-      if (x.length !== nFeatures) throw new RangeError(`logistic: dense row has ${x.length} features, expected ${nFeatures}`);
-      for (let j = 0; j < nFeatures; j++) {
-        if (x[j] === 0) continue;
-        ri.push(j);
-        rv.push(x[j]!);
-      }
-    }
-    for (const v of rv) if (!Number.isFinite(v)) throw new RangeError('logistic: non-finite feature value');
-    if (intercept) {
-      ri.push(nFeatures);
-      rv.push(1);
-    }
-    if (aggregate) {
-      const key = ri.join(',') + '|' + rv.join(',');
-      const at = seen.get(key);
-      if (at !== undefined) {
-        const wt = out.w[at]! + w;
-        out.y[at] = (out.y[at]! * out.w[at]! + row.y * w) / wt;
-        out.w[at] = wt;
-        continue;
-      }
-      seen.set(key, out.y.length);
-    }
-    out.idx.push(...ri);
-    out.val.push(...rv);
-    out.ptr.push(out.idx.length);
-    out.y.push(row.y);
-    out.w.push(w);
-  }
-  return { ...out, nRows };
 }
 
 /** Log-likelihood, score and information at β, in one pass over the rows. */
@@ -210,17 +117,13 @@ export function logisticRegression(rows: Iterable<LogisticRow>, nFeatures: numbe
   if (!Number.isInteger(nFeatures) || nFeatures < 0) throw new RangeError(`logistic: bad nFeatures ${nFeatures}`);
   if (!(ridge >= 0)) throw new RangeError(`logistic: ridge must be >= 0, got ${ridge}`);
   const k = nFeatures + (intercept ? 1 : 0);
-  const data = compile(rows, nFeatures, intercept, opts.aggregate ?? true);
+  const data = compileRows(rows, nFeatures, intercept, opts.aggregate ?? true);
   const totalWeight = data.w.reduce((s, w) => s + w, 0);
 
   const penalised = (ll: number, b: Float64Array) => ll - (ridge / 2) * b.reduce((s, v) => s + v * v, 0);
-  const addRidge = (info: Float64Array) => {
-    const h = Float64Array.from(info);
-    for (let i = 0; i < k; i++) h[i * k + i]! += ridge;
-    return h;
-  };
+  /** Cholesky factor of the penalised information. */
   const factor = (info: Float64Array) => {
-    const l = cholesky(addRidge(info), k);
+    const l = cholesky(info.map((v, t) => (t % (k + 1) === 0 ? v + ridge : v)), k);
     if (!l) throw new RangeError('logistic: information is singular; some feature has no variation (use ridge > 0)');
     return l;
   };
@@ -236,11 +139,12 @@ export function logisticRegression(rows: Iterable<LogisticRow>, nFeatures: numbe
     const before = penalised(cur.ll, beta);
     let t = 1;
     let next = beta;
-    for (let halvings = 0; halvings < 40; halvings++, t /= 2) {
+    for (; t > 1e-12; t /= 2) {
       next = Float64Array.from(beta, (b, i) => b + t * step[i]!);
       // Accept any step that does not lose more than rounding allows.
       if (penalised(evaluate(data, next, k, false).ll, next) >= before - 1e-12 * (1 + Math.abs(before))) break;
     }
+    if (!(t > 1e-12)) break; // no ascent along the Newton direction: give up, unconverged
     // Judge convergence by the full Newton step (a halved one can be small far from the optimum):
     // either every coefficient has settled, or the Newton decrement gᵀ(H + λI)⁻¹g, the gain still
     // available, is at rounding level. The second test is needed when the design has directions

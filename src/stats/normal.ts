@@ -51,14 +51,14 @@ export function normalQuantile(q: number): number {
 
 /**
  * Complementary error function. The usual 1e-7 Chebyshev fits are too coarse
- * for tail probabilities, so this sums the Taylor series of erf for |x| < 2
+ * for tail probabilities, so this sums the Taylor series of erf for |x| < 1
  * and the Laplace continued fraction (modified Lentz) beyond.
  */
 export function erfc(x: number): number {
   if (Number.isNaN(x)) return Number.NaN;
   if (x < 0) return 2 - erfc(-x);
-  if (x < 2) {
-    // erf(x) = 2/√π Σ (−1)^n x^(2n+1) / (n! (2n+1)); converges fast for x < 2.
+  if (x < 1) {
+    // erf(x) = 2/√π Σ (−1)^n x^(2n+1) / (n! (2n+1)); below 1, 1 − erf loses under a digit.
     let term = x;
     let sum = x;
     const x2 = x * x;
@@ -76,7 +76,7 @@ export function erfc(x: number): number {
   let f = x;
   let C = x;
   let D = 0;
-  for (let n = 1; n < 500; n++) {
+  for (let n = 1; n < 5000; n++) {
     const an = n / 2;
     D = x + an * D;
     D = D === 0 ? tiny : 1 / D;

@@ -12,7 +12,8 @@
  */
 import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_X } from './commands.js';
 import type { State } from './state.js';
-import { type Chooser, previewHits } from './step.js';
+import { previewHits } from './fire.js';
+import type { Chooser } from './step.js';
 
 export const defaultChooser: Chooser = {
   autoTarget(st: State, m: number): number {

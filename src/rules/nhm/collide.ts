@@ -1,0 +1,133 @@
+/**
+ * Collisions ("bonk", RULES.md section 3) for any number of machines: every
+ * machine with a target moves at once, or is blocked; then mines spring.
+ * Telefrag teleports resolve before everything else in phase 1.
+ */
+import { kill } from './lookups.js';
+import type { Scratch } from './scratch.js';
+import type { State } from './state.js';
+import { PHASE_MOVE, SRC_MINE, SRC_RHINO, SRC_TELEFRAG, type Tracer } from './trace.js';
+
+/**
+ * Telefrag teleports resolve first: the machine "arrives slightly before it
+ * left" (FAQ). Two landing on one square both bonk; wreckage blocks; a machine
+ * on the square dies and is removed; landing on one's own square is suicide.
+ */
+export function telefrags(st: State, S: Scratch, tr: Tracer | null): void {
+  const n = st.game.n;
+  for (let m = 0; m < n; m++) {
+    if (S.tgt[m] > -3) continue;
+    const to = -3 - S.tgt[m];
+    S.tgt[m] = -1;
+    if (!st.alive[m]) continue;
+    let clash = false;
+    for (let j = 0; j < n; j++) if (j !== m && S.tgt[j] <= -3 && -3 - S.tgt[j] === to) clash = true;
+    for (let j = 0; j < m; j++) if (S.clash[j] === to + 1) clash = true;
+    S.clash[m] = to + 1;
+    const o = st.occ[to];
+    if (clash || (o >= 0 && o !== m && !st.alive[o])) {
+      if (tr) tr.bonk(m, clash ? -1 : o, PHASE_MOVE);
+      continue;
+    }
+    if (o === m) {
+      kill(st, m, tr);
+      if (tr) tr.hit(m, m, 0, SRC_TELEFRAG);
+      continue;
+    }
+    if (o >= 0) {
+      if (tr) tr.hit(o, m, 0, SRC_TELEFRAG);
+      kill(st, o, tr);
+      st.sq[o] = -1;
+      S.tgt[o] = -1;
+    }
+    st.occ[st.sq[m]] = -1;
+    if (tr) tr.move(m, st.sq[m], to, PHASE_MOVE);
+    st.sq[m] = to;
+    st.occ[to] = m;
+  }
+  S.clash.fill(0);
+}
+
+/**
+ * Moves every machine with a target (S.tgt >= 0, or -2 for off the board)
+ * under the collision rules of RULES.md section 3, then springs mines.
+ */
+export function resolveMoves(st: State, S: Scratch, phase: number, tr: Tracer | null): void {
+  const g = st.game, n = g.n, tgt = S.tgt, blocked = S.blocked, partner = S.partner;
+  blocked.fill(0);
+  partner.fill(-1);
+  for (let m = 0; m < n; m++) {
+    const t = tgt[m];
+    if (t === -1) continue;
+    if (!st.alive[m]) {
+      tgt[m] = -1;
+      continue;
+    }
+    if (t === -2 || t === st.sq[m]) blocked[m] = 1; // off the board, or a teleport home
+    else {
+      const o = st.occ[t];
+      if (o >= 0 && !st.alive[o]) (blocked[m] = 1), (partner[m] = o); // wreckage
+    }
+  }
+  // Two or more onto one square: all blocked. Two onto each other's squares: both blocked.
+  for (let a = 0; a < n; a++) {
+    if (tgt[a] < 0) continue;
+    for (let b = a + 1; b < n; b++) {
+      if (tgt[b] < 0) continue;
+      if (tgt[a] === tgt[b] || (tgt[a] === st.sq[b] && tgt[b] === st.sq[a])) {
+        blocked[a] = blocked[b] = 1;
+        partner[a] = b;
+        partner[b] = a;
+      }
+    }
+  }
+  // Onto a machine that stays, or is itself blocked: blocked, until nothing changes.
+  // A cycle of three or more all moving completes.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let m = 0; m < n; m++) {
+      if (tgt[m] < 0 || blocked[m]) continue;
+      const o = st.occ[tgt[m]];
+      if (o >= 0 && (tgt[o] === -1 || blocked[o])) {
+        blocked[m] = 1;
+        partner[m] = o;
+        changed = true;
+      }
+    }
+  }
+  for (let m = 0; m < n; m++) {
+    if (tgt[m] === -1) continue;
+    if (blocked[m]) {
+      if (tr) tr.bonk(m, partner[m], phase);
+      const o = partner[m];
+      // Rhino-Horn: a bonk with another machine hurts it.
+      if (o >= 0 && st.alive[o] && g.bonkDamage[m] > 0) {
+        S.pend[o] += g.bonkDamage[m];
+        if (tr) tr.hit(o, m, g.bonkDamage[m], SRC_RHINO);
+      }
+      if (o >= 0 && st.alive[o] && g.bonkDamage[o] > 0 && partner[o] !== m) {
+        S.pend[m] += g.bonkDamage[o];
+        if (tr) tr.hit(m, o, g.bonkDamage[o], SRC_RHINO);
+      }
+    } else if (st.occ[st.sq[m]] === m) st.occ[st.sq[m]] = -1;
+  }
+  for (let m = 0; m < n; m++) {
+    if (tgt[m] < 0 || blocked[m]) continue;
+    const from = st.sq[m], to = tgt[m];
+    st.sq[m] = to;
+    st.occ[to] = m;
+    if (tr) tr.move(m, from, to, phase);
+    // An armed mine of another machine under a machine that ends a move here.
+    const enemy = st.mineArmed[to] & ~(1 << m);
+    if (enemy && !g.hover[m]) {
+      for (let o = 0; o < 8; o++) {
+        if (!(enemy & (1 << o))) continue;
+        S.pend[m] += 1;
+        st.mineOwner[to] &= ~(1 << o);
+        st.mineArmed[to] &= ~(1 << o);
+        if (o < n) st.dealt[o] += 1;
+        if (tr) tr.mine(o, to, 'triggered'), tr.hit(m, o, 1, SRC_MINE);
+      }
+    }
+  }
+}

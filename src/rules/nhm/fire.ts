@@ -1,0 +1,176 @@
+/**
+ * Phase 4, fire: hot squares traced from the compiled tables, beams traced at
+ * run time (Reflecto, Refracto, Chain Lazor), shield spots, mines laid,
+ * pushes and pulls queued for phase 6. A machine is damaged at most once by
+ * one firing: the highest damage of any path that reaches it counts.
+ */
+import { CMD_FIRST_MOVE, CMD_FWD, CMD_WEAPON, cmdPart } from './commands.js';
+import { ARMOUR_REFLECTO, ARMOUR_REFRACTO } from './game.js';
+import { moveTarget, optionTable, targetCell } from './lookups.js';
+import { CELL_PULL, CELL_SHIELD } from './parts.js';
+import { type Scratch, scratchOf } from './scratch.js';
+import type { State } from './state.js';
+import { BEAM_BRANCHING, BEAM_FULL_HEARTS, BEAM_PENETRATE } from './tables.js';
+import { SRC_WEAPON, type Tracer } from './trace.js';
+
+/** Shield-Arm commands make their shield spots for this step. */
+export function layShields(st: State, S: Scratch): void {
+  const g = st.game, size = g.size;
+  for (let m = 0; m < g.n; m++) {
+    const c = S.cmd[m];
+    if (c < CMD_WEAPON || !st.alive[m] || g.catalogue.parts[cmdPart(c)].weapon!.kind !== 'shield') continue;
+    const t = optionTable(st, c), i = st.facing[m] * size + st.sq[m];
+    for (let j = t.cellStart[i]; j < t.cellStart[i + 1]; j++) if (t.cellFlags[j] & CELL_SHIELD) S.shield[t.cellSq[j]] |= 1 << m;
+  }
+}
+
+/**
+ * Fires machine m's weapon command c: adds damage to S.pend, queues pushes and
+ * pulls, lays mines. The preview modes only mark S.hot or only fill S.hit.
+ */
+export const FIRE_REAL = 0;
+export const FIRE_HOT = 1; // only mark the hot squares (what a dodger sees)
+export const FIRE_HITS = 2; // only work out who would be hit (what an auto-targeter weighs)
+
+/** Damage each machine would take if machine m fired weapon command c now (valid until the next call). */
+export function previewHits(st: State, m: number, c: number): Int8Array {
+  const S = scratchOf(st);
+  S.hit.fill(0);
+  fireWeapon(st, S, m, c, FIRE_HITS, null);
+  return S.hit;
+}
+
+export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: number, tr: Tracer | null): void {
+  const g = st.game, size = g.size, w = g.catalogue.parts[cmdPart(c)].weapon!;
+  const t = optionTable(st, c);
+  let from = st.sq[m], facing = st.facing[m];
+  if (w.kind === 'shield' || w.kind === 'passive') return;
+  if (w.kind === 'mines') {
+    if (mode !== FIRE_REAL) return;
+    const to = targetCell(st, m, c);
+    if (to < 0 || st.mineOwner[to] & (1 << m)) return;
+    st.mineOwner[to] |= 1 << m;
+    if (st.occ[to] === -1) st.mineArmed[to] |= 1 << m;
+    else st.minesUnarmed++;
+    if (tr) tr.mine(m, to, 'laid');
+    return;
+  }
+  if (w.kind === 'jump') {
+    if (S.jumpFrom[m] < 0) return; // no opportunity: it does nothing
+    from = S.jumpFrom[m];
+    facing = S.jumpFacing[m];
+  }
+  const hit = S.hit;
+  if (mode !== FIRE_HITS) hit.fill(0);
+  const i = facing * size + from, a = t.cellStart[i], b = t.cellStart[i + 1];
+  const reach = S.reach, mine = 1 << m;
+  for (let j = a; j < b; j++) {
+    const p = t.cellParent[j];
+    if (p >= 0 && reach[p - a] !== 1) {
+      reach[j - a] = 0;
+      continue;
+    }
+    const s = t.cellSq[j], d = t.cellDmg[j];
+    if (d === 0) {
+      reach[j - a] = 1;
+      continue;
+    }
+    if (!w.lobbed && S.shield[s] & ~mine) {
+      reach[j - a] = 2; // a shield spot: the ray stops, hitting nothing
+      continue;
+    }
+    if (d > S.hot[s]) S.hot[s] = d;
+    if (tr && mode === FIRE_REAL) tr.hot(m, s, d);
+    const o = st.occ[s];
+    if (o < 0) {
+      reach[j - a] = 1;
+      continue;
+    }
+    reach[j - a] = w.penetrate || w.lobbed ? 1 : 2;
+    if (!st.alive[o] || mode === FIRE_HOT) continue;
+    if (d > hit[o]) hit[o] = d;
+    if (mode !== FIRE_REAL) continue;
+    if (t.cellFlags[j] & CELL_PULL) requestExtra(S, o, moveTarget(st, m, CMD_FWD));
+    else if (w.push) requestExtra(S, o, pushTarget(st, o, facing));
+  }
+  const ba = t.beamStart[i], bb = t.beamStart[i + 1];
+  for (let j = ba; j < bb; j++) {
+    if (t.beamFlags[j] & BEAM_FULL_HEARTS && st.hearts[m] < g.maxHearts[m]) continue;
+    traceBeam(st, S, m, t.beamOrigin[j], t.beamDir[j], t.beamRange[j], t.beamDmg[j], t.beamFlags[j], mode === FIRE_HOT, tr);
+  }
+  if (mode !== FIRE_REAL) return;
+  for (let o = 0; o < g.n; o++) {
+    if (hit[o] === 0) continue;
+    S.pend[o] += hit[o];
+    if (o !== m) st.dealt[m] += hit[o];
+    if (tr) tr.hit(o, m, hit[o], SRC_WEAPON);
+  }
+}
+
+/** The square one step from machine o's square in facing f's forward direction, -2 off the board. */
+function pushTarget(st: State, o: number, f: number): number {
+  const g = st.game, size = g.size;
+  const t = g.tables.moveTo[(CMD_FWD - CMD_FIRST_MOVE) * 4 * size + f * size + st.sq[o]];
+  return t < 0 ? -2 : t;
+}
+
+/** Queues an extra move; two different ones for one machine cancel out (-4: stays). */
+function requestExtra(S: Scratch, o: number, to: number): void {
+  if (to === -1) to = -2;
+  if (S.extraTgt[o] === -1) S.extraTgt[o] = to;
+  else if (S.extraTgt[o] !== to) S.extraTgt[o] = -4;
+}
+
+const DIR_DF = [0, 1, 1, 1, 0, -1, -1, -1];
+const DIR_DR = [1, 1, 0, -1, -1, -1, 0, 1];
+
+/**
+ * Traces a beam from `origin` in 8-direction `dir`. Reflecto turns it back,
+ * Refracto splits it, a Chain Lazor branches on every hit; a beam never enters
+ * a square twice in the same direction in one firing, so every firing ends.
+ */
+function traceBeam(
+  st: State, S: Scratch, m: number, origin: number, dir: number, range: number, dmg: number, flags: number,
+  preview: boolean, tr: Tracer | null,
+): void {
+  const g = st.game, w = g.board.width, h = g.board.height, mine = 1 << m;
+  const stack = S.beams, seen = S.seen;
+  const stamp = ++S.stamp;
+  let top = 0;
+  stack[top++] = origin;
+  stack[top++] = dir;
+  stack[top++] = range === 0 ? 1 << 30 : range;
+  while (top > 0) {
+    let left = stack[--top];
+    let d = stack[--top];
+    let s = stack[--top];
+    while (left > 0) {
+      const f = (s % w) + DIR_DF[d], r = ((s / w) | 0) + DIR_DR[d];
+      if (f < 0 || r < 0 || f >= w || r >= h) break;
+      s = r * w + f;
+      if (seen[s * 8 + d] === stamp) break;
+      seen[s * 8 + d] = stamp;
+      left--;
+      if (S.shield[s] & ~mine) break;
+      if (dmg > S.hot[s]) S.hot[s] = dmg;
+      if (tr && !preview) tr.hot(m, s, dmg);
+      const o = st.occ[s];
+      if (o < 0) continue;
+      const armour = g.armour[o];
+      if (armour === ARMOUR_REFLECTO) {
+        d = (d + 4) & 7;
+        continue;
+      }
+      if (armour === ARMOUR_REFRACTO || flags & BEAM_BRANCHING) {
+        if (armour !== ARMOUR_REFRACTO && st.alive[o] && !preview && dmg > S.hit[o]) S.hit[o] = dmg;
+        if (left > 0) {
+          stack[top++] = s, stack[top++] = (d + 2) & 7, stack[top++] = left;
+          stack[top++] = s, stack[top++] = (d + 6) & 7, stack[top++] = left;
+        }
+        break;
+      }
+      if (st.alive[o] && !preview && dmg > S.hit[o]) S.hit[o] = dmg;
+      if (!(flags & BEAM_PENETRATE)) break;
+    }
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * A two-pig Robo Battle Pigs kernel: exactly the rules of the general engine
+ * (src/rules/nhm/step.ts) for two living pigs on 8x8 with the Bazooka, the
+ * Hammer-Fist and Tank Treads, no armour, no CPU, repair `R R R R R` worth 1;
+ * specialised so that a turn is a few table look-ups on integers in locals.
+ * test/kernel.test.ts checks it against the general engine, and bridge.ts
+ * decides when a Game may use it.
+ *
+ * - A state is an Int32Array of KSTATE_SIZE integers (layout below).
+ * - A command is a kernel code 0..9: the eight actions in the order
+ *   `^ v \ / TL TR F H`, then X and R (bridge.ts maps them to the general
+ *   engine's codes, whose weapon codes depend on the catalogue).
+ * - A program is five codes packed four bits each, slot k at bits 4k..4k+3,
+ *   so a program is one small integer and a joint program is two.
+ *
+ * Why the shape (measured, docs/performance.md): integers in locals instead
+ * of objects, and one table look-up per move and per attack; the Bazooka ray
+ * and the fist's three squares are each a 64-bit set per (square, facing),
+ * stored as two 32-bit halves, since with two machines and no wreckage "the
+ * ray stops at the first machine" is "the other pig is on the ray".
+ */
+import { seatSeed } from '../../core/rng.js';
+import { aleaSeed, ALEA_SIZE } from './alea.js';
+
+export const K_FWD = 0; // `^`
+export const K_BACK = 1; // `v`
+export const K_FL = 2; // `\`, forward-left
+export const K_FR = 3; // `/`, forward-right
+export const K_TL = 4;
+export const K_TR = 5;
+export const K_FIRE = 6; // `F`, Bazooka
+export const K_HIT = 7; // `H`, Hammer-Fist
+export const K_X = 8;
+export const K_R = 9;
+/** Kernel codes 0..K_ACTIONS-1 are the actions a program may fill a free slot with. */
+export const K_ACTIONS = 8;
+export const K_CODES = 10;
+/** Robo Battle Pigs notation of the kernel codes. */
+export const K_NAMES = ['^', 'v', '\\', '/', 'TL', 'TR', 'F', 'H', 'X', 'R'] as const;
+
+/** `R R R R R` and `X X X X X`, packed. */
+export const PROGRAM_REPAIR = 0x99999;
+export const PROGRAM_IDLE = 0x88888;
+
+// State layout: per-seat fields at FIELD + seat.
+export const K_SQ = 0; // square, rank * 8 + file (a1 = 0)
+export const K_FACING = 2; // 0..3 = N E S W
+export const K_HEARTS = 4; // 0 once dead (wreckage)
+export const K_DEALT = 6; // damage dealt so far (as the engine's State.dealt)
+export const K_TURN = 8; // turns completed
+export const K_END = 9; // END_* of nhm/state.ts: 0 running, 1 kill, 2 mutual destruction, 3 turn limit
+export const K_WINNER = 10; // seat, -1 while running, -2 draw
+export const K_LIMIT = 11; // turn limit
+export const KSTATE_SIZE = 12;
+
+const END_NONE = 0, END_KILL = 1, END_MUTUAL = 2, END_TURN_LIMIT = 3;
+const NO_WINNER = -1, DRAW = -2;
+export const MAX_HEARTS = 5;
+
+/** The starting facts of a kernel match; defaults are the Robo Battle Pigs starts. */
+export interface KernelSetup {
+  /** Squares of A and B; default d8 and e1. */
+  readonly sq?: readonly [number, number];
+  /** Facings of A and B; default S and N. */
+  readonly facing?: readonly [number, number];
+  /** Hearts of A and B (1..5); default 5 each. */
+  readonly hearts?: readonly [number, number];
+  readonly turnLimit?: number;
+}
+
+/** Makes a kernel state at the start of a match. */
+export function newKState(setup: KernelSetup = {}): Int32Array {
+  const st = new Int32Array(KSTATE_SIZE);
+  resetKState(st, setup);
+  return st;
+}
+
+/** Puts `st` back at the start of a match, without allocating. */
+export function resetKState(st: Int32Array, setup: KernelSetup = {}): void {
+  st[K_SQ] = setup.sq?.[0] ?? 59; // d8
+  st[K_SQ + 1] = setup.sq?.[1] ?? 4; // e1
+  st[K_FACING] = setup.facing?.[0] ?? 2;
+  st[K_FACING + 1] = setup.facing?.[1] ?? 0;
+  st[K_HEARTS] = setup.hearts?.[0] ?? MAX_HEARTS;
+  st[K_HEARTS + 1] = setup.hearts?.[1] ?? MAX_HEARTS;
+  st[K_DEALT] = st[K_DEALT + 1] = 0;
+  st[K_TURN] = 0;
+  st[K_END] = END_NONE;
+  st[K_WINNER] = NO_WINNER;
+  st[K_LIMIT] = setup.turnLimit ?? 100;
+}
+
+/** Copies `src` into `dst` (the simulation API's "copy state"). */
+export function copyKState(src: Int32Array, dst: Int32Array): void {
+  for (let i = 0; i < KSTATE_SIZE; i++) dst[i] = src[i];
+}
+
+/** Packs five kernel codes into a program. */
+export function packProgram(codes: ArrayLike<number>, offset = 0): number {
+  return codes[offset] | (codes[offset + 1] << 4) | (codes[offset + 2] << 8) | (codes[offset + 3] << 12) | (codes[offset + 4] << 16);
+}
+
+/** The kernel code in slot k (0..4) of a packed program. */
+export const programSlot = (program: number, k: number): number => (program >> (4 * k)) & 15;
+
+/** A packed program in Robo Battle Pigs notation, e.g. `^ X F TL H`. */
+export function formatKProgram(program: number): string {
+  const out: string[] = [];
+  for (let k = 0; k < 5; k++) out.push(K_NAMES[programSlot(program, k)] ?? '?');
+  return out.join(' ');
+}
+
+/** Whether a packed program repairs: every slot R or X and at least one R (the engine's isRepairProgram). */
+export function isRepairK(p: number): boolean {
+  // Codes are 0..9: a slot is 8 (X) or 9 (R) exactly when bit 3 is set and bits 1-2 are clear.
+  return (p & 0x88888) === 0x88888 && (p & 0x66666) === 0 && (p & 0x11111) !== 0;
+}
+
+/** X commands seat `seat` must write this turn (one per missing heart). */
+export const requiredXK = (st: Int32Array, seat: number): number => MAX_HEARTS - st[K_HEARTS + seat];
+
+// Tables: built once at module load from the board geometry.
+
+/** Destination of move code c (0..3) for facing f on square s at [(c << 8) | (f << 6) | s], -1 off the board. */
+const MOVE_TO = new Int8Array(4 * 4 * 64);
+/**
+ * Squares a weapon damages, per weapon w (0 Bazooka, 1 Hammer-Fist), facing
+ * and square: a 64-bit set as two 32-bit halves at [((w << 8) | (f << 6) | s) * 2 + half].
+ */
+const ATTACK = new Int32Array(2 * 4 * 64 * 2);
+
+/** (dfile, drank) of one step forward for each facing N E S W. */
+const FWD = [
+  [0, 1],
+  [1, 0],
+  [0, -1],
+  [-1, 0],
+] as const;
+
+(() => {
+  const at = (f: number, r: number): number => (f < 0 || r < 0 || f > 7 || r > 7 ? -1 : r * 8 + f);
+  for (let f = 0; f < 4; f++) {
+    const [fx, fy] = FWD[f];
+    const [rx, ry] = FWD[(f + 1) & 3]; // the machine's right
+    // (right, forward) of `^ v \ /`.
+    const moves = [
+      [0, 1],
+      [0, -1],
+      [-1, 1],
+      [1, 1],
+    ];
+    for (let s = 0; s < 64; s++) {
+      const x = s & 7, y = s >> 3;
+      moves.forEach(([r, fw], c) => {
+        MOVE_TO[(c << 8) | (f << 6) | s] = at(x + r * rx + fw * fx, y + r * ry + fw * fy);
+      });
+      const add = (w: number, t: number): void => {
+        if (t >= 0) ATTACK[(((w << 8) | (f << 6) | s) << 1) + (t >> 5)] |= 1 << (t & 31);
+      };
+      // Bazooka: every square straight ahead to the edge.
+      for (let k = 1; k < 8; k++) add(0, at(x + k * fx, y + k * fy));
+      // Hammer-Fist: front-left, front, front-right.
+      for (const r of [-1, 0, 1]) add(1, at(x + r * rx + fx, y + r * ry + fy));
+    }
+  }
+})();
+
+/** The squares weapon w (0 Bazooka, 1 Hammer-Fist) of a machine on `sq` facing `facing` damages, ascending (for bridge.ts's checks). */
+export function attackSquares(w: number, facing: number, sq: number): number[] {
+  const out: number[] = [];
+  for (let t = 0; t < 64; t++) if ((ATTACK[(((w << 8) | (facing << 6) | sq) << 1) + (t >> 5)] >>> (t & 31)) & 1) out.push(t);
+  return out;
+}
+
+/** The destination of move code c (K_FWD..K_FR) from `sq` facing `facing`, -1 off the board (for bridge.ts's checks). */
+export const moveSquare = (c: number, facing: number, sq: number): number => MOVE_TO[(c << 8) | (facing << 6) | sq];
+
+/**
+ * Plays one turn of the packed programs `pa` (seat A) and `pb` (seat B):
+ * five steps of moves under the collision rules, fire, damage with the
+ * repair absorb rule, the game ending at once at a death; then repair, the
+ * turn count and the turn limit. Returns the number of steps played (0 when
+ * the game was already over). Programs are taken as legal (the arena checks).
+ */
+export function playTurnK(st: Int32Array, pa: number, pb: number): number {
+  if (st[K_END] !== END_NONE) return 0;
+  let sa = st[K_SQ], sb = st[K_SQ + 1], fa = st[K_FACING], fb = st[K_FACING + 1];
+  let ha = st[K_HEARTS], hb = st[K_HEARTS + 1];
+  // Repairing this turn and not yet hit: 1 while the repair can still absorb a point (the amount is 1).
+  let ra = isRepairK(pa) ? 1 : 0, rb = isRepairK(pb) ? 1 : 0;
+  let steps = 0, end = END_NONE;
+  for (let k = 0; k < 20; k += 4) {
+    const ca = (pa >> k) & 15, cb = (pb >> k) & 15;
+    steps++;
+    // Phase 1: turns, and step moves under the collision rules (RULES.md section 3).
+    // Move target: -2 not moving, -1 off the board (blocked), else the square.
+    let ta = -2, tb = -2;
+    if (ca < 4) ta = MOVE_TO[(ca << 8) | (fa << 6) | sa];
+    else if (ca === K_TL) fa = (fa + 3) & 3;
+    else if (ca === K_TR) fa = (fa + 1) & 3;
+    if (cb < 4) tb = MOVE_TO[(cb << 8) | (fb << 6) | sb];
+    else if (cb === K_TL) fb = (fb + 3) & 3;
+    else if (cb === K_TR) fb = (fb + 1) & 3;
+    if (ta >= 0) {
+      if (tb >= 0) {
+        // Both move: onto one square, or through each other, both are blocked; else both complete.
+        if (ta !== tb && (ta !== sb || tb !== sa)) (sa = ta), (sb = tb);
+      } else if (ta !== sb) sa = ta; // B stays (or is blocked): A is blocked only by B's square
+    } else if (tb >= 0 && tb !== sa) sb = tb;
+    // Phase 4: fire, from the positions after the moves.
+    let hitB = 0, hitA = 0;
+    if (ca >= K_FIRE && ca <= K_HIT) hitB = (ATTACK[((((ca - K_FIRE) << 8) | (fa << 6) | sa) << 1) + (sb >> 5)] >>> (sb & 31)) & 1;
+    if (cb >= K_FIRE && cb <= K_HIT) hitA = (ATTACK[((((cb - K_FIRE) << 8) | (fb << 6) | sb) << 1) + (sa >> 5)] >>> (sa & 31)) & 1;
+    if ((hitA | hitB) === 0) continue;
+    // Phase 5: damage at once; a repairing pig absorbs its first point.
+    if (hitB) {
+      st[K_DEALT]++;
+      if (rb) rb = 0;
+      else hb--;
+    }
+    if (hitA) {
+      st[K_DEALT + 1]++;
+      if (ra) ra = 0;
+      else ha--;
+    }
+    if (ha <= 0 || hb <= 0) {
+      if (ha <= 0 && hb <= 0) (end = END_MUTUAL), (st[K_WINNER] = DRAW), (ha = hb = 0);
+      else if (ha <= 0) (end = END_KILL), (st[K_WINNER] = 1), (ha = 0);
+      else (end = END_KILL), (st[K_WINNER] = 0), (hb = 0);
+      break;
+    }
+  }
+  if (end === END_NONE) {
+    // Repair: regain 1 minus what was absorbed, never above the starting hearts.
+    if (ra && ha < MAX_HEARTS) ha++;
+    if (rb && hb < MAX_HEARTS) hb++;
+  }
+  st[K_SQ] = sa;
+  st[K_SQ + 1] = sb;
+  st[K_FACING] = fa;
+  st[K_FACING + 1] = fb;
+  st[K_HEARTS] = ha;
+  st[K_HEARTS + 1] = hb;
+  const turn = ++st[K_TURN];
+  if (end === END_NONE && turn >= st[K_LIMIT]) (end = END_TURN_LIMIT), (st[K_WINNER] = DRAW);
+  st[K_END] = end;
+  return steps;
+}
+
+/**
+ * A native bot: this turn's packed program for `seat` in state `st`, drawing
+ * from its own generator state `rng` (an alea state, see alea.ts). It must
+ * write a legal program (at least one X per missing heart, or R R R R R).
+ */
+export type NativePolicy = (st: Int32Array, seat: number, rng: Float64Array) => number;
+
+/** Plays turns until the game ends, each seat's program from its native policy. Returns the state's END_*. */
+export function playMatchK(st: Int32Array, policyA: NativePolicy, policyB: NativePolicy, rngA: Float64Array, rngB: Float64Array): number {
+  while (st[K_END] === END_NONE) playTurnK(st, policyA(st, 0, rngA), policyB(st, 1, rngB));
+  return st[K_END];
+}
+
+/**
+ * Plays the match whose seed is `seed` from the default starts (or `setup`):
+ * each seat's generator is seeded with `seatSeed(seed, seat)`, the stream the
+ * arena gives that seat's bot, so the result is the arena's for the same bots.
+ * `rngs` is scratch for the two generator states (2 * ALEA_SIZE doubles).
+ */
+export function playSeededMatchK(
+  st: Int32Array, seed: string, policyA: NativePolicy, policyB: NativePolicy, rngs: readonly [Float64Array, Float64Array], setup?: KernelSetup,
+): number {
+  resetKState(st, setup);
+  aleaSeed(rngs[0], seatSeed(seed, 0));
+  aleaSeed(rngs[1], seatSeed(seed, 1));
+  return playMatchK(st, policyA, policyB, rngs[0], rngs[1]);
+}
+
+/** Two generator states for playSeededMatchK. */
+export const newRngPair = (): [Float64Array, Float64Array] => [new Float64Array(ALEA_SIZE), new Float64Array(ALEA_SIZE)];
