@@ -54,9 +54,9 @@ export function telefrags(st: State, S: Scratch, tr: Tracer | null): void {
  */
 export function resolveMoves(st: State, S: Scratch, phase: number, tr: Tracer | null): void {
   const g = st.game, n = g.n, tgt = S.tgt, blocked = S.blocked, partner = S.partner;
-  blocked.fill(0);
-  partner.fill(-1);
   for (let m = 0; m < n; m++) {
+    blocked[m] = 0;
+    partner[m] = -1;
     const t = tgt[m];
     if (t === -1) continue;
     if (!st.alive[m]) {

@@ -5,7 +5,7 @@
  * one firing: the highest damage of any path that reaches it counts.
  */
 import { CMD_FIRST_MOVE, CMD_FWD, CMD_WEAPON, cmdPart } from './commands.js';
-import { ARMOUR_REFLECTO, ARMOUR_REFRACTO } from './game.js';
+import { ARMOUR_REFLECTO, ARMOUR_REFRACTO, WK_JUMP, WK_MINES, WK_PASSIVE, WK_SHIELD } from './game.js';
 import { moveTarget, optionTable, targetCell } from './lookups.js';
 import { CELL_PULL, CELL_SHIELD } from './parts.js';
 import { type Scratch, scratchOf } from './scratch.js';
@@ -18,7 +18,8 @@ export function layShields(st: State, S: Scratch): void {
   const g = st.game, size = g.size;
   for (let m = 0; m < g.n; m++) {
     const c = S.cmd[m];
-    if (c < CMD_WEAPON || !st.alive[m] || g.catalogue.parts[cmdPart(c)].weapon!.kind !== 'shield') continue;
+    if (c < CMD_WEAPON || !st.alive[m] || g.weaponKind[cmdPart(c)] !== WK_SHIELD) continue;
+    S.shieldsLaid = true;
     const t = optionTable(st, c), i = st.facing[m] * size + st.sq[m];
     for (let j = t.cellStart[i]; j < t.cellStart[i + 1]; j++) if (t.cellFlags[j] & CELL_SHIELD) S.shield[t.cellSq[j]] |= 1 << m;
   }
@@ -41,11 +42,12 @@ export function previewHits(st: State, m: number, c: number): Int8Array {
 }
 
 export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: number, tr: Tracer | null): void {
-  const g = st.game, size = g.size, w = g.catalogue.parts[cmdPart(c)].weapon!;
+  const g = st.game, size = g.size, part = cmdPart(c), kind = g.weaponKind[part];
+  const lobbed = g.lobbed[part] === 1, through = lobbed || g.penetrates[part] === 1, push = g.pushes[part] === 1;
   const t = optionTable(st, c);
   let from = st.sq[m], facing = st.facing[m];
-  if (w.kind === 'shield' || w.kind === 'passive') return;
-  if (w.kind === 'mines') {
+  if (kind === WK_SHIELD || kind === WK_PASSIVE) return;
+  if (kind === WK_MINES) {
     if (mode !== FIRE_REAL) return;
     const to = targetCell(st, m, c);
     if (to < 0 || st.mineOwner[to] & (1 << m)) return;
@@ -55,13 +57,13 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
     if (tr) tr.mine(m, to, 'laid');
     return;
   }
-  if (w.kind === 'jump') {
+  if (kind === WK_JUMP) {
     if (S.jumpFrom[m] < 0) return; // no opportunity: it does nothing
     from = S.jumpFrom[m];
     facing = S.jumpFacing[m];
   }
   const hit = S.hit;
-  if (mode !== FIRE_HITS) hit.fill(0);
+  if (mode !== FIRE_HITS) for (let o = 0; o < g.n; o++) hit[o] = 0;
   const i = facing * size + from, a = t.cellStart[i], b = t.cellStart[i + 1];
   const reach = S.reach, mine = 1 << m;
   for (let j = a; j < b; j++) {
@@ -75,7 +77,7 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
       reach[j - a] = 1;
       continue;
     }
-    if (!w.lobbed && S.shield[s] & ~mine) {
+    if (!lobbed && S.shield[s] & ~mine) {
       reach[j - a] = 2; // a shield spot: the ray stops, hitting nothing
       continue;
     }
@@ -86,12 +88,12 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
       reach[j - a] = 1;
       continue;
     }
-    reach[j - a] = w.penetrate || w.lobbed ? 1 : 2;
+    reach[j - a] = through ? 1 : 2;
     if (!st.alive[o] || mode === FIRE_HOT) continue;
     if (d > hit[o]) hit[o] = d;
     if (mode !== FIRE_REAL) continue;
     if (t.cellFlags[j] & CELL_PULL) requestExtra(S, o, moveTarget(st, m, CMD_FWD));
-    else if (w.push) requestExtra(S, o, pushTarget(st, o, facing));
+    else if (push) requestExtra(S, o, pushTarget(st, o, facing));
   }
   const ba = t.beamStart[i], bb = t.beamStart[i + 1];
   for (let j = ba; j < bb; j++) {

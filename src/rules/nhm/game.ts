@@ -9,6 +9,15 @@ import type { Catalogue, Loadout } from './parts.js';
 import { tablesFor, type Tables } from './tables.js';
 import { CMD_R, CMD_TL, CMD_TR, CMD_X, CMD_DODGE, CMD_TARGET, moveCode, weaponCmd } from './commands.js';
 
+/** Weapon kinds per catalogue part, as numbers for the step loop. */
+export const WK_NONE = 0;
+export const WK_PATTERN = 1;
+export const WK_MINES = 2;
+export const WK_SHIELD = 3;
+export const WK_JUMP = 4;
+export const WK_PASSIVE = 5;
+const WEAPON_KINDS = { pattern: WK_PATTERN, mines: WK_MINES, shield: WK_SHIELD, jump: WK_JUMP, passive: WK_PASSIVE } as const;
+
 export const ARMOUR_NONE = 0;
 export const ARMOUR_REFLECTO = 1;
 export const ARMOUR_REFRACTO = 2;
@@ -70,12 +79,22 @@ export class Game {
   /** Per machine, its weapon command codes (fireable options). */
   readonly weaponCmds: readonly Int32Array[];
   readonly catalogue: Catalogue;
+  /** Per catalogue part index: WK_* kind, and whether it penetrates, is lobbed, pushes. */
+  readonly weaponKind: Uint8Array;
+  readonly penetrates: Uint8Array;
+  readonly lobbed: Uint8Array;
+  readonly pushes: Uint8Array;
 
   constructor(setup: GameSetup) {
     const board = setup.board ?? BOARD_8X8;
     const n = setup.machines.length;
     if (n < 1 || n > 8) throw new HavocError('ERR_MACHINES', 'machines', `a match needs 1 to 8 machines, not ${n}`);
     this.catalogue = setup.catalogue;
+    const parts = setup.catalogue.parts;
+    this.weaponKind = Uint8Array.from(parts, (p) => (p.weapon ? WEAPON_KINDS[p.weapon.kind] : WK_NONE));
+    this.penetrates = Uint8Array.from(parts, (p) => (p.weapon?.penetrate ? 1 : 0));
+    this.lobbed = Uint8Array.from(parts, (p) => (p.weapon?.lobbed ? 1 : 0));
+    this.pushes = Uint8Array.from(parts, (p) => (p.weapon?.push ? 1 : 0));
     this.board = board;
     this.size = board.size;
     this.tables = tablesFor(setup.catalogue, board);

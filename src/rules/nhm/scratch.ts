@@ -24,6 +24,9 @@ export class Scratch {
   readonly beams: Int32Array;
   readonly seen: Uint32Array;
   stamp = 0;
+  /** Whether `hot` may hold marks, and `shield` spots, that need clearing. */
+  hotDirty = false;
+  shieldsLaid = false;
 
   constructor(n: number, size: number, maxCells: number) {
     this.cmd = new Uint16Array(n);

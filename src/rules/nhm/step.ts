@@ -8,6 +8,7 @@ import { resolveMoves, telefrags } from './collide.js';
 import { FIRE_HOT, FIRE_REAL, fireWeapon, layShields } from './fire.js';
 import { isWeaponOf, kill, moveTarget, rollSquare, targetCell } from './lookups.js';
 import { type Scratch, scratchOf } from './scratch.js';
+import { WK_JUMP, WK_SHIELD } from './game.js';
 import { DRAW, END_KILL, END_MUTUAL, END_NONE, END_TURN_LIMIT, type State } from './state.js';
 import { PHASE_CHOICE, PHASE_EXTRA, PHASE_MOVE, type Tracer } from './trace.js';
 
@@ -49,55 +50,49 @@ export function isRepairProgram(prog: ArrayLike<number>, m: number): boolean {
 
 /** Plays step k (0..4) of the current turn. */
 export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | null): void {
-  const g = st.game, n = g.n, S = scratchOf(st);
-  const cmd = S.cmd;
-  for (let m = 0; m < n; m++) cmd[m] = st.alive[m] ? st.prog[m * 5 + k] : CMD_X;
+  const g = st.game, n = g.n, S = scratchOf(st), cmd = S.cmd, tgt = S.tgt;
+  let movers = 0, telefrag = 0, shields = 0, targets = 0, dodgers = 0, weapons = 0;
+  for (let m = 0; m < n; m++) {
+    const c = st.alive[m] ? st.prog[m * 5 + k] : CMD_X;
+    cmd[m] = c;
+    S.pend[m] = 0;
+    tgt[m] = -1;
+    S.jumpFrom[m] = -1;
+    S.extraTgt[m] = -1;
+  }
   if (tr) tr.beginStep(st.turn + 1, k + 1, cmd);
-  S.pend.fill(0);
 
   // Phase 1: moves, turns, teleports and leaps.
-  S.tgt.fill(-1);
-  S.jumpFrom.fill(-1);
-  let movers = 0;
   for (let m = 0; m < n; m++) {
     const c = cmd[m];
-    if (c < CMD_WEAPON) {
-      if (c === CMD_TL) st.facing[m] = (st.facing[m] + 3) & 3;
-      else if (c === CMD_TR) st.facing[m] = (st.facing[m] + 1) & 3;
-      else if (c === CMD_SPIN) st.facing[m] = (st.facing[m] + 2) & 3;
-      else if (isMove(c)) {
-        S.tgt[m] = moveTarget(st, m, c);
-        movers++;
-      } else if (c === CMD_TEL) {
-        const to = rollSquare(st);
-        if (tr) tr.teleport(m, to);
-        if (g.telefrag[m]) S.tgt[m] = -3 - to; // marked: resolved first, below
-        else S.tgt[m] = to;
-        movers++;
-      }
-    } else if (g.catalogue.parts[cmdPart(c)].weapon!.kind === 'jump') {
-      const front = moveTarget(st, m, CMD_FWD);
-      const o = front >= 0 ? st.occ[front] : -1;
-      if (o >= 0 && st.alive[o]) {
-        // Opportunity: leap to the option's landing square; the leapt-over square is hot in phase 4.
-        S.jumpFrom[m] = st.sq[m];
-        S.jumpFacing[m] = st.facing[m];
-        S.tgt[m] = targetCell(st, m, c);
-        if (S.tgt[m] === -1) S.tgt[m] = -2;
-        movers++;
-      }
-    }
+    if (c >= CMD_WEAPON) {
+      weapons++;
+      const kind = g.weaponKind[cmdPart(c)];
+      if (kind === WK_SHIELD) shields++;
+      else if (kind === WK_JUMP && leap(st, S, m, c)) movers++;
+    } else if (c === CMD_TL) st.facing[m] = (st.facing[m] + 3) & 3;
+    else if (c === CMD_TR) st.facing[m] = (st.facing[m] + 1) & 3;
+    else if (c === CMD_SPIN) st.facing[m] = (st.facing[m] + 2) & 3;
+    else if (isMove(c)) {
+      tgt[m] = moveTarget(st, m, c);
+      movers++;
+    } else if (c === CMD_TEL) {
+      const to = rollSquare(st);
+      if (tr) tr.teleport(m, to);
+      if (g.telefrag[m]) (tgt[m] = -3 - to), telefrag++; // resolved first, in telefrags()
+      else tgt[m] = to;
+      movers++;
+    } else if (c === CMD_TARGET) targets++;
+    else if (c === CMD_DODGE) dodgers++;
   }
-  if (movers > 0) {
-    telefrags(st, S, tr);
-    resolveMoves(st, S, PHASE_MOVE, tr);
-  }
+  if (telefrag > 0) telefrags(st, S, tr);
+  if (movers > 0) resolveMoves(st, S, PHASE_MOVE, tr);
 
-  // Phase 3: run-time choices. Auto-targets first, seeing every declared attack.
-  layShields(st, S);
-  let dodgers = 0;
-  for (let m = 0; m < n; m++) {
-    if (cmd[m] === CMD_TARGET) {
+  // Phase 3: run-time choices. Auto-targets first, seeing every declared attack (shields included).
+  if (shields > 0) layShields(st, S);
+  if (targets > 0) {
+    for (let m = 0; m < n; m++) {
+      if (cmd[m] !== CMD_TARGET) continue;
       let c = chooser.autoTarget(st, m);
       if (c !== CMD_X && !isWeaponOf(st, m, c)) {
         st.faults[m]++;
@@ -105,17 +100,20 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
       }
       cmd[m] = c;
       if (tr) tr.choice(m, 'target', c);
-    } else if (cmd[m] === CMD_DODGE) dodgers++;
+      if (c >= CMD_WEAPON) weapons++;
+    }
+    layShields(st, S);
   }
-  layShields(st, S);
   if (dodgers > 0) dodge(st, S, chooser, tr);
 
   // Phase 4: fire.
-  S.hot.fill(0);
-  S.extraTgt.fill(-1);
-  for (let m = 0; m < n; m++) {
-    const c = cmd[m];
-    if (c >= CMD_WEAPON && st.alive[m]) fireWeapon(st, S, m, c, FIRE_REAL, tr);
+  if (weapons > 0) {
+    if (S.hotDirty) S.hot.fill(0);
+    S.hotDirty = true;
+    for (let m = 0; m < n; m++) {
+      const c = cmd[m];
+      if (c >= CMD_WEAPON && st.alive[m]) fireWeapon(st, S, m, c, FIRE_REAL, tr);
+    }
   }
 
   // Phase 5: damage, all at once.
@@ -125,19 +123,32 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
   // Phase 6: pushes and pulls.
   let extra = 0;
   for (let m = 0; m < n; m++) {
-    S.tgt[m] = -1;
+    tgt[m] = -1;
     if (S.extraTgt[m] !== -1 && st.alive[m]) {
-      S.tgt[m] = S.extraTgt[m] === -4 ? -1 : S.extraTgt[m];
+      tgt[m] = S.extraTgt[m] === -4 ? -1 : S.extraTgt[m];
       extra++;
     }
   }
   if (extra > 0) {
-    S.pend.fill(0);
+    for (let m = 0; m < n; m++) S.pend[m] = 0;
     resolveMoves(st, S, PHASE_EXTRA, tr);
     applyPending(st, S, tr);
     checkEnd(st);
   }
   endStep(st, S, k, tr);
+}
+
+/** Jump-Blade: with a living machine on the front square, aim the leap at the option's landing square. */
+function leap(st: State, S: Scratch, m: number, c: number): boolean {
+  const front = moveTarget(st, m, CMD_FWD);
+  const o = front >= 0 ? st.occ[front] : -1;
+  if (o < 0 || !st.alive[o]) return false;
+  // The leapt-over square is hot in phase 4, traced from where the leap began.
+  S.jumpFrom[m] = st.sq[m];
+  S.jumpFacing[m] = st.facing[m];
+  const to = targetCell(st, m, c);
+  S.tgt[m] = to === -1 ? -2 : to;
+  return true;
 }
 
 function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
@@ -153,7 +164,7 @@ function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
       }
     }
   }
-  S.shield.fill(0);
+  if (S.shieldsLaid) (S.shield.fill(0), (S.shieldsLaid = false));
   if (tr) tr.endStep(st.turn + 1, k + 1);
 }
 
@@ -188,6 +199,7 @@ function dodge(st: State, S: Scratch, chooser: Chooser, tr: Tracer | null): void
   const n = st.game.n;
   // The hot squares of every declared attack, from where everyone now stands.
   S.hot.fill(0);
+  S.hotDirty = true;
   for (let m = 0; m < n; m++) if (S.cmd[m] >= CMD_WEAPON && st.alive[m]) fireWeapon(st, S, m, S.cmd[m], FIRE_HOT, null);
   S.tgt.fill(-1);
   let moving = 0;

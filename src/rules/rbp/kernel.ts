@@ -19,8 +19,7 @@
  * stored as two 32-bit halves, since with two machines and no wreckage "the
  * ray stops at the first machine" is "the other pig is on the ray".
  */
-import { seatSeed } from '../../core/rng.js';
-import { aleaSeed, ALEA_SIZE } from './alea.js';
+import { ALEA_SIZE, aleaSeedSeats } from './alea.js';
 
 export const K_FWD = 0; // `^`
 export const K_BACK = 1; // `v`
@@ -119,15 +118,24 @@ export function isRepairK(p: number): boolean {
 /** X commands seat `seat` must write this turn (one per missing heart). */
 export const requiredXK = (st: Int32Array, seat: number): number => MAX_HEARTS - st[K_HEARTS + seat];
 
-// Tables: built once at module load from the board geometry.
+// Tables: built once at module load from the board geometry. Every code
+// 0..15 has a row (codes above 9 act as X), so a step reads its tables with
+// no branch on the command; branches the CPU cannot predict cost more here
+// than the look-ups (docs/performance.md).
 
-/** Destination of move code c (0..3) for facing f on square s at [(c << 8) | (f << 6) | s], -1 off the board. */
-const MOVE_TO = new Int8Array(4 * 4 * 64);
 /**
- * Squares a weapon damages, per weapon w (0 Bazooka, 1 Hammer-Fist), facing
- * and square: a 64-bit set as two 32-bit halves at [((w << 8) | (f << 6) | s) * 2 + half].
+ * Where code c takes a machine on square s facing f, and its facing after:
+ * `(square << 2) | facing` at [(c << 8) | (f << 6) | s]. A move off the board
+ * and a command that does not move give the machine's own square.
  */
-const ATTACK = new Int32Array(2 * 4 * 64 * 2);
+const NEXT = new Uint8Array(16 * 4 * 64);
+/** Weapon row of each code: 0 none, 1 Bazooka (F), 2 Hammer-Fist (H). */
+const WEAPON = new Uint8Array(16);
+/**
+ * Squares a weapon row damages, per facing and square: a 64-bit set as two
+ * 32-bit halves at [((row << 8) | (f << 6) | s) * 2 + half]; row 0 is empty.
+ */
+const ATTACK = new Int32Array(3 * 4 * 64 * 2);
 
 /** (dfile, drank) of one step forward for each facing N E S W. */
 const FWD = [
@@ -139,28 +147,37 @@ const FWD = [
 
 (() => {
   const at = (f: number, r: number): number => (f < 0 || r < 0 || f > 7 || r > 7 ? -1 : r * 8 + f);
+  WEAPON[K_FIRE] = 1;
+  WEAPON[K_HIT] = 2;
+  // (right, forward) of `^ v \ /`.
+  const moves = [
+    [0, 1],
+    [0, -1],
+    [-1, 1],
+    [1, 1],
+  ];
   for (let f = 0; f < 4; f++) {
     const [fx, fy] = FWD[f];
     const [rx, ry] = FWD[(f + 1) & 3]; // the machine's right
-    // (right, forward) of `^ v \ /`.
-    const moves = [
-      [0, 1],
-      [0, -1],
-      [-1, 1],
-      [1, 1],
-    ];
     for (let s = 0; s < 64; s++) {
       const x = s & 7, y = s >> 3;
-      moves.forEach(([r, fw], c) => {
-        MOVE_TO[(c << 8) | (f << 6) | s] = at(x + r * rx + fw * fx, y + r * ry + fw * fy);
-      });
-      const add = (w: number, t: number): void => {
-        if (t >= 0) ATTACK[(((w << 8) | (f << 6) | s) << 1) + (t >> 5)] |= 1 << (t & 31);
+      for (let c = 0; c < 16; c++) {
+        let to = s, facing = f;
+        if (c < 4) {
+          const [r, fw] = moves[c];
+          const t = at(x + r * rx + fw * fx, y + r * ry + fw * fy);
+          if (t >= 0) to = t;
+        } else if (c === K_TL) facing = (f + 3) & 3;
+        else if (c === K_TR) facing = (f + 1) & 3;
+        NEXT[(c << 8) | (f << 6) | s] = (to << 2) | facing;
+      }
+      const add = (row: number, t: number): void => {
+        if (t >= 0) ATTACK[(((row << 8) | (f << 6) | s) << 1) + (t >> 5)] |= 1 << (t & 31);
       };
       // Bazooka: every square straight ahead to the edge.
-      for (let k = 1; k < 8; k++) add(0, at(x + k * fx, y + k * fy));
+      for (let k = 1; k < 8; k++) add(1, at(x + k * fx, y + k * fy));
       // Hammer-Fist: front-left, front, front-right.
-      for (const r of [-1, 0, 1]) add(1, at(x + r * rx + fx, y + r * ry + fy));
+      for (const r of [-1, 0, 1]) add(2, at(x + r * rx + fx, y + r * ry + fy));
     }
   }
 })();
@@ -168,12 +185,15 @@ const FWD = [
 /** The squares weapon w (0 Bazooka, 1 Hammer-Fist) of a machine on `sq` facing `facing` damages, ascending (for bridge.ts's checks). */
 export function attackSquares(w: number, facing: number, sq: number): number[] {
   const out: number[] = [];
-  for (let t = 0; t < 64; t++) if ((ATTACK[(((w << 8) | (facing << 6) | sq) << 1) + (t >> 5)] >>> (t & 31)) & 1) out.push(t);
+  for (let t = 0; t < 64; t++) if ((ATTACK[((((w + 1) << 8) | (facing << 6) | sq) << 1) + (t >> 5)] >>> (t & 31)) & 1) out.push(t);
   return out;
 }
 
 /** The destination of move code c (K_FWD..K_FR) from `sq` facing `facing`, -1 off the board (for bridge.ts's checks). */
-export const moveSquare = (c: number, facing: number, sq: number): number => MOVE_TO[(c << 8) | (facing << 6) | sq];
+export function moveSquare(c: number, facing: number, sq: number): number {
+  const to = NEXT[(c << 8) | (facing << 6) | sq] >> 2;
+  return to === sq ? -1 : to;
+}
 
 /**
  * Plays one turn of the packed programs `pa` (seat A) and `pb` (seat B):
@@ -186,31 +206,25 @@ export function playTurnK(st: Int32Array, pa: number, pb: number): number {
   if (st[K_END] !== END_NONE) return 0;
   let sa = st[K_SQ], sb = st[K_SQ + 1], fa = st[K_FACING], fb = st[K_FACING + 1];
   let ha = st[K_HEARTS], hb = st[K_HEARTS + 1];
-  // Repairing this turn and not yet hit: 1 while the repair can still absorb a point (the amount is 1).
+  // Repairing and not yet hit: the repair (worth 1) can still absorb a point.
   let ra = isRepairK(pa) ? 1 : 0, rb = isRepairK(pb) ? 1 : 0;
   let steps = 0, end = END_NONE;
   for (let k = 0; k < 20; k += 4) {
     const ca = (pa >> k) & 15, cb = (pb >> k) & 15;
     steps++;
-    // Phase 1: turns, and step moves under the collision rules (RULES.md section 3).
-    // Move target: -2 not moving, -1 off the board (blocked), else the square.
-    let ta = -2, tb = -2;
-    if (ca < 4) ta = MOVE_TO[(ca << 8) | (fa << 6) | sa];
-    else if (ca === K_TL) fa = (fa + 3) & 3;
-    else if (ca === K_TR) fa = (fa + 1) & 3;
-    if (cb < 4) tb = MOVE_TO[(cb << 8) | (fb << 6) | sb];
-    else if (cb === K_TL) fb = (fb + 3) & 3;
-    else if (cb === K_TR) fb = (fb + 1) & 3;
-    if (ta >= 0) {
-      if (tb >= 0) {
-        // Both move: onto one square, or through each other, both are blocked; else both complete.
-        if (ta !== tb && (ta !== sb || tb !== sa)) (sa = ta), (sb = tb);
-      } else if (ta !== sb) sa = ta; // B stays (or is blocked): A is blocked only by B's square
-    } else if (tb >= 0 && tb !== sa) sb = tb;
-    // Phase 4: fire, from the positions after the moves.
-    let hitB = 0, hitA = 0;
-    if (ca >= K_FIRE && ca <= K_HIT) hitB = (ATTACK[((((ca - K_FIRE) << 8) | (fa << 6) | sa) << 1) + (sb >> 5)] >>> (sb & 31)) & 1;
-    if (cb >= K_FIRE && cb <= K_HIT) hitA = (ATTACK[((((cb - K_FIRE) << 8) | (fb << 6) | sb) << 1) + (sa >> 5)] >>> (sa & 31)) & 1;
+    // Phase 1: turns and step moves. With two machines the collision rules of
+    // RULES.md section 3 come to one test, where a machine that stays (not
+    // moving, or off the board) "moves" onto its own square: onto one square
+    // (which covers moving onto a pig that stays), or through each other,
+    // both stay; otherwise both complete.
+    const ea = NEXT[(ca << 8) | (fa << 6) | sa], eb = NEXT[(cb << 8) | (fb << 6) | sb];
+    const ta = ea >> 2, tb = eb >> 2;
+    fa = ea & 3;
+    fb = eb & 3;
+    if (ta !== tb && (ta !== sb || tb !== sa)) (sa = ta), (sb = tb);
+    // Phase 4: fire, from the positions after the moves (row 0 of ATTACK is empty).
+    const hitB = (ATTACK[(((WEAPON[ca] << 8) | (fa << 6) | sa) << 1) + (sb >> 5)] >>> (sb & 31)) & 1;
+    const hitA = (ATTACK[(((WEAPON[cb] << 8) | (fb << 6) | sb) << 1) + (sa >> 5)] >>> (sa & 31)) & 1;
     if ((hitA | hitB) === 0) continue;
     // Phase 5: damage at once; a repairing pig absorbs its first point.
     if (hitB) {
@@ -270,8 +284,7 @@ export function playSeededMatchK(
   st: Int32Array, seed: string, policyA: NativePolicy, policyB: NativePolicy, rngs: readonly [Float64Array, Float64Array], setup?: KernelSetup,
 ): number {
   resetKState(st, setup);
-  aleaSeed(rngs[0], seatSeed(seed, 0));
-  aleaSeed(rngs[1], seatSeed(seed, 1));
+  aleaSeedSeats(rngs, seed);
   return playMatchK(st, policyA, policyB, rngs[0], rngs[1]);
 }
 
