@@ -206,3 +206,43 @@ describe('the FAQ', () => {
     }
   });
 });
+
+describe('corner cases settled while writing docs/rules.md', () => {
+  it('a telefrag landing on an armed enemy mine springs it', () => {
+    const seed = seedRolling('d6');
+    const p = nhm(
+      [M('A', 'a1', 'N', { engines: ['teleporter'], options: ['telefrag'] }), M('B', 'd5', 'N', { weapons: ['mines'] })],
+      [{ A: 'X TEL X X X', B: 'mines:f X X X X' }],
+      { seed },
+    );
+    expect(p.at(1, 2).A).toBe('d6');
+    expect(hearts(p, 1, 2).A).toBe(4);
+  });
+
+  it('a shield spot that stops the Lazor-Sword’s blade stops its beam too', () => {
+    const p = nhm(
+      [M('A', 'd4', 'N', { weapons: ['lazor-sword'] }), M('C', 'e5', 'W', { weapons: ['shield-arm'] }), M('E', 'd6', 'N'), M('B', 'd8', 'N')],
+      [{ A: first('lazor-sword:forward'), C: first('shield-arm'), E: idle, B: idle }],
+    );
+    expect(hearts(p)).toEqual({ A: 5, C: 5, E: 5, B: 5 });
+  });
+
+  it('Rhino-Horn in a pile-up hurts every machine it bonked', () => {
+    const p = nhm(
+      [M('A', 'd4', 'E', { weapons: ['rhino-horn'], engines: ['tank-treads'] }), M('B', 'f4', 'W', { engines: ['tank-treads'] }), M('C', 'e5', 'S', { engines: ['tank-treads'] })],
+      [{ A: first('^'), B: first('^'), C: first('^') }],
+    );
+    expect(hearts(p)).toEqual({ A: 5, B: 4, C: 4 });
+  });
+
+  it('a telefrag death ends the game at once, before a mine that would have killed the other lands', () => {
+    const seed = seedRolling('d4');
+    const p = nhm(
+      [M('A', 'd4', 'N', { weapons: ['mines'], engines: ['teleporter'], options: ['telefrag'] }), M('B', 'd6', 'S', { engines: ['tank-treads'] }, { hearts: 1 })],
+      [{ A: 'mines:f X X X X', B: 'X X X X X' }, { A: first('TEL'), B: '^ X X X X' }],
+      { seed },
+    );
+    expect(p.result).toEqual({ winner: 'B', reason: 'kill', turns: 2 });
+    expect(p.machine('B')).toMatchObject({ square: 'd6', alive: true });
+  });
+});

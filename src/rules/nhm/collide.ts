@@ -44,6 +44,7 @@ export function telefrags(st: State, S: Scratch, tr: Tracer | null): void {
     if (tr) tr.move(m, st.sq[m], to, PHASE_MOVE);
     st.sq[m] = to;
     st.occ[to] = m;
+    springMines(st, S, m, to, tr);
   }
   S.clash.fill(0);
 }
@@ -95,20 +96,11 @@ export function resolveMoves(st: State, S: Scratch, phase: number, tr: Tracer | 
       }
     }
   }
+  if (g.anyRhino) rhinoBonks(st, S, tr);
   for (let m = 0; m < n; m++) {
     if (tgt[m] === -1) continue;
     if (blocked[m]) {
       if (tr) tr.bonk(m, partner[m], phase);
-      const o = partner[m];
-      // Rhino-Horn: a bonk with another machine hurts it.
-      if (o >= 0 && st.alive[o] && g.bonkDamage[m] > 0) {
-        S.pend[o] += g.bonkDamage[m];
-        if (tr) tr.hit(o, m, g.bonkDamage[m], SRC_RHINO);
-      }
-      if (o >= 0 && st.alive[o] && g.bonkDamage[o] > 0 && partner[o] !== m) {
-        S.pend[m] += g.bonkDamage[o];
-        if (tr) tr.hit(m, o, g.bonkDamage[o], SRC_RHINO);
-      }
     } else if (st.occ[st.sq[m]] === m) st.occ[st.sq[m]] = -1;
   }
   for (let m = 0; m < n; m++) {
@@ -117,17 +109,46 @@ export function resolveMoves(st: State, S: Scratch, phase: number, tr: Tracer | 
     st.sq[m] = to;
     st.occ[to] = m;
     if (tr) tr.move(m, from, to, phase);
-    // An armed mine of another machine under a machine that ends a move here.
-    const enemy = st.mineArmed[to] & ~(1 << m);
-    if (enemy && !g.hover[m]) {
-      for (let o = 0; o < 8; o++) {
-        if (!(enemy & (1 << o))) continue;
-        S.pend[m] += 1;
-        st.mineOwner[to] &= ~(1 << o);
-        st.mineArmed[to] &= ~(1 << o);
-        if (o < n) st.dealt[o] += 1;
-        if (tr) tr.mine(o, to, 'triggered'), tr.hit(m, o, 1, SRC_MINE);
+    springMines(st, S, m, to, tr);
+  }
+}
+
+/**
+ * Rhino-Horn: every bonk between a horned machine and another living machine
+ * hurts the other. Two machines bonk when both were blocked aiming at one
+ * square, or when a blocked one aimed at the other's square.
+ */
+function rhinoBonks(st: State, S: Scratch, tr: Tracer | null): void {
+  const g = st.game, n = g.n, tgt = S.tgt;
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++) {
+      const bonk =
+        (S.blocked[a] && S.blocked[b] && tgt[a] >= 0 && tgt[a] === tgt[b]) ||
+        (S.blocked[a] && tgt[a] >= 0 && st.occ[tgt[a]] === b) ||
+        (S.blocked[b] && tgt[b] >= 0 && st.occ[tgt[b]] === a);
+      if (!bonk || !st.alive[a] || !st.alive[b]) continue;
+      if (g.bonkDamage[a] > 0) {
+        S.pend[b] += g.bonkDamage[a];
+        if (tr) tr.hit(b, a, g.bonkDamage[a], SRC_RHINO);
+      }
+      if (g.bonkDamage[b] > 0) {
+        S.pend[a] += g.bonkDamage[b];
+        if (tr) tr.hit(a, b, g.bonkDamage[b], SRC_RHINO);
       }
     }
+}
+
+/** An armed mine of another machine hurts a non-hover machine that ends a move on it (1 each), and is used up. */
+function springMines(st: State, S: Scratch, m: number, to: number, tr: Tracer | null): void {
+  const g = st.game;
+  const enemy = st.mineArmed[to] & ~(1 << m);
+  if (!enemy || g.hover[m]) return;
+  for (let o = 0; o < 8; o++) {
+    if (!(enemy & (1 << o))) continue;
+    S.pend[m] += 1;
+    st.mineOwner[to] &= ~(1 << o);
+    st.mineArmed[to] &= ~(1 << o);
+    if (o < g.n) st.dealt[o] += 1;
+    if (tr) tr.mine(o, to, 'triggered'), tr.hit(m, o, 1, SRC_MINE);
   }
 }

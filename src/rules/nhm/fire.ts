@@ -98,6 +98,7 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
   const ba = t.beamStart[i], bb = t.beamStart[i + 1];
   for (let j = ba; j < bb; j++) {
     if (t.beamFlags[j] & BEAM_FULL_HEARTS && st.hearts[m] < g.maxHearts[m]) continue;
+    if (t.beamAfter[j] >= 0 && reach[t.beamAfter[j] - a] !== 1) continue;
     traceBeam(st, S, m, t.beamOrigin[j], t.beamDir[j], t.beamRange[j], t.beamDmg[j], t.beamFlags[j], mode === FIRE_HOT, tr);
   }
   if (mode !== FIRE_REAL) return;

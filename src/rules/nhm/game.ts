@@ -84,6 +84,8 @@ export class Game {
   readonly penetrates: Uint8Array;
   readonly lobbed: Uint8Array;
   readonly pushes: Uint8Array;
+  /** Whether any machine has a Rhino-Horn (bonks then need pairing up). */
+  readonly anyRhino: boolean;
 
   constructor(setup: GameSetup) {
     const board = setup.board ?? BOARD_8X8;
@@ -155,6 +157,7 @@ export class Game {
       commands.push(Int32Array.from(all));
       weaponCmds.push(Int32Array.from(wcmds.sort((a, b) => a - b)));
     });
+    this.anyRhino = this.bonkDamage.some((d) => d > 0);
     this.commands = commands;
     this.weaponCmds = weaponCmds;
   }

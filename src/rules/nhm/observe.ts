@@ -81,9 +81,14 @@ export function observe(st: State, seat: number, notation: Notation, lastProgram
   };
 }
 
-/** Copies `src` into `dst` as seat `seat` may know it: other machines' mines removed. */
-export function copyForSeat(src: State, dst: State, seat: number): void {
+/**
+ * Copies `src` into `dst` as seat `seat` may know it: other machines' mines
+ * removed and, when `dice` is given, the rules' dice replaced by those four
+ * words, so a simulating bot cannot foresee a teleport's roll.
+ */
+export function copyForSeat(src: State, dst: State, seat: number, dice?: Uint32Array): void {
   copyState(src, dst);
+  if (dice) dst.dice.set(dice);
   const keep = 1 << seat;
   let unarmed = 0;
   for (let s = 0; s < dst.game.size; s++) {

@@ -85,7 +85,11 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
     } else if (c === CMD_TARGET) targets++;
     else if (c === CMD_DODGE) dodgers++;
   }
-  if (telefrag > 0) telefrags(st, S, tr);
+  if (telefrag > 0) {
+    telefrags(st, S, tr);
+    // A telefrag kills at once: the game may be over before anything else happens.
+    if (checkEnd(st)) return endStep(st, S, k, tr);
+  }
   if (movers > 0) resolveMoves(st, S, PHASE_MOVE, tr);
 
   // Phase 3: run-time choices. Auto-targets first, seeing every declared attack (shields included).

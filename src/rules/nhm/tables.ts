@@ -27,6 +27,8 @@ export interface OptionTable {
   readonly beamDmg: Uint8Array;
   /** BEAM_* flags. */
   readonly beamFlags: Uint8Array;
+  /** The cell (absolute index) a beam starts from when it starts beyond the machine, else -1: a ray stopped before it (a shield spot) stops the beam too. */
+  readonly beamAfter: Int32Array;
 }
 
 export const BEAM_PENETRATE = 1;
@@ -76,7 +78,7 @@ function buildOption(opt: WeaponOption, board: Board): OptionTable {
   const cellStart = new Int32Array(4 * n + 1);
   const sq: number[] = [], parent: number[] = [], dmg: number[] = [], flags: number[] = [];
   const beamStart = new Int32Array(4 * n + 1);
-  const bo: number[] = [], bd: number[] = [], br: number[] = [], bdmg: number[] = [], bf: number[] = [];
+  const bo: number[] = [], bd: number[] = [], br: number[] = [], bdmg: number[] = [], bf: number[] = [], ba: number[] = [];
   for (let f = 0; f < 4; f++)
     for (let s = 0; s < n; s++) {
       cellStart[f * n + s] = sq.length;
@@ -112,6 +114,7 @@ function buildOption(opt: WeaponOption, board: Board): OptionTable {
         // The beam's direction is drawn in the machine's frame: rotate it by the facing.
         const d = (b.dir + 2 * f) & 7;
         bo.push(origin), bd.push(d), br.push(b.range), bdmg.push(b.damage);
+        ba.push(origin === s ? -1 : sq.indexOf(origin, cellStart[f * n + s]));
         bf.push((b.penetrate ? BEAM_PENETRATE : 0) | (b.branching ? BEAM_BRANCHING : 0) | (b.fullHeartsOnly ? BEAM_FULL_HEARTS : 0));
       }
     }
@@ -130,6 +133,7 @@ function buildOption(opt: WeaponOption, board: Board): OptionTable {
     beamRange: Uint8Array.from(br),
     beamDmg: Uint8Array.from(bdmg),
     beamFlags: Uint8Array.from(bf),
+    beamAfter: Int32Array.from(ba),
   };
 }
 

@@ -124,16 +124,17 @@ export const requiredXK = (st: Int32Array, seat: number): number => MAX_HEARTS -
 // than the look-ups (docs/performance.md).
 
 /**
- * Where code c takes a machine on square s facing f, and its facing after:
- * `(square << 2) | facing` at [(c << 8) | (f << 6) | s]. A move off the board
- * and a command that does not move give the machine's own square.
+ * A machine's square and facing make its pose, `(facing << 6) | square`
+ * (0..255). NEXT[(c << 8) | pose] is the pose code c leads to: a move's
+ * destination (the machine's own square when off the board), or the facing
+ * after a turn; any other command keeps the pose.
  */
 const NEXT = new Uint8Array(16 * 4 * 64);
 /** Weapon row of each code: 0 none, 1 Bazooka (F), 2 Hammer-Fist (H). */
 const WEAPON = new Uint8Array(16);
 /**
- * Squares a weapon row damages, per facing and square: a 64-bit set as two
- * 32-bit halves at [((row << 8) | (f << 6) | s) * 2 + half]; row 0 is empty.
+ * Squares a weapon row damages from each pose: a 64-bit set as two 32-bit
+ * halves at [((row << 8) | pose) * 2 + half]; row 0 is empty.
  */
 const ATTACK = new Int32Array(3 * 4 * 64 * 2);
 
@@ -169,7 +170,7 @@ const FWD = [
           if (t >= 0) to = t;
         } else if (c === K_TL) facing = (f + 3) & 3;
         else if (c === K_TR) facing = (f + 1) & 3;
-        NEXT[(c << 8) | (f << 6) | s] = (to << 2) | facing;
+        NEXT[(c << 8) | (f << 6) | s] = (facing << 6) | to;
       }
       const add = (row: number, t: number): void => {
         if (t >= 0) ATTACK[(((row << 8) | (f << 6) | s) << 1) + (t >> 5)] |= 1 << (t & 31);
@@ -191,7 +192,7 @@ export function attackSquares(w: number, facing: number, sq: number): number[] {
 
 /** The destination of move code c (K_FWD..K_FR) from `sq` facing `facing`, -1 off the board (for bridge.ts's checks). */
 export function moveSquare(c: number, facing: number, sq: number): number {
-  const to = NEXT[(c << 8) | (facing << 6) | sq] >> 2;
+  const to = NEXT[(c << 8) | (facing << 6) | sq] & 63;
   return to === sq ? -1 : to;
 }
 
@@ -204,7 +205,8 @@ export function moveSquare(c: number, facing: number, sq: number): number {
  */
 export function playTurnK(st: Int32Array, pa: number, pb: number): number {
   if (st[K_END] !== END_NONE) return 0;
-  let sa = st[K_SQ], sb = st[K_SQ + 1], fa = st[K_FACING], fb = st[K_FACING + 1];
+  // Poses, (facing << 6) | square: one number per pig is all a step reads and writes.
+  let qa = (st[K_FACING] << 6) | st[K_SQ], qb = (st[K_FACING + 1] << 6) | st[K_SQ + 1];
   let ha = st[K_HEARTS], hb = st[K_HEARTS + 1];
   // Repairing and not yet hit: the repair (worth 1) can still absorb a point.
   let ra = isRepairK(pa) ? 1 : 0, rb = isRepairK(pb) ? 1 : 0;
@@ -213,18 +215,18 @@ export function playTurnK(st: Int32Array, pa: number, pb: number): number {
     const ca = (pa >> k) & 15, cb = (pb >> k) & 15;
     steps++;
     // Phase 1: turns and step moves. With two machines the collision rules of
-    // RULES.md section 3 come to one test, where a machine that stays (not
-    // moving, or off the board) "moves" onto its own square: onto one square
-    // (which covers moving onto a pig that stays), or through each other,
-    // both stay; otherwise both complete.
-    const ea = NEXT[(ca << 8) | (fa << 6) | sa], eb = NEXT[(cb << 8) | (fb << 6) | sb];
-    const ta = ea >> 2, tb = eb >> 2;
-    fa = ea & 3;
-    fb = eb & 3;
-    if (ta !== tb && (ta !== sb || tb !== sa)) (sa = ta), (sb = tb);
-    // Phase 4: fire, from the positions after the moves (row 0 of ATTACK is empty).
-    const hitB = (ATTACK[(((WEAPON[ca] << 8) | (fa << 6) | sa) << 1) + (sb >> 5)] >>> (sb & 31)) & 1;
-    const hitA = (ATTACK[(((WEAPON[cb] << 8) | (fb << 6) | sb) << 1) + (sa >> 5)] >>> (sa & 31)) & 1;
+    // RULES.md section 3 come to one test, where a pig that stays (not moving,
+    // or moving off the board) "moves" onto its own square: two onto one
+    // square (which covers moving onto a pig that stays), or through each
+    // other, and both stay (keeping any turn); otherwise both complete.
+    const na = NEXT[(ca << 8) | qa], nb = NEXT[(cb << 8) | qb];
+    const ta = na & 63, tb = nb & 63;
+    if (ta !== tb && (ta !== (qb & 63) || tb !== (qa & 63))) (qa = na), (qb = nb);
+    else (qa = (na & 0xc0) | (qa & 63)), (qb = (nb & 0xc0) | (qb & 63));
+    // Phase 4: fire, from the poses after the moves (row 0 of ATTACK is empty).
+    const sa = qa & 63, sb = qb & 63;
+    const hitB = (ATTACK[(((WEAPON[ca] << 8) | qa) << 1) + (sb >> 5)] >>> (sb & 31)) & 1;
+    const hitA = (ATTACK[(((WEAPON[cb] << 8) | qb) << 1) + (sa >> 5)] >>> (sa & 31)) & 1;
     if ((hitA | hitB) === 0) continue;
     // Phase 5: damage at once; a repairing pig absorbs its first point.
     if (hitB) {
@@ -249,10 +251,10 @@ export function playTurnK(st: Int32Array, pa: number, pb: number): number {
     if (ra && ha < MAX_HEARTS) ha++;
     if (rb && hb < MAX_HEARTS) hb++;
   }
-  st[K_SQ] = sa;
-  st[K_SQ + 1] = sb;
-  st[K_FACING] = fa;
-  st[K_FACING + 1] = fb;
+  st[K_SQ] = qa & 63;
+  st[K_SQ + 1] = qb & 63;
+  st[K_FACING] = qa >> 6;
+  st[K_FACING + 1] = qb >> 6;
   st[K_HEARTS] = ha;
   st[K_HEARTS + 1] = hb;
   const turn = ++st[K_TURN];
