@@ -6,6 +6,8 @@ import scenario from './scenario.js';
 import match from './match.js';
 import parts from './parts.js';
 import loadouts from './loadouts.js';
+import replay from './replay.js';
+import report from './report.js';
 
 await yargs(hideBin(process.argv))
   .scriptName('havoc')
@@ -13,6 +15,8 @@ await yargs(hideBin(process.argv))
   .command(match)
   .command(parts)
   .command(loadouts)
+  .command(replay)
+  .command(report)
   .demandCommand(1, 'name a command (havoc --help lists them)')
   .strict()
   .help()

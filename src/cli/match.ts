@@ -9,7 +9,9 @@ import { drawBoard } from '../rules/nhm/board.js';
 import { loadCatalogue } from '../rules/nhm/catalogue.js';
 import { Game } from '../rules/nhm/game.js';
 import { loadNamedLoadouts } from '../rules/nhm/loadout.js';
-import { RecordingTracer } from '../rules/nhm/record.js';
+import { RecordingTracer, type StepRecord } from '../rules/nhm/record.js';
+import type { State } from '../rules/nhm/state.js';
+import { startReplay, writeReplay } from '../replay/record.js';
 import { defaultStarts } from '../rules/nhm/starts.js';
 import { rbpGame } from '../rules/rbp/index.js';
 import { reportErrors } from './errors.js';
@@ -23,6 +25,7 @@ interface Args {
   parts?: string;
   quiet: boolean;
   json: boolean;
+  replay?: string;
 }
 
 const command: CommandModule<object, Args> = {
@@ -37,7 +40,8 @@ const command: CommandModule<object, Args> = {
       .option('turn-limit', { type: 'number', default: 100 })
       .option('parts', { type: 'string', describe: 'parts catalogue (default configs/parts.json)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the result' })
-      .option('json', { type: 'boolean', default: false, describe: 'print the JSONL trace instead of boards' }) as never,
+      .option('json', { type: 'boolean', default: false, describe: 'print the JSONL trace instead of boards' })
+      .option('replay', { type: 'string', describe: 'also write the match as a replay file (.jsonl) for `havoc replay` and reports' }) as never,
   handler: (args) =>
     reportErrors(async () => {
       const cat = loadCatalogue(args.parts);
@@ -67,22 +71,24 @@ const command: CommandModule<object, Args> = {
       const out = (s: string): boolean => process.stdout.write(s);
       if (!args.quiet)
         out(`${game.rulesetId} match, seed ${args.seed} (match seed ${seed}); ${game.names.map((n, i) => `${n}: ${specs[Math.min(i, specs.length - 1)]} as ${game.loadouts[i].name} on ${squareName(game.board, game.startSq[i])}`).join(', ')}\n`);
+      const draw = (rec: StepRecord, st: State): void => {
+        if (args.json) return void out(JSON.stringify(rec) + '\n');
+        const hot = new Set<number>();
+        for (const h of rec.hot) for (const s of h.squares) hot.add((s.charCodeAt(0) - 97) + (Number(s.slice(1)) - 1) * game.board.width);
+        const cmds = Object.entries(rec.commands).map(([k, v]) => `${k}: ${v}`).join('  ');
+        out(`\nturn ${rec.turn} step ${rec.step}   ${cmds}\n${drawBoard(st, hot)}\n`);
+      };
+      const recorder = args.replay
+        ? startReplay(game, { botSpecs: specs, seed, notation, catalogue: args.parts ?? cat.source, match: { id: 0, runSeed: args.seed } }, args.quiet ? undefined : draw)
+        : null;
       const result = playMatch({
         game,
         bots: factories,
         seed,
         notation,
-        tracer: args.quiet
-          ? undefined
-          : (st) =>
-              new RecordingTracer(st, notation, (rec) => {
-                if (args.json) return void out(JSON.stringify(rec) + '\n');
-                const hot = new Set<number>();
-                for (const h of rec.hot) for (const s of h.squares) hot.add((s.charCodeAt(0) - 97) + (Number(s.slice(1)) - 1) * game.board.width);
-                const cmds = Object.entries(rec.commands).map(([k, v]) => `${k}: ${v}`).join('  ');
-                out(`\nturn ${rec.turn} step ${rec.step}   ${cmds}\n${drawBoard(st(), hot)}\n`);
-              }),
+        tracer: recorder ? recorder.tracer : args.quiet ? undefined : (st) => new RecordingTracer(st, notation, (rec) => draw(rec, st())),
       });
+      if (recorder && args.replay) writeReplay(args.replay, recorder.finish(result));
       const winner = result.winner === null ? null : game.names[result.winner];
       if (args.json) out(JSON.stringify({ result: { winner, reason: result.reason, turns: result.turns } }) + '\n');
       else out(`${args.quiet ? '' : '\n'}result: ${winner ? `${winner} wins` : 'draw'} (${result.reason}) after ${result.turns} turns; damage dealt ${result.dealt.join('/')}; faults ${result.faults.join('/')}\n`);

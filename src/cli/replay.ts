@@ -1,0 +1,85 @@
+/** `havoc replay FILE`: plays a replay back on the terminal, or checks it (`--verify`). */
+import { statSync } from 'node:fs';
+import type { CommandModule } from 'yargs';
+import { HavocError } from '../core/ruleset.js';
+import { RULES_VERSION } from '../rules/version.js';
+import { streamControls } from '../replay/controls.js';
+import { readReplay } from '../replay/format.js';
+import { playFrames, replayFrames } from '../replay/play.js';
+import { replayPath } from '../replay/record.js';
+import { verifyReplay } from '../replay/verify.js';
+import { reportErrors } from './errors.js';
+
+interface Args {
+  file: string;
+  match?: string;
+  step: boolean;
+  turn: number;
+  delay: number;
+  mines: string;
+  verify: boolean;
+  parts?: string;
+}
+
+const command: CommandModule<object, Args> = {
+  command: 'replay <file>',
+  describe: 'play back a replay (.jsonl) step by step, or re-simulate it to check it (--verify)',
+  builder: (y) =>
+    y
+      .positional('file', { type: 'string', demandOption: true, describe: 'replay file, or a run folder with --match ID' })
+      .option('match', { type: 'string', describe: 'with a run folder: the match id (reads DIR/replays/match-ID.jsonl)' })
+      .option('step', { type: 'boolean', default: false, describe: 'wait for a key (or a line of input) after each step' })
+      .option('turn', { type: 'number', default: 0, describe: 'start at this turn' })
+      .option('delay', { type: 'number', default: 0, describe: 'milliseconds between steps (0: print all at once)' })
+      .option('mines', { type: 'string', default: 'all', describe: 'mines shown: all, none, or one machine\'s (as its owner saw them)' })
+      .option('verify', { type: 'boolean', default: false, describe: 're-simulate from the header and check every step' })
+      .option('parts', { type: 'string', describe: 'with --verify: the catalogue the replay was recorded with' }) as never,
+  handler: (args) =>
+    reportErrors(async () => {
+      let file = args.file;
+      if (isDir(file)) {
+        if (args.match === undefined) throw new HavocError('ERR_ARGS', file, 'is a run folder: name the match with --match ID');
+        file = replayPath(file, args.match);
+      }
+      if (args.verify) {
+        const r = await verifyReplay(file, { parts: args.parts });
+        if (r.ok) process.stdout.write(`${file}: verified, ${r.steps} steps over ${r.turns} turns re-simulate exactly\n`);
+        else {
+          process.stdout.write(`${r.message}\n  recorded:     ${r.expected}\n  re-simulated: ${r.actual}\n`);
+          process.exitCode = 1;
+        }
+        return;
+      }
+      const replay = readReplay(file);
+      const h = replay.header;
+      if (h.rulesVersion !== RULES_VERSION)
+        process.stderr.write(`note: ${file} was recorded under rules ${h.rulesVersion} (this havoc plays ${RULES_VERSION}); showing it as recorded\n`);
+      if (args.mines !== 'all' && args.mines !== 'none' && !h.machines.some((m) => m.name === args.mines))
+        throw new HavocError('ERR_ARGS', '--mines', `"${args.mines}" is not all, none or a machine (${h.machines.map((m) => m.name).join(', ')})`);
+      const frames = replayFrames(replay, args.mines);
+      const out = (s: string): void => void process.stdout.write(s);
+      const ctl = args.step ? streamControls(process.stdin) : null;
+      try {
+        await playFrames(frames, replay.result, {
+          out,
+          turn: args.turn,
+          delay: args.delay,
+          controls: ctl?.next,
+          clear: Boolean(process.stdout.isTTY) && (args.step || args.delay > 0),
+          hint: (s) => void process.stderr.write(s),
+        });
+      } finally {
+        ctl?.close();
+      }
+    }),
+};
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export default command;

@@ -1,0 +1,245 @@
+/**
+ * `report.html`: one self-contained page per run folder (no server, no
+ * network: CSS, script, charts and replays are all inline). It reads the
+ * folder's outputs by name and tolerates their absence: each section says
+ * "not in this run" when its file is missing, and tables are picked by column
+ * name (htmlCsv.ts COLUMNS). The same folder gives the same bytes.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseReplay } from '../replay/format.js';
+import { fairCostChart, matchupHeatmap } from './htmlCharts.js';
+import { columnsOf, readCsv, type CsvTable } from './htmlCsv.js';
+import { dataTable, esc } from './htmlKit.js';
+import { reportMain } from './viewer/client.js';
+import { viewerReplay, type ViewerReplay } from './viewer/data.js';
+import { REPORT_CSS } from './viewer/style.js';
+
+export interface ReportOptions {
+  /** At most this many replays go into the page (the first by match id); default 60. */
+  maxReplays?: number;
+  /** At most this many rows per table; default 2000. */
+  maxRows?: number;
+}
+
+/** What a run folder holds, read for the report. */
+export interface RunFolder {
+  dir: string;
+  summary: Record<string, unknown> | null;
+  summaryError: string | null;
+  loadouts: CsvTable | null;
+  bots: CsvTable | null;
+  parts: CsvTable | null;
+  matchups: CsvTable | null;
+  ratings: CsvTable | null;
+  matches: CsvTable | null;
+  replays: ViewerReplay[];
+  replayCount: number;
+  replayErrors: string[];
+}
+
+/** Sorts file names with their numbers compared as numbers (match-2 before match-10). */
+const natural = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
+
+/** Reads a run folder's outputs; anything missing is null. */
+export function readRunFolder(dir: string, opts: ReportOptions = {}): RunFolder {
+  let summary: Record<string, unknown> | null = null;
+  let summaryError: string | null = null;
+  const sp = join(dir, 'summary.json');
+  if (existsSync(sp)) {
+    try {
+      const v = JSON.parse(readFileSync(sp, 'utf8')) as unknown;
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) summary = v as Record<string, unknown>;
+      else summaryError = 'summary.json is not a JSON object';
+    } catch (e) {
+      summaryError = `summary.json is not valid JSON (${(e as Error).message})`;
+    }
+  }
+  const rd = join(dir, 'replays');
+  const files = existsSync(rd) ? readdirSync(rd).filter((f) => f.endsWith('.jsonl')).sort(natural) : [];
+  const replays: ViewerReplay[] = [];
+  const replayErrors: string[] = [];
+  for (const f of files.slice(0, opts.maxReplays ?? 60)) {
+    try {
+      replays.push(viewerReplay(f, parseReplay(readFileSync(join(rd, f), 'utf8'), f)));
+    } catch (e) {
+      replayErrors.push(`${f}: ${(e as Error).message}`);
+    }
+  }
+  const csv = (name: string): CsvTable | null => readCsv(join(dir, name));
+  return {
+    dir,
+    summary,
+    summaryError,
+    loadouts: csv('loadouts.csv'),
+    bots: csv('bots.csv'),
+    parts: csv('parts.csv'),
+    matchups: csv('matchups.csv'),
+    ratings: csv('ratings.csv'),
+    matches: csv('matches.csv'),
+    replays,
+    replayCount: files.length,
+    replayErrors,
+  };
+}
+
+const missing = (file: string): string => `<p class="missing">Not in this run (no ${esc(file)}).</p>`;
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const fmtVal = (v: unknown): string => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+function summarySection(f: RunFolder): string {
+  if (f.summaryError) return `<p class="missing">${esc(f.summaryError)}</p>`;
+  const s = f.summary;
+  if (!s) return missing('summary.json');
+  const rows: [string, string][] = [];
+  const add = (k: string, v: unknown): void => void (v !== undefined && rows.push([k, fmtVal(v)]));
+  const m = isObj(s.matches) ? s.matches : null;
+  add('name', s.name);
+  add('ruleset', s.ruleset);
+  add('rules version', s.rulesVersion);
+  add('catalogue hash', s.catalogueHash);
+  add('seed', s.seed);
+  add('compared', s.between);
+  if (isObj(s.shard)) add('shard', `${s.shard.index}/${s.shard.count}`);
+  if (m) {
+    add('matches', `${fmtVal(m.played)} played of ${fmtVal(m.scheduled)}${m.complete === false ? ' (incomplete)' : ''}`);
+    if (isObj(m.reasons)) add('ended by', Object.entries(m.reasons).map(([k, v]) => `${v} ${k}`).join(', '));
+    add('draws', m.draws);
+    add('faults', m.faults);
+    add('mean turns', m.meanTurns);
+  }
+  if (isObj(s.counts)) add('entrants', Object.entries(s.counts).map(([k, v]) => `${v} ${k}`).join(', '));
+  if (isObj(s.ratings)) {
+    const r = s.ratings;
+    add('ratings', `${r.fitted ? 'fitted' : 'not fitted'}${r.note ? ` (${r.note})` : ''}`);
+    if (isObj(r.seatAdvantage)) add('first-seat advantage (logit)', `${r.seatAdvantage.value} ± ${r.seatAdvantage.se}`);
+  }
+  if (isObj(s.parts)) {
+    const p = s.parts;
+    add('parts tested', p.tested);
+    if (Array.isArray(p.mispriced))
+      add(
+        `mispriced (family-wise α ${fmtVal(p.alpha)}, Holm)`,
+        p.mispriced.length ? p.mispriced.map((x) => (isObj(x) ? `${x.part}: ${x.flag}priced (listed ${x.listedCost}, fair ${x.fairCost})` : String(x))).join('; ') : 'none',
+      );
+    if (Array.isArray(p.pointValues) && p.pointValues.length) add('win-rate logit per point', p.pointValues.map((x) => (isObj(x) ? `${x.category} ${x.pointValue} ± ${x.se}` : String(x))).join(', '));
+  }
+  if (isObj(s.timing)) add('time', `${fmtVal(s.timing.seconds)} s, ${fmtVal(s.timing.matchesPerSecond)} matches/s on ${fmtVal(s.timing.workers)} workers`);
+  const known = new Set(['format', 'name', 'ruleset', 'rulesVersion', 'catalogueHash', 'seed', 'between', 'shard', 'matches', 'counts', 'ratings', 'parts', 'tables', 'config', 'timing']);
+  for (const [k, v] of Object.entries(s)) if (!known.has(k) && (typeof v !== 'object' || v === null)) add(k, v);
+  const kv = `<table class="kv" id="summary-table">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
+  return `${kv}<details><summary>summary.json</summary><pre>${esc(JSON.stringify(s, null, 2))}</pre></details>`;
+}
+
+function entitySection(t: CsvTable | null, file: string, id: string, maxRows: number): string {
+  if (!t) return missing(file);
+  if (t.rows.length === 0) return '<p class="missing">No rows.</p>';
+  const c = columnsOf(t, 'entity');
+  return dataTable(t, {
+    id,
+    maxRows,
+    hide: [c.rateLo, c.rateHi].filter((x): x is string => x !== null),
+    bars: [{ label: 'win rate, 95% interval', after: c.rate, point: c.rate, lo: c.rateLo, hi: c.rateHi, scale: [0, 1], ref: 0.5 }],
+  });
+}
+
+function ratingsSection(t: CsvTable | null, maxRows: number): string {
+  if (!t) return missing('ratings.csv');
+  if (t.rows.length === 0) return '<p class="missing">No ratings (see the summary for why).</p>';
+  const c = columnsOf(t, 'ratings');
+  return dataTable(t, {
+    id: 'ratings-table',
+    maxRows,
+    hide: [c.lo, c.hi].filter((x): x is string => x !== null),
+    bars: [{ label: 'rating, 95% interval', after: c.rating, point: c.rating, lo: c.lo, hi: c.hi, ref: 1500 }],
+  });
+}
+
+function partsSection(t: CsvTable | null, maxRows: number): string {
+  if (!t) return missing('parts.csv');
+  if (t.rows.length === 0) return '<p class="missing">No rows.</p>';
+  const c = columnsOf(t, 'parts');
+  return dataTable(t, {
+    id: 'parts-table',
+    maxRows,
+    hide: [c.diffLo, c.diffHi, c.fairLo, c.fairHi].filter((x): x is string => x !== null),
+    rowClass: (r) => (c.mispriced && r[c.mispriced] ? `mispriced-${r[c.mispriced]}` : ''),
+    cell: (col, v) => (col === c.mispriced && v ? `<span class="flag ${esc(v)}">${esc(v)}</span>` : null),
+    bars: [
+      { label: 'win-rate difference with/without', after: c.diff, point: c.diff, lo: c.diffLo, hi: c.diffHi, ref: 0 },
+      { label: 'fair cost (◆ listed)', after: c.fair, point: c.fair, lo: c.fairLo, hi: c.fairHi, marker: c.listed, markerLabel: 'listed cost' },
+    ],
+  });
+}
+
+/** Entrant names by rating, best first, from ratings.csv (for the heatmap's order). */
+function ratingOrder(t: CsvTable | null): string[] {
+  if (!t) return [];
+  const c = columnsOf(t, 'ratings');
+  if (!c.name) return [];
+  const rated = c.rating ? t.rows.filter((r) => r[c.rating!] !== '').sort((a, b) => Number(b[c.rating!]) - Number(a[c.rating!])) : t.rows;
+  return rated.map((r) => r[c.name!]);
+}
+
+function replaySection(f: RunFolder): string {
+  const errs = f.replayErrors.length ? `<p class="note">Could not read: ${f.replayErrors.map(esc).join('; ')}</p>` : '';
+  if (f.replayCount === 0) return `<p class="missing">Not in this run (no replays/*.jsonl; save some with --save-replays).</p>${errs}`;
+  const more = f.replayCount > f.replays.length + f.replayErrors.length ? `<p class="note">The first ${f.replays.length + f.replayErrors.length} of ${f.replayCount} replays; play any of them with <code>havoc replay</code>.</p>` : '';
+  const json = JSON.stringify(f.replays).replace(/</g, '\\u003c');
+  return `<p class="note">Step with the slider, ◀ ▶ or the arrow keys; space plays and pauses. Hot squares are orange; a wreck is a grey square; mines show per owner.</p>${more}${errs}
+<div class="viewer" id="viewer"></div>
+<script type="application/json" id="replay-data">${json}</script>`;
+}
+
+/** The page for a run folder. */
+export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
+  const maxRows = opts.maxRows ?? 2000;
+  const s = f.summary;
+  const title = `Havoc Arena report${s && typeof s.name === 'string' ? ` — ${s.name}` : ` — ${basename(f.dir)}`}`;
+  const heat = f.matchups ? matchupHeatmap(f.matchups, ratingOrder(f.ratings)) : null;
+  const chart = f.parts ? fairCostChart(f.parts) : null;
+  const sections: [string, string, string][] = [
+    ['summary', 'Summary', summarySection(f)],
+    ['loadouts', 'Loadouts', entitySection(f.loadouts, 'loadouts.csv', 'loadouts-table', maxRows)],
+    ['bots', 'Bots', entitySection(f.bots, 'bots.csv', 'bots-table', maxRows)],
+    ['ratings', 'Ratings', `<p class="note">Bradley–Terry ratings on the Elo scale (1500 = the average entrant), 95% intervals.</p>${ratingsSection(f.ratings, maxRows)}`],
+    ['matchups', 'Matchups', f.matchups ? (heat ? heat.html : '<p class="missing">No matchups to show.</p>') : missing('matchups.csv')],
+    ['parts', 'Parts', `<p class="note">Per part: win rate of machines with it against those without (draws half), the difference with its 95% interval, and the estimated fair cost against the listed cost (◆).</p>${partsSection(f.parts, maxRows)}`],
+    ['fair-cost', 'Fair cost', f.parts ? (chart ?? '<p class="missing">No fair-cost estimates in parts.csv.</p>') : missing('parts.csv')],
+    ['replays', 'Replays', replaySection(f)],
+  ];
+  const nav = sections.map(([id, name]) => `<a href="#${id}">${esc(name)}</a>`).join('');
+  const body = sections.map(([id, name, html]) => `<section id="${id}"><h2>${esc(name)}</h2>\n${html}\n</section>`).join('\n');
+  const sub = s ? [s.ruleset, s.rulesVersion, s.seed !== undefined ? `seed ${s.seed}` : null].filter(Boolean).map(String).join(' · ') : basename(f.dir);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header class="top"><h1>${esc(title)}</h1><div class="sub">${esc(sub)}</div><nav>${nav}</nav></header>
+<main>
+${body}
+</main>
+<script>
+${reportScript()}
+</script>
+</body>
+</html>
+`;
+}
+
+/** The page's script: reportMain's source, called on the document. */
+export function reportScript(): string {
+  return `(${reportMain.toString()})(document);`.replace(/<\/script/gi, '<\\/script');
+}
+
+/** Writes `dir/report.html` from the run folder's outputs; returns its path. */
+export function writeReport(dir: string, opts: ReportOptions = {}): string {
+  const path = join(dir, 'report.html');
+  writeFileSync(path, renderReport(readRunFolder(dir, opts), opts));
+  return path;
+}

@@ -1,0 +1,273 @@
+/**
+ * The report's script, run in the browser: sortable tables and the replay
+ * viewer (board as SVG, step slider, play/pause, mines per owner, each seat's
+ * program). The report inlines this function's source (`reportScript`), so it
+ * must stand alone: no imports but types, no references outside itself.
+ */
+import type { ViewerReplay } from './data.js';
+
+/** Wires up a report page. Runs in the browser; `doc` is its document. */
+export function reportMain(doc: Document): void {
+  const SVG = 'http://www.w3.org/2000/svg';
+  const COLORS = ['#d1495b', '#2e86ab', '#e3a008', '#3c9d5d', '#8e5ccf', '#e07b39', '#4f5d75', '#c2185b'];
+  const FACING_DEG: Record<string, number> = { N: 0, E: 90, S: 180, W: 270 };
+
+  // ---- sortable tables -------------------------------------------------
+  doc.querySelectorAll<HTMLTableElement>('table.sortable').forEach((table) => {
+    const heads = table.tHead ? Array.from(table.tHead.rows[0].cells) : [];
+    heads.forEach((th, col) => {
+      th.addEventListener('click', () => {
+        const body = table.tBodies[0];
+        const asc = th.getAttribute('data-sort') !== 'asc';
+        heads.forEach((h) => h.removeAttribute('data-sort'));
+        th.setAttribute('data-sort', asc ? 'asc' : 'desc');
+        const key = (tr: HTMLTableRowElement): string => tr.cells[col]?.getAttribute('data-v') ?? tr.cells[col]?.textContent ?? '';
+        const rows = Array.from(body.rows);
+        rows.sort((a, b) => {
+          const x = key(a), y = key(b);
+          const nx = Number(x), ny = Number(y);
+          const c = x !== '' && y !== '' && !isNaN(nx) && !isNaN(ny) ? nx - ny : x < y ? -1 : x > y ? 1 : 0;
+          return asc ? c : -c;
+        });
+        for (const r of rows) body.appendChild(r);
+      });
+    });
+  });
+
+  // ---- replay viewer ---------------------------------------------------
+  const root = doc.getElementById('viewer');
+  const dataEl = doc.getElementById('replay-data');
+  if (!root || !dataEl) return;
+  const replays = JSON.parse(dataEl.textContent || '[]') as ViewerReplay[];
+  if (replays.length === 0) return;
+
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] => {
+    const e = doc.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const svg = (tag: string, attrs: Record<string, string | number> = {}, text?: string): SVGElement => {
+    const e = doc.createElementNS(SVG, tag) as SVGElement;
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+
+  const controls = el('div', { class: 'controls' });
+  const select = el('select', { id: 'replay-select', 'aria-label': 'replay' });
+  replays.forEach((r, i) => select.appendChild(el('option', { value: String(i) }, `${r.file} — ${r.result}`)));
+  const prev = el('button', { id: 'step-prev', type: 'button', title: 'previous step (←)' }, '◀');
+  const play = el('button', { id: 'play', type: 'button', title: 'play / pause (space)' }, '▶ play');
+  const next = el('button', { id: 'step-next', type: 'button', title: 'next step (→)' }, '▶');
+  const slider = el('input', { id: 'step-slider', type: 'range', min: '0', max: '0', value: '0', 'aria-label': 'step' });
+  const label = el('span', { id: 'step-label', class: 'step-label' });
+  const speed = el('select', { id: 'speed', 'aria-label': 'speed' });
+  for (const [ms, name] of [
+    [800, 'slow'],
+    [400, 'normal'],
+    [150, 'fast'],
+  ] as const) {
+    const o = el('option', { value: String(ms) }, name);
+    if (ms === 400) o.selected = true;
+    speed.appendChild(o);
+  }
+  controls.append(select, prev, play, next, slider, label, speed);
+  const body = el('div', { class: 'viewer-body' });
+  const boardBox = el('div', { class: 'board-box' });
+  const side = el('div', { class: 'side' });
+  const mineBox = el('div', { id: 'mine-toggles', class: 'mine-toggles' });
+  const seats = el('table', { id: 'seats', class: 'seats' });
+  const events = el('ul', { id: 'events', class: 'events' });
+  const result = el('p', { id: 'replay-result', class: 'replay-result' });
+  side.append(mineBox, seats, el('h4', {}, 'This step'), events, result);
+  body.append(boardBox, side);
+  root.append(controls, body);
+
+  let rep: ViewerReplay = replays[0];
+  let frame = 0;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const showMines = new Set<number>();
+  const cell = 48, margin = 22;
+  let dyn: SVGElement;
+
+  const xy = (sq: string): [number, number] | null => {
+    const f = sq.charCodeAt(0) - 97, r = Number(sq.slice(1)) - 1;
+    if (!(f >= 0 && f < rep.board.width && r >= 0 && r < rep.board.height)) return null;
+    return [margin + f * cell, margin + (rep.board.height - 1 - r) * cell];
+  };
+
+  function load(i: number): void {
+    rep = replays[i];
+    stop();
+    frame = 0;
+    slider.max = String(rep.frames.length - 1);
+    showMines.clear();
+    rep.machines.forEach((_, m) => showMines.add(m));
+    mineBox.textContent = '';
+    const anyMines = rep.frames.some((f) => f.mines.length > 0);
+    mineBox.append(el('span', {}, anyMines ? 'Mines, as their owner saw them: ' : 'Mines (none laid): '));
+    rep.machines.forEach((mc, m) => {
+      const lab = el('label', { class: 'mine-toggle' });
+      const box = el('input', { type: 'checkbox', 'data-owner': mc.name });
+      box.checked = true;
+      box.addEventListener('change', () => {
+        if (box.checked) showMines.add(m);
+        else showMines.delete(m);
+        draw();
+      });
+      lab.append(box, el('span', { class: 'swatch', style: `background:${COLORS[m % COLORS.length]}` }), doc.createTextNode(mc.name));
+      mineBox.append(lab);
+    });
+    // The fixed board: squares and coordinates.
+    const w = rep.board.width, h = rep.board.height;
+    const board = svg('svg', { id: 'board', class: 'board', viewBox: `0 0 ${w * cell + 2 * margin} ${h * cell + 2 * margin}`, width: w * cell + 2 * margin, height: h * cell + 2 * margin, role: 'img' });
+    for (let r = 0; r < h; r++)
+      for (let f = 0; f < w; f++) {
+        const name = String.fromCharCode(97 + f) + (r + 1);
+        board.appendChild(svg('rect', { class: `sq ${(f + r) % 2 ? 'light' : 'dark'}`, 'data-square': name, x: margin + f * cell, y: margin + (h - 1 - r) * cell, width: cell, height: cell }));
+      }
+    for (let f = 0; f < w; f++) board.appendChild(svg('text', { class: 'coord', x: margin + f * cell + cell / 2, y: margin + h * cell + 15, 'text-anchor': 'middle' }, String.fromCharCode(97 + f)));
+    for (let r = 0; r < h; r++) board.appendChild(svg('text', { class: 'coord', x: margin - 8, y: margin + (h - 1 - r) * cell + cell / 2 + 4, 'text-anchor': 'middle' }, String(r + 1)));
+    dyn = svg('g', { class: 'dyn' });
+    board.appendChild(dyn);
+    boardBox.textContent = '';
+    boardBox.appendChild(board);
+    draw();
+  }
+
+  function programOf(t: number, name: string): string[] {
+    const out: string[] = [];
+    for (const f of rep.frames) if (f.t === t && f.s > 0) out[f.s - 1] = f.c[name] ?? '';
+    return out;
+  }
+
+  function draw(): void {
+    const f = rep.frames[frame];
+    slider.value = String(frame);
+    label.textContent = f.t === 0 ? `start (0/${rep.frames.length - 1})` : `turn ${f.t} step ${f.s} (${frame}/${rep.frames.length - 1})`;
+    root!.setAttribute('data-frame', String(frame));
+    root!.setAttribute('data-turn', String(f.t));
+    root!.setAttribute('data-step', String(f.s));
+    dyn.textContent = '';
+    for (const sq of f.hot) {
+      const p = xy(sq);
+      if (p) dyn.appendChild(svg('rect', { class: 'hot', 'data-square': sq, x: p[0] + 2, y: p[1] + 2, width: cell - 4, height: cell - 4, rx: 4 }));
+    }
+    for (const [owner, sq, armed] of f.mines) {
+      if (!showMines.has(owner)) continue;
+      const p = xy(sq);
+      if (!p) continue;
+      const dx = 8 + (owner % 4) * 10;
+      const col = COLORS[owner % COLORS.length];
+      dyn.appendChild(
+        svg('circle', {
+          class: `mine ${armed ? 'armed' : 'unarmed'}`,
+          'data-owner': rep.machines[owner]?.name ?? '',
+          'data-square': sq,
+          'data-armed': String(armed),
+          cx: p[0] + dx,
+          cy: p[1] + cell - 8,
+          r: 4.5,
+          fill: armed ? col : 'white',
+          stroke: col,
+          'stroke-width': 2,
+        }),
+      );
+    }
+    f.m.forEach(([sq, facing, hearts, shields, alive], m) => {
+      if (!sq) return;
+      const p = xy(sq);
+      if (!p) return;
+      const name = rep.machines[m].name;
+      const col = COLORS[m % COLORS.length];
+      const g = svg('g', {
+        class: alive ? 'machine' : 'machine wreck',
+        'data-machine': name,
+        'data-square': sq,
+        'data-facing': facing,
+        'data-hearts': hearts,
+        'data-shields': shields,
+        'data-alive': String(alive),
+        transform: `translate(${p[0] + cell / 2},${p[1] + cell / 2})`,
+      });
+      if (alive) {
+        const turn = svg('g', { class: 'facing', transform: `rotate(${FACING_DEG[facing] ?? 0})` });
+        turn.appendChild(svg('circle', { r: 16, fill: col, stroke: '#222', 'stroke-width': 1.5 }));
+        turn.appendChild(svg('polygon', { class: 'arrow', points: '0,-23 8,-12 -8,-12', fill: '#222' }));
+        g.appendChild(turn);
+        g.appendChild(svg('text', { class: 'mname', y: 5, 'text-anchor': 'middle' }, name));
+      } else {
+        g.appendChild(svg('rect', { x: -17, y: -17, width: 34, height: 34, rx: 3, fill: '#777', stroke: col, 'stroke-width': 3 }));
+        g.appendChild(svg('text', { class: 'mname wreck-mark', y: 6, 'text-anchor': 'middle' }, '✕'));
+      }
+      g.appendChild(svg('title', {}, `${name} on ${sq} facing ${facing}: ${hearts} hearts, ${shields} shields${alive ? '' : ' (wreck)'}`));
+      dyn.appendChild(g);
+    });
+    // Seats: who plays, state, this turn's program with the current step marked.
+    seats.textContent = '';
+    const head = el('tr');
+    for (const hcell of ['', 'machine', 'bot', 'loadout', '♥', '◆', 'program this turn']) head.appendChild(el('th', {}, hcell));
+    seats.appendChild(head);
+    rep.machines.forEach((mc, m) => {
+      const [sq, , hearts, shields, alive] = f.m[m];
+      const tr = el('tr', { 'data-machine': mc.name, class: alive ? '' : 'dead' });
+      const sw = el('td');
+      sw.appendChild(el('span', { class: 'swatch', style: `background:${COLORS[m % COLORS.length]}` }));
+      tr.append(sw, el('td', {}, `${mc.name}${sq ? ' ' + sq : ''}`), el('td', {}, mc.bot), el('td', { title: mc.loadout }, mc.loadoutName), el('td', { class: 'num' }, String(hearts)), el('td', { class: 'num' }, String(shields)));
+      const progCell = el('td', { class: 'program' });
+      if (f.t > 0) {
+        programOf(f.t, mc.name).forEach((c, k) => progCell.appendChild(el('span', { class: k === f.s - 1 ? 'cmd now' : 'cmd', 'data-step': String(k + 1) }, c || '·')));
+        const fault = rep.faults.filter((x) => x.seat === m && x.turn === f.t);
+        for (const x of fault) progCell.appendChild(el('span', { class: 'fault', title: x.message }, `fault: ${x.kind}`));
+      }
+      tr.appendChild(progCell);
+      seats.appendChild(tr);
+    });
+    events.textContent = '';
+    for (const e of f.ev) events.appendChild(el('li', {}, e));
+    result.textContent = frame === rep.frames.length - 1 ? rep.result : '';
+  }
+
+  function go(i: number): void {
+    frame = Math.max(0, Math.min(rep.frames.length - 1, i));
+    draw();
+  }
+  function stop(): void {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    play.textContent = '▶ play';
+    root!.setAttribute('data-playing', 'false');
+  }
+  function start(): void {
+    if (frame >= rep.frames.length - 1) go(0);
+    play.textContent = '❚❚ pause';
+    root!.setAttribute('data-playing', 'true');
+    timer = setInterval(() => {
+      if (frame >= rep.frames.length - 1) stop();
+      else go(frame + 1);
+    }, Number(speed.value));
+  }
+
+  select.addEventListener('change', () => load(Number(select.value)));
+  prev.addEventListener('click', () => go(frame - 1));
+  next.addEventListener('click', () => go(frame + 1));
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  play.addEventListener('click', () => (timer === null ? start() : stop()));
+  speed.addEventListener('change', () => {
+    if (timer !== null) {
+      stop();
+      start();
+    }
+  });
+  root.tabIndex = 0;
+  root.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
+    if (e.key === 'ArrowRight') go(frame + 1);
+    else if (e.key === 'ArrowLeft') go(frame - 1);
+    else if (e.key === ' ') timer === null ? start() : stop();
+    else return;
+    e.preventDefault();
+  });
+  load(0);
+}

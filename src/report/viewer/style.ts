@@ -1,0 +1,78 @@
+/** The report's stylesheet, inlined into report.html. */
+export const REPORT_CSS = `
+:root { --fg: #1d2330; --muted: #667085; --line: #d8dde6; --bg: #fff; --band: #f5f7fa; --accent: #2e86ab; }
+* { box-sizing: border-box; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); margin: 0; }
+header.top { padding: 18px 28px 10px; border-bottom: 1px solid var(--line); }
+header.top h1 { margin: 0 0 4px; font-size: 22px; }
+header.top .sub { color: var(--muted); }
+nav { margin-top: 8px; display: flex; flex-wrap: wrap; gap: 4px 14px; }
+nav a { color: var(--accent); text-decoration: none; }
+main { padding: 6px 28px 40px; max-width: 1400px; }
+section { margin: 26px 0; }
+h2 { font-size: 18px; border-bottom: 2px solid var(--line); padding-bottom: 4px; }
+h3 { font-size: 15px; margin: 18px 0 6px; }
+h4 { margin: 12px 0 4px; font-size: 13px; color: var(--muted); }
+p.missing { color: var(--muted); font-style: italic; }
+p.note { color: var(--muted); margin: 4px 0; }
+.scroll { overflow-x: auto; max-height: 640px; overflow-y: auto; border: 1px solid var(--line); }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+table.data { width: max-content; min-width: 100%; font-size: 13px; }
+table.data th, table.data td { padding: 3px 7px; border-bottom: 1px solid var(--line); white-space: nowrap; text-align: left; }
+table.data th { position: sticky; top: 0; background: var(--band); cursor: pointer; user-select: none; }
+table.data th[data-sort=asc]::after { content: " ▲"; }
+table.data th[data-sort=desc]::after { content: " ▼"; }
+table.data td.num { text-align: right; }
+table.data td.long { max-width: 260px; overflow: hidden; text-overflow: ellipsis; }
+.scroll.fit { display: inline-block; max-width: 100%; }
+table.data tr:hover td { background: #f0f6fb; }
+table.kv th { text-align: left; padding: 2px 14px 2px 0; color: var(--muted); font-weight: 500; vertical-align: top; }
+table.kv td { padding: 2px 0; }
+tr.mispriced-under td { background: #fdecea; }
+tr.mispriced-over td { background: #e8f1fb; }
+.flag { font-weight: 600; }
+.flag.under { color: #b42318; } .flag.over { color: #175cd3; }
+svg.ibar { vertical-align: middle; }
+svg.ibar .whisker { stroke: #475467; stroke-width: 2; }
+svg.ibar .ref { stroke: #98a2b3; stroke-dasharray: 2 2; }
+svg.ibar .pt { fill: var(--accent); }
+svg.ibar .listed { fill: #b42318; }
+table.heatmap { font-size: 12px; }
+table.heatmap th { padding: 2px 4px; font-weight: 500; white-space: nowrap; }
+table.heatmap thead th { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; height: 120px; }
+table.heatmap tbody th { text-align: right; }
+table.heatmap td { width: 40px; height: 28px; text-align: center; border: 1px solid #fff; }
+table.heatmap td.self { background: #eee; color: #aaa; }
+table.heatmap td.none { background: #fafafa; }
+.legend { display: flex; gap: 14px; align-items: center; color: var(--muted); font-size: 12px; margin: 6px 0; }
+.legend i { display: inline-block; width: 12px; height: 12px; border-radius: 6px; vertical-align: middle; margin-right: 4px; }
+svg.chart text { font-size: 11px; fill: #344054; }
+svg.chart .axis { stroke: #667085; }
+svg.chart .grid { stroke: #eaecf0; }
+svg.chart .diag { stroke: #98a2b3; stroke-dasharray: 4 3; }
+svg.chart .err { stroke-width: 2; }
+.viewer { border: 1px solid var(--line); border-radius: 8px; padding: 12px; outline: none; }
+.viewer .controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 10px; }
+.viewer .controls input[type=range] { flex: 1 1 240px; }
+.viewer .controls select#replay-select { max-width: 420px; }
+.viewer button { font: inherit; padding: 3px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--band); cursor: pointer; }
+.viewer .step-label { min-width: 170px; font-variant-numeric: tabular-nums; }
+.viewer-body { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; }
+svg.board .sq.light { fill: #f4efe6; } svg.board .sq.dark { fill: #e2d7c3; }
+svg.board .coord { font-size: 11px; fill: #667085; }
+svg.board .hot { fill: #ff7a00; opacity: 0.55; }
+svg.board .mname { font: 700 14px system-ui, sans-serif; fill: #fff; pointer-events: none; }
+svg.board .wreck-mark { fill: #eee; }
+.side { flex: 1 1 360px; min-width: 320px; }
+.mine-toggles { margin-bottom: 8px; }
+.mine-toggle { margin-right: 10px; white-space: nowrap; }
+.swatch { display: inline-block; width: 11px; height: 11px; border-radius: 3px; margin: 0 4px; vertical-align: middle; }
+table.seats td, table.seats th { padding: 3px 6px; border-bottom: 1px solid var(--line); text-align: left; }
+table.seats tr.dead td { color: #98a2b3; }
+table.seats td.num { text-align: right; }
+.cmd { display: inline-block; min-width: 26px; padding: 0 4px; margin-right: 2px; border: 1px solid var(--line); border-radius: 4px; text-align: center; font-family: ui-monospace, monospace; font-size: 12px; }
+.cmd.now { background: #ffe8cc; border-color: #ff7a00; font-weight: 700; }
+.fault { color: #b42318; margin-left: 6px; font-size: 12px; }
+ul.events { margin: 0; padding-left: 18px; min-height: 3em; }
+.replay-result { font-weight: 600; }
+`;

@@ -1,0 +1,246 @@
+/**
+ * Replays: recorded matches re-simulate exactly, tampered or foreign ones are
+ * refused or caught, and `havoc replay` draws them on the terminal.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playMatch } from '../src/arena/match.js';
+import { loadBot } from '../src/arena/bots.js';
+import { makeBoard } from '../src/core/grid.js';
+import type { BotFactory } from '../src/rules/nhm/botApi.js';
+import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
+import { Game } from '../src/rules/nhm/game.js';
+import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
+import { defaultStarts } from '../src/rules/nhm/starts.js';
+import { rbpGame } from '../src/rules/rbp/index.js';
+import { RULES_VERSION } from '../src/rules/version.js';
+import { parseReplay, readReplay } from '../src/replay/format.js';
+import { replayFrames } from '../src/replay/play.js';
+import { recordMatch, replayPath, writeReplay } from '../src/replay/record.js';
+import { gameFromHeader, verifyReplay } from '../src/replay/verify.js';
+
+// A folder of its own, so test runs side by side (in one work tree) do not trip over each other.
+mkdirSync(resolve('results'), { recursive: true });
+const DIR = mkdtempSync(join(resolve('results'), 'test-replay-'));
+
+/** Runs the compiled CLI; until main.ts registers `replay`, through an equivalent yargs front. */
+const registered = /from '\.\/replay\.js'/.test(readFileSync('src/cli/main.ts', 'utf8'));
+const FRONT = `import yargs from 'yargs';
+import match from './dist/src/cli/match.js';
+import replay from './dist/src/cli/replay.js';
+await yargs(process.argv.slice(1)).scriptName('havoc').command(match).command(replay).strict().parseAsync();`;
+function havoc(args: string[], input?: string) {
+  const argv = registered ? ['dist/src/cli/main.js', ...args] : ['--input-type=module', '-e', FRONT, ...args];
+  const r = spawnSync(process.execPath, argv, { encoding: 'utf8', input: input ?? '' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function nhmGame(names: string[], turnLimit = 100): Game {
+  const cat = defaultCatalogue();
+  const named = loadNamedLoadouts(cat);
+  const board = makeBoard(8, 8);
+  const starts = defaultStarts(board, names.length);
+  return new Game({ catalogue: cat, board, turnLimit, machines: names.map((n, i) => ({ name: 'ABCD'[i], loadout: named.get(n)!, ...starts[i] })) });
+}
+
+let random: BotFactory;
+beforeAll(async () => {
+  random = await loadBot('random');
+});
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+describe('recording and verifying', () => {
+  it('a recorded match re-simulates exactly, step by step (mines, teleports, dodges)', async () => {
+    const game = nhmGame(['mine-layer', 'telefrag-gambler', 'dodger']);
+    const { result, lines } = recordMatch({ game, bots: [random, random, random], botSpecs: ['random'], seed: 'replay-test-1' });
+    const file = join(DIR, 'nhm.jsonl');
+    writeReplay(file, lines);
+    const r = readReplay(file);
+    expect(r.header).toMatchObject({ ruleset: 'nhm', rulesVersion: RULES_VERSION, catalogueHash: game.catalogue.hash, seed: 'replay-test-1', bots: ['random', 'random', 'random'] });
+    expect(r.header.machines.map((m) => m.loadoutName)).toEqual(['mine-layer', 'telefrag-gambler', 'dodger']);
+    expect(r.steps.length).toBeGreaterThan(10);
+    expect(r.result).toMatchObject({ reason: result.reason, turns: result.turns });
+    // The step lines are the engine's records: mines laid appear in the minefield with squares.
+    expect(r.steps.some((s) => s.minefield.length > 0)).toBe(true);
+    const v = await verifyReplay(file);
+    expect(v).toEqual({ ok: true, steps: r.steps.length, turns: result.turns });
+  });
+
+  it('recording does not change the match, and the same match gives the same bytes', () => {
+    const game = rbpGame(defaultCatalogue());
+    const plain = playMatch({ game, bots: [random, random], seed: 's2' });
+    const a = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 's2' });
+    const b = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 's2' });
+    expect({ ...a.result, decisionMs: [] }).toEqual({ ...plain, decisionMs: [] });
+    expect(a.lines).toEqual(b.lines);
+  });
+
+  it('rebuilds the game from the header: same loadouts, starts and limits', () => {
+    const game = nhmGame(['lazor-sniper', 'buzz-brawler'], 30);
+    const { lines } = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 'h' });
+    const g = gameFromHeader(parseReplay(lines.join('\n')).header, defaultCatalogue());
+    expect(g.names).toEqual(game.names);
+    expect(g.turnLimit).toBe(30);
+    expect(Array.from(g.startSq)).toEqual(Array.from(game.startSq));
+    expect(g.loadouts.map((l) => l.parts.map((p) => p.key))).toEqual(game.loadouts.map((l) => l.parts.map((p) => p.key)));
+    expect(g.commands.map((c) => Array.from(c))).toEqual(game.commands.map((c) => Array.from(c)));
+  });
+
+  it('a replay from another rules version or catalogue is refused, naming both', async () => {
+    const game = rbpGame(defaultCatalogue());
+    const { lines } = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 't' });
+    const tamper = (f: (h: Record<string, unknown>) => void): string => {
+      const head = JSON.parse(lines[0]) as { header: Record<string, unknown> };
+      f(head.header);
+      return [JSON.stringify(head), ...lines.slice(1)].join('\n') + '\n';
+    };
+    const rules = join(DIR, 'old-rules.jsonl');
+    writeFileSync(rules, tamper((h) => (h.rulesVersion = 'havoc-rules-0')));
+    await expect(verifyReplay(rules)).rejects.toThrow(`recorded under rules version havoc-rules-0, but this havoc plays ${RULES_VERSION}`);
+    const cat = join(DIR, 'other-catalogue.jsonl');
+    writeFileSync(cat, tamper((h) => (h.catalogueHash = 'f00d')));
+    await expect(verifyReplay(cat)).rejects.toThrow(`recorded with catalogue hash f00d (configs/parts.json), but`);
+    await expect(verifyReplay(cat)).rejects.toThrow(`has hash ${game.catalogue.hash}`);
+    // The command line says the same and exits non-zero.
+    const r = havoc(['replay', '--verify', rules]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('havoc-rules-0');
+    expect(r.err).toContain(RULES_VERSION);
+    const c = havoc(['replay', '--verify', cat]);
+    expect(c.code).toBe(1);
+    expect(c.err).toContain('f00d');
+    expect(c.err).toContain(game.catalogue.hash);
+  });
+
+  it('a tampered step is caught, naming its line, turn and step', async () => {
+    const game = rbpGame(defaultCatalogue());
+    const { lines } = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 'u' });
+    const step = JSON.parse(lines[7]);
+    step.machines[0].hearts = 9;
+    const file = join(DIR, 'tampered-step.jsonl');
+    writeFileSync(file, [...lines.slice(0, 7), JSON.stringify(step), ...lines.slice(8)].join('\n') + '\n');
+    const v = await verifyReplay(file);
+    expect(v.ok).toBe(false);
+    if (!v.ok) {
+      expect(v.line).toBe(8);
+      expect(v.message).toContain(`turn ${step.turn} step ${step.step} differs`);
+    }
+    const r = havoc(['replay', '--verify', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('differs when re-simulated');
+  });
+
+  it('a bot that overran its budget is replayed from the fault log, not timed again', async () => {
+    // The original: seat 1's decisions on turns 2 and 5 take 2 s by the match clock.
+    const game = rbpGame(defaultCatalogue(), { turnLimit: 8 });
+    let calls = 0, seat = -1, turn = 0;
+    const spy = (s: number): BotFactory => (ctx) => {
+      const b = random(ctx);
+      return { program: (obs, view) => ((seat = s), (turn = obs.turn + 1), b.program(obs, view)) };
+    };
+    const clock = (): number => (calls++ % 2 === 0 ? 0 : seat === 1 && (turn === 2 || turn === 5) ? 2000 : 1);
+    const { result, lines } = recordMatch({ game, bots: [spy(0), spy(1)], botSpecs: ['random'], seed: 'slow', clock });
+    expect(result.faultLog.map((f) => [f.seat, f.turn, f.kind])).toEqual([
+      [1, 2, 'timeout'],
+      [1, 5, 'timeout'],
+    ]);
+    const file = join(DIR, 'timeouts.jsonl');
+    writeReplay(file, lines);
+    expect(await verifyReplay(file)).toMatchObject({ ok: true });
+    // Re-recording the match from its fault log (what the arena does for a match that faulted) gives the same lines.
+    const again = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 'slow', faultLog: result.faultLog });
+    expect(again.lines.slice(0, -1)).toEqual(lines.slice(0, -1));
+    expect(again.result.faultLog.map((f) => [f.seat, f.turn, f.kind])).toEqual([
+      [1, 2, 'timeout'],
+      [1, 5, 'timeout'],
+    ]);
+  });
+});
+
+describe('havoc match --replay and havoc replay', () => {
+  const file = join(DIR, 'cli', 'replays', 'match-0.jsonl');
+  beforeAll(() => {
+    const r = havoc(['match', '--seed', '3', '--replay', file]);
+    expect(r.code, r.err).toBe(0);
+  });
+
+  it('writes a replay while drawing the match as before, and it verifies', () => {
+    const plain = havoc(['match', '--seed', '3']);
+    const again = havoc(['match', '--seed', '3', '--replay', join(DIR, 'cli', 'again.jsonl')]);
+    expect(again.out).toBe(plain.out);
+    expect(readFileSync(join(DIR, 'cli', 'again.jsonl'), 'utf8')).toBe(readFileSync(file, 'utf8'));
+    const v = havoc(['replay', '--verify', file]);
+    expect(v.code, v.err).toBe(0);
+    expect(v.out).toMatch(/verified, \d+ steps over \d+ turns re-simulate exactly/);
+  });
+
+  it('draws every step as a board, then the result', () => {
+    const r = havoc(['replay', file]);
+    expect(r.code, r.err).toBe(0);
+    const replay = readReplay(file);
+    const frames = r.out.split('\n').filter((l) => /^(start|turn \d+ step \d+)\b/.test(l));
+    expect(frames).toHaveLength(replay.steps.length + 1);
+    expect(r.out.split('a  b  c  d  e  f  g  h').length - 1).toBe(replay.steps.length + 1);
+    expect(r.out).toContain('turn 1 step 1   A: ');
+    // The machines' squares and hearts as recorded, in the status line under the board.
+    const s = replay.steps[4];
+    const block = r.out.slice(r.out.indexOf(`turn ${s.turn} step ${s.step} `));
+    const status = block.split('\n')[10];
+    for (const m of s.machines) expect(status).toContain(`${m.name} ${m.square} ${'♥'.repeat(m.hearts)}`);
+    expect(r.out.trim().split('\n').pop()).toMatch(/^result: (A wins|B wins|draw) \(/);
+  });
+
+  it('--turn N jumps to turn N', () => {
+    const r = havoc(['replay', file, '--turn', '5']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.startsWith('turn 5 step 1 ')).toBe(true);
+    expect(r.out).not.toContain('turn 4 step 5');
+    expect(r.out).toContain('turn 6 step 1');
+    const bad = havoc(['replay', file, '--turn', '999']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('no turn 999');
+  });
+
+  it('--step reads lines when input is not a terminal: next, back, jump, quit', () => {
+    const r = havoc(['replay', file, '--step'], '\nn\nb\n7\n\nq\n');
+    expect(r.code, r.err).toBe(0);
+    const frames = r.out.split('\n').filter((l) => /^(start|turn \d+ step \d+)\b/.test(l)).map((l) => l.split('   ')[0]);
+    expect(frames).toEqual(['start', 'turn 1 step 1', 'turn 1 step 2', 'turn 1 step 1', 'turn 7 step 1', 'turn 7 step 2']);
+    expect(r.err).toContain('keys:');
+    // The end of input stops the playback.
+    const eof = havoc(['replay', file, '--step', '--turn', '2'], '\n');
+    expect(eof.out.split('\n').filter((l) => l.startsWith('turn '))).toHaveLength(2);
+  });
+
+  it('reads a run folder with --match ID', () => {
+    const r = havoc(['replay', join(DIR, 'cli'), '--match', '0', '--turn', '2']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.startsWith('turn 2 step 1')).toBe(true);
+    expect(replayPath(join(DIR, 'cli'), 0)).toBe(file);
+    const none = havoc(['replay', join(DIR, 'cli')]);
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('--match ID');
+  });
+
+  it('shows mines per owner: all, none, or one machine\'s', () => {
+    const game = nhmGame(['mine-layer', 'mine-layer']);
+    const { lines } = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 'mines-2' });
+    const replay = parseReplay(lines.join('\n'));
+    const k = replay.steps.findIndex((s) => new Set(s.minefield.map((e) => e.owner)).size === 2);
+    expect(k).toBeGreaterThanOrEqual(0);
+    const count = (mines: string): number => {
+      const board = replayFrames(replay, mines)[k + 1].text.split('\n').slice(1, 9).join('\n');
+      return (board.match(/o /g) ?? []).length;
+    };
+    const field = replay.steps[k].minefield;
+    const squaresOf = (o?: string) => new Set(field.filter((e) => !o || e.owner === o).map((e) => e.square)).size;
+    const occupied = new Set(replay.steps[k].machines.map((m) => m.square));
+    const free = (o?: string) => [...new Set(field.filter((e) => !o || e.owner === o).map((e) => e.square))].filter((s) => !occupied.has(s) && !replay.steps[k].hot.some((h) => h.squares.includes(s))).length;
+    expect(squaresOf()).toBeGreaterThan(0);
+    expect(count('all')).toBe(free());
+    expect(count('A')).toBe(free('A'));
+    expect(count('none')).toBe(0);
+  });
+});

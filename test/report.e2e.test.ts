@@ -1,0 +1,308 @@
+/**
+ * `havoc report DIR` end to end: a small run folder made here (tables with the
+ * arena's column names, summary.json, replays recorded with `havoc match
+ * --replay`), the report written by the compiled CLI, then opened in headless
+ * Chromium (playwright-core) to check the tables, the heatmap and the chart
+ * are drawn and that stepping the replay viewer puts every machine where the
+ * replay file says. Skipped, saying so, when /usr/bin/chromium is missing.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseReplay, type Replay } from '../src/replay/format.js';
+import { fairCostChart, matchupHeatmap } from '../src/report/htmlCharts.js';
+import { columnsOf, parseCsv, readCsv } from '../src/report/htmlCsv.js';
+import { readRunFolder, renderReport } from '../src/report/html.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HAS_CHROMIUM = existsSync(CHROMIUM);
+if (!HAS_CHROMIUM) console.warn(`report.e2e: ${CHROMIUM} is missing, so the browser checks are SKIPPED (install it: apt-get install -y chromium)`);
+// A folder of its own, so test runs side by side (in one work tree) do not trip over each other.
+mkdirSync(resolve('results'), { recursive: true });
+const DIR = mkdtempSync(join(resolve('results'), 'test-report-e2e-'));
+const SHOT = resolve('results/report-e2e.png');
+
+/** Runs the compiled CLI; until main.ts registers `replay` and `report`, through an equivalent yargs front. */
+const registered = /from '\.\/report\.js'/.test(readFileSync('src/cli/main.ts', 'utf8')) && /from '\.\/replay\.js'/.test(readFileSync('src/cli/main.ts', 'utf8'));
+const FRONT = `import yargs from 'yargs';
+import match from './dist/src/cli/match.js';
+import replay from './dist/src/cli/replay.js';
+import report from './dist/src/cli/report.js';
+await yargs(process.argv.slice(1)).scriptName('havoc').command(match).command(replay).command(report).strict().parseAsync();`;
+function havoc(...args: string[]) {
+  const argv = registered ? ['dist/src/cli/main.js', ...args] : ['--input-type=module', '-e', FRONT, ...args];
+  const r = spawnSync(process.execPath, argv, { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const csv = (rows: (string | number)[][]): string => rows.map((r) => r.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(',')).join('\n') + '\n';
+
+// Tables as src/report/tables.ts writes them (a few rows; one name with a comma to exercise quoting).
+const LOADOUTS = [
+  ['rank', 'loadout', 'key', 'games', 'wins', 'draws', 'losses', 'win_rate', 'win_rate_lo', 'win_rate_hi', 'rating', 'rating_lo', 'rating_hi', 'mean_dealt', 'faults'],
+  [1, 'lazor-sniper', 'lazor+ray-gun+shield-arm/reflecto-armour/tank-treads+strafe-drive+spin-drive/auto-targetting-computer', 40, 26, 4, 10, '0.7000', '0.5446', '0.8193', '1642.3', '1560.1', '1724.5', '3.100', 0],
+  [2, 'robo-pig', 'bazooka+hammer-fist/-/tank-treads/-', 40, 18, 6, 16, '0.5250', '0.3722', '0.6733', '1508.0', '1430.2', '1585.8', '2.400', 1],
+  [3, 'mine, layer', 'mines+mortar+bazooka+shield-arm/-/tank-treads/-', 40, 9, 6, 25, '0.3000', '0.1807', '0.4554', '1349.7', '1268.0', '1431.4', '1.700', 0],
+];
+const MATCHUPS = [
+  ['a', 'b', 'games', 'a_wins', 'draws', 'b_wins', 'a_win_rate', 'a_win_rate_lo', 'a_win_rate_hi'],
+  ['lazor-sniper', 'mine, layer', 20, 15, 2, 3, '0.8000', '0.5840', '0.9193'],
+  ['lazor-sniper', 'robo-pig', 20, 11, 2, 7, '0.6000', '0.3866', '0.7812'],
+  ['mine, layer', 'robo-pig', 20, 5, 4, 11, '0.3500', '0.1812', '0.5671'],
+];
+const RATINGS = [
+  ['rank', 'name', 'games', 'rating', 'rating_se', 'rating_lo', 'rating_hi', 'logit', 'logit_se'],
+  [1, 'lazor-sniper', 40, '1642.3', '41.9', '1560.1', '1724.5', '0.8170', '0.2413'],
+  [2, 'robo-pig', 40, '1508.0', '39.7', '1430.2', '1585.8', '0.0461', '0.2285'],
+  [3, 'mine, layer', 40, '1349.7', '41.7', '1268.0', '1431.4', '-0.8631', '0.2400'],
+];
+const PARTS = [
+  ['part', 'category', 'listed_cost', 'games_with', 'win_rate_with', 'games_without', 'win_rate_without', 'diff', 'diff_lo', 'diff_hi', 'effect', 'effect_se', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'p_value', 'adjusted_p', 'mispriced', 'note'],
+  ['bazooka', 'weapon', 2, 80, '0.4125', 40, '0.7000', '-0.2875', '-0.4500', '-0.1000', '-0.1000', '0.1000', '1.500', '0.500', '2.500', '0.300000', '0.900000', '', ''],
+  ['lazor', 'weapon', 3, 40, '0.7000', 80, '0.4125', '0.2875', '0.1000', '0.4500', '0.9000', '0.2000', '6.200', '4.100', '8.300', '0.000100', '0.000500', 'under', ''],
+  ['mines', 'weapon', 3, 40, '0.3000', 80, '0.6125', '-0.3125', '-0.4800', '-0.1200', '-0.6000', '0.2000', '0.800', '0.100', '2.200', '0.001000', '0.004000', 'over', ''],
+  ['tank-treads', 'armour-engine', 1, 120, '0.5083', 0, '', '', '', '', '', '', '', '', '', '', '', '', 'not-identifiable'],
+];
+const SUMMARY = {
+  format: 'havoc-summary/1',
+  name: 'e2e-fixture',
+  ruleset: 'nhm',
+  rulesVersion: 'havoc-rules-1',
+  catalogueHash: 'fixture',
+  seed: '7',
+  between: 'loadouts',
+  shard: null,
+  matches: { scheduled: 60, played: 60, complete: true, draws: 8, reasons: { kill: 50, 'turn-limit': 10 }, faults: 1, meanTurns: 31.5 },
+  counts: { bots: 1, loadouts: 3 },
+  ratings: { of: 'loadouts', fitted: true, note: null, seatAdvantage: { value: 0.05, se: 0.1 } },
+  parts: { tested: 3, mispriced: [{ part: 'lazor', flag: 'under', fairCost: 6.2, listedCost: 3 }, { part: 'mines', flag: 'over', fairCost: 0.8, listedCost: 3 }], alpha: 0.05, anchor: 'cheapest', converged: true, seatAdvantage: null, pointValues: [] },
+  tables: ['matches.csv', 'loadouts.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'],
+  config: {},
+  timing: null,
+};
+
+let replays: Replay[] = [];
+
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+beforeAll(() => {
+  mkdirSync(join(DIR, 'replays'), { recursive: true });
+  writeFileSync(join(DIR, 'loadouts.csv'), csv(LOADOUTS));
+  writeFileSync(join(DIR, 'matchups.csv'), csv(MATCHUPS));
+  writeFileSync(join(DIR, 'ratings.csv'), csv(RATINGS));
+  writeFileSync(join(DIR, 'parts.csv'), csv(PARTS));
+  writeFileSync(join(DIR, 'summary.json'), JSON.stringify(SUMMARY, null, 2));
+  // No bots.csv: that section must say so. Two replays: Robo Battle Pigs, and NHM with a mine layer.
+  const a = havoc('match', '--seed', '3', '--quiet', '--replay', join(DIR, 'replays', 'match-0.jsonl'));
+  expect(a.code, a.err).toBe(0);
+  const b = havoc('match', '--ruleset', 'nhm', '--loadouts', 'mine-layer,buzz-brawler,lazor-sniper', '--seed', '2', '--quiet', '--replay', join(DIR, 'replays', 'match-1.jsonl'));
+  expect(b.code, b.err).toBe(0);
+  replays = ['match-0.jsonl', 'match-1.jsonl'].map((f) => parseReplay(readFileSync(join(DIR, 'replays', f), 'utf8'), f));
+  const r = havoc('report', DIR);
+  expect(r.code, r.err).toBe(0);
+  expect(r.out.trim()).toBe(join(DIR, 'report.html'));
+}, 120_000);
+
+describe('reading a run folder', () => {
+  it('parses CSV: quotes, doubled quotes, commas and newlines in quotes, CRLF, a BOM, no trailing row', () => {
+    expect(parseCsv('a,b\n1,2\n')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsv('\ufeffa,"b, c"\r\n"say ""hi""","x\ny"\r\n,\n')).toEqual([['a', 'b, c'], ['say "hi"', 'x\ny'], ['', '']]);
+    expect(parseCsv('a,b')).toEqual([['a', 'b']]);
+    expect(parseCsv('')).toEqual([]);
+  });
+
+  it('picks columns by name through the accepted spellings', () => {
+    const t = { header: ['Loadout', 'Win Rate', 'win_rate_low', 'games'], rows: [] };
+    expect(columnsOf(t, 'entity')).toMatchObject({ name: 'Loadout', rate: 'Win Rate', rateLo: 'win_rate_low', rateHi: null, games: 'games' });
+  });
+
+  it('reads a matchup matrix as well as the long form', () => {
+    const t = { header: ['name', 'x', 'y'], rows: [{ name: 'x', x: '', y: '0.25' }, { name: 'y', x: '0.75', y: '' }] };
+    const h = matchupHeatmap(t)!;
+    expect(h.names).toEqual(['x', 'y']);
+    expect(h.html).toContain('data-row="x" data-col="y" data-value="0.25"');
+    expect(fairCostChart({ header: ['part'], rows: [] })).toBeNull();
+  });
+
+  it('an empty folder gives a page whose every section says it is not in this run', () => {
+    const empty = mkdtempSync(join(resolve('results'), 'test-report-empty-'));
+    const f = readRunFolder(empty);
+    expect(readCsv(join(empty, 'loadouts.csv'))).toBeNull();
+    const html = renderReport(f);
+    for (const file of ['summary.json', 'loadouts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv', 'parts.csv']) expect(html).toContain(`Not in this run (no ${file})`);
+    expect(html).toContain('Not in this run (no replays/*.jsonl');
+    rmSync(empty, { recursive: true, force: true });
+  });
+});
+
+describe('havoc report', () => {
+  it('writes one self-contained file: no links, no external scripts or styles', () => {
+    const html = readFileSync(join(DIR, 'report.html'), 'utf8');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).not.toMatch(/<link\b/i);
+    expect(html).not.toMatch(/\bsrc\s*=/i);
+    const urls = html.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
+    expect(urls.filter((u) => u !== 'http://www.w3.org/2000/svg')).toEqual([]);
+    expect(html).toContain('Not in this run (no bots.csv)');
+  });
+
+  it('gives the same bytes for the same folder', () => {
+    const before = readFileSync(join(DIR, 'report.html'), 'utf8');
+    expect(havoc('report', DIR).code).toBe(0);
+    expect(readFileSync(join(DIR, 'report.html'), 'utf8')).toBe(before);
+  });
+
+  it('refuses a folder that does not exist', () => {
+    const r = havoc('report', join(DIR, 'nope'));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('not a run folder');
+  });
+});
+
+describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ? '' : ' — SKIPPED: /usr/bin/chromium is missing (apt-get install -y chromium)'}`, () => {
+  type Browser = import('playwright-core').Browser;
+  type Page = import('playwright-core').Page;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('request', (r) => !r.url().startsWith('file:') && requests.push(r.url()));
+    await page.goto(pathToFileURL(join(DIR, 'report.html')).href);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('loads with no script errors and no network requests', () => {
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+
+  it('draws the summary, the tables with interval bars, and the missing section', async () => {
+    expect(await page.locator('#summary-table').innerText()).toContain('e2e-fixture');
+    expect(await page.locator('#loadouts-table tbody tr').count()).toBe(LOADOUTS.length - 1);
+    expect(await page.locator('#loadouts-table tbody tr').nth(2).locator('td[data-col=loadout]').innerText()).toBe('mine, layer');
+    const bar = page.locator('#loadouts-table tbody tr').first().locator('svg.ibar');
+    expect(await bar.getAttribute('data-point')).toBe('0.7');
+    expect(await bar.getAttribute('data-lo')).toBe('0.5446');
+    expect(await page.locator('#ratings-table svg.ibar').count()).toBe(RATINGS.length - 1);
+    expect(await page.locator('#parts-table tbody tr').count()).toBe(PARTS.length - 1);
+    expect(await page.locator('#parts-table tr.mispriced-under').count()).toBe(1);
+    expect(await page.locator('#bots').innerText()).toContain('Not in this run');
+  });
+
+  it('sorts a table by a clicked column', async () => {
+    await page.locator('#loadouts-table th', { hasText: /^games$/ }).click();
+    await page.locator('#loadouts-table th', { hasText: /^win_rate$/ }).click();
+    const names = await page.locator('#loadouts-table tbody td[data-col=loadout]').allInnerTexts();
+    expect(names).toEqual(['mine, layer', 'robo-pig', 'lazor-sniper']);
+  });
+
+  it('draws the matchup heatmap: every ordered pair, complements filled in', async () => {
+    expect(await page.locator('#heatmap td.cell').count()).toBe(3 * 2);
+    const cell = (a: string, b: string) => page.locator(`#heatmap td[data-row="${a}"][data-col="${b}"]`);
+    expect(Number(await cell('lazor-sniper', 'robo-pig').getAttribute('data-value'))).toBeCloseTo(0.6);
+    expect(Number(await cell('robo-pig', 'lazor-sniper').getAttribute('data-value'))).toBeCloseTo(0.4);
+    expect(Number(await cell('mine, layer', 'lazor-sniper').getAttribute('data-value'))).toBeCloseTo(0.2);
+    // Rows in rating order.
+    expect(await page.locator('#heatmap tbody th').allInnerTexts()).toEqual(['lazor-sniper', 'robo-pig', 'mine, layer']);
+  });
+
+  it('draws the fair-cost chart: a point per estimated part, mispriced ones flagged', async () => {
+    expect(await page.locator('#fair-cost-chart g.fc-point').count()).toBe(3);
+    expect(await page.locator('#fair-cost-chart g.fc-point[data-part=lazor]').getAttribute('data-flag')).toBe('under');
+    expect(await page.locator('#fair-cost').innerText()).toContain('1 part has no estimate');
+  });
+
+  /** Machines on the viewer's board: name → [square, facing, alive]. */
+  const board = async () =>
+    Object.fromEntries(
+      await page.locator('#board g.machine').evaluateAll((gs) =>
+        gs.map((g) => [g.getAttribute('data-machine'), [g.getAttribute('data-square'), g.getAttribute('data-facing'), g.getAttribute('data-alive') === 'true']]),
+      ),
+    );
+  const expected = (r: Replay, frame: number) =>
+    Object.fromEntries(
+      (frame === 0
+        ? r.header.machines.map((m) => ({ name: m.name, square: m.square as string | null, facing: m.facing, alive: m.hearts > 0 }))
+        : r.steps[frame - 1].machines
+      )
+        .filter((m) => m.square !== null)
+        .map((m) => [m.name, [m.square, m.facing, m.alive]]),
+    );
+
+  it('steps the replay viewer: machines stand where the replay says', async () => {
+    const r = replays[0];
+    await page.locator('#viewer').scrollIntoViewIfNeeded();
+    expect(await board()).toEqual(expected(r, 0));
+    for (let k = 1; k <= 12; k++) {
+      await page.locator('#step-next').click();
+      expect(await page.locator('#viewer').getAttribute('data-frame')).toBe(String(k));
+      expect(await board(), `frame ${k}`).toEqual(expected(r, k));
+    }
+    expect(await page.locator('#step-label').innerText()).toContain(`turn ${r.steps[11].turn} step ${r.steps[11].step}`);
+    // The slider jumps anywhere, including the last step (a wreck, if the match ended in a kill).
+    const last = r.steps.length;
+    await page.locator('#step-slider').fill(String(last));
+    expect(await board()).toEqual(expected(r, last));
+    if (r.result?.reason === 'kill') expect(await page.locator('#board g.machine.wreck').count()).toBeGreaterThan(0);
+    expect(await page.locator('#replay-result').innerText()).toContain('result:');
+    // Hot squares of a step are marked.
+    const hotStep = r.steps.findIndex((s) => s.hot.length > 0) + 1;
+    await page.locator('#step-slider').fill(String(hotStep));
+    const hot = [...new Set(r.steps[hotStep - 1].hot.flatMap((h) => h.squares))].sort();
+    expect((await page.locator('#board rect.hot').evaluateAll((rs) => rs.map((x) => x.getAttribute('data-square')))).sort()).toEqual(hot);
+    // Each seat's program this turn, the current step marked.
+    const prog = await page.locator('#seats tr[data-machine=A] .cmd').allInnerTexts();
+    expect(prog).toHaveLength(5);
+    expect(await page.locator('#seats tr[data-machine=A] .cmd.now').innerText()).toBe(r.steps[hotStep - 1].commands.A);
+  });
+
+  it('shows mines as their owner saw them, one toggle per owner', async () => {
+    await page.locator('#replay-select').selectOption('1');
+    const r = replays[1];
+    expect(await board()).toEqual(expected(r, 0));
+    const k = r.steps.findIndex((s) => s.minefield.length > 0) + 1;
+    expect(k).toBeGreaterThan(0);
+    await page.locator('#step-slider').fill(String(k));
+    expect(await board()).toEqual(expected(r, k));
+    const field = r.steps[k - 1].minefield;
+    const shown = () => page.locator('#board circle.mine').evaluateAll((cs) => cs.map((c) => `${c.getAttribute('data-owner')}@${c.getAttribute('data-square')}`).sort());
+    expect(await shown()).toEqual(field.map((e) => `${e.owner}@${e.square}`).sort());
+    const owner = field[0].owner;
+    await page.locator(`#mine-toggles input[data-owner="${owner}"]`).uncheck();
+    expect(await shown()).toEqual(field.filter((e) => e.owner !== owner).map((e) => `${e.owner}@${e.square}`).sort());
+    await page.locator(`#mine-toggles input[data-owner="${owner}"]`).check();
+  });
+
+  it('plays and pauses', async () => {
+    await page.locator('#step-slider').fill('0');
+    await page.locator('#speed').selectOption('150');
+    await page.locator('#play').click();
+    await page.waitForFunction(() => Number(document.getElementById('viewer')!.getAttribute('data-frame')) >= 3);
+    await page.locator('#play').click();
+    expect(await page.locator('#viewer').getAttribute('data-playing')).toBe('false');
+    const at = Number(await page.locator('#viewer').getAttribute('data-frame'));
+    expect(await board()).toEqual(expected(replays[1], at));
+  });
+
+  it('saves a screenshot to results/', async () => {
+    await page.locator('#step-slider').fill(String(Math.min(40, replays[1].steps.length)));
+    await page.screenshot({ path: SHOT, fullPage: true });
+    expect(existsSync(SHOT)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
