@@ -14,10 +14,11 @@
  *   so a program is one small integer and a joint program is two.
  *
  * Why the shape (measured, docs/performance.md): integers in locals instead
- * of objects, and one table look-up per move and per attack; the Bazooka ray
- * and the fist's three squares are each a 64-bit set per (square, facing),
- * stored as two 32-bit halves, since with two machines and no wreckage "the
- * ray stops at the first machine" is "the other pig is on the ray".
+ * of objects; a pig's square and facing as one "pose" number; one table
+ * look-up per move and per attack, and no branch on the command. The Bazooka
+ * ray and the fist's three squares are each a 64-bit set per pose, stored as
+ * two 32-bit halves, since with two machines and no wreckage "the ray stops
+ * at the first machine" is "the other pig is on the ray".
  */
 import { ALEA_SIZE, aleaSeedSeats } from './alea.js';
 

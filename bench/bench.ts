@@ -1,0 +1,535 @@
+/**
+ * `npm run bench`: what the engines cost, on one core, and results/bench.json.
+ *
+ *   node dist/bench/bench.js [--quick] [--seed S] [--out results/bench.json]
+ *
+ * (a) the Robo Battle Pigs reference workload of issue 14 (two pigs, default
+ *     starts, 100-turn limit, both seats bench-random, match i seeded from
+ *     the run seed and i) in the two-pig kernel, and for comparison in the
+ *     general engine and through the arena's playMatch;
+ * (b) the engines alone: command steps per second with programs drawn in
+ *     advance (kernel; general engine on RBP and on 4-machine NHM with
+ *     sampled loadouts);
+ * (c) 4-machine NHM random play on seeded sampled loadouts, general engine;
+ * (d) the simulation API: copy a state, play one turn of joint programs,
+ *     read the outcome (kernel, and the general engine's copyState+playTurn);
+ * (e) peak RSS of a 100,000-match kernel run, in a child process of its own.
+ *
+ * The machine is shared and noisy: every figure is the best of several
+ * repetitions, timed by this process's CPU time (what it ran, not what it
+ * waited for another process), with the wall-clock figure beside it.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { playMatch } from '../src/arena/match.js';
+import { BOARD_8X8 } from '../src/core/grid.js';
+import { diceSeed, matchSeed } from '../src/core/rng.js';
+import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
+import { defaultChooser } from '../src/rules/nhm/choices.js';
+import { CMD_R, CMD_X } from '../src/rules/nhm/commands.js';
+import { Game } from '../src/rules/nhm/game.js';
+import * as loadoutModule from '../src/rules/nhm/loadout.js';
+import type { Catalogue, Loadout } from '../src/rules/nhm/parts.js';
+import { defaultStarts } from '../src/rules/nhm/starts.js';
+import { copyState, requiredX, State } from '../src/rules/nhm/state.js';
+import { playTurn } from '../src/rules/nhm/step.js';
+import type { Tracer } from '../src/rules/nhm/trace.js';
+import { aleaNext, aleaSeed, aleaSeedRunMatch, aleaSeedSeats, ALEA_SIZE } from '../src/rules/rbp/alea.js';
+import { fromKState, kernelBridge, unpackGameProgram, type KernelBridge } from '../src/rules/rbp/bridge.js';
+import { rbpGame } from '../src/rules/rbp/index.js';
+import {
+  copyKState, K_END, K_HEARTS, K_TURN, K_WINNER, newKState, newRngPair, playMatchK, playSeededMatchK, playTurnK, resetKState,
+} from '../src/rules/rbp/kernel.js';
+import benchRandom, { drawProgram, policy } from '../bots/bench-random.js';
+
+const ARGS = process.argv.slice(2);
+const flag = (name: string): boolean => ARGS.includes(name);
+const option = (name: string, dflt: string): string => {
+  const i = ARGS.indexOf(name);
+  return i >= 0 && i + 1 < ARGS.length ? ARGS[i + 1] : dflt;
+};
+
+// ---------------------------------------------------------------- timing
+
+interface Timing {
+  /** Best (least) CPU milliseconds of one repetition, and its wall-clock milliseconds. */
+  cpuMs: number;
+  wallMs: number;
+  /** Median CPU milliseconds over the repetitions. */
+  medianCpuMs: number;
+}
+
+/** Runs `rep(i)` once untimed (warm-up, i = -1), then `reps` times; the best repetition by CPU time counts. */
+function measure(reps: number, rep: (i: number) => void): Timing {
+  rep(-1);
+  const runs: { cpu: number; wall: number }[] = [];
+  for (let i = 0; i < reps; i++) {
+    const c0 = process.cpuUsage(), t0 = performance.now();
+    rep(i);
+    const wall = performance.now() - t0, c = process.cpuUsage(c0);
+    runs.push({ cpu: (c.user + c.system) / 1000, wall });
+  }
+  const byCpu = [...runs].sort((a, b) => a.cpu - b.cpu);
+  return { cpuMs: byCpu[0].cpu, wallMs: byCpu[0].wall, medianCpuMs: byCpu[Math.floor(byCpu.length / 2)].cpu };
+}
+
+const perSec = (work: number, ms: number): number => (work / ms) * 1000;
+
+// ---------------------------------------------------------------- table
+
+interface Row {
+  section: string;
+  what: string;
+  value: string;
+  note: string;
+}
+const rows: Row[] = [];
+const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+function row(section: string, what: string, value: string, note = ''): void {
+  rows.push({ section, what, value, note });
+  process.stderr.write(`  ${section} ${what}: ${value}${note ? `  (${note})` : ''}\n`);
+}
+/** A throughput row: CPU-timed best repetition, wall-clock beside it. */
+function rateRow(section: string, what: string, work: number, t: Timing, unit: string, extra = ''): number {
+  const r = perSec(work, t.cpuMs);
+  row(section, what, `${fmt(r)} ${unit}`, `wall ${fmt(perSec(work, t.wallMs))}; median ${fmt(perSec(work, t.medianCpuMs))}${extra ? '; ' + extra : ''}`);
+  return r;
+}
+
+function printTable(): void {
+  const w = [7, Math.max(...rows.map((r) => r.what.length)), Math.max(...rows.map((r) => r.value.length))];
+  const line = (a: string, b: string, c: string, d: string): string => `${a.padEnd(w[0])}  ${b.padEnd(w[1])}  ${c.padStart(w[2])}  ${d}`;
+  console.log(line('', 'measurement', 'value', 'notes'));
+  console.log(line('', '-'.repeat(w[1]), '-'.repeat(w[2]), '-----'));
+  for (const r of rows) console.log(line(r.section, r.what, r.value, r.note));
+}
+
+// ---------------------------------------------------------------- (a) the reference workload
+
+interface WorkloadStats {
+  matches: number;
+  turns: number;
+  a: number;
+  b: number;
+  mutual: number;
+  limit: number;
+}
+
+/** Plays kernel matches ids [from, from + n) of run `run`; adds to `s`. */
+function kernelMatches(run: string, from: number, n: number, s: WorkloadStats): void {
+  const st = newKState(), rngs = newRngPair();
+  for (let i = from; i < from + n; i++) {
+    resetKState(st);
+    aleaSeedRunMatch(rngs, run, i);
+    playMatchK(st, policy, policy, rngs[0], rngs[1]);
+    s.matches++;
+    s.turns += st[K_TURN];
+    const w = st[K_WINNER], e = st[K_END];
+    if (w === 0) s.a++;
+    else if (w === 1) s.b++;
+    else if (e === 2) s.mutual++;
+    else s.limit++;
+  }
+}
+
+/** The same matches in the general engine: State + playTurn, programs from the same policy and streams. */
+function engineMatches(game: Game, bridge: KernelBridge, run: string, from: number, n: number): number {
+  const st0 = new State(game), st = new State(game), rngs = newRngPair(), codes = new Uint16Array(10);
+  let turns = 0;
+  for (let i = from; i < from + n; i++) {
+    copyState(st0, st);
+    aleaSeedRunMatch(rngs, run, i);
+    while (!st.isOver()) {
+      unpackGameProgram(bridge, drawProgram(aleaNext(rngs[0]), requiredX(st, 0)), codes, 0);
+      unpackGameProgram(bridge, drawProgram(aleaNext(rngs[1]), requiredX(st, 1)), codes, 5);
+      playTurn(st, codes, defaultChooser);
+    }
+    turns += st.turn;
+  }
+  return turns;
+}
+
+// ---------------------------------------------------------------- programs drawn in advance
+
+const POOL = 1024;
+
+/** Per missing hearts 0..5, POOL packed kernel programs of the bench policy. */
+function kernelPools(seed: string): Int32Array[] {
+  const r = new Float64Array(ALEA_SIZE);
+  aleaSeed(r, seed);
+  return Array.from({ length: 6 }, (_, d) => Int32Array.from({ length: POOL }, () => drawProgram(aleaNext(r), d)));
+}
+
+/**
+ * The bench policy for any loadout, for the general engine: with d required
+ * X, a repair program (R wherever there is no X) with chance 1/10 when d >= 1,
+ * else d X in random slots and a uniformly random other command elsewhere.
+ */
+function nhmProgram(game: Game, m: number, d: number, rng: Float64Array, out: Uint16Array, at: number): void {
+  const cmds = game.commands[m];
+  const repair = d >= 1 && d <= 4 && aleaNext(rng) < 0.1;
+  for (let k = 0; k < 5; k++) {
+    if (repair) out[at + k] = CMD_R;
+    else {
+      let c: number;
+      do c = cmds[Math.floor(aleaNext(rng) * cmds.length)];
+      while (c === CMD_X || c === CMD_R);
+      out[at + k] = c;
+    }
+  }
+  for (let placed = 0; placed < Math.min(d, 5); ) {
+    const k = Math.floor(aleaNext(rng) * 5);
+    if (out[at + k] !== CMD_X) (out[at + k] = CMD_X), placed++;
+  }
+}
+
+/** Per machine, per required X 0..5, POOL programs (5 codes each) for the general engine. */
+function enginePools(game: Game, seed: string): Uint16Array[][] {
+  const r = new Float64Array(ALEA_SIZE);
+  aleaSeed(r, seed);
+  return Array.from({ length: game.n }, (_, m) =>
+    Array.from({ length: 6 }, (_, d) => {
+      const pool = new Uint16Array(POOL * 5);
+      for (let i = 0; i < POOL; i++) nhmProgram(game, m, d, r, pool, i * 5);
+      return pool;
+    }),
+  );
+}
+
+/** A tracer that only counts steps (for an untimed pass that gives the exact step count of a timed one). */
+function countingTracer(counter: { steps: number }): Tracer {
+  const nop = (): void => {};
+  return {
+    beginStep: () => void counter.steps++,
+    move: nop, bonk: nop, teleport: nop, choice: nop, hot: nop, hit: nop, mine: nop, death: nop, repair: nop, endStep: nop,
+  };
+}
+
+/**
+ * Plays `turns` turns in the general engine over `games` (in turn), each
+ * from its start, programs from the pools; a game that ends starts again.
+ * Returns the turns played (with a tracer, steps are counted on it).
+ */
+function engineTurns(games: readonly Game[], pools: readonly Uint16Array[][][], turns: number, tr: Tracer | null): number {
+  const starts = games.map((g) => new State(g, 'bench-dice'));
+  const states = games.map((g) => new State(g, 'bench-dice'));
+  const codes = games.map((g) => new Uint16Array(g.n * 5));
+  let gi = 0, cursor = 0;
+  for (let t = 0; t < turns; t++) {
+    const st = states[gi], g = games[gi], c = codes[gi], p = pools[gi];
+    for (let m = 0; m < g.n; m++) {
+      const pool = p[m][requiredX(st, m)], at = ((cursor + m * 331) & (POOL - 1)) * 5;
+      for (let k = 0; k < 5; k++) c[m * 5 + k] = pool[at + k];
+    }
+    cursor += 7;
+    playTurn(st, c, defaultChooser, tr);
+    if (st.isOver()) {
+      copyState(starts[gi], st);
+      gi = (gi + 1) % games.length;
+    }
+  }
+  return turns;
+}
+
+// ---------------------------------------------------------------- NHM games
+
+type Sampler = (cat: Catalogue, n: number, seed: string | number) => Loadout[];
+const sampleLoadouts = (loadoutModule as Record<string, unknown>).sampleLoadouts as Sampler | undefined;
+
+function nhmGame(cat: Catalogue, loadouts: readonly Loadout[]): Game {
+  const starts = defaultStarts(BOARD_8X8, loadouts.length);
+  return new Game({ catalogue: cat, machines: loadouts.map((l, i) => ({ name: 'ABCD'[i], loadout: l, ...starts[i] })) });
+}
+
+/** Match i of a run: its seed and its four loadouts, sampled from the seed (before any timing: that is the scheduler's work). */
+interface NhmMatch {
+  seed: string;
+  loadouts: Loadout[];
+}
+
+/**
+ * 4-machine random play: per match a Game and a State are built, the bots'
+ * streams seeded as the arena seeds them, and the match played to its end.
+ * With a tracer, steps are counted on it.
+ */
+function nhmMatches(cat: Catalogue, matches: readonly NhmMatch[], out: { turns: number; games: number }, tr: Tracer | null = null): void {
+  const rngs = Array.from({ length: 4 }, () => new Float64Array(ALEA_SIZE));
+  const codes = new Uint16Array(20);
+  for (const { seed, loadouts } of matches) {
+    const game = nhmGame(cat, loadouts);
+    const st = new State(game, diceSeed(seed));
+    aleaSeedSeats(rngs, seed);
+    while (!st.isOver()) {
+      for (let m = 0; m < 4; m++) {
+        if (st.alive[m]) nhmProgram(game, m, requiredX(st, m), rngs[m], codes, m * 5);
+        else codes.fill(CMD_X, m * 5, m * 5 + 5);
+      }
+      playTurn(st, codes, defaultChooser, tr);
+    }
+    out.turns += st.turn;
+    out.games++;
+  }
+}
+
+// ---------------------------------------------------------------- (e) the RSS probe
+
+function rssProbe(n: number): void {
+  const s: WorkloadStats = { matches: 0, turns: 0, a: 0, b: 0, mutual: 0, limit: 0 };
+  const t0 = performance.now();
+  kernelMatches('1', 0, n, s);
+  const ms = performance.now() - t0;
+  console.log(JSON.stringify({ matches: s.matches, ms, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+
+// ---------------------------------------------------------------- main
+
+function main(): void {
+  const quick = flag('--quick');
+  const run = option('--seed', '1');
+  const out = option('--out', 'results/bench.json');
+  const reps = quick ? 3 : 7;
+  const cat = defaultCatalogue();
+  const game = rbpGame(cat);
+  const bridge = kernelBridge(game)!;
+  const started = performance.now();
+  const cpuModel = cpus()[0]?.model ?? 'unknown';
+  row('', 'cores (availableParallelism)', String(availableParallelism()), `${cpus().length} logical CPUs, ${cpuModel}`);
+  row('', 'node', process.version, `V8 ${process.versions.v8}, ${process.platform}/${process.arch}`);
+  row('', 'mode', quick ? 'quick' : 'full', `best of ${reps} repetitions by CPU time; run seed ${run}`);
+  const load0 = loadavg()[0];
+
+  // (a) The reference workload in the kernel.
+  const perRep = quick ? 30_000 : 100_000;
+  const stats: WorkloadStats = { matches: 0, turns: 0, a: 0, b: 0, mutual: 0, limit: 0 };
+  let next = 0;
+  const tKernel = measure(reps, (i) => {
+    const s = i < 0 ? { matches: 0, turns: 0, a: 0, b: 0, mutual: 0, limit: 0 } : stats;
+    kernelMatches(run, next, perRep, s);
+    next += perRep;
+  });
+  const meanTurns = stats.turns / stats.matches;
+  const rbpMatches = rateRow('(a)', 'RBP reference workload, kernel: matches/s (1 core)', perRep, tKernel, 'matches/s');
+  const rbpTurns = rbpMatches * meanTurns;
+  row('(a)', 'RBP reference workload, kernel: turns/s', `${fmt(rbpTurns)} turns/s`);
+  const rbpNs = 1e9 / rbpTurns;
+  row('(a)', 'RBP reference workload, kernel: ns/turn', `${fmt(rbpNs, 1)} ns`, 'seeding, policy and turns, all included');
+  row('(a)', 'mean turns per match', fmt(meanTurns, 2), `${fmt(stats.matches)} matches; published 89.3`);
+  const share = (x: number): string => `${fmt((100 * x) / stats.matches, 2)}%`;
+  row('(a)', 'A wins / B wins', `${share(stats.a)} / ${share(stats.b)}`, 'published about 12% / 12%');
+  row('(a)', 'mutual destruction / turn limit', `${fmt(stats.mutual)} matches / ${share(stats.limit)}`, 'published turn limit about 76%');
+
+  // The same matches with the match seed made as a string by core/rng matchSeed (seedrandom).
+  const nStr = quick ? 10_000 : 40_000;
+  const tStr = measure(reps, () => {
+    const st = newKState(), rngs = newRngPair();
+    for (let i = 0; i < nStr; i++) playSeededMatchK(st, matchSeed(run, i), policy, policy, rngs);
+  });
+  rateRow('(a)', 'same, match seed string from core/rng matchSeed', nStr, tStr, 'matches/s', 'seedrandom makes the match seed');
+
+  // The same workload in the general engine, and through the arena.
+  const nEng = quick ? 300 : 1500;
+  let engTurns = 0;
+  const tEng = measure(reps, (i) => {
+    const t = engineMatches(game, bridge, run, 0, nEng);
+    if (i === 0) engTurns = t;
+  });
+  const engMatches = rateRow('(a)', 'same workload, general engine (State + playTurn)', nEng, tEng, 'matches/s');
+  row('(a)', 'same workload, general engine: ns/turn', `${fmt(1e9 / ((engMatches * engTurns) / nEng), 1)} ns`);
+  const nArena = quick ? 40 : 200;
+  let arenaTurns = 0;
+  const tArena = measure(quick ? 2 : 3, (i) => {
+    for (let j = 0; j < nArena; j++) {
+      const r = playMatch({ game, bots: [benchRandom, benchRandom], seed: matchSeed(run, j) });
+      if (i === 0) arenaTurns += r.turns;
+    }
+  });
+  const arenaMatches = rateRow('(a)', 'same workload, arena playMatch (bot API)', nArena, tArena, 'matches/s');
+  row('(a)', 'same workload, arena playMatch: ns/turn', `${fmt(1e9 / ((arenaMatches * arenaTurns) / nArena), 0)} ns`);
+
+  // (b) Engines alone, programs drawn in advance.
+  const pools = kernelPools('bench-programs');
+  const nTurns = quick ? 2_000_000 : 6_000_000;
+  let kSteps = 0;
+  const tSteps = measure(reps, (i) => {
+    const st = newKState();
+    let steps = 0, j = 0;
+    for (let t = 0; t < nTurns; t++) {
+      if (st[K_END] !== 0) resetKState(st);
+      const pa = pools[5 - st[K_HEARTS]][j & (POOL - 1)], pb = pools[5 - st[K_HEARTS + 1]][(j + 331) & (POOL - 1)];
+      j += 7;
+      steps += playTurnK(st, pa, pb);
+    }
+    if (i >= 0) kSteps = steps;
+  });
+  const engineSteps = rateRow('(b)', 'RBP command steps/s, kernel', kSteps, tSteps, 'steps/s', `${fmt(kSteps / nTurns, 3)} steps per turn`);
+
+  const rbpPools = [enginePoolsFromKernel(game, bridge, pools)];
+  const nGen = quick ? 100_000 : 400_000;
+  const genCount = { steps: 0 };
+  engineTurns([game], rbpPools, nGen, countingTracer(genCount));
+  const tGen = measure(reps, () => engineTurns([game], rbpPools, nGen, null));
+  rateRow('(b)', 'RBP command steps/s, general engine', genCount.steps, tGen, 'steps/s', 'same programs as the kernel row');
+
+  let nhm4Steps: number | null = null, nhm4Matches: number | null = null, nhm4MatchSteps: number | null = null;
+  if (!sampleLoadouts) {
+    row('(b)', 'NHM 4-machine command steps/s, general engine', 'skipped', 'src/rules/nhm/loadout.ts has no sampleLoadouts yet');
+    row('(c)', 'NHM 4-machine random play', 'skipped', 'src/rules/nhm/loadout.ts has no sampleLoadouts yet');
+  } else {
+    const games = Array.from({ length: 32 }, (_, i) => nhmGame(cat, sampleLoadouts(cat, 4, matchSeed(`${run}/engine`, i))));
+    const nhmPools = games.map((g, i) => enginePools(g, `bench-nhm-${i}`));
+    const nNhm = quick ? 30_000 : 120_000;
+    const nhmCount = { steps: 0 };
+    engineTurns(games, nhmPools, nNhm, countingTracer(nhmCount));
+    const tNhm = measure(reps, () => engineTurns(games, nhmPools, nNhm, null));
+    nhm4Steps = rateRow('(b)', 'NHM 4-machine command steps/s, general engine', nhmCount.steps, tNhm, 'steps/s', '32 sampled 4-loadout games');
+
+    // (c) 4-machine random play, seeded sampled loadouts.
+    const nM = quick ? 300 : 1200;
+    const matches: NhmMatch[] = [];
+    const tSample = measure(1, (i) => {
+      if (i < 0) return;
+      for (let j = 0; j < nM; j++) matches.push({ seed: matchSeed(run, j), loadouts: sampleLoadouts(cat, 4, matchSeed(run, j)) });
+    });
+    const acc = { turns: 0, games: 0 }, stepCount = { steps: 0 };
+    nhmMatches(cat, matches, acc, countingTracer(stepCount));
+    const tM = measure(reps, () => nhmMatches(cat, matches, { turns: 0, games: 0 }));
+    nhm4Matches = rateRow('(c)', 'NHM 4-machine random play, general engine: matches/s', nM, tM, 'matches/s', 'Game and State built per match');
+    const meanNhm = acc.turns / acc.games;
+    row('(c)', 'NHM 4-machine random play: turns/s', `${fmt(nhm4Matches * meanNhm)} turns/s`, `${fmt(meanNhm, 1)} turns per match`);
+    nhm4MatchSteps = nhm4Matches * (stepCount.steps / nM);
+    row('(c)', 'NHM 4-machine random play: steps/s', `${fmt(nhm4MatchSteps)} steps/s`);
+    row('(c)', 'sampleLoadouts(cat, 4, seed), per match (not in the rows above)', `${fmt((tSample.cpuMs * 1000) / nM, 0)} µs`, 'the design space is rebuilt on every call');
+  }
+
+  // (d) The simulation API: copy a state, play one turn of joint programs, read the outcome.
+  const roots = simRoots(run, 256);
+  const nSim = quick ? 1_000_000 : 3_000_000;
+  let simSum = 0;
+  const tSim = measure(reps, () => {
+    const scratch = newKState();
+    for (let t = 0; t < nSim; t++) {
+      const root = roots[t & 255];
+      copyKState(root, scratch);
+      playTurnK(scratch, pools[5 - root[K_HEARTS]][t & (POOL - 1)], pools[5 - root[K_HEARTS + 1]][(t * 7 + 3) & (POOL - 1)]);
+      simSum += scratch[K_HEARTS] - scratch[K_HEARTS + 1] + scratch[K_END];
+    }
+  });
+  const simTurns = rateRow('(d)', 'simulated RBP turns/s, kernel (copy + turn + read)', nSim, tSim, 'turns/s');
+  const engRoots = roots.map((k) => {
+    const st = new State(game);
+    fromKState(k, st);
+    return st;
+  });
+  const nSimG = quick ? 100_000 : 300_000;
+  const tSimG = measure(reps, () => {
+    const scratch = new State(game), codes = new Uint16Array(10);
+    for (let t = 0; t < nSimG; t++) {
+      const root = engRoots[t & 255];
+      copyState(root, scratch);
+      unpackGameProgram(bridge, pools[5 - root.hearts[0]][t & (POOL - 1)], codes, 0);
+      unpackGameProgram(bridge, pools[5 - root.hearts[1]][(t * 7 + 3) & (POOL - 1)], codes, 5);
+      playTurn(scratch, codes, defaultChooser);
+      simSum += scratch.hearts[0] - scratch.hearts[1] + scratch.end;
+    }
+  });
+  rateRow('(d)', 'simulated RBP turns/s, general engine (copyState + playTurn)', nSimG, tSimG, 'turns/s');
+  if (simSum === 0.5) console.log(''); // keeps the reads observable
+
+  // (e) Peak RSS of a 100,000-match kernel run, alone in a child process; and of the same child playing none.
+  const probe = (n: number): { maxRssMb: number; ms: number } | string => {
+    const p = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--rss-probe', String(n)], { encoding: 'utf8' });
+    try {
+      return JSON.parse(p.stdout.trim().split('\n').pop() ?? '') as { maxRssMb: number; ms: number };
+    } catch {
+      return p.stderr.slice(0, 200) || 'no output';
+    }
+  };
+  let peakRss: number | null = null;
+  const full = probe(100_000), none = probe(0);
+  if (typeof full === 'string') row('(e)', 'peak RSS, 100,000-match kernel run', 'failed', full);
+  else {
+    peakRss = full.maxRssMb;
+    const base = typeof none === 'string' ? '' : `; the same process playing no match: ${fmt(none.maxRssMb, 1)} MB`;
+    row('(e)', 'peak RSS, 100,000-match kernel run', `${fmt(peakRss, 1)} MB`, `maxRSS of a child process, ${fmt(full.ms / 1000, 2)} s${base}`);
+  }
+  row('(e)', 'peak RSS, this bench process', `${fmt(process.resourceUsage().maxRSS / 1024, 1)} MB`);
+
+  // Rows a later step fills, once the arena's worker pool and tournament exist.
+  row('(f)', 'worker-pool speedup', 'n/a (arena not built yet)');
+  row('(f)', 'bot decision times', 'n/a (arena not built yet)');
+  row('(f)', '1,000,000-match havoc tournament', 'n/a (arena not built yet)');
+
+  const load = `${fmt(load0, 2)} at the start, ${fmt(loadavg()[0], 2)} at the end`;
+  row('', 'load average (1 min)', load, `on ${availableParallelism()} cores: above 1, other processes shared them`);
+  const totalS = (performance.now() - started) / 1000;
+  console.log('');
+  printTable();
+  console.log(`\n${fmt(totalS, 1)} s in all; writing ${out}`);
+  mkdirSync(dirname(out), { recursive: true });
+  const json = {
+    date: new Date().toISOString(),
+    quick,
+    run_seed: run,
+    node: process.version,
+    cpus: availableParallelism(),
+    cpu_model: cpuModel,
+    load_average: [load0, loadavg()[0]],
+    timing: 'best of repetitions by process CPU time (wall-clock in *_wall)',
+    workers: 1,
+    rbp_matches_per_sec_per_core: Math.round(rbpMatches),
+    rbp_matches_per_sec_wall: Math.round(perSec(perRep, tKernel.wallMs)),
+    rbp_turns_per_sec: Math.round(rbpTurns),
+    rbp_ns_per_turn: Number(rbpNs.toFixed(1)),
+    rbp_mean_turns: Number(meanTurns.toFixed(3)),
+    rbp_matches_measured: stats.matches,
+    rbp_shares: { a: stats.a / stats.matches, b: stats.b / stats.matches, mutual: stats.mutual / stats.matches, turn_limit: stats.limit / stats.matches },
+    rbp_general_engine_matches_per_sec: Math.round(engMatches),
+    rbp_arena_matches_per_sec: Number(arenaMatches.toFixed(1)),
+    engine_steps_per_sec: Math.round(engineSteps),
+    general_engine_rbp_steps_per_sec: Math.round(perSec(genCount.steps, tGen.cpuMs)),
+    nhm4_engine_steps_per_sec: nhm4Steps === null ? null : Math.round(nhm4Steps),
+    nhm4_matches_per_sec_per_core: nhm4Matches === null ? null : Math.round(nhm4Matches),
+    nhm4_match_steps_per_sec: nhm4MatchSteps === null ? null : Math.round(nhm4MatchSteps),
+    sim_turns_per_sec: Math.round(simTurns),
+    sim_turns_per_sec_general_engine: Math.round(perSec(nSimG, tSimG.cpuMs)),
+    pool_speedup: null,
+    decision_ms: null,
+    tournament_1m_seconds: null,
+    peak_rss_mb: peakRss === null ? null : Number(peakRss.toFixed(1)),
+    seconds: Number(totalS.toFixed(1)),
+  };
+  writeFileSync(out, JSON.stringify(json, null, 2) + '\n');
+}
+
+/** The kernel pools as general-engine pools for an RBP game (one per seat, same programs). */
+function enginePoolsFromKernel(game: Game, bridge: KernelBridge, pools: readonly Int32Array[]): Uint16Array[][] {
+  const seatPools = pools.map((p) => {
+    const out = new Uint16Array(POOL * 5), codes: number[] = [];
+    for (let i = 0; i < POOL; i++) {
+      unpackGameProgram(bridge, p[i], codes);
+      out.set(codes, i * 5);
+    }
+    return out;
+  });
+  return Array.from({ length: game.n }, () => seatPools);
+}
+
+/** Mid-game kernel states from the reference workload: each match stopped at a random turn. */
+function simRoots(run: string, n: number): Int32Array[] {
+  const out: Int32Array[] = [], rngs = newRngPair(), pick = new Float64Array(ALEA_SIZE);
+  aleaSeed(pick, 'sim-roots');
+  for (let i = 0; out.length < n; i++) {
+    const st = newKState();
+    aleaSeedRunMatch(rngs, `${run}/sim`, i);
+    const stop = Math.floor(aleaNext(pick) * 90);
+    while (st[K_END] === 0 && st[K_TURN] < stop) playTurnK(st, policy(st, 0, rngs[0]), policy(st, 1, rngs[1]));
+    if (st[K_END] === 0) out.push(st);
+  }
+  return out;
+}
+
+if (flag('--rss-probe')) rssProbe(Number(option('--rss-probe', '100000')));
+else main();
