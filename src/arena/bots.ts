@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HavocError } from '../core/ruleset.js';
 import type { BotFactory } from '../rules/nhm/botApi.js';
+import type { NativePolicy } from '../rules/rbp/kernel.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -23,11 +24,23 @@ export function builtinBotPath(name: string): string | null {
 /** Whether a bot spec names a file rather than a built-in bot. */
 export const isBotPath = (spec: string): boolean => /[\\/]/.test(spec) || /\.[cm]?[jt]s$/.test(spec);
 
-/** Loads a bot factory by built-in name or by path. */
-export async function loadBot(spec: string): Promise<BotFactory> {
+/** A loaded bot module: its factory, and its native Robo Battle Pigs policy when it has one. */
+export interface BotModule {
+  readonly factory: BotFactory;
+  /** `export const policy`: the same bot as a kernel-level function (src/rules/rbp/kernel.ts), used for fast RBP play. */
+  readonly policy: NativePolicy | null;
+}
+
+/** Loads a bot module by built-in name or by path. */
+export async function loadBotModule(spec: string): Promise<BotModule> {
   const path = isBotPath(spec) ? resolve(spec) : builtinBotPath(spec);
   if (!path || !existsSync(path)) throw new HavocError('ERR_BOT', spec, isBotPath(spec) ? 'no such file' : 'no built-in bot of this name');
-  const mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  const mod = (await import(pathToFileURL(path).href)) as { default?: unknown; policy?: unknown };
   if (typeof mod.default !== 'function') throw new HavocError('ERR_BOT', spec, 'the module must export a bot factory as its default export');
-  return mod.default as BotFactory;
+  return { factory: mod.default as BotFactory, policy: typeof mod.policy === 'function' ? (mod.policy as NativePolicy) : null };
+}
+
+/** Loads a bot factory by built-in name or by path. */
+export async function loadBot(spec: string): Promise<BotFactory> {
+  return (await loadBotModule(spec)).factory;
 }

@@ -1,13 +1,19 @@
 /**
  * One match between bots: a pure function of the game, the bots and the seed.
  * A bot that throws, answers with an illegal program or overruns its budget
- * loses that turn (all X) and the fault is recorded; the match goes on.
+ * loses that turn (all X) and the fault is recorded; the match goes on. A bad
+ * run-time answer (Dodge, Auto-Target) is recorded too (docs/rules.md 7.3).
+ *
+ * What a bot sees is its seat's observation and a SeatView whose state is the
+ * seat's knowledge: other seats' mines removed, and the rules' dice replaced by
+ * a stream of the seat's own, so simulating a teleport does not foretell the
+ * real roll.
  */
 import { type Budget, DEFAULT_BUDGET, isMixed, sampleMixed } from '../core/bot.js';
-import { diceSeed, makeRng, seatSeed, type Rng } from '../core/rng.js';
+import { deriveSeed, diceSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
 import type { Bot, BotFactory, Program, SeatView } from '../rules/nhm/botApi.js';
 import { defaultChooser } from '../rules/nhm/choices.js';
-import { CMD_X } from '../rules/nhm/commands.js';
+import { CMD_TEL, CMD_X, isMove } from '../rules/nhm/commands.js';
 import type { Game } from '../rules/nhm/game.js';
 import { copyForSeat, observe } from '../rules/nhm/observe.js';
 import { checkProgram, formatProgram, parseCommand, parseProgram, type Notation } from '../rules/nhm/programs.js';
@@ -84,20 +90,41 @@ export function playMatch(opts: MatchOptions): MatchResult {
     dodge: (s, m, hot) =>
       runtime(m, 'dodge', (b, obs, v) => b.dodge?.(obs, v, hotSquares(s, hot))) ?? defaultChooser.dodge(s, m, hot),
   };
-  function runtime(m: number, what: string, ask: (b: Bot, obs: ReturnType<typeof observe>, v: SeatView) => string | number | null | undefined): number | null {
+  /** A seat's view of the state now: its knowledge, with dice of its own. */
+  function viewFor(m: number): SeatView {
+    const v = views[m];
+    copyForSeat(st, v.state, m);
+    // Fresh dice from the seat's view stream: seeded once per match, four draws per view.
+    const d = v.state.dice;
+    for (let i = 0; i < 4; i++) d[i] = sfc32Next(viewDice, 4 * m);
+    if ((d[0] | d[1] | d[2] | d[3]) === 0) d[0] = 1;
+    return v;
+  }
+  const viewDice = new Uint32Array(4 * n);
+  for (let m = 0; m < n; m++) sfc32Seed(viewDice, 4 * m, deriveSeed(seed, 'view-dice', m));
+  /**
+   * Asks seat m's bot a run-time question (docs/rules.md 7.3): null (or no
+   * bot) is the default; an answer that throws or cannot be parsed is a fault
+   * and the default; one that parses but is not legal is a fault and X.
+   */
+  function runtime(m: number, what: 'autoTarget' | 'dodge', ask: (b: Bot, obs: ReturnType<typeof observe>, v: SeatView) => string | number | null | undefined): number | null {
     const b = bots[m];
     if (!b) return null;
+    let c: number | string;
     try {
-      copyForSeat(st, views[m].state, m);
-      const ans = ask(b, observe(st, m, notation, last), views[m]);
+      const v = viewFor(m);
+      const ans = ask(b, observe(st, m, notation, last), v);
       if (ans === null || ans === undefined) return null;
-      const c = typeof ans === 'number' ? ans : parseCommand(game, m, ans, notation);
+      c = typeof ans === 'number' ? ans : parseCommand(game, m, String(ans), notation);
       if (typeof c === 'string') throw new Error(c);
-      return c;
     } catch (e) {
-      fault(m, 'choice', `${what}: ${(e as Error).message}`);
+      fault(m, 'choice', `${what}: ${(e as Error)?.message ?? String(e)}`);
       return null;
     }
+    const ok = what === 'autoTarget' ? c === CMD_X || game.weaponCmds[m].includes(c) : c === CMD_X || ((isMove(c) || c === CMD_TEL) && game.isLegal(m, c));
+    if (ok) return c;
+    fault(m, 'choice', `${what}: ${c} is not a ${what === 'autoTarget' ? 'weapon command' : 'move'} this machine has`);
+    return CMD_X;
   }
 
   while (!st.isOver()) {
@@ -105,30 +132,37 @@ export function playMatch(opts: MatchOptions): MatchResult {
       codes.fill(CMD_X, m * 5, m * 5 + 5);
       const b = bots[m];
       if (!st.alive[m] || !b) continue;
-      copyForSeat(st, views[m].state, m);
+      const view = viewFor(m);
       const obs = observe(st, m, notation, last);
       const t0 = clock();
-      let prog: Program | null = null;
-      let threw: unknown = null;
+      let prog: Program | null | undefined = null;
+      let threw = false, error: unknown = null;
       try {
-        const ans = b.program(obs, views[m]);
+        const ans = b.program(obs, view);
         prog = isMixed<Program>(ans) ? sampleMixed(ans, rngs[m]) : ans;
       } catch (e) {
-        threw = e;
+        threw = true;
+        error = e;
       }
       const dt = clock() - t0;
       spent[m] += dt;
       decisions[m]++;
-      if (threw !== null || prog === null) {
-        fault(m, 'throw', (threw as Error)?.message ?? String(threw));
+      if (threw) {
+        fault(m, 'throw', error instanceof Error ? error.message : String(error));
         continue;
       }
       if (dt > budget.ms) {
         fault(m, 'timeout', `took ${dt.toFixed(1)} ms, budget ${budget.ms} ms`);
         continue;
       }
+      if (prog === null || prog === undefined) {
+        fault(m, 'illegal', `returned no program (${String(prog)})`);
+        continue;
+      }
       try {
-        const p = typeof prog === 'string' ? parseProgram(game, m, prog, notation) : Array.from(prog);
+        if (typeof prog !== 'string' && !Array.isArray(prog) && !ArrayBuffer.isView(prog))
+          throw new Error(`a program is a string or five command codes, not ${typeof prog}`);
+        const p = typeof prog === 'string' ? parseProgram(game, m, prog, notation) : Array.from(prog as ArrayLike<number>, Number);
         if (p.length !== 5) throw new Error(`a program has 5 commands, got ${p.length}`);
         const err = checkProgram(st, m, p, notation);
         if (err) throw err;

@@ -8,9 +8,17 @@ import parts from './parts.js';
 import loadouts from './loadouts.js';
 import replay from './replay.js';
 import report from './report.js';
+import tournament from './tournament.js';
+import sweep from './sweep.js';
+import resume from './resume.js';
+import merge from './merge.js';
 
 await yargs(hideBin(process.argv))
   .scriptName('havoc')
+  .command(tournament)
+  .command(sweep)
+  .command(resume)
+  .command(merge)
   .command(scenario)
   .command(match)
   .command(parts)

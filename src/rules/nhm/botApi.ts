@@ -2,7 +2,8 @@
  * The Ninja Havoc Machines bot API (docs/bots.md). A bot module's default
  * export is a factory `(ctx) => bot`; each turn the bot gets its seat's
  * observation and a view holding that seat's knowledge as an engine state
- * (other seats' mines removed), to simulate with.
+ * (other seats' mines removed, the rules' dice replaced by the seat's own), to
+ * simulate with; bots/lib/sim.ts simulates from it without allocating.
  */
 import type { Budget, Mixed } from '../../core/bot.js';
 import type { Rng } from '../../core/rng.js';
@@ -22,7 +23,11 @@ export interface BotContext {
 
 export interface SeatView {
   readonly seat: number;
-  /** What this seat knows, as an engine state; the bot's own copy, free to reuse. */
+  /**
+   * What this seat knows, as an engine state; the bot's own copy, rebuilt
+   * before every question and free to reuse. Other seats' mines are not in it,
+   * and its dice are a stream of the seat's own, not the rules' coming rolls.
+   */
   readonly state: State;
 }
 

@@ -1,0 +1,91 @@
+/**
+ * Merging shard folders (`havoc merge OUT DIR…`) into the folder one run
+ * would have made: the same config, catalogue and matches.csv (rows in id
+ * order), from which the tables are rebuilt. Folders of a different run,
+ * rules version or catalogue are refused; a match found in two folders is
+ * an error, and so are missing matches unless allowed (the merged folder can
+ * then be finished with `havoc resume`).
+ */
+import { join } from 'node:path';
+import { HavocError } from '../core/ruleset.js';
+import type { Catalogue } from '../rules/nhm/parts.js';
+import { scheduleTotal, type RunConfig } from './config.js';
+import { folderCatalogue, initRunFolder, inspectFolder, runDifference, sameRun, type FolderConfig } from './folder.js';
+import { MatchesWriter, readMatches } from './records.js';
+import { seatsOf } from './schedule.js';
+
+export interface MergeResult {
+  readonly run: RunConfig;
+  readonly cat: Catalogue;
+  readonly scheduled: number;
+  readonly played: number;
+  readonly missing: number;
+}
+
+const listIds = (ids: number[]): string => ids.slice(0, 10).join(', ') + (ids.length > 10 ? `, … (${ids.length} in all)` : '');
+
+/** Checks that `out` is free and every folder holds part of the same run. Writes nothing. */
+export function checkMerge(out: string, dirs: readonly string[]): FolderConfig[] {
+  if (dirs.length === 0) throw new HavocError('bad-merge', 'merge', 'name the folders to merge');
+  if (inspectFolder(out).kind !== 'empty') throw new HavocError('bad-merge', out, 'the output folder must be new or empty');
+  const configs = dirs.map((d) => {
+    const f = inspectFolder(d);
+    if (f.kind !== 'run') throw new HavocError('bad-merge', d, f.kind === 'parent' ? 'a folder of several runs: merge its run folders' : 'not a run folder (no config.json of a run)');
+    return f.config;
+  });
+  const base = configs[0].run;
+  configs.forEach((c, i) => {
+    const r = c.run;
+    if (r.rulesVersion !== base.rulesVersion)
+      throw new HavocError('bad-merge', dirs[i], `played under rules ${r.rulesVersion}, but ${dirs[0]} under ${base.rulesVersion}`);
+    if (r.catalogueHash !== base.catalogueHash)
+      throw new HavocError('bad-merge', dirs[i], `played with another catalogue (hash ${r.catalogueHash.slice(0, 12)}, ${dirs[0]} has ${base.catalogueHash.slice(0, 12)})`);
+    if (!sameRun(r, base)) throw new HavocError('bad-merge', dirs[i], `not the same run as ${dirs[0]}: ${runDifference(base, r)}`);
+  });
+  return configs;
+}
+
+/** Merges the matches of `dirs` into a new run folder `out`. */
+export function mergeFolders(out: string, dirs: readonly string[], opts: { allowMissing?: boolean } = {}): MergeResult {
+  const configs = checkMerge(out, dirs);
+  const run = configs[0].run;
+  const { cat, text } = folderCatalogue(dirs[0], run);
+  dirs.forEach((d) => folderCatalogue(d, run));
+  const total = scheduleTotal(run);
+  const k = seatsOf(run);
+  const lines: (string | undefined)[] = new Array(total);
+  const from = new Int32Array(total).fill(-1);
+  dirs.forEach((d, i) => {
+    const shard = configs[i].shard;
+    readMatches(join(d, 'matches.csv'), k, (r, line) => {
+      if (r.id < 0 || r.id >= total || (shard && r.id % shard.count !== shard.index - 1))
+        throw new HavocError('bad-merge', join(d, 'matches.csv'), `match ${r.id} is not part of this folder's ${shard ? 'shard' : 'run'}`);
+      if (from[r.id] >= 0) throw new HavocError('bad-merge', d, `match ${r.id} is also in ${dirs[from[r.id]]}: the folders overlap`);
+      from[r.id] = i;
+      lines[r.id] = line + '\n';
+    });
+  });
+  const missing: number[] = [];
+  for (let id = 0; id < total; id++) if (from[id] < 0) missing.push(id);
+  if (missing.length && !opts.allowMissing)
+    throw new HavocError(
+      'bad-merge',
+      'merge',
+      `${missing.length} of ${total} matches are in none of the folders (ids ${listIds(missing)}): resume the unfinished shards, add the missing ones, or pass --allow-missing`,
+    );
+  initRunFolder(out, run, null, text, `merge of ${dirs.join(', ')}`);
+  const writer = new MatchesWriter(join(out, 'matches.csv'), k);
+  try {
+    let chunk = '';
+    for (let id = 0; id < total; id++) {
+      const l = lines[id];
+      if (l === undefined) continue;
+      chunk += l;
+      if (chunk.length > 1 << 20) writer.append(chunk), (chunk = '');
+    }
+    writer.append(chunk);
+  } finally {
+    writer.close();
+  }
+  return { run, cat, scheduled: total, played: total - missing.length, missing: missing.length };
+}

@@ -1,0 +1,231 @@
+/**
+ * Playing a run into its folder: read which matches matches.csv already
+ * holds (cutting off a torn last line), send the rest to the executor in
+ * batches of consecutive ids, and append each batch's lines in id order as
+ * soon as every batch before it is in. So matches.csv is the same bytes
+ * however many workers played it, and a run killed at any moment resumes
+ * with no match lost or counted twice.
+ *
+ * A batch whose worker dies (a bot that brings its thread down) is replayed
+ * match by match; a match that still fails is recorded with reason `fault`
+ * and its error goes to errors.log. Only a failure to set the run up in a
+ * worker stops the run.
+ */
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import cliProgress from 'cli-progress';
+import { canonicalJson } from '../rules/nhm/catalogue.js';
+import type { Catalogue } from '../rules/nhm/parts.js';
+import { HavocError } from '../core/ruleset.js';
+import { createHash } from 'node:crypto';
+import { scheduleTotal, type RunConfig } from './config.js';
+import type { Executor } from './pool.js';
+import { faultRow, type ReplayChoice } from './player.js';
+import { csvLines, MatchesWriter, readMatches, rowFields } from './records.js';
+import { makeSchedule, seatsOf, type Schedule } from './schedule.js';
+import { inShard, shardSize, shardStart, shardStep, type Shard } from './shard.js';
+import type { BatchTask } from './worker.js';
+
+/** Replays a run saves unless told otherwise: its first 10 matches, enough for the report's viewer. */
+export const DEFAULT_REPLAYS: ReplayChoice = 10;
+
+export interface PlayOptions {
+  readonly executor: Executor;
+  /** Show a progress bar on stderr. */
+  readonly progress: boolean;
+  /** Stops handing out batches; the ones under way are finished and written. */
+  readonly signal?: AbortSignal;
+  /** Warnings (a match that could not be played), one line each. */
+  readonly warn?: (line: string) => void;
+  /** Largest batch (default 250 matches). */
+  readonly maxBatch?: number;
+  /** Which matches write replays (default the first 10; matches with a bot fault always do). */
+  readonly saveReplays?: ReplayChoice;
+}
+
+export interface PlayOutcome {
+  /** Matches in this folder's slice of the run. */
+  readonly scheduled: number;
+  /** Of them, in matches.csv now. */
+  readonly done: number;
+  readonly playedNow: number;
+  readonly seconds: number;
+  readonly interrupted: boolean;
+  /** Matches recorded as `fault` in this session. */
+  readonly crashed: number;
+}
+
+/** Seconds as `1h02m`, `3m05s` or `12s`. */
+function duration(secs: number): string {
+  const s = Math.round(secs);
+  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}
+
+/** A short stable id of a run, for the workers' caches. */
+export const runKey = (run: RunConfig): string => createHash('sha256').update(canonicalJson(run)).digest('hex').slice(0, 16);
+
+/** Reads matches.csv (repairing a torn end); returns a bitmap of the ids done and their count. */
+export function doneMatches(dir: string, run: RunConfig, shard: Shard | null): { done: Uint8Array; count: number } {
+  const total = scheduleTotal(run);
+  const done = new Uint8Array(total);
+  let count = 0;
+  const path = join(dir, 'matches.csv');
+  readMatches(
+    path,
+    seatsOf(run),
+    (r) => {
+      if (r.id < 0 || r.id >= total || !inShard(shard, r.id)) throw new HavocError('bad-matches', path, `match ${r.id} is not part of this run${shard ? "'s shard" : ''}`);
+      if (done[r.id]) throw new HavocError('bad-matches', path, `match ${r.id} appears twice`);
+      done[r.id] = 1;
+      count++;
+    },
+    true,
+  );
+  return { done, count };
+}
+
+/** The ids still to play, as batches of consecutive slice ids. */
+function* batchesOf(done: Uint8Array, shard: Shard | null, size: number): Generator<{ start: number; step: number; count: number }> {
+  const step = shardStep(shard);
+  let start = -1;
+  let count = 0;
+  for (let id = shardStart(shard); id < done.length; id += step) {
+    if (done[id]) {
+      if (count) yield { start, step, count };
+      count = 0;
+      continue;
+    }
+    if (count === 0) start = id;
+    if (++count === size) {
+      yield { start, step, count };
+      count = 0;
+    }
+  }
+  if (count) yield { start, step, count };
+}
+
+/** Plays what is left of a run into `dir` (whose config.json and parts.json exist). */
+export async function playRun(dir: string, run: RunConfig, shard: Shard | null, cat: Catalogue, opts: PlayOptions): Promise<PlayOutcome> {
+  const t0 = performance.now();
+  const total = scheduleTotal(run);
+  const scheduled = shardSize(shard, total);
+  const { done, count: already } = doneMatches(dir, run, shard);
+  const todo = scheduled - already;
+  const exec = opts.executor;
+  const workers = Math.max(1, exec.workers);
+  const size = Math.max(1, Math.min(opts.maxBatch ?? 250, Math.ceil(todo / (workers * 8))));
+  const key = runKey(run);
+  const cataloguePath = join(dir, 'parts.json');
+  const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run));
+  let schedule: Schedule | null = null;
+  let crashed = 0;
+
+  const bar =
+    opts.progress && todo > 0
+      ? new cliProgress.SingleBar(
+          {
+            stream: process.stderr,
+            format: `${run.name} {bar} {percentage}% | {value}/{total} matches | {speed} matches/s | {left} left`,
+            etaBuffer: 50,
+            fps: 5,
+            hideCursor: true,
+          },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
+  bar?.start(scheduled, already, { speed: '0', left: '?' });
+
+  const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
+  const task = (b: { start: number; step: number; count: number }): BatchTask => ({ key, run, cataloguePath, saveReplays, ...b });
+  /** Plays a batch; if its worker fails, its matches one by one; a match that still fails becomes a fault row. */
+  const playBatch = async (b: { start: number; step: number; count: number }): Promise<string> => {
+    try {
+      const r = await exec.run(task(b));
+      if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
+      return r.text;
+    } catch (e) {
+      if (e instanceof HavocError) throw e;
+    }
+    let text = '';
+    for (let i = 0; i < b.count; i++) {
+      const id = b.start + i * b.step;
+      try {
+        const r = await exec.run(task({ start: id, step: 1, count: 1 }));
+        if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
+        text += r.text;
+      } catch (e) {
+        if (e instanceof HavocError) throw e;
+        schedule ??= makeSchedule(run, cat);
+        text += csvLines([rowFields(faultRow(schedule.spec(id)))]);
+        crashed++;
+        const msg = `match ${id}: could not be played, recorded as a fault: ${((e as Error)?.message ?? String(e)).split('\n')[0]}`;
+        appendFileSync(join(dir, 'errors.log'), msg + '\n');
+        opts.warn?.(msg);
+      }
+    }
+    return text;
+  };
+
+  let playedNow = 0;
+  let failure: unknown = null;
+  try {
+    await new Promise<void>((resolve) => {
+      const gen = batchesOf(done, shard, size);
+      const pending = new Map<number, { text: string; count: number }>();
+      const window = workers * 4;
+      let nextSeq = 0;
+      let nextWrite = 0;
+      let active = 0;
+      let exhausted = false;
+      const flush = (): void => {
+        for (let p = pending.get(nextWrite); p; p = pending.get(nextWrite)) {
+          writer.append(p.text);
+          playedNow += p.count;
+          pending.delete(nextWrite++);
+        }
+      };
+      const pump = (): void => {
+        while (!exhausted && !failure && !opts.signal?.aborted && active < workers * 2 && nextSeq < nextWrite + window) {
+          const it = gen.next();
+          if (it.done) {
+            exhausted = true;
+            break;
+          }
+          const b = it.value;
+          const seq = nextSeq++;
+          active++;
+          playBatch(b).then(
+            (text) => {
+              active--;
+              pending.set(seq, { text, count: b.count });
+              flush();
+              if (bar) {
+                const secs = (performance.now() - t0) / 1000;
+                const rate = secs > 0 ? playedNow / secs : 0;
+                bar.update(already + playedNow, { speed: rate.toFixed(0), left: rate > 0 ? duration((scheduled - already - playedNow) / rate) : '?' });
+              }
+              pump();
+            },
+            (e) => {
+              active--;
+              failure ??= e;
+              pump();
+            },
+          );
+        }
+        if (active === 0) resolve();
+      };
+      opts.signal?.addEventListener('abort', () => pump(), { once: true });
+      pump();
+    });
+  } finally {
+    writer.close();
+    bar?.stop();
+  }
+  if (failure) throw failure;
+  const seconds = (performance.now() - t0) / 1000;
+  const finished = already + playedNow;
+  return { scheduled, done: finished, playedNow, seconds, interrupted: finished < scheduled, crashed };
+}

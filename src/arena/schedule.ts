@@ -1,0 +1,194 @@
+/**
+ * Schedules: a run's matches as a deterministic list of specs
+ * {id, seed, seats: [{bot, loadout}]}, computed from the match id alone, so a
+ * worker given a range of ids rebuilds its specs from the config and nothing
+ * is held per match (a million-match run costs no memory here).
+ *
+ * Matches come in sets of `k` (the machines per match): one seat rotation
+ * each, all on the seed of the set's first id, so every pairing is played
+ * seat-swapped on the same dice. Sets cycle through the pairings (pairing =
+ * set mod pairings), so a run stopped early has played them all evenly.
+ *
+ * A sweep's pool is every legal loadout passing the filter (enumerated) or a
+ * seeded sample; set `s` is slot `s mod ⌊N/k⌋` of round `⌊s / ⌊N/k⌋⌋`, whose
+ * groups are consecutive runs of a seeded random permutation of the pool, so
+ * every loadout plays once per round.
+ */
+import { deriveSeed, makeRng, matchSeed } from '../core/rng.js';
+import type { Catalogue, Loadout } from '../rules/nhm/parts.js';
+import { checkLoadout, enumerateLoadouts, sampleLoadouts } from '../rules/nhm/loadout.js';
+import { roboPig } from '../rules/rbp/index.js';
+import { scheduleTotal, toLoadoutFilter, type RunConfig } from './config.js';
+
+/** One machine of a match: the bot's name and the loadout's name in the run. */
+export interface SeatSpec {
+  readonly bot: string;
+  readonly loadout: string;
+}
+
+/** One match of a run. */
+export interface MatchSpec {
+  readonly id: number;
+  readonly seed: string;
+  readonly seats: readonly SeatSpec[];
+}
+
+/** A run's matches, by id. */
+export interface Schedule {
+  readonly total: number;
+  /** Machines per match. */
+  readonly seats: number;
+  /** The spec of match `id` (0 <= id < total). */
+  spec(id: number): MatchSpec;
+}
+
+/** Machines per match in a run. */
+export const seatsOf = (run: RunConfig): number =>
+  run.schedule.type === 'free-for-all' || run.schedule.type === 'sweep' ? run.schedule.seats : 2;
+
+/** Builds a run's schedule (a sweep enumerates or samples its pool here). */
+export function makeSchedule(run: RunConfig, cat: Catalogue): Schedule {
+  const k = seatsOf(run);
+  const total = scheduleTotal(run);
+  const s = run.schedule;
+  if (s.type === 'sweep') {
+    const pool = sweepPool(run, cat);
+    const perRound = Math.floor(pool.length / k);
+    let round = -1;
+    let perm: Permutation | null = null;
+    const bot = run.bots[0].name;
+    return {
+      total,
+      seats: k,
+      spec(id) {
+        const set = Math.floor(id / k);
+        const rot = id % k;
+        const r = Math.floor(set / perRound);
+        if (r !== round) (round = r), (perm = new Permutation(pool.length, deriveSeed(run.seed, 'round', r)));
+        const slot = (set % perRound) * k;
+        const seats: SeatSpec[] = [];
+        for (let j = 0; j < k; j++) seats.push({ bot, loadout: pool[perm!.at(slot + ((j + rot) % k))] });
+        return { id, seed: matchSeed(run.seed, set * k), seats };
+      },
+    };
+  }
+  const entrants: SeatSpec[] =
+    run.between === 'bots'
+      ? run.bots.map((b) => ({ bot: b.name, loadout: run.loadouts[0].name }))
+      : run.loadouts.map((l) => ({ bot: run.bots[0].name, loadout: l.name }));
+  const names = entrants.map((e) => (run.between === 'bots' ? e.bot : e.loadout));
+  let groups: number[][];
+  if (s.type === 'gauntlet') {
+    const ch = s.challengers.map((c) => names.indexOf(c));
+    groups = ch.flatMap((c) => names.map((_, f) => f).filter((f) => !ch.includes(f)).map((f) => [c, f]));
+  } else groups = combinations(entrants.length, k);
+  return {
+    total,
+    seats: k,
+    spec(id) {
+      const set = Math.floor(id / k);
+      const rot = id % k;
+      const g = groups[set % groups.length];
+      const seats: SeatSpec[] = [];
+      for (let j = 0; j < k; j++) seats.push(entrants[g[(j + rot) % k]]);
+      return { id, seed: matchSeed(run.seed, set * k), seats };
+    },
+  };
+}
+
+/** Every k-subset of 0..n-1, lexicographic. */
+function combinations(n: number, k: number): number[][] {
+  const out: number[][] = [];
+  const pick: number[] = [];
+  const walk = (from: number): void => {
+    if (pick.length === k) return void out.push([...pick]);
+    for (let i = from; i < n; i++) pick.push(i), walk(i + 1), pick.pop();
+  };
+  walk(0);
+  return out;
+}
+
+/** A sweep's pool of loadout names (loadout keys), in a fixed order. */
+export function sweepPool(run: RunConfig, cat: Catalogue): string[] {
+  const s = run.schedule;
+  if (s.type !== 'sweep') return [];
+  const filter = toLoadoutFilter(s.filter, run.experimental);
+  if (s.sample !== null) return sampleLoadouts(cat, s.sample, deriveSeed(run.seed, 'pool'), filter).map((l) => l.name);
+  const out: string[] = [];
+  for (const l of enumerateLoadouts(cat, filter)) out.push(l.name);
+  return out;
+}
+
+/**
+ * A seeded permutation of 0..n-1 with O(1) lookups and no table: a 4-round
+ * Feistel network on the smallest even number of bits covering n, walked
+ * until it lands below n (cycle walking keeps it a bijection).
+ */
+export class Permutation {
+  private readonly half: number;
+  private readonly mask: number;
+  private readonly keys: Uint32Array;
+
+  constructor(
+    readonly n: number,
+    seed: string,
+  ) {
+    const bits = Math.max(2, Math.ceil(Math.log2(Math.max(2, n))));
+    this.half = Math.ceil(bits / 2);
+    this.mask = (1 << this.half) - 1;
+    const rng = makeRng(seed);
+    this.keys = Uint32Array.from({ length: 4 }, () => rng.uint32());
+  }
+
+  /** The image of `i`. */
+  at(i: number): number {
+    let x = i;
+    do x = this.encrypt(x);
+    while (x >= this.n);
+    return x;
+  }
+
+  private encrypt(x: number): number {
+    let l = x >>> this.half;
+    let r = x & this.mask;
+    for (let k = 0; k < 4; k++) {
+      const t = l ^ (mix(r ^ this.keys[k]) & this.mask);
+      l = r;
+      r = t;
+    }
+    return ((l << this.half) | r) >>> 0;
+  }
+}
+
+function mix(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/**
+ * Resolves a run's loadout names to loadouts: the run's own named loadouts,
+ * else loadout keys (a sweep's names) parsed against the catalogue. Cached.
+ */
+export function loadoutResolver(run: RunConfig, cat: Catalogue): (name: string) => Loadout {
+  const cache = new Map<string, Loadout>();
+  if (run.ruleset === 'rbp') cache.set('robo-pig', roboPig(cat));
+  for (const e of run.loadouts) {
+    if (cache.has(e.name)) continue;
+    const r = checkLoadout(cat, e.spec, e.name, { experimental: true });
+    if (!r.ok) throw r.errors[0];
+    cache.set(e.name, r.loadout);
+  }
+  const fixed = cache.size;
+  return (name) => {
+    let l = cache.get(name);
+    if (l) return l;
+    const r = checkLoadout(cat, name, name, { experimental: true });
+    if (!r.ok) throw r.errors[0];
+    if (cache.size > fixed + 50000) {
+      for (const k of [...cache.keys()].slice(fixed)) cache.delete(k);
+    }
+    cache.set(name, (l = r.loadout));
+    return l;
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * `havoc resume DIR`: carries on a stopped run (or every run of a parent
+ * folder) from its folder alone: the saved config, catalogue copy and the
+ * matches already in matches.csv. A finished run just gets its tables rebuilt.
+ */
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { checkRunBots } from '../arena/config.js';
+import { folderCatalogue, inspectFolder, type FolderConfig } from '../arena/folder.js';
+import { HavocError } from '../core/ruleset.js';
+import { reportErrors } from './errors.js';
+import { playFolders, runOptions, type FolderJob, type RunArgs } from './tournament.js';
+
+interface ResumeArgs extends RunArgs {
+  dir: string;
+}
+
+/** The run folders under `dir` (itself, or the runs of a parent folder). */
+export function runFolders(dir: string): { dir: string; config: FolderConfig }[] {
+  const f = inspectFolder(dir);
+  if (f.kind === 'run') return [{ dir, config: f.config }];
+  if (f.kind === 'parent')
+    return f.config.runs.map((name) => {
+      const sub = join(dir, name);
+      const g = inspectFolder(sub);
+      if (g.kind !== 'run') throw new HavocError('bad-run-folder', sub, 'missing or not a run folder');
+      return { dir: sub, config: g.config };
+    });
+  throw new HavocError('bad-run-folder', dir, f.kind === 'empty' ? 'no run here (no config.json)' : 'not a run folder (its config.json is not a run\'s)');
+}
+
+const command: CommandModule<object, ResumeArgs> = {
+  command: 'resume <dir>',
+  describe: 'carry on a stopped run from its folder and write its tables',
+  builder: (y) => runOptions(y).positional('dir', { type: 'string', demandOption: true, describe: 'the run\'s folder' }) as never,
+  handler: (args) =>
+    reportErrors(async () => {
+      const jobs: FolderJob[] = [];
+      for (const { dir, config } of runFolders(args.dir)) {
+        const { cat } = folderCatalogue(dir, config.run);
+        await checkRunBots(config.run, join(dir, 'config.json'));
+        jobs.push({ dir, run: config.run, shard: config.shard, cat });
+      }
+      await playFolders(jobs, args);
+    }),
+};
+
+export default command;

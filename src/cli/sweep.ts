@@ -1,0 +1,43 @@
+/**
+ * `havoc sweep CONFIG`: a loadout sweep — every legal loadout passing the
+ * config's filter (or a seeded sample of them) paired at random with seat
+ * swaps — with the part table printed at the end. `--matches` and `--sample`
+ * override the config's schedule.
+ */
+import type { CommandModule } from 'yargs';
+import { HavocError } from '../core/ruleset.js';
+import { reportErrors } from './errors.js';
+import { configOptions, runConfig, type ConfigArgs } from './tournament.js';
+
+interface SweepArgs extends ConfigArgs {
+  matches?: number;
+  sample?: number;
+}
+
+const command: CommandModule<object, SweepArgs> = {
+  command: 'sweep <config>',
+  describe: 'play a loadout sweep config and write its loadout and part tables',
+  builder: (y) =>
+    configOptions(y)
+      .option('matches', { type: 'number', describe: 'matches in the sweep (overrides schedule.matches)' })
+      .option('sample', { type: 'number', describe: 'draw N loadouts instead of the config\'s pool (overrides schedule.sample)' }) as never,
+  handler: (args) =>
+    reportErrors(() =>
+      runConfig(
+        args,
+        {
+          schedule: {
+            ...(args.matches !== undefined ? { matches: args.matches } : {}),
+            ...(args.sample !== undefined ? { sample: args.sample } : {}),
+          },
+        },
+        (plan) => {
+          const not = plan.runs.filter((r) => r.run.schedule.type !== 'sweep').map((r) => r.run.name);
+          if (not.length)
+            throw new HavocError('bad-config', plan.file, `not a sweep (schedule.type is not "sweep"): ${not.join(', ')}; play it with havoc tournament`);
+        },
+      ),
+    ),
+};
+
+export default command;

@@ -1,0 +1,157 @@
+/**
+ * `havoc tournament CONFIG`: plays the runs of a config file into their
+ * folders (resuming any already begun), rebuilds the tables and prints the
+ * top of them. The helpers here are shared by `sweep`, `resume` and `merge`.
+ */
+import { join } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import { loadConfig, type ConfigOverrides, type Plan, type RunConfig } from '../arena/config.js';
+import { checkParentFolder, checkRunFolder, folderCatalogue, initParentFolder, initRunFolder } from '../arena/folder.js';
+import { defaultWorkers, makeExecutor, type Executor } from '../arena/pool.js';
+import { parseReplayChoice } from '../arena/player.js';
+import { DEFAULT_REPLAYS, playRun } from '../arena/runner.js';
+import { parseShard, type Shard } from '../arena/shard.js';
+import { HavocError } from '../core/ruleset.js';
+import type { Catalogue } from '../rules/nhm/parts.js';
+import { writeReport } from '../report/html.js';
+import { formatReport, writeTables, type Summary } from '../report/summary.js';
+import { reportErrors } from './errors.js';
+
+/** Options every run-playing command takes. */
+export interface RunArgs {
+  workers?: number;
+  batch?: number;
+  'save-replays'?: string;
+  report?: boolean;
+  quiet: boolean;
+  json: boolean;
+}
+
+export interface ConfigArgs extends RunArgs {
+  config: string;
+  out?: string;
+  seed?: string;
+  shard?: string;
+}
+
+/** Adds --workers, --quiet and --json. */
+export const runOptions = <T>(y: Argv<T>) =>
+  y
+    .option('workers', { type: 'number', describe: 'worker threads (default: every core; 0 plays in this thread)' })
+    .option('batch', { type: 'number', describe: 'largest batch of matches sent to a worker at once (default 250)' })
+    .option('save-replays', { type: 'string', describe: 'replays to save in DIR/replays: all, none or the first N matches (default 10); matches with a bot fault always get one' })
+    .option('report', { type: 'boolean', default: true, describe: 'write DIR/report.html at the end of each run (--no-report to skip)' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
+    .option('json', { type: 'boolean', default: false, describe: 'print each run\'s summary.json instead of the report' });
+
+/** Adds the config positional and --out, --seed, --shard. */
+export const configOptions = <T>(y: Argv<T>) =>
+  runOptions(y)
+    .positional('config', { type: 'string', demandOption: true, describe: 'run config (JSON), e.g. configs/default.json' })
+    .option('out', { type: 'string', describe: 'output folder (overrides the config\'s "out")' })
+    .option('seed', { type: 'string', describe: 'run seed (overrides the config\'s "seed")' })
+    .option('shard', { type: 'string', describe: 'play only shard K of N (match ids ≡ K-1 mod N), e.g. 2/4' });
+
+/** A run folder to play and report. */
+export interface FolderJob {
+  readonly dir: string;
+  readonly run: RunConfig;
+  readonly shard: Shard | null;
+  readonly cat: Catalogue;
+}
+
+/** Checks --workers. */
+function workerCount(w: number | undefined): number {
+  if (w === undefined) return defaultWorkers();
+  if (!Number.isInteger(w) || w < 0) throw new HavocError('bad-args', '--workers', 'must be a whole number >= 0');
+  return w;
+}
+
+/** Checks --batch. */
+function checkBatch(b: number | undefined): void {
+  if (b !== undefined && !(Number.isInteger(b) && b >= 1)) throw new HavocError('bad-args', '--batch', 'must be a whole number >= 1');
+}
+
+/**
+ * Plays run folders one after another on one worker pool, writing each
+ * one's tables when it is complete. Ctrl-C stops handing out matches,
+ * writes the ones under way and exits 130 (a second Ctrl-C quits at once).
+ */
+export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Promise<Summary[]> {
+  checkBatch(args.batch);
+  const exec: Executor = await makeExecutor(workerCount(args.workers));
+  const stop = new AbortController();
+  let interrupts = 0;
+  const onInt = (): void => {
+    if (++interrupts > 1) process.exit(130);
+    process.stderr.write('\nstopping: finishing the matches under way (Ctrl-C again to quit now)\n');
+    stop.abort();
+  };
+  process.on('SIGINT', onInt);
+  const summaries: Summary[] = [];
+  try {
+    for (const job of jobs) {
+      const outcome = await playRun(job.dir, job.run, job.shard, job.cat, {
+        executor: exec,
+        progress: !args.quiet && process.stderr.isTTY === true,
+        signal: stop.signal,
+        warn: (line) => process.stderr.write(`warning: ${line}\n`),
+        maxBatch: args.batch,
+        saveReplays: parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS),
+      });
+      if (outcome.interrupted) {
+        process.stderr.write(`${job.run.name}: ${outcome.done} of ${outcome.scheduled} matches are in ${join(job.dir, 'matches.csv')}; \`havoc resume ${job.dir}\` plays the rest\n`);
+        process.exitCode = 130;
+        break;
+      }
+      const t = writeTables(job.dir, job.run, job.cat, job.shard, outcome.scheduled, {
+        seconds: Number(outcome.seconds.toFixed(3)),
+        playedThisSession: outcome.playedNow,
+        matchesPerSecond: Number((outcome.playedNow / Math.max(outcome.seconds, 1e-9)).toFixed(1)),
+        workers: exec.workers,
+      });
+      summaries.push(t.summary);
+      if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');
+      else process.stdout.write(formatReport(job.dir, t));
+      if (args.report !== false) {
+        const html = writeReport(job.dir);
+        if (!args.json) process.stdout.write(`report: ${html}\n`);
+      }
+      if (!args.json && jobs.length > 1) process.stdout.write('\n');
+      if (outcome.crashed) process.stderr.write(`${job.run.name}: ${outcome.crashed} matches could not be played (see ${join(job.dir, 'errors.log')})\n`);
+    }
+  } finally {
+    process.off('SIGINT', onInt);
+    await exec.close();
+  }
+  return summaries;
+}
+
+/** Checks the folders of a plan (nothing written), then creates them and plays every run. */
+export async function playPlan(plan: Plan, shard: Shard | null, args: RunArgs): Promise<Summary[]> {
+  if (plan.multi) checkParentFolder(plan.out, plan.runs.map((r) => r.run.name));
+  for (const r of plan.runs) checkRunFolder(r.out, r.run, shard);
+  if (plan.multi) initParentFolder(plan.out, plan.runs.map((r) => r.run.name), plan.file);
+  for (const r of plan.runs) initRunFolder(r.out, r.run, shard, r.catalogueText, plan.file);
+  const jobs = plan.runs.map((r) => ({ dir: r.out, run: r.run, shard, cat: folderCatalogue(r.out, r.run).cat }));
+  return playFolders(jobs, args);
+}
+
+/** Runs a config file (tournament and sweep). */
+export async function runConfig(args: ConfigArgs, overrides: ConfigOverrides = {}, check?: (plan: Plan) => void): Promise<void> {
+  const shard = args.shard !== undefined ? parseShard(args.shard) : null;
+  workerCount(args.workers);
+  checkBatch(args.batch);
+  const plan = await loadConfig(args.config, { ...overrides, out: args.out, seed: args.seed });
+  check?.(plan);
+  await playPlan(plan, shard, args);
+}
+
+const command: CommandModule<object, ConfigArgs> = {
+  command: 'tournament <config>',
+  describe: 'play the runs of a config file (round robin, gauntlet, free-for-all or sweep) and write their tables',
+  builder: (y) => configOptions(y) as never,
+  handler: (args) => reportErrors(() => runConfig(args)),
+};
+
+export default command;

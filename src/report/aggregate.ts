@@ -1,0 +1,104 @@
+/**
+ * Tallies of a run's matches, built in one pass over matches.csv. Every
+ * tally is a sum of integers keyed by name, so the result does not depend on
+ * the order the rows come in (one worker or sixteen, resumed or merged);
+ * the tables sort their rows by name before fitting anything.
+ *
+ * A draw counts half a win. In a match of 3–4 machines each pair of seats is
+ * also tallied as a head-to-head: the one of the two that won, or neither
+ * (a draw, or a third machine won).
+ */
+import type { MatchRow } from '../arena/records.js';
+
+/** Per bot or loadout: games and results. */
+export interface Tally {
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  dealt: number;
+  faults: number;
+}
+
+/** Head-to-head counts of an ordered pair (i in the lower seat): games, i won, j won, neither. */
+export type PairCounts = [number, number, number, number];
+
+/** One dimension (bots or loadouts): names, tallies and head-to-heads. */
+export class Dimension {
+  readonly names: string[] = [];
+  readonly index = new Map<string, number>();
+  readonly tally: Tally[] = [];
+  /** pairs.get(i).get(j): i in the lower seat, j in the higher. */
+  readonly pairs = new Map<number, Map<number, PairCounts>>();
+
+  id(name: string): number {
+    let i = this.index.get(name);
+    if (i === undefined) {
+      i = this.names.length;
+      this.names.push(name);
+      this.index.set(name, i);
+      this.tally.push({ games: 0, wins: 0, draws: 0, losses: 0, dealt: 0, faults: 0 });
+    }
+    return i;
+  }
+
+  pair(i: number, j: number): PairCounts {
+    let m = this.pairs.get(i);
+    if (!m) this.pairs.set(i, (m = new Map()));
+    let c = m.get(j);
+    if (!c) m.set(j, (c = [0, 0, 0, 0]));
+    return c;
+  }
+
+  /** Every ordered pair with its counts, sorted by (name of i, name of j). */
+  sortedPairs(): { i: number; j: number; c: PairCounts }[] {
+    const out: { i: number; j: number; c: PairCounts }[] = [];
+    for (const [i, m] of this.pairs) for (const [j, c] of m) out.push({ i, j, c });
+    return out.sort((x, y) => cmp(this.names[x.i], this.names[y.i]) || cmp(this.names[x.j], this.names[y.j]));
+  }
+}
+
+/** Plain string order (not locale order), the same everywhere. */
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** All tallies of a run. */
+export class Aggregate {
+  readonly bots = new Dimension();
+  readonly loadouts = new Dimension();
+  matches = 0;
+  turns = 0;
+  draws = 0;
+  faults = 0;
+  readonly reasons = new Map<string, number>();
+
+  constructor(readonly seats: number) {}
+
+  add(r: MatchRow): void {
+    const k = this.seats;
+    this.matches++;
+    this.turns += r.turns;
+    if (r.winner < 0) this.draws++;
+    this.reasons.set(r.reason, (this.reasons.get(r.reason) ?? 0) + 1);
+    for (const [dim, names] of [[this.bots, r.bots], [this.loadouts, r.loadouts]] as const) {
+      const ids = names.map((n) => dim.id(n));
+      for (let s = 0; s < k; s++) {
+        const t = dim.tally[ids[s]];
+        t.games++;
+        if (r.winner === s) t.wins++;
+        else if (r.winner < 0) t.draws++;
+        else t.losses++;
+        t.dealt += r.dealt[s];
+        t.faults += r.faults[s];
+      }
+      for (let s = 0; s < k; s++)
+        for (let u = s + 1; u < k; u++) {
+          const c = dim.pair(ids[s], ids[u]);
+          c[0]++;
+          if (r.winner === s) c[1]++;
+          else if (r.winner === u) c[2]++;
+          else c[3]++;
+        }
+    }
+    for (let s = 0; s < k; s++) this.faults += r.faults[s];
+  }
+}

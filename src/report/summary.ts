@@ -1,0 +1,170 @@
+/**
+ * Writing a run's tables (always rebuilt from matches.csv) and summary.json,
+ * and the short report printed at the end of a run.
+ */
+import { join } from 'node:path';
+import type { RunConfig } from '../arena/config.js';
+import { writeAtomic } from '../arena/folder.js';
+import { readMatches } from '../arena/records.js';
+import { loadoutResolver, seatsOf } from '../arena/schedule.js';
+import type { Shard } from '../arena/shard.js';
+import { HavocError } from '../core/ruleset.js';
+import type { Catalogue } from '../rules/nhm/parts.js';
+import { Aggregate } from './aggregate.js';
+import { entityTable, fmt, keyOf, matchupTable, partModel, partsTable, rate, ratingsTable, tableCsv, type Table } from './tables.js';
+
+export const TABLE_FILES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'] as const;
+
+/** How long this session took (kept apart: it is the only part of the output that varies). */
+export interface Timing {
+  readonly seconds: number;
+  readonly playedThisSession: number;
+  readonly matchesPerSecond: number;
+  readonly workers: number;
+}
+
+/** summary.json. */
+export interface Summary {
+  readonly format: 'havoc-summary/1';
+  readonly name: string;
+  readonly ruleset: string;
+  readonly rulesVersion: string;
+  readonly catalogueHash: string;
+  readonly seed: string;
+  readonly between: string;
+  readonly shard: Shard | null;
+  readonly matches: {
+    readonly scheduled: number;
+    readonly played: number;
+    readonly complete: boolean;
+    readonly draws: number;
+    readonly reasons: Record<string, number>;
+    readonly faults: number;
+    readonly meanTurns: number;
+  };
+  readonly counts: { readonly bots: number; readonly loadouts: number };
+  readonly ratings: { readonly of: string; readonly fitted: boolean; readonly note: string | null; readonly seatAdvantage: { value: number; se: number } | null };
+  readonly parts: {
+    readonly tested: number;
+    readonly mispriced: { readonly part: string; readonly flag: string; readonly fairCost: number; readonly listedCost: number }[];
+    readonly alpha: number;
+    readonly anchor: string;
+    readonly converged: boolean;
+    readonly seatAdvantage: { value: number; se: number } | null;
+    readonly pointValues: { category: string; pointValue: number; se: number }[];
+  };
+  readonly tables: readonly string[];
+  readonly config: RunConfig;
+  readonly timing: Timing | null;
+}
+
+/** The tables of a run folder, with their summary. */
+export interface RunTables {
+  readonly summary: Summary;
+  readonly tables: Record<'loadouts' | 'bots' | 'parts' | 'matchups' | 'ratings', Table>;
+}
+
+/**
+ * Rebuilds every table of a run folder from its matches.csv and writes them
+ * with summary.json. `scheduled` is the number of matches the folder's slice
+ * holds; `timing` goes into summary.json only.
+ */
+export function writeTables(dir: string, run: RunConfig, cat: Catalogue, shard: Shard | null, scheduled: number, timing: Timing | null): RunTables {
+  const k = seatsOf(run);
+  const agg = new Aggregate(k);
+  const seen = new Set<number>();
+  readMatches(join(dir, 'matches.csv'), k, (r) => {
+    if (seen.has(r.id)) throw new HavocError('bad-matches', join(dir, 'matches.csv'), `match ${r.id} appears twice`);
+    seen.add(r.id);
+    agg.add(r);
+  });
+  const loadout = loadoutResolver(run, cat);
+  const stats = run.stats;
+  const botR = rate(agg.bots, k, stats.maxRated);
+  const loadR = rate(agg.loadouts, k, stats.maxRated);
+  const dim = run.between === 'bots' ? agg.bots : agg.loadouts;
+  const dimR = run.between === 'bots' ? botR : loadR;
+  const model = partModel(agg, cat, loadout, run);
+  const tables = {
+    loadouts: entityTable(agg.loadouts, 'loadout', loadR, keyOf(loadout)),
+    bots: entityTable(agg.bots, 'bot', botR),
+    parts: partsTable(model),
+    matchups: matchupTable(dim),
+    ratings: ratingsTable(dim, dimR),
+  };
+  for (const [name, t] of Object.entries(tables)) writeAtomic(join(dir, `${name}.csv`), tableCsv(t));
+  const summary: Summary = {
+    format: 'havoc-summary/1',
+    name: run.name,
+    ruleset: run.ruleset,
+    rulesVersion: run.rulesVersion,
+    catalogueHash: run.catalogueHash,
+    seed: run.seed,
+    between: run.between,
+    shard,
+    matches: {
+      scheduled,
+      played: agg.matches,
+      complete: agg.matches === scheduled,
+      draws: agg.draws,
+      reasons: Object.fromEntries([...agg.reasons].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+      faults: agg.faults,
+      meanTurns: Number(fmt(agg.matches ? agg.turns / agg.matches : 0, 3)),
+    },
+    counts: { bots: agg.bots.names.length, loadouts: agg.loadouts.names.length },
+    ratings: { of: run.between, fitted: dimR.fitted, note: dimR.note, seatAdvantage: round(dimR.seatAdvantage) },
+    parts: {
+      tested: model.tested,
+      mispriced: model.parts
+        .filter((p) => p.mispriced)
+        .map((p) => ({ part: p.key, flag: p.mispriced!, fairCost: Number(fmt(p.fairCost, 3)), listedCost: p.listedCost })),
+      alpha: model.alpha,
+      anchor: stats.anchor,
+      converged: model.converged,
+      seatAdvantage: round(model.seatAdvantage),
+      pointValues: model.categories.map((c) => ({ category: c.category, pointValue: Number(fmt(c.pointValue, 6)) || 0, se: Number(fmt(c.pointValueSe, 6)) || 0 })),
+    },
+    tables: [...TABLE_FILES],
+    config: run,
+    timing,
+  };
+  writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  return { summary, tables };
+}
+
+const round = (x: { value: number; se: number } | null): { value: number; se: number } | null =>
+  x && { value: Number(fmt(x.value, 6)), se: Number(fmt(x.se, 6)) };
+
+/** Lays out rows as aligned text columns (columns in `left` flush left, the rest flush right). */
+function columns(rows: string[][], left: readonly number[]): string {
+  const w = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) => ('  ' + r.map((s, c) => (left.includes(c) ? s.padEnd(w[c]) : s.padStart(w[c]))).join('  ')).trimEnd()).join('\n');
+}
+
+/** The end-of-run report: the top of the contest and part tables, and where the tables are. */
+export function formatReport(dir: string, t: RunTables, top = 10): string {
+  const s = t.summary;
+  const lines: string[] = [];
+  const m = s.matches;
+  const reasons = Object.entries(m.reasons).map(([k, v]) => `${v} ${k}`).join(', ');
+  lines.push(`${s.name}: ${m.played} matches (${s.ruleset}, seed ${s.seed}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}): ${reasons}; mean ${m.meanTurns} turns`);
+  const contest = s.between === 'bots' ? t.tables.bots : t.tables.loadouts;
+  const pick = (tb: Table, cols: string[]) => tb.rows.map((r) => cols.map((c) => r[tb.header.indexOf(c)] ?? ''));
+  const label = s.between === 'bots' ? 'bot' : 'loadout';
+  const rows = pick(contest, ['rank', label, 'games', 'win_rate', 'win_rate_lo', 'win_rate_hi', 'rating']);
+  lines.push(`top ${Math.min(top, rows.length)} of ${rows.length} ${s.between} (win rate, draws half, 95% interval; rating on the Elo scale):`);
+  lines.push(columns([['#', label, 'games', 'win', 'lo', 'hi', 'rating'], ...rows.slice(0, top)], [1]));
+  if (s.ruleset === 'nhm' && s.between === 'loadouts') {
+    const p = t.tables.parts;
+    const all = pick(p, ['part', 'category', 'listed_cost', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'diff', 'mispriced', 'p_value', 'games_with']);
+    const num = (x: string, dflt: number) => (x === '' ? dflt : Number(x));
+    // Mispriced first, then the strongest evidence (smallest p), then the largest raw difference.
+    const order = all
+      .filter((r) => r[9] !== '0')
+      .sort((a, b) => Number(b[7] !== '') - Number(a[7] !== '') || num(a[8], 2) - num(b[8], 2) || Math.abs(num(b[6], 0)) - Math.abs(num(a[6], 0)) || (a[0] < b[0] ? -1 : 1));
+    lines.push(`parts (${s.parts.tested} tested, ${s.parts.mispriced.length} mispriced at family-wise ${s.parts.alpha}, Holm; fair cost with its corrected interval):`);
+    lines.push(columns([['part', 'category', 'cost', 'fair', 'lo', 'hi', 'win diff', 'mispriced', 'p'], ...order.slice(0, top).map((r) => r.slice(0, 9))], [0, 1, 7]));
+  }
+  lines.push(`tables: ${dir}/ (${TABLE_FILES.join(', ')})`);
+  return lines.join('\n') + '\n';
+}

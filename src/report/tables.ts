@@ -1,0 +1,172 @@
+/**
+ * The tables of a run, computed from its tallies: per bot and per loadout
+ * (win rates with Wilson intervals, Bradley–Terry ratings on the Elo scale),
+ * head-to-head matchups, ratings of what the run compares, and per part the
+ * raw with/without win rates and the fair-cost model of src/stats.
+ *
+ * Inputs to every fit are sorted by name first, and numbers are written with
+ * fixed decimals, so the same matches give the same bytes however they were
+ * played.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { bradleyTerry, partEffects, toElo, wilson, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
+import type { RunConfig } from '../arena/config.js';
+import type { Catalogue, Loadout } from '../rules/nhm/parts.js';
+import { loadoutKey } from '../rules/nhm/loadout.js';
+import { cmp, type Aggregate, type Dimension } from './aggregate.js';
+
+/** A table: a header and rows of cells, ready for CSV. */
+export interface Table {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/** Fixed decimals; empty for NaN or missing; no "-0". */
+export function fmt(x: number | null | undefined, digits: number): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return '';
+  const s = x.toFixed(digits);
+  return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+}
+
+/** A p-value: four significant digits (exponent notation below 1e-6). */
+export const fmtP = (x: number): string => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '');
+
+/** A count that may be fractional (weighted side-games). */
+const count = (x: number): string => (Number.isInteger(x) ? String(x) : fmt(x, 2));
+
+/** CSV text of a table. */
+export const tableCsv = (t: Table): string => stringify([t.header as string[], ...(t.rows as string[][])]);
+
+/** Ratings of one dimension, by name. */
+export interface Ratings {
+  readonly fitted: boolean;
+  /** Why not fitted. */
+  readonly note: string | null;
+  readonly byName: ReadonlyMap<string, { elo: number; eloSe: number; eloLo: number; eloHi: number; logit: number; logitSe: number }>;
+  /** Seat A's advantage (logit) when the matches had two seats. */
+  readonly seatAdvantage: { readonly value: number; readonly se: number } | null;
+}
+
+/** Bradley–Terry ratings of a dimension from its head-to-heads (draws and "neither" as half). */
+export function rate(dim: Dimension, seats: number, maxRated: number): Ratings {
+  const names = [...dim.names].sort(cmp);
+  const none = (note: string): Ratings => ({ fitted: false, note, byName: new Map(), seatAdvantage: null });
+  if (names.length < 2) return none('only one entrant');
+  if (names.length > maxRated) return none(`${names.length} entrants is more than stats.maxRated (${maxRated})`);
+  const at = new Map(names.map((n, i) => [n, i]));
+  const games: PairGame[] = [];
+  for (const { i, j, c } of dim.sortedPairs()) {
+    if (i === j) continue;
+    const [n, wi, , neither] = c;
+    games.push({ a: at.get(dim.names[i])!, b: at.get(dim.names[j])!, score: (wi + neither / 2) / n, weight: n / (seats - 1) });
+  }
+  if (games.length === 0) return none('no games between different entrants');
+  const fit = bradleyTerry(names.length, games, { firstMoverAdvantage: seats === 2 });
+  const elo = toElo(fit);
+  const byName = new Map(
+    names.map((n, i) => [n, { elo: elo.rating[i], eloSe: elo.se[i], eloLo: elo.lo[i], eloHi: elo.hi[i], logit: fit.rating[i], logitSe: fit.se[i] }]),
+  );
+  return { fitted: true, note: fit.converged ? null : 'the fit did not converge', byName, seatAdvantage: fit.advantage };
+}
+
+const byScore = (dim: Dimension) => (a: number, b: number): number => {
+  const sa = dim.tally[a], sb = dim.tally[b];
+  const ra = (sa.wins + sa.draws / 2) / sa.games, rb = (sb.wins + sb.draws / 2) / sb.games;
+  return rb - ra || cmp(dim.names[a], dim.names[b]);
+};
+
+/** Per bot or loadout: games, results, win rate (draw = half) with its Wilson 95% interval, and rating. */
+export function entityTable(dim: Dimension, label: string, ratings: Ratings, key?: (name: string) => string): Table {
+  const order = dim.names.map((_, i) => i).sort(byScore(dim));
+  const header = [
+    'rank', label, ...(key ? ['key'] : []), 'games', 'wins', 'draws', 'losses', 'win_rate', 'win_rate_lo', 'win_rate_hi',
+    'rating', 'rating_lo', 'rating_hi', 'mean_dealt', 'faults',
+  ];
+  const rows = order.map((i, r) => {
+    const t = dim.tally[i];
+    const w = wilson(t.wins + t.draws / 2, t.games);
+    const rt = ratings.byName.get(dim.names[i]);
+    return [
+      String(r + 1), dim.names[i], ...(key ? [key(dim.names[i])] : []), String(t.games), String(t.wins), String(t.draws), String(t.losses),
+      fmt(w.p, 4), fmt(w.lo, 4), fmt(w.hi, 4), fmt(rt?.elo, 1), fmt(rt?.eloLo, 1), fmt(rt?.eloHi, 1), fmt(t.dealt / t.games, 3), String(t.faults),
+    ];
+  });
+  return { header, rows };
+}
+
+/** Head-to-head of every pair that met (both seat orders together), a before b by name. */
+export function matchupTable(dim: Dimension): Table {
+  const m = new Map<string, { a: string; b: string; n: number; wa: number; wb: number; d: number }>();
+  for (const { i, j, c } of dim.sortedPairs()) {
+    const [x, y] = cmp(dim.names[i], dim.names[j]) <= 0 ? [i, j] : [j, i];
+    const key = `${dim.names[x]}\n${dim.names[y]}`;
+    const e = m.get(key) ?? { a: dim.names[x], b: dim.names[y], n: 0, wa: 0, wb: 0, d: 0 };
+    e.n += c[0];
+    e.d += c[3];
+    if (x === i) (e.wa += c[1]), (e.wb += c[2]);
+    else (e.wa += c[2]), (e.wb += c[1]);
+    m.set(key, e);
+  }
+  const rows = [...m.values()]
+    .sort((p, q) => cmp(p.a, q.a) || cmp(p.b, q.b))
+    .map((e) => {
+      const w = wilson(e.wa + e.d / 2, e.n);
+      return [e.a, e.b, String(e.n), String(e.wa), String(e.d), String(e.wb), fmt(w.p, 4), fmt(w.lo, 4), fmt(w.hi, 4)];
+    });
+  return { header: ['a', 'b', 'games', 'a_wins', 'draws', 'b_wins', 'a_win_rate', 'a_win_rate_lo', 'a_win_rate_hi'], rows };
+}
+
+/** Bradley–Terry ratings (Elo scale, 1500 = the average entrant) with 95% intervals. */
+export function ratingsTable(dim: Dimension, ratings: Ratings): Table {
+  const header = ['rank', 'name', 'games', 'rating', 'rating_se', 'rating_lo', 'rating_hi', 'logit', 'logit_se'];
+  const names = [...ratings.byName.keys()].sort((a, b) => ratings.byName.get(b)!.elo - ratings.byName.get(a)!.elo || cmp(a, b));
+  const rows = names.map((n, r) => {
+    const x = ratings.byName.get(n)!;
+    return [String(r + 1), n, String(dim.tally[dim.index.get(n)!].games), fmt(x.elo, 1), fmt(x.eloSe, 1), fmt(x.eloLo, 1), fmt(x.eloHi, 1), fmt(x.logit, 4), fmt(x.logitSe, 4)];
+  });
+  return { header, rows };
+}
+
+/**
+ * Part effects from the loadout head-to-heads: per part, the raw win rate
+ * of machines with and without it and their difference, and the fitted
+ * fair cost with its Holm-corrected interval against the listed cost.
+ */
+export function partModel(agg: Aggregate, cat: Catalogue, loadout: (name: string) => Loadout, run: RunConfig): PartEffectsResult {
+  const dim = agg.loadouts;
+  const keys = new Map<string, string[]>();
+  const partsOf = (name: string): string[] => {
+    let k = keys.get(name);
+    if (!k) keys.set(name, (k = loadout(name).parts.map((p) => p.key)));
+    return k;
+  };
+  const matches: PartMatch[] = [];
+  for (const { i, j, c } of dim.sortedPairs()) {
+    const [n, wi, , neither] = c;
+    matches.push({ a: partsOf(dim.names[i]), b: partsOf(dim.names[j]), score: (wi + neither / 2) / n, weight: n / (agg.seats - 1) });
+  }
+  const listing = new Map(cat.parts.map((p) => [p.key, { cost: p.cost, category: p.budget }]));
+  return partEffects(matches, listing, { alpha: run.stats.alpha, anchor: run.stats.anchor });
+}
+
+/** parts.csv: catalogue order. */
+export function partsTable(model: PartEffectsResult): Table {
+  const header = [
+    'part', 'category', 'listed_cost', 'games_with', 'win_rate_with', 'games_without', 'win_rate_without', 'diff', 'diff_lo', 'diff_hi',
+    'effect', 'effect_se', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'p_value', 'adjusted_p', 'mispriced', 'note',
+  ];
+  const rows = model.parts.map((p) => {
+    const r = p.raw;
+    const none = p.reason !== null && p.reason !== 'alone-in-category';
+    return [
+      p.key, p.category, String(p.listedCost), count(r.nWith), r.nWith > 0 ? fmt(r.winRateWith, 4) : '', count(r.nWithout), r.nWithout > 0 ? fmt(r.winRateWithout, 4) : '',
+      fmt(r.diff, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffLo, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffHi, 4),
+      fmt(p.beta, 4), fmt(p.betaSe, 4), none ? '' : fmt(p.fairCost, 3), none ? '' : fmt(p.lo, 3), none ? '' : fmt(p.hi, 3),
+      fmtP(p.pValue), fmtP(p.adjustedP), p.mispriced ?? '', p.reason ?? '',
+    ];
+  });
+  return { header, rows };
+}
+
+/** The loadout key of a loadout name (for the key column of loadouts.csv). */
+export const keyOf = (loadout: (name: string) => Loadout) => (name: string): string => loadoutKey(loadout(name));

@@ -1,0 +1,174 @@
+/**
+ * The arena end to end, through the compiled commands in dist/ (built by
+ * `npm test`): determinism across worker counts, kill -9 and resume, shards
+ * and merge, bad configs, crashing bots. Tiny runs of `random` bots.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const tmp = mkdtempSync(join(tmpdir(), 'arena-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+// The arena's commands on their own (so these tests do not depend on main.ts registering them).
+const url = (f: string) => pathToFileURL(resolve('dist/src/cli', f)).href;
+const ENTRY = `
+import yargs from 'yargs';
+const m = async (f) => (await import(f)).default;
+await yargs(process.argv.slice(1)).scriptName('havoc')
+  .command(await m('${url('tournament.js')}')).command(await m('${url('sweep.js')}'))
+  .command(await m('${url('resume.js')}')).command(await m('${url('merge.js')}'))
+  .demandCommand(1).strict().parseAsync();`;
+const args = (a: string[]) => ['--input-type=module', '-e', ENTRY, ...a];
+const havoc = (...a: string[]) => {
+  const r = spawnSync(process.execPath, args(a), { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+const TABLES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv'];
+const tables = (dir: string) => Object.fromEntries(TABLES.map((t) => [t, readFileSync(join(dir, t), 'utf8')]));
+const summary = (dir: string) => {
+  const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+  delete s.timing;
+  return s;
+};
+const config = (name: string, json: unknown): string => {
+  const p = join(tmp, name);
+  writeFileSync(p, JSON.stringify(json));
+  return p;
+};
+
+const sweep = config('sweep.json', {
+  ruleset: 'nhm',
+  bots: ['random'],
+  schedule: { type: 'sweep', matches: 160, sample: 20 },
+  turnLimit: 40,
+  seed: 'arena-test',
+});
+const ladder = config('ladder.json', {
+  ruleset: 'rbp',
+  bots: ['random', { name: 'random-2', bot: 'random' }, { name: 'random-3', bot: 'random' }],
+  schedule: { type: 'round-robin', games: 200 },
+  turnLimit: 60,
+});
+
+describe('havoc tournament / sweep', () => {
+  it('gives the same tables, byte for byte, with 1 and 2 workers', () => {
+    for (const w of ['1', '2']) {
+      const r = havoc('sweep', sweep, '--workers', w, '--out', join(tmp, `sweep-w${w}`), '--quiet');
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain('parts (');
+      expect(r.out).toContain(`tables: ${join(tmp, `sweep-w${w}`)}/`);
+    }
+    expect(tables(join(tmp, 'sweep-w2'))).toEqual(tables(join(tmp, 'sweep-w1')));
+    expect(summary(join(tmp, 'sweep-w2'))).toEqual(summary(join(tmp, 'sweep-w1')));
+    const lines = readFileSync(join(tmp, 'sweep-w1', 'matches.csv'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(161);
+    expect(lines[1]).toMatch(/^0,[0-9a-f]{16},random,[^,]+,random,[^,]+,[AB]?,\d+,(kill|mutual-destruction|turn-limit),\d+,\d+,0,0$/);
+    expect(readFileSync(join(tmp, 'sweep-w1', 'parts.csv'), 'utf8')).toMatch(/^part,category,listed_cost,games_with,win_rate_with,/);
+  });
+
+  it('two shards merged equal one run; merge refuses overlaps, gaps and other runs', () => {
+    const one = join(tmp, 'sweep-w1');
+    for (const k of ['1', '2']) expect(havoc('sweep', sweep, '--shard', `${k}/2`, '--workers', '1', '--out', join(tmp, `shard${k}`)).code).toBe(0);
+    const s1 = readFileSync(join(tmp, 'shard1', 'matches.csv'), 'utf8').trim().split('\n');
+    expect(s1.slice(1).every((l) => Number(l.split(',')[0]) % 2 === 0)).toBe(true);
+    const m = havoc('merge', join(tmp, 'merged'), join(tmp, 'shard2'), join(tmp, 'shard1'));
+    expect(m.code, m.err).toBe(0);
+    expect(tables(join(tmp, 'merged'))).toEqual(tables(one));
+    expect(summary(join(tmp, 'merged'))).toEqual(summary(one));
+
+    const overlap = havoc('merge', join(tmp, 'm2'), join(tmp, 'shard1'), one);
+    expect(overlap.code).toBe(1);
+    expect(overlap.err).toMatch(/match 0 is also in .*shard1: the folders overlap/);
+    const gap = havoc('merge', join(tmp, 'm3'), join(tmp, 'shard1'));
+    expect(gap.code).toBe(1);
+    expect(gap.err).toContain('80 of 160 matches are in none of the folders (ids 1, 3, 5');
+    cpSync(join(tmp, 'shard2'), join(tmp, 'other2'), { recursive: true });
+    const cfg = join(tmp, 'other2', 'config.json');
+    writeFileSync(cfg, readFileSync(cfg, 'utf8').replace('"seed": "arena-test"', '"seed": "other"'));
+    const other = havoc('merge', join(tmp, 'm4'), join(tmp, 'shard1'), join(tmp, 'other2'));
+    expect(other.code).toBe(1);
+    expect(other.err).toContain('not the same run');
+    for (const d of ['m2', 'm3', 'm4']) expect(existsSync(join(tmp, d))).toBe(false);
+  });
+
+  it('a run killed with kill -9 and resumed ends with the same tables', async () => {
+    const ref = join(tmp, 'ladder-ref');
+    expect(havoc('tournament', ladder, '--workers', '1', '--out', ref).code).toBe(0);
+    const dir = join(tmp, 'ladder-killed');
+    const child = spawn(process.execPath, args(['tournament', ladder, '--workers', '1', '--batch', '4', '--out', dir]), { stdio: 'ignore' });
+    const csv = join(dir, 'matches.csv');
+    const exited = new Promise((r) => child.on('exit', r));
+    for (let i = 0; i < 4000 && child.exitCode === null; i++) {
+      if (existsSync(csv) && statSync(csv).size > 2000) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    expect(existsSync(join(dir, 'summary.json'))).toBe(false);
+    const before = readFileSync(csv, 'utf8').split('\n').length - 2;
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(600);
+    const r = havoc('resume', dir, '--workers', '2');
+    expect(r.code, r.err).toBe(0);
+    expect(tables(dir)).toEqual(tables(ref));
+  });
+
+  it('a torn last line is cut off on resume, and re-running the same command resumes too', () => {
+    const ref = tables(join(tmp, 'ladder-ref'));
+    const dir = join(tmp, 'ladder-torn');
+    cpSync(join(tmp, 'ladder-ref'), dir, { recursive: true });
+    const lines = ref['matches.csv'].split('\n');
+    writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 50).join('\n') + '\n' + lines[50].slice(0, 9));
+    rmSync(join(dir, 'summary.json'));
+    expect(havoc('resume', dir).code).toBe(0);
+    expect(tables(dir)).toEqual(ref);
+    writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 7).join('\n') + '\n');
+    expect(havoc('tournament', ladder, '--out', dir).code).toBe(0);
+    expect(tables(dir)).toEqual(ref);
+    const clash = havoc('tournament', ladder, '--out', dir, '--seed', '2');
+    expect(clash.code).toBe(1);
+    expect(clash.err).toContain('the folder holds a different run (they differ in seed)');
+  });
+});
+
+describe('bad configs and bad bots', () => {
+  it('a bad config fails with the path of the bad field and writes nothing', () => {
+    const out = join(tmp, 'bad-out');
+    const bad = config('bad.json', { ruleset: 'rbp', bots: ['random', 'nobody'], schedule: { type: 'round-robin', games: -2 }, out });
+    const r = havoc('tournament', bad);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('bad.json: schedule.games: must be a positive integer');
+    expect(r.err).toContain('bad.json: bots[1]: no built-in bot "nobody"');
+    expect(r.out).toBe('');
+    expect(existsSync(out)).toBe(false);
+    const notSweep = havoc('sweep', ladder, '--out', out);
+    expect(notSweep.code).toBe(1);
+    expect(notSweep.err).toContain('not a sweep');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a bot that crashes, or kills its worker, does not take the run down', () => {
+    const thrower = join(tmp, 'thrower.mjs');
+    writeFileSync(thrower, `export default () => ({ program(obs) { if (obs.turn % 2 === 1) throw new Error('boom'); return 'X X X X X'; } });\n`);
+    const killer = join(tmp, 'killer.mjs');
+    writeFileSync(killer, `export default (ctx) => ({ program() { if (ctx.seat === 0) process.exit(7); return 'X X X X X'; } });\n`);
+    const cfg = config('crash.json', { ruleset: 'rbp', bots: ['random', thrower, { name: 'killer', bot: killer }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 12 });
+    const out = join(tmp, 'crash-out');
+    const r = havoc('tournament', cfg, '--workers', '2', '--out', out);
+    expect(r.code, r.err).toBe(0);
+    const rows = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(rows).toHaveLength(6);
+    // The thrower loses every other turn to a fault; the killer in seat A takes its worker down: a fault match.
+    const faults = (row: string[], seat: number) => Number(row[11 + seat]);
+    const throwerRows = rows.filter((x) => x[2] === thrower || x[4] === thrower);
+    expect(throwerRows.every((x) => faults(x, x[2] === thrower ? 0 : 1) > 0 || x[8] === 'fault')).toBe(true);
+    expect(rows.filter((x) => x[2] === 'killer').every((x) => x[8] === 'fault')).toBe(true);
+    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('could not be played');
+    expect(r.err).toContain('could not be played');
+  });
+});

@@ -1,0 +1,206 @@
+/** The arena as a library: configs, schedules, matches.csv records and the tables built from them. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkConfig, scheduleTotal, type RunConfig } from '../src/arena/config.js';
+import { csvLines, matchesHeader, parseCsvLine, parseRow, readMatches, rowFields, type MatchRow } from '../src/arena/records.js';
+import { makeSchedule, Permutation, sweepPool } from '../src/arena/schedule.js';
+import { inShard, parseShard, shardSize } from '../src/arena/shard.js';
+import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
+import { RULES_VERSION } from '../src/rules/version.js';
+import { Aggregate } from '../src/report/aggregate.js';
+import { entityTable, matchupTable, rate, tableCsv } from '../src/report/tables.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'arena-lib-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const runOf = (json: unknown): RunConfig => checkConfig(json, 'configs/t.json').runs[0].run;
+const problemsOf = (json: unknown): string => {
+  try {
+    checkConfig(json, 'configs/t.json');
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return '';
+};
+
+describe('run configs', () => {
+  it('resolves a round robin with defaults', () => {
+    const run = runOf({ ruleset: 'rbp', bots: ['random', { name: 'r2', bot: 'random' }], schedule: { type: 'round-robin', games: 4 } });
+    expect(run).toMatchObject({ name: 't', ruleset: 'rbp', between: 'bots', turnLimit: 100, seed: '1', rulesVersion: `rbp ${RULES_VERSION}` });
+    expect(run.bots).toEqual([{ name: 'random', bot: 'random' }, { name: 'r2', bot: 'random' }]);
+    expect(run.loadouts.map((l) => l.name)).toEqual(['robo-pig']);
+    expect(scheduleTotal(run)).toBe(4);
+  });
+
+  it('names the path of every bad field, with the file', () => {
+    const msg = problemsOf({
+      ruleset: 'nhm',
+      bots: ['random', 'no-such-bot'],
+      loadouts: ['robo-pig', { name: 'x', weapons: ['lazor', 'nope'] }],
+      schedule: { type: 'round-robin', games: 0 },
+      turnLimit: 'long',
+      colour: 'red',
+    });
+    expect(msg).toContain('configs/t.json: schedule.games: must be a positive integer');
+    expect(msg).toContain('configs/t.json: bots[1]: no built-in bot "no-such-bot"');
+    expect(msg).toContain('configs/t.json: loadouts[1].weapons[1]: unknown part "nope"');
+    expect(msg).toContain('configs/t.json: turnLimit: must be a positive integer');
+    expect(msg).toContain('configs/t.json: colour: unknown field');
+    expect(problemsOf({ ruleset: 'rbp', bots: ['random', 'random'], schedule: { type: 'round-robin', games: 3 } })).toMatch(
+      /bots\[1\]: the name "random" is used twice[\s\S]*schedule.games: must be a multiple of 2/,
+    );
+    expect(problemsOf({ ruleset: 'rbp', schedule: { type: 'sweep', matches: 10 } })).toContain('schedule.type: a loadout sweep needs "ruleset": "nhm"');
+    expect(problemsOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 10, filter: { includeParts: ['zzz'] } } })).toContain(
+      'configs/t.json: schedule.filter.includeParts[0]: unknown part "zzz"',
+    );
+    expect(problemsOf({ runs: [{ name: 'a', ruleset: 'rbp', bots: ['random', 'r'], schedule: { type: 'gauntlet', games: 2, challengers: ['x'] } }] })).toContain(
+      'runs[0].bots[1]: no built-in bot "r"',
+    );
+    expect(problemsOf({ ruleset: 'nhm', loadouts: ['robo-pig', 'dodger'], schedule: { type: 'gauntlet', games: 2, challengers: ['x'] } })).toContain(
+      'schedule.challengers[0]: "x" is none of the loadouts',
+    );
+  });
+
+  it('resolves several runs, each inheriting the top-level fields', () => {
+    const plan = checkConfig(
+      {
+        seed: 9,
+        out: join(tmp, 'multi'),
+        runs: [
+          { name: 'ladder', ruleset: 'rbp', bots: ['random', { name: 'b', bot: 'random' }], schedule: { type: 'round-robin', games: 2 } },
+          { name: 'sweep', ruleset: 'nhm', schedule: { type: 'sweep', matches: 20, sample: 10 } },
+        ],
+      },
+      'configs/m.json',
+      { seed: '5' },
+    );
+    expect(plan.multi).toBe(true);
+    expect(plan.runs.map((r) => [r.run.name, r.run.seed, r.out])).toEqual([
+      ['ladder', '5', join(tmp, 'multi', 'ladder')],
+      ['sweep', '5', join(tmp, 'multi', 'sweep')],
+    ]);
+  });
+});
+
+describe('schedules', () => {
+  it('round robin: every pairing in seat-swapped pairs on one seed, pairings interleaved', () => {
+    const run = runOf({ ruleset: 'nhm', loadouts: ['robo-pig', 'dodger', 'dragon'], schedule: { type: 'round-robin', games: 4 } });
+    const s = makeSchedule(run, defaultCatalogue());
+    expect(s.total).toBe(12);
+    const specs = Array.from({ length: s.total }, (_, id) => s.spec(id));
+    const names = specs.map((m) => m.seats.map((x) => x.loadout).join(' v '));
+    expect(names.slice(0, 6)).toEqual(['robo-pig v dodger', 'dodger v robo-pig', 'robo-pig v dragon', 'dragon v robo-pig', 'dodger v dragon', 'dragon v dodger']);
+    for (let id = 0; id < s.total; id += 2) expect(specs[id].seed).toBe(specs[id + 1].seed);
+    expect(new Set(specs.map((m) => m.seed)).size).toBe(6);
+    expect(s.spec(7)).toEqual(specs[7]);
+  });
+
+  it('free-for-all: every rotation of every group', () => {
+    const run = runOf({ ruleset: 'nhm', loadouts: ['robo-pig', 'dodger', 'dragon', 'iron-tank'], schedule: { type: 'free-for-all', seats: 3, games: 3 } });
+    const s = makeSchedule(run, defaultCatalogue());
+    expect(s.total).toBe(12);
+    const first = [0, 1, 2].map((id) => s.spec(id).seats.map((x) => x.loadout));
+    expect(first).toEqual([
+      ['robo-pig', 'dodger', 'dragon'],
+      ['dodger', 'dragon', 'robo-pig'],
+      ['dragon', 'robo-pig', 'dodger'],
+    ]);
+  });
+
+  it('gauntlet: each challenger against each other entrant', () => {
+    const run = runOf({ ruleset: 'nhm', loadouts: ['robo-pig', 'dodger', 'dragon'], schedule: { type: 'gauntlet', games: 2, challengers: ['dragon'] } });
+    const s = makeSchedule(run, defaultCatalogue());
+    expect(Array.from({ length: s.total }, (_, id) => s.spec(id).seats.map((x) => x.loadout).join(' v '))).toEqual([
+      'dragon v robo-pig', 'robo-pig v dragon', 'dragon v dodger', 'dodger v dragon',
+    ]);
+  });
+
+  it('sweep: every pool loadout plays once per round, seat-swapped', () => {
+    const run = runOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 40, sample: 10 }, seed: 'x' });
+    const cat = defaultCatalogue();
+    const pool = sweepPool(run, cat);
+    expect(pool).toHaveLength(10);
+    const s = makeSchedule(run, cat);
+    const round = Array.from({ length: 10 }, (_, id) => s.spec(id));
+    expect(round.filter((_, i) => i % 2 === 0).flatMap((m) => m.seats.map((x) => x.loadout)).sort()).toEqual([...pool].sort());
+    expect(round[1].seats.map((x) => x.loadout)).toEqual([...round[0].seats.map((x) => x.loadout)].reverse());
+  });
+
+  it('a seeded permutation is a bijection', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3000 }), fc.string(), (n, seed) => {
+        const p = new Permutation(n, seed);
+        const seen = new Set(Array.from({ length: n }, (_, i) => p.at(i)));
+        return seen.size === n && [...seen].every((x) => x >= 0 && x < n);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('shards split the ids', () => {
+    expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
+    expect(() => parseShard('4/3')).toThrow('--shard');
+    expect([0, 1, 2].map((i) => shardSize({ index: i + 1, count: 3 }, 10))).toEqual([4, 3, 3]);
+    expect(inShard({ index: 2, count: 3 }, 4)).toBe(true);
+  });
+});
+
+const row = (id: number, a: string, b: string, winner: number, reason = winner < 0 ? 'turn-limit' : 'kill'): MatchRow => ({
+  id,
+  seed: `s${id}`,
+  bots: ['random', 'random'],
+  loadouts: [a, b],
+  winner,
+  turns: 10 + id,
+  reason,
+  dealt: [winner === 0 ? 5 : 1, winner === 1 ? 5 : 1],
+  faults: [0, id % 3 === 0 ? 1 : 0],
+});
+
+describe('matches.csv', () => {
+  it('rows round-trip through CSV, quoting included', () => {
+    const r = { ...row(3, 'odd, "name"', 'robo-pig', 1) };
+    const line = csvLines([rowFields(r)]).trimEnd();
+    expect(parseRow(parseCsvLine(line), 2)).toEqual(r);
+    expect(matchesHeader(2).join(',')).toBe('id,seed,a_bot,a_loadout,b_bot,b_loadout,winner,turns,reason,a_dealt,b_dealt,a_faults,b_faults');
+  });
+
+  it('a torn last line is ignored and cut off', () => {
+    const path = join(tmp, 'torn.csv');
+    writeFileSync(path, csvLines([matchesHeader(2), rowFields(row(0, 'x', 'y', 0)), rowFields(row(1, 'y', 'x', 1))]) + '2,s2,random,x,ran');
+    const ids: number[] = [];
+    expect(readMatches(path, 2, (r) => ids.push(r.id), true)).toBe(2);
+    expect(ids).toEqual([0, 1]);
+    expect(readFileSync(path, 'utf8').endsWith('0,0\n')).toBe(true);
+  });
+});
+
+describe('tables', () => {
+  const rows = [row(0, 'x', 'y', 0), row(1, 'y', 'x', 1), row(2, 'x', 'z', -1), row(3, 'z', 'x', 0), row(4, 'y', 'z', 0), row(5, 'z', 'y', -1)];
+  const build = (rs: MatchRow[]) => {
+    const agg = new Aggregate(2);
+    for (const r of rs) agg.add(r);
+    const ratings = rate(agg.loadouts, 2, 100);
+    return [tableCsv(entityTable(agg.loadouts, 'loadout', ratings)), tableCsv(matchupTable(agg.loadouts))];
+  };
+
+  it('counts wins, draws (half a win) and losses', () => {
+    const [loadouts, matchups] = build(rows);
+    const lines = loadouts.trim().split('\n');
+    expect(lines[0]).toBe('rank,loadout,games,wins,draws,losses,win_rate,win_rate_lo,win_rate_hi,rating,rating_lo,rating_hi,mean_dealt,faults');
+    expect(lines[1]).toMatch(/^1,x,4,2,1,1,0\.6250,/);
+    expect(matchups.trim().split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^x,y,2,2,0,0,1\.0000,/),
+      expect.stringMatching(/^x,z,2,0,1,1,0\.2500,/),
+      expect.stringMatching(/^y,z,2,1,1,0,0\.7500,/),
+    ]);
+  });
+
+  it('do not depend on the order of the rows', () => {
+    expect(build([...rows].reverse())).toEqual(build(rows));
+    expect(build([rows[3], rows[0], rows[5], rows[1], rows[4], rows[2]])).toEqual(build(rows));
+  });
+});
