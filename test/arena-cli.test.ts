@@ -6,23 +6,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const tmp = mkdtempSync(join(tmpdir(), 'arena-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-// The arena's commands on their own (so these tests do not depend on main.ts registering them).
-const url = (f: string) => pathToFileURL(resolve('dist/src/cli', f)).href;
-const ENTRY = `
-import yargs from 'yargs';
-const m = async (f) => (await import(f)).default;
-await yargs(process.argv.slice(1)).scriptName('havoc')
-  .command(await m('${url('tournament.js')}')).command(await m('${url('sweep.js')}'))
-  .command(await m('${url('resume.js')}')).command(await m('${url('merge.js')}'))
-  .demandCommand(1).strict().parseAsync();`;
-const args = (a: string[]) => ['--input-type=module', '-e', ENTRY, ...a];
+const args = (a: string[]) => ['dist/src/cli/main.js', ...a];
 const havoc = (...a: string[]) => {
   const r = spawnSync(process.execPath, args(a), { encoding: 'utf8' });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -170,5 +160,34 @@ describe('bad configs and bad bots', () => {
     expect(rows.filter((x) => x[2] === 'killer').every((x) => x[8] === 'fault')).toBe(true);
     expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('could not be played');
     expect(r.err).toContain('could not be played');
+  });
+});
+
+describe('replays, reports and the two-pig kernel in runs', () => {
+  const pigs = (name: string) =>
+    config(`${name}.json`, {
+      name,
+      ruleset: 'rbp',
+      seed: 'kernel',
+      bots: [{ name: 'a', bot: 'bench-random' }, { name: 'b', bot: 'bench-random' }],
+      schedule: { type: 'round-robin', games: 40 },
+    });
+
+  it('native-policy bots on the kernel give the same matches as the general engine', () => {
+    const fast = join(tmp, 'kernel-fast'), slow = join(tmp, 'kernel-slow');
+    expect(havoc('tournament', pigs('k1'), '--out', fast, '--workers', '1', '--quiet', '--save-replays', 'none').code).toBe(0);
+    // Saving every replay plays every match through the general engine and the bot API.
+    expect(havoc('tournament', pigs('k2'), '--out', slow, '--workers', '1', '--quiet', '--save-replays', 'all').code).toBe(0);
+    expect(tables(fast)).toEqual(tables(slow));
+    expect(existsSync(join(fast, 'replays'))).toBe(false);
+    expect(readFileSync(join(slow, 'matches.csv'), 'utf8').trim().split('\n')).toHaveLength(41);
+  });
+
+  it('saves the chosen replays, which verify, and writes report.html at the end of the run', () => {
+    const dir = join(tmp, 'kernel-slow');
+    for (const id of [0, 17, 39]) expect(existsSync(join(dir, 'replays', `match-${id}.jsonl`))).toBe(true);
+    const v = havoc('replay', dir, '--match', '17', '--verify');
+    expect(v.code).toBe(0);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<svg');
   });
 });
