@@ -8,12 +8,9 @@
  * earlier candidate.
  */
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
-import { SimBudget } from './lib/budget.js';
-import { CandidateGen, ProgramList } from './lib/candidates.js';
-import { Evaluator } from './lib/evaluate.js';
+import { ProgramList } from './lib/candidates.js';
 import { pickNear, repeatLast } from './lib/predict.js';
-import { reachOf } from './lib/reach.js';
-import { Simulator } from './lib/sim.js';
+import { searchKit } from './lib/kit.js';
 
 /** At most this many candidates are simulated. */
 export const GREEDY_CANDIDATES = 300;
@@ -22,11 +19,7 @@ export const GREEDY_TOLERANCE = 1;
 
 const factory: BotFactory = (ctx) => {
   const { game, seat, notation } = ctx;
-  const reach = reachOf(game);
-  const gens = Array.from({ length: game.n }, (_, s) => new CandidateGen(game, s, reach));
-  const ev = new Evaluator(game, seat, reach);
-  const sim = new Simulator(game);
-  const budget = new SimBudget(ctx.budget);
+  const { gens, ev, sim, budget } = searchKit(ctx);
   const own = new ProgramList(GREEDY_CANDIDATES);
   const still: number[][] = Array.from({ length: game.n }, () => []);
   const values = new Float64Array(GREEDY_CANDIDATES);

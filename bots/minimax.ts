@@ -15,12 +15,9 @@
  * plus, per opponent, the worst change that opponent alone can make.
  */
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
-import { SimBudget } from './lib/budget.js';
-import { CandidateGen, ProgramList } from './lib/candidates.js';
-import { Evaluator } from './lib/evaluate.js';
+import { ProgramList } from './lib/candidates.js';
 import { pickNear, repeatLast } from './lib/predict.js';
-import { reachOf } from './lib/reach.js';
-import { Simulator } from './lib/sim.js';
+import { searchKit } from './lib/kit.js';
 
 /** Own and per-opponent candidate counts at most. */
 export const MINIMAX_OWN = 60;
@@ -30,11 +27,7 @@ export const MINIMAX_TOLERANCE = 1;
 
 const factory: BotFactory = (ctx) => {
   const { game, seat, notation } = ctx;
-  const reach = reachOf(game);
-  const gens = Array.from({ length: game.n }, (_, s) => new CandidateGen(game, s, reach));
-  const ev = new Evaluator(game, seat, reach);
-  const sim = new Simulator(game);
-  const budget = new SimBudget(ctx.budget);
+  const { gens, ev, sim, budget } = searchKit(ctx);
   const own = new ProgramList(MINIMAX_OWN);
   const opp = Array.from({ length: game.n }, () => new ProgramList(MINIMAX_OPP + 2));
   const guess: number[][] = Array.from({ length: game.n }, () => []);

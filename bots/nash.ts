@@ -12,13 +12,10 @@
  */
 import type { Mixed } from '../src/core/bot.js';
 import type { BotFactory, Program } from '../src/rules/nhm/botApi.js';
-import { SimBudget } from './lib/budget.js';
-import { CandidateGen, ProgramList } from './lib/candidates.js';
-import { Evaluator } from './lib/evaluate.js';
+import { ProgramList } from './lib/candidates.js';
 import { solve } from './lib/matrix.js';
 import { repeatLast } from './lib/predict.js';
-import { reachOf } from './lib/reach.js';
-import { Simulator } from './lib/sim.js';
+import { searchKit } from './lib/kit.js';
 
 /** Own and per-opponent candidate counts at most. */
 export const NASH_OWN = 44;
@@ -30,11 +27,7 @@ export const NASH_MIN_P = 0.02;
 
 const factory: BotFactory = (ctx) => {
   const { game, seat, notation } = ctx;
-  const reach = reachOf(game);
-  const gens = Array.from({ length: game.n }, (_, s) => new CandidateGen(game, s, reach));
-  const ev = new Evaluator(game, seat, reach);
-  const sim = new Simulator(game);
-  const budget = new SimBudget(ctx.budget);
+  const { gens, ev, sim, budget } = searchKit(ctx);
   const own = new ProgramList(NASH_OWN);
   const opp = Array.from({ length: game.n }, () => new ProgramList(NASH_OPP + 2));
   const guess: number[][] = Array.from({ length: game.n }, () => []);

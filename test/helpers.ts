@@ -40,3 +40,25 @@ export function pigs(a: [string, string], b: [string, string], extra: { hearts?:
     { name: 'B', square: b[0], facing: b[1], ...(extra.hearts ? { hearts: extra.hearts[1] } : {}) },
   ];
 }
+
+/** A loadout design as scenarios write it. */
+export type Spec = { weapons?: string[]; armour?: string[]; engines?: string[]; cpu?: string | null; options?: string[] };
+
+/** A Ninja Havoc Machines scenario machine: name, square, facing, design (empty parts by default), hearts or shields. */
+export const M = (name: string, square: string, facing: string, loadout: Spec = {}, extra: Record<string, number> = {}) => ({
+  name, square, facing, loadout: { weapons: [], armour: [], engines: [], cpu: null, options: [], ...loadout }, ...extra,
+});
+
+/** Plays a Ninja Havoc Machines scenario. */
+export const nhm = (machines: unknown[], turns: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
+  play({ ruleset: 'nhm', machines, turns, ...extra });
+
+/** A program that only turns. */
+export const idle = 'TL TR TL TR TL';
+
+/** `cmd` then four X. */
+export const first = (cmd: string) => `${cmd} X X X X`;
+
+/** Hearts of every machine after (turn, step), by name. */
+export const hearts = (p: Played, turn = 1, step = 1): Record<string, number> =>
+  Object.fromEntries(p.steps.find((s) => s.turn === turn && s.step === step)!.machines.map((m) => [m.name, m.hearts]));

@@ -9,17 +9,8 @@ import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { RecordingTracer, type StepRecord } from '../src/rules/nhm/record.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import random from '../bots/random.js';
-import { play } from './helpers.js';
+import { M, first, hearts, idle, nhm, play } from './helpers.js';
 
-type Spec = { weapons?: string[]; armour?: string[]; engines?: string[]; cpu?: string | null; options?: string[] };
-const M = (name: string, square: string, facing: string, loadout: Spec = {}, extra: Record<string, number> = {}) => ({
-  name, square, facing, loadout: { weapons: [], armour: [], engines: [], cpu: null, options: [], ...loadout }, ...extra,
-});
-const nhm = (machines: unknown[], turns: Record<string, unknown>[], extra: Record<string, unknown> = {}) => play({ ruleset: 'nhm', machines, turns, ...extra });
-const idle = 'TL TR TL TR TL';
-const first = (cmd: string) => `${cmd} X X X X`;
-const hearts = (p: ReturnType<typeof play>, turn = 1, step = 1) =>
-  Object.fromEntries(p.steps.find((s) => s.turn === turn && s.step === step)!.machines.map((m) => [m.name, m.hearts]));
 
 /** A scenario seed whose first teleporter roll lands on `square`. */
 function seedRolling(square: string): string {

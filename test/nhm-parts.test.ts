@@ -3,19 +3,10 @@
  * programs, then the expected hot squares and board.
  */
 import { describe, expect, it } from 'vitest';
-import { play } from './helpers.js';
+import { M, first, hearts, idle, nhm, play } from './helpers.js';
 
-type Spec = { weapons?: string[]; armour?: string[]; engines?: string[]; cpu?: string | null; options?: string[] };
-const M = (name: string, square: string, facing: string, loadout: Spec = {}, extra: Record<string, number> = {}) => ({
-  name, square, facing, loadout: { weapons: [], armour: [], engines: [], cpu: null, options: [], ...loadout }, ...extra,
-});
-const nhm = (machines: unknown[], turns: Record<string, unknown>[], extra: Record<string, unknown> = {}) => play({ ruleset: 'nhm', machines, turns, ...extra });
-const idle = 'TL TR TL TR TL';
-const first = (cmd: string) => `${cmd} X X X X`;
 const hotOf = (p: ReturnType<typeof play>, by: string, turn = 1, step = 1) =>
   (p.steps.find((s) => s.turn === turn && s.step === step)!.hot.find((h) => h.by === by)?.squares ?? []).slice().sort();
-const hearts = (p: ReturnType<typeof play>, turn = 1, step = 1) =>
-  Object.fromEntries(p.steps.find((s) => s.turn === turn && s.step === step)!.machines.map((m) => [m.name, m.hearts]));
 
 describe('weapons', () => {
   it('Rapier (blade, pick one): two squares to the chosen side, through both machines', () => {
