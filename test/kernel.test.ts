@@ -36,19 +36,8 @@ const bridge = kernelBridge(game) as KernelBridge;
 
 /** Puts a kernel state into a reference engine state of `game`, field by field. */
 function setReference(st: State, k: Int32Array): void {
-  st.occ.fill(-1);
-  for (let m = 0; m < 2; m++) {
-    st.sq[m] = k[K_SQ + m];
-    st.facing[m] = k[K_FACING + m];
-    st.hearts[m] = k[K_HEARTS + m];
-    st.shields[m] = 0;
-    st.alive[m] = k[K_HEARTS + m] > 0 ? 1 : 0;
-    st.dealt[m] = k[K_DEALT + m];
-    st.occ[st.sq[m]] = m;
-  }
-  st.turn = k[K_TURN];
-  st.end = k[K_END];
-  st.winner = k[K_WINNER];
+  fromKState(k, st);
+  st.shields.fill(0);
 }
 
 /** Everything both engines must agree on, as one comparable object. */
