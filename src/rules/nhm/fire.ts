@@ -81,7 +81,7 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
       reach[j - a] = 2; // a shield spot: the ray stops, hitting nothing
       continue;
     }
-    if (d > S.hot[s]) S.hot[s] = d;
+    if (mode === FIRE_HOT && d > S.hot[s]) S.hot[s] = d;
     if (tr && mode === FIRE_REAL) tr.hot(m, s, d);
     const o = st.occ[s];
     if (o < 0) {
@@ -155,7 +155,7 @@ function traceBeam(
       seen[s * 8 + d] = stamp;
       left--;
       if (S.shield[s] & ~mine) break;
-      if (dmg > S.hot[s]) S.hot[s] = dmg;
+      if (preview && dmg > S.hot[s]) S.hot[s] = dmg;
       if (tr && !preview) tr.hot(m, s, dmg);
       const o = st.occ[s];
       if (o < 0) continue;

@@ -24,8 +24,7 @@ export class Scratch {
   readonly beams: Int32Array;
   readonly seen: Uint32Array;
   stamp = 0;
-  /** Whether `hot` may hold marks, and `shield` spots, that need clearing. */
-  hotDirty = false;
+  /** Whether `shield` holds spots that need clearing. */
   shieldsLaid = false;
 
   constructor(n: number, size: number, maxCells: number) {

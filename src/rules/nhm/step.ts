@@ -112,8 +112,6 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
 
   // Phase 4: fire.
   if (weapons > 0) {
-    if (S.hotDirty) S.hot.fill(0);
-    S.hotDirty = true;
     for (let m = 0; m < n; m++) {
       const c = cmd[m];
       if (c >= CMD_WEAPON && st.alive[m]) fireWeapon(st, S, m, c, FIRE_REAL, tr);
@@ -203,7 +201,6 @@ function dodge(st: State, S: Scratch, chooser: Chooser, tr: Tracer | null): void
   const n = st.game.n;
   // The hot squares of every declared attack, from where everyone now stands.
   S.hot.fill(0);
-  S.hotDirty = true;
   for (let m = 0; m < n; m++) if (S.cmd[m] >= CMD_WEAPON && st.alive[m]) fireWeapon(st, S, m, S.cmd[m], FIRE_HOT, null);
   S.tgt.fill(-1);
   let moving = 0;
