@@ -462,7 +462,7 @@ function resolveBudget(f: { v: unknown; at: string }, problems: Problems): RunCo
 }
 
 function resolveStats(f: { v: unknown; at: string }, problems: Problems): StatsOptions {
-  const d: StatsOptions = { alpha: 0.05, anchor: 'all', maxRated: 1000 };
+  const d: StatsOptions = { alpha: 0.05, anchor: 'unflagged', maxRated: 1000 };
   if (f.v === undefined) return d;
   if (!isObj(f.v)) return problems.add(f.at, 'must be {"alpha": 0.05, "anchor": "all" | "unflagged", "maxRated": 1000}'), d;
   for (const k of Object.keys(f.v)) if (!['alpha', 'anchor', 'maxRated'].includes(k)) problems.add(`${f.at}.${k}`, 'unknown field (expected alpha, anchor, maxRated)');
