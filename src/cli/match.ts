@@ -35,7 +35,7 @@ const command: CommandModule<object, Args> = {
     y
       .option('ruleset', { choices: ['rbp', 'nhm'], default: 'rbp', describe: 'Robo Battle Pigs or Ninja Havoc Machines' })
       .option('loadouts', { type: 'string', describe: 'nhm: named loadouts, one per machine (2-4), e.g. robo-pig,sniper' })
-      .option('bots', { type: 'string', default: 'random', describe: 'bots by name or path, one per seat (one name is used for all)' })
+      .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name or path, one per seat (one name is used for all)' })
       .option('seed', { type: 'string', default: '1', describe: 'run seed; the match seed is derived from it' })
       .option('turn-limit', { type: 'number', default: 100 })
       .option('parts', { type: 'string', describe: 'parts catalogue (default configs/parts.json)' })
