@@ -13,7 +13,15 @@
  * (c) 4-machine NHM random play on seeded sampled loadouts, general engine;
  * (d) the simulation API: copy a state, play one turn of joint programs,
  *     read the outcome (kernel, and the general engine's copyState+playTurn);
- * (e) peak RSS of a 100,000-match kernel run, in a child process of its own.
+ * (e) peak RSS of a 100,000-match kernel run, in a child process of its own;
+ * (f) the worker pool: the same `havoc tournament` with --workers 1 and with
+ *     every core (bench/arena.ts), its speed-up, and whether the tables were
+ *     the same bytes;
+ * (g) the built-in bots' mean decision times at the default budget
+ *     (bench/decisions.ts);
+ * (h) memory and time of whole `havoc tournament` runs (child processes):
+ *     peak resident size of a 100,000-match run and, in the full run, of a
+ *     1,000,000-match run, with its wall-clock time.
  *
  * The machine is shared and noisy: every figure is the best of several
  * repetitions, timed by this process's CPU time (what it ran, not what it
@@ -44,6 +52,8 @@ import {
   copyKState, K_END, K_HEARTS, K_TURN, K_WINNER, newKState, newRngPair, playMatchK, playSeededMatchK, playTurnK, resetKState,
 } from '../src/rules/rbp/kernel.js';
 import benchRandom, { drawProgram, policy } from '../bots/bench-random.js';
+import { cleanup, nhmSweepConfig, poolSpeedup, rbpBenchConfig, runTournament, scratch, type PoolResult, type TournamentRun } from './arena.js';
+import { decisionTimes } from './decisions.js';
 
 const ARGS = process.argv.slice(2);
 const flag = (name: string): boolean => ARGS.includes(name);
@@ -286,7 +296,7 @@ function rssProbe(n: number): void {
 
 // ---------------------------------------------------------------- main
 
-function main(): void {
+async function main(): Promise<void> {
   const quick = flag('--quick');
   const run = option('--seed', '1');
   const out = option('--out', 'results/bench.json');
@@ -457,10 +467,8 @@ function main(): void {
   }
   row('(e)', 'peak RSS, this bench process', `${fmt(process.resourceUsage().maxRSS / 1024, 1)} MB`);
 
-  // Rows a later step fills, once the arena's worker pool and tournament exist.
-  row('(f)', 'worker-pool speedup', 'n/a (arena not built yet)');
-  row('(f)', 'bot decision times', 'n/a (arena not built yet)');
-  row('(f)', '1,000,000-match havoc tournament', 'n/a (arena not built yet)');
+  // (f)-(h) The arena: real `havoc tournament` runs in child processes, and the bots' decisions.
+  const arena = await arenaRows(quick, cat);
 
   const load = `${fmt(load0, 2)} at the start, ${fmt(loadavg()[0], 2)} at the end`;
   row('', 'load average (1 min)', load, `on ${availableParallelism()} cores: above 1, other processes shared them`);
@@ -478,7 +486,6 @@ function main(): void {
     cpu_model: cpuModel,
     load_average: [load0, loadavg()[0]],
     timing: 'best of repetitions by process CPU time (wall-clock in *_wall)',
-    workers: 1,
     rbp_matches_per_sec_per_core: Math.round(rbpMatches),
     rbp_matches_per_sec_wall: Math.round(perSec(perRep, tKernel.wallMs)),
     rbp_turns_per_sec: Math.round(rbpTurns),
@@ -495,10 +502,8 @@ function main(): void {
     nhm4_match_steps_per_sec: nhm4MatchSteps === null ? null : Math.round(nhm4MatchSteps),
     sim_turns_per_sec: Math.round(simTurns),
     sim_turns_per_sec_general_engine: Math.round(perSec(nSimG, tSimG.cpuMs)),
-    pool_speedup: null,
-    decision_ms: null,
-    tournament_1m_seconds: null,
-    peak_rss_mb: peakRss === null ? null : Number(peakRss.toFixed(1)),
+    kernel_probe_rss_mb: peakRss === null ? null : Number(peakRss.toFixed(1)),
+    ...arena,
     seconds: Number(totalS.toFixed(1)),
   };
   writeFileSync(out, JSON.stringify(json, null, 2) + '\n');
@@ -531,5 +536,114 @@ function simRoots(run: string, n: number): Int32Array[] {
   return out;
 }
 
+// ---------------------------------------------------------------- (f)-(h) the arena
+
+const runJson = (r: TournamentRun) => ({
+  matches: r.matches,
+  workers: r.workers,
+  wall_seconds: Number(r.wallS.toFixed(2)),
+  play_seconds: r.playS,
+  cpu_seconds: r.cpuS === null ? null : Number(r.cpuS.toFixed(2)),
+  peak_rss_mb: r.maxRssMb,
+  time_v_peak_rss_mb: r.timeMaxRssMb,
+  main_heap_peak_mb: r.mainHeapPeakMb,
+  load_average: Number(r.load.toFixed(2)),
+});
+
+const poolJson = (what: string, p: PoolResult) => ({
+  what,
+  speedup: Number(p.speedup.toFixed(2)),
+  speedup_wall: Number(p.speedupWall.toFixed(2)),
+  identical_results: p.identical,
+  one_worker: runJson(p.one),
+  all_workers: runJson(p.all),
+  runs: p.runs.map(runJson),
+});
+
+function poolRows(what: string, p: PoolResult): void {
+  const rate = (r: TournamentRun): string => `${fmt(r.matches / r.playS)} matches/s`;
+  // CPU seconds per wall second of the whole command: a 1-worker run already keeps more than one core
+  // busy (main thread, V8's GC and compiler threads), which bounds what a second worker can add.
+  const cores = (r: TournamentRun): string => (r.cpuS === null ? '' : `; ${fmt(r.cpuS / r.wallS, 2)} cores busy (${fmt(r.cpuS, 1)} CPU s)`);
+  row('(f)', `${what}: 1 worker`, `${fmt(p.one.playS, 2)} s`, `${rate(p.one)} playing; whole command ${fmt(p.one.wallS, 2)} s${cores(p.one)}`);
+  row('(f)', `${what}: ${p.workers} workers`, `${fmt(p.all.playS, 2)} s`, `${rate(p.all)} playing; whole command ${fmt(p.all.wallS, 2)} s${cores(p.all)}`);
+  row(
+    '(f)',
+    `${what}: pool speedup (${p.workers} workers)`,
+    `${fmt(p.speedup, 2)}x`,
+    `playing phase, best of ${p.runs.length / 2} each; whole command ${fmt(p.speedupWall, 2)}x; matches.csv and tables ${p.identical ? 'identical' : 'DIFFERENT'} in every run; load ${p.runs.map((r) => fmt(r.load, 1)).join('/')}`,
+  );
+}
+
+function memoryRow(what: string, r: TournamentRun): void {
+  const time = r.timeMaxRssMb === null ? '' : `; /usr/bin/time -v: ${fmt(r.timeMaxRssMb, 1)} MB`;
+  row('(h)', what, `${fmt(r.maxRssMb, 1)} MB`, `${r.workers} workers, ${fmt(r.wallS, 2)} s whole command (${fmt(r.playS, 2)} s playing); main thread's V8 heap peak ${fmt(r.mainHeapPeakMb, 1)} MB${time}`);
+}
+
+/** The arena's rows and their results/bench.json fields. */
+async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string, unknown>> {
+  const workers = availableParallelism();
+  const dir = scratch();
+  try {
+    // (f) The worker pool, through the real `havoc tournament`.
+    // Alternated repetitions, the best of each: the machine's other tenants slow single runs by up to 1.5x.
+    const nPool = quick ? 100_000 : 300_000;
+    const pool = poolSpeedup(dir, rbpBenchConfig(dir, nPool), workers, quick ? 2 : 4, 'pool');
+    poolRows(`RBP ${fmt(nPool)} bench-random matches`, pool);
+    let nhmPool: PoolResult | null = null;
+    if (!quick) {
+      const nNhm = 2000;
+      nhmPool = poolSpeedup(dir, nhmSweepConfig(dir, nNhm, 200), workers, 3, 'pool-nhm');
+      poolRows(`NHM sweep, ${fmt(nNhm)} random-bot matches`, nhmPool);
+    }
+
+    // (g) Decision times of the built-in bots, default budget.
+    const perSetting = quick ? 20 : 300;
+    const decisions = await decisionTimes(cat, perSetting);
+    for (const [bot, d] of Object.entries(decisions))
+      row(
+        '(g)',
+        `decision time, ${bot} (default budget)`,
+        `${fmt(d.meanWallMs, 2)} ms`,
+        `mean of ${fmt(d.decisions)} decisions vs random (CPU ${fmt(d.meanCpuMs, 2)} ms; p99 ${fmt(d.p99WallMs, 1)} ms; max ${fmt(d.maxWallMs, 1)} ms; ${Object.entries(d.bySetting).map(([k, v]) => `${k} ${fmt(v, 2)}`).join(', ')})`,
+      );
+
+    // (h) Memory and time of whole runs, every core.
+    const base = runTournament(dir, rbpBenchConfig(dir, 2), workers, 'base');
+    memoryRow('peak RSS, havoc tournament of 2 matches (start-up, idle workers)', base);
+    const r100k = runTournament(dir, rbpBenchConfig(dir, 100_000), workers, 'rss');
+    memoryRow('peak RSS, havoc tournament of 100,000 RBP matches', r100k);
+    let r1m: TournamentRun | null = null;
+    if (!quick) {
+      r1m = runTournament(dir, rbpBenchConfig(dir, 1_000_000), workers, 'rss');
+      memoryRow('peak RSS, havoc tournament of 1,000,000 RBP matches', r1m);
+      row('(h)', '1,000,000-match havoc tournament, wall clock', `${fmt(r1m.wallS, 1)} s`, `${workers} workers; ${fmt(r1m.playS, 1)} s playing (${fmt(r1m.matches / r1m.playS)} matches/s); target < 60 s`);
+    } else row('(h)', '1,000,000-match havoc tournament', 'skipped', 'full run only');
+
+    return {
+      workers,
+      pool_speedup: Number(pool.speedup.toFixed(2)),
+      pool_speedup_wall: Number(pool.speedupWall.toFixed(2)),
+      pool: poolJson(`RBP, ${nPool} bench-random matches, havoc tournament --workers 1 vs ${workers}`, pool),
+      pool_nhm: nhmPool && poolJson(`NHM sweep, 2000 random-bot matches between 200 sampled designs, --workers 1 vs ${workers}`, nhmPool),
+      decision_ms: Object.fromEntries(Object.entries(decisions).map(([b, d]) => [b, d.meanWallMs])),
+      decision_cpu_ms: Object.fromEntries(Object.entries(decisions).map(([b, d]) => [b, d.meanCpuMs])),
+      decisions: { budget: 'DEFAULT_BUDGET', opponent: 'random', per_setting: perSetting, bots: decisions },
+      peak_rss_mb: r100k.maxRssMb,
+      peak_rss_mb_1m: r1m ? r1m.maxRssMb : null,
+      peak_rss_baseline_mb: base.maxRssMb,
+      tournament_1m_seconds: r1m ? Number(r1m.wallS.toFixed(1)) : null,
+      tournament_1m_play_seconds: r1m ? r1m.playS : null,
+      tournaments: { base: runJson(base), rbp_100k: runJson(r100k), rbp_1m: r1m && runJson(r1m) },
+    };
+  } finally {
+    cleanup(dir);
+  }
+}
+
 if (flag('--rss-probe')) rssProbe(Number(option('--rss-probe', '100000')));
-else main();
+else
+  main().catch((e: unknown) => {
+    process.stderr.write(`bench: ${(e as Error)?.stack ?? String(e)}\n`);
+    process.exit(1);
+  });

@@ -11,7 +11,6 @@
  */
 import { closeSync, existsSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { stringify } from 'csv-stringify/sync';
 import { HavocError } from '../core/ruleset.js';
 
 export const SEAT_LETTERS = 'abcd';
@@ -59,8 +58,43 @@ export function rowFields(r: MatchRow): (string | number)[] {
   ];
 }
 
-/** CSV text (complete lines) for rows. */
-export const csvLines = (rows: readonly (readonly (string | number)[])[]): string => (rows.length ? stringify(rows as (string | number)[][]) : '');
+/**
+ * One CSV field, exactly as csv-stringify (default options) writes it: a
+ * number as `String(x)`; a string as is, unless it holds a comma, a double
+ * quote, CR or LF, then in double quotes with its quotes doubled. Written
+ * here because the workers format every row: csv-stringify's general
+ * machinery (casts, options, a rope of small strings) cost about an eighth of
+ * a worker's time on kernel matches.
+ */
+export function csvField(v: string | number): string {
+  if (typeof v !== 'string') return String(v);
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 44 || c === 34 || c === 10 || c === 13) return '"' + v.replaceAll('"', '""') + '"';
+  }
+  return v;
+}
+
+/** One CSV line (with its newline) of fields. */
+export function csvLine(fields: readonly (string | number)[]): string {
+  let s = fields.length ? csvField(fields[0]) : '';
+  for (let i = 1; i < fields.length; i++) s += ',' + csvField(fields[i]);
+  return s + '\n';
+}
+
+/** CSV text (complete lines) for rows: the same bytes as csv-stringify's. */
+export const csvLines = (rows: readonly (readonly (string | number)[])[]): string => rows.map(csvLine).join('');
+
+/** A match's line of matches.csv (the same as `csvLine(rowFields(r))`, without the array). */
+export function matchLine(r: MatchRow): string {
+  const k = r.bots.length;
+  let s = r.id + ',' + csvField(r.seed);
+  for (let i = 0; i < k; i++) s += ',' + csvField(r.bots[i]) + ',' + csvField(r.loadouts[i]);
+  s += ',' + (r.winner < 0 ? '' : SEAT_LETTERS[r.winner].toUpperCase()) + ',' + r.turns + ',' + csvField(r.reason);
+  for (let i = 0; i < k; i++) s += ',' + r.dealt[i];
+  for (let i = 0; i < k; i++) s += ',' + r.faults[i];
+  return s + '\n';
+}
 
 /** Splits one CSV line (RFC 4180 quoting, no embedded line breaks). */
 export function parseCsvLine(line: string): string[] {
@@ -92,10 +126,24 @@ export function parseCsvLine(line: string): string[] {
   }
 }
 
-const int = (s: string): number => {
-  if (!/^-?\d+$/.test(s)) throw new Error(`"${s}" is not an integer`);
-  return Number(s);
-};
+const INT = /^-?\d+$/;
+
+/** An integer field: optional minus and ASCII digits only (as /^-?\d+$/, then Number). */
+function int(s: string): number {
+  const n = s.length, neg = n > 1 && s.charCodeAt(0) === 45;
+  if (n === 0 || n > 15) {
+    // (empty: malformed; over 15 characters: Number() rounds, leave it to the general path)
+    if (!INT.test(s)) throw new Error(`"${s}" is not an integer`);
+    return Number(s);
+  }
+  let v = 0;
+  for (let i = neg ? 1 : 0; i < n; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) throw new Error(`"${s}" is not an integer`);
+    v = v * 10 + d;
+  }
+  return neg ? -v : v;
+}
 
 /** Reads a row back from its fields. Throws on a malformed row. */
 export function parseRow(f: readonly string[], k: number): MatchRow {
@@ -103,18 +151,19 @@ export function parseRow(f: readonly string[], k: number): MatchRow {
   const w = f[2 + 2 * k];
   const winner = w === '' ? -1 : SEAT_LETTERS.indexOf(w.toLowerCase());
   if (winner >= k || (w !== '' && winner < 0)) throw new Error(`bad winner "${w}"`);
-  return {
-    id: int(f[0]),
-    seed: f[1],
-    bots: Array.from({ length: k }, (_, i) => f[2 + 2 * i]),
-    loadouts: Array.from({ length: k }, (_, i) => f[3 + 2 * i]),
-    winner,
-    turns: int(f[3 + 2 * k]),
-    reason: f[4 + 2 * k],
-    dealt: f.slice(5 + 2 * k, 5 + 3 * k).map(int),
-    faults: f.slice(5 + 3 * k, 5 + 4 * k).map(int),
-  };
+  const bots = new Array<string>(k), loadouts = new Array<string>(k), dealt = new Array<number>(k), faults = new Array<number>(k);
+  for (let i = 0; i < k; i++) {
+    bots[i] = f[2 + 2 * i];
+    loadouts[i] = f[3 + 2 * i];
+  }
+  const id = int(f[0]), turns = int(f[3 + 2 * k]);
+  for (let i = 0; i < k; i++) dealt[i] = int(f[5 + 2 * k + i]);
+  for (let i = 0; i < k; i++) faults[i] = int(f[5 + 3 * k + i]);
+  return { id, seed: f[1], bots, loadouts, winner, turns, reason: f[4 + 2 * k], dealt, faults };
 }
+
+/** A matches.csv line's row: `parseRow(parseCsvLine(line), k)`, with a plain split when nothing is quoted. */
+export const parseMatchLine = (line: string, k: number): MatchRow => parseRow(line.indexOf('"') < 0 ? line.split(',') : parseCsvLine(line), k);
 
 /**
  * Calls `onLine` for every complete line of a file, streaming (the file may
@@ -124,7 +173,10 @@ export function parseRow(f: readonly string[], k: number): MatchRow {
 export function forEachLine(path: string, onLine: (line: string, n: number) => void): number {
   const fd = openSync(path, 'r');
   try {
-    const buf = Buffer.alloc(1 << 20);
+    // 64 KB at a time: the decoded text of a chunk then stays an ordinary young object. (A megabyte's
+    // text went straight to V8's large-object space, old generation: reading a million-row file that
+    // way grew the heap by about 30 MB before a full collection came round.)
+    const buf = Buffer.alloc(1 << 16);
     const decoder = new StringDecoder('utf8');
     let rest = '';
     let complete = 0;
@@ -137,11 +189,12 @@ export function forEachLine(path: string, onLine: (line: string, n: number) => v
       for (;;) {
         const nl = text.indexOf('\n', start);
         if (nl < 0) break;
-        const line = text.slice(start, nl);
-        complete += Buffer.byteLength(line) + 1;
-        onLine(line.endsWith('\r') ? line.slice(0, -1) : line, n++);
+        const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+        onLine(text.slice(start, end), n++);
         start = nl + 1;
       }
+      // The complete lines' bytes, counted once per chunk rather than per line.
+      if (start > 0) complete += Buffer.byteLength(start === text.length ? text : text.slice(0, start));
       rest = text.slice(start);
     }
     return complete;
@@ -166,7 +219,7 @@ export function readMatches(path: string, k: number, onRow: (r: MatchRow, line: 
     }
     let r: MatchRow;
     try {
-      r = parseRow(parseCsvLine(line), k);
+      r = parseMatchLine(line, k);
     } catch (e) {
       throw new HavocError('bad-matches', `${path}, line ${n + 1}`, (e as Error).message);
     }

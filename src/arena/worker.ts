@@ -8,7 +8,7 @@ import { loadCatalogue } from '../rules/nhm/catalogue.js';
 import type { RunConfig } from './config.js';
 import { dirname } from 'node:path';
 import { MatchPlayer, type ReplayChoice } from './player.js';
-import { csvLines, rowFields } from './records.js';
+import { matchLine } from './records.js';
 
 /** A batch: ids start, start + step, … (count of them). */
 export interface BatchTask {
@@ -55,7 +55,8 @@ export default async function playBatch(task: BatchTask): Promise<BatchResult> {
     players.delete(`${task.key}/${task.saveReplays}`);
     return { ok: false, setup: (e as Error)?.message ?? String(e) };
   }
-  const rows: (string | number)[][] = [];
-  for (let i = 0; i < task.count; i++) rows.push(rowFields(player.play(task.start + i * task.step)));
-  return { ok: true, text: csvLines(rows), count: rows.length };
+  // One line per match, joined once: a flat string (cheap to post), no per-field arrays.
+  const lines = new Array<string>(task.count);
+  for (let i = 0; i < task.count; i++) lines[i] = matchLine(player.play(task.start + i * task.step));
+  return { ok: true, text: lines.join(''), count: task.count };
 }

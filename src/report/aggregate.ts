@@ -34,6 +34,10 @@ export class Dimension {
   id(name: string): number {
     let i = this.index.get(name);
     if (i === undefined) {
+      // A name read from matches.csv is a slice of a chunk of the file's text and would keep the
+      // chunk alive: keep a copy of its own (a sweep meets new loadouts all through the file).
+      // (JSON round trip: a fresh string, every UTF-16 code unit kept.)
+      name = JSON.parse(JSON.stringify(name)) as string;
       i = this.names.length;
       this.names.push(name);
       this.index.set(name, i);
@@ -73,32 +77,39 @@ export class Aggregate {
 
   constructor(readonly seats: number) {}
 
+  /** Seat ids of the row being added (scratch). */
+  private readonly ids: number[] = [];
+
   add(r: MatchRow): void {
     const k = this.seats;
     this.matches++;
     this.turns += r.turns;
     if (r.winner < 0) this.draws++;
     this.reasons.set(r.reason, (this.reasons.get(r.reason) ?? 0) + 1);
-    for (const [dim, names] of [[this.bots, r.bots], [this.loadouts, r.loadouts]] as const) {
-      const ids = names.map((n) => dim.id(n));
-      for (let s = 0; s < k; s++) {
-        const t = dim.tally[ids[s]];
-        t.games++;
-        if (r.winner === s) t.wins++;
-        else if (r.winner < 0) t.draws++;
-        else t.losses++;
-        t.dealt += r.dealt[s];
-        t.faults += r.faults[s];
-      }
-      for (let s = 0; s < k; s++)
-        for (let u = s + 1; u < k; u++) {
-          const c = dim.pair(ids[s], ids[u]);
-          c[0]++;
-          if (r.winner === s) c[1]++;
-          else if (r.winner === u) c[2]++;
-          else c[3]++;
-        }
-    }
+    this.addTo(this.bots, r.bots, r);
+    this.addTo(this.loadouts, r.loadouts, r);
     for (let s = 0; s < k; s++) this.faults += r.faults[s];
+  }
+
+  private addTo(dim: Dimension, names: readonly string[], r: MatchRow): void {
+    const k = this.seats, ids = this.ids;
+    for (let s = 0; s < k; s++) ids[s] = dim.id(names[s]);
+    for (let s = 0; s < k; s++) {
+      const t = dim.tally[ids[s]];
+      t.games++;
+      if (r.winner === s) t.wins++;
+      else if (r.winner < 0) t.draws++;
+      else t.losses++;
+      t.dealt += r.dealt[s];
+      t.faults += r.faults[s];
+    }
+    for (let s = 0; s < k; s++)
+      for (let u = s + 1; u < k; u++) {
+        const c = dim.pair(ids[s], ids[u]);
+        c[0]++;
+        if (r.winner === s) c[1]++;
+        else if (r.winner === u) c[2]++;
+        else c[3]++;
+      }
   }
 }

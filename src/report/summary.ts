@@ -3,7 +3,7 @@
  * and the short report printed at the end of a run.
  */
 import { join } from 'node:path';
-import type { RunConfig } from '../arena/config.js';
+import { scheduleTotal, type RunConfig } from '../arena/config.js';
 import { writeAtomic } from '../arena/folder.js';
 import { readMatches } from '../arena/records.js';
 import { loadoutResolver, seatsOf } from '../arena/schedule.js';
@@ -72,10 +72,15 @@ export interface RunTables {
 export function writeTables(dir: string, run: RunConfig, cat: Catalogue, shard: Shard | null, scheduled: number, timing: Timing | null): RunTables {
   const k = seatsOf(run);
   const agg = new Aggregate(k);
-  const seen = new Set<number>();
+  // Which ids were seen: a bit per id of the run (a Set of a million ids is 19.5 MB, more while
+  // it rehashes); a Set only for ids outside the run, which a valid folder does not hold.
+  const seen = new Uint8Array(Math.ceil(scheduleTotal(run) / 8));
+  const others = new Set<number>();
   readMatches(join(dir, 'matches.csv'), k, (r) => {
-    if (seen.has(r.id)) throw new HavocError('bad-matches', join(dir, 'matches.csv'), `match ${r.id} appears twice`);
-    seen.add(r.id);
+    const id = r.id, inRun = id >= 0 && id < seen.length * 8, byte = id >>> 3, bit = 1 << (id & 7);
+    if (inRun ? seen[byte] & bit : others.has(id)) throw new HavocError('bad-matches', join(dir, 'matches.csv'), `match ${id} appears twice`);
+    if (inRun) seen[byte] |= bit;
+    else others.add(id);
     agg.add(r);
   });
   const loadout = loadoutResolver(run, cat);
