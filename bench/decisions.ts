@@ -18,6 +18,7 @@ import { Game } from '../src/rules/nhm/game.js';
 import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
+import { timedBot } from './timing.js';
 
 export const BUILTIN_BOTS = ['random', 'greedy', 'minimax', 'nash'] as const;
 
@@ -53,24 +54,6 @@ function settingGame(cat: Catalogue, loadouts: readonly string[] | null): Game {
   });
 }
 
-/** Wraps a factory so every decision's wall and CPU milliseconds are pushed to `wall` and `cpu`. */
-function timed(f: BotFactory, wall: number[], cpu: number[]): BotFactory {
-  return (ctx) => {
-    const bot = f(ctx);
-    return {
-      program: (obs, view) => {
-        const c0 = process.cpuUsage(), t0 = performance.now();
-        const out = bot.program(obs, view);
-        const dt = performance.now() - t0, c = process.cpuUsage(c0);
-        wall.push(dt);
-        cpu.push((c.user + c.system) / 1000);
-        return out;
-      },
-      autoTarget: bot.autoTarget?.bind(bot),
-      dodge: bot.dodge?.bind(bot),
-    };
-  };
-}
 
 /** Times each built-in bot; `perSetting` decisions (at least) per bot and setting. */
 export async function decisionTimes(cat: Catalogue, perSetting: number): Promise<Record<string, DecisionTimes>> {
@@ -86,7 +69,7 @@ export async function decisionTimes(cat: Catalogue, perSetting: number): Promise
     let played = 0;
     DECISION_SETTINGS.forEach((s, si) => {
       const w: number[] = [], c: number[] = [];
-      const bot = timed(factory, w, c);
+      const bot = timedBot(factory, (wall, cpu) => (w.push(wall), c.push(cpu)));
       for (let g = 0; w.length < perSetting; g++) {
         const swap = g % 2 === 1;
         playMatch({ game: games[si], bots: swap ? [opponent, bot] : [bot, opponent], seed: matchSeed(`bench/decisions/${s.id}`, g >> 1), budget: DEFAULT_BUDGET });

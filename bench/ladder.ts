@@ -37,6 +37,7 @@ import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import { wilson } from '../src/stats/wilson.js';
+import { timedBot } from './timing.js';
 
 /**
  * Where games can be played: RBP, and NHM match-ups of named loadouts
@@ -161,22 +162,11 @@ function botFor(name: string): Promise<BotFactory> {
 
 /** Wraps a factory so each decision's time lands in `t`. */
 function timed(f: BotFactory, t: Timing): BotFactory {
-  return (ctx) => {
-    const bot = f(ctx);
-    return {
-      program: (obs, view) => {
-        const c0 = process.cpuUsage(), t0 = performance.now();
-        const out = bot.program(obs, view);
-        const dt = performance.now() - t0, c = process.cpuUsage(c0);
-        t.count++;
-        record(t.wall, dt);
-        record(t.cpu, (c.user + c.system) / 1000);
-        return out;
-      },
-      autoTarget: bot.autoTarget?.bind(bot),
-      dodge: bot.dodge?.bind(bot),
-    };
-  };
+  return timedBot(f, (wall, cpu) => {
+    t.count++;
+    record(t.wall, wall);
+    record(t.cpu, cpu);
+  });
 }
 
 /** Plays one seat-swapped pair. */
