@@ -10,7 +10,7 @@
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { ProgramList } from './lib/candidates.js';
 import { pickNear, repeatLast } from './lib/predict.js';
-import { searchKit } from './lib/kit.js';
+import { searchKit, warmUp } from './lib/kit.js';
 
 /** At most this many candidates are simulated. */
 export const GREEDY_CANDIDATES = 300;
@@ -18,6 +18,7 @@ export const GREEDY_CANDIDATES = 300;
 export const GREEDY_TOLERANCE = 1;
 
 const factory: BotFactory = (ctx) => {
+  warmUp(factory, ctx);
   const { game, seat, notation } = ctx;
   const { gens, ev, sim, budget } = searchKit(ctx);
   const own = new ProgramList(GREEDY_CANDIDATES);

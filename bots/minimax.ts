@@ -17,7 +17,7 @@
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { ProgramList } from './lib/candidates.js';
 import { pickNear, repeatLast } from './lib/predict.js';
-import { searchKit } from './lib/kit.js';
+import { searchKit, warmUp } from './lib/kit.js';
 
 /** Own and per-opponent candidate counts at most. */
 export const MINIMAX_OWN = 60;
@@ -26,6 +26,7 @@ export const MINIMAX_OPP = 40;
 export const MINIMAX_TOLERANCE = 1;
 
 const factory: BotFactory = (ctx) => {
+  warmUp(factory, ctx);
   const { game, seat, notation } = ctx;
   const { gens, ev, sim, budget } = searchKit(ctx);
   const own = new ProgramList(MINIMAX_OWN);

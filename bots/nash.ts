@@ -15,7 +15,7 @@ import type { BotFactory, Program } from '../src/rules/nhm/botApi.js';
 import { ProgramList } from './lib/candidates.js';
 import { solve } from './lib/matrix.js';
 import { repeatLast } from './lib/predict.js';
-import { searchKit } from './lib/kit.js';
+import { searchKit, warmUp } from './lib/kit.js';
 
 /** Own and per-opponent candidate counts at most. */
 export const NASH_OWN = 44;
@@ -26,6 +26,7 @@ export const NASH_ITERATIONS = 300;
 export const NASH_MIN_P = 0.02;
 
 const factory: BotFactory = (ctx) => {
+  warmUp(factory, ctx);
   const { game, seat, notation } = ctx;
   const { gens, ev, sim, budget } = searchKit(ctx);
   const own = new ProgramList(NASH_OWN);
