@@ -190,4 +190,17 @@ describe('replays, reports and the two-pig kernel in runs', () => {
     expect(v.code).toBe(0);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<svg');
   });
+
+  it('plays any match of a run again from its folder, even one whose replay was not saved', () => {
+    const dir = join(tmp, 'kernel-fast');
+    const v = havoc('replay', dir, '--match', '23', '--verify');
+    expect(v.code).toBe(0);
+    const lines = readFileSync(join(dir, 'replays', 'match-23.jsonl'), 'utf8').trim().split('\n');
+    const result = JSON.parse(lines[lines.length - 1]).result;
+    const row = readFileSync(join(dir, 'matches.csv'), 'utf8').split('\n').find((l) => l.startsWith('23,'))!.split(',');
+    const header = readFileSync(join(dir, 'matches.csv'), 'utf8').split('\n')[0].split(',');
+    expect(result.turns).toBe(Number(row[header.indexOf('turns')]));
+    expect(result.reason).toBe(row[header.indexOf('reason')]);
+    expect(havoc('replay', dir, '--match', '99999').err).toMatch(/the run has matches 0 to 39/);
+  });
 });

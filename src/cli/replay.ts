@@ -6,7 +6,7 @@ import { RULES_VERSION } from '../rules/version.js';
 import { streamControls } from '../replay/controls.js';
 import { readReplay } from '../replay/format.js';
 import { playFrames, replayFrames } from '../replay/play.js';
-import { replayPath } from '../replay/record.js';
+import { replayOfMatch } from '../arena/rerun.js';
 import { verifyReplay } from '../replay/verify.js';
 import { reportErrors } from './errors.js';
 
@@ -27,7 +27,7 @@ const command: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .positional('file', { type: 'string', demandOption: true, describe: 'replay file, or a run folder with --match ID' })
-      .option('match', { type: 'string', describe: 'with a run folder: the match id (reads DIR/replays/match-ID.jsonl)' })
+      .option('match', { type: 'string', describe: 'with a run folder: the match id (DIR/replays/match-ID.jsonl, played again from the run\'s config when the run did not save it)' })
       .option('step', { type: 'boolean', default: false, describe: 'wait for a key (or a line of input) after each step' })
       .option('turn', { type: 'number', default: 0, describe: 'start at this turn' })
       .option('delay', { type: 'number', default: 0, describe: 'milliseconds between steps (0: print all at once)' })
@@ -39,7 +39,7 @@ const command: CommandModule<object, Args> = {
       let file = args.file;
       if (isDir(file)) {
         if (args.match === undefined) throw new HavocError('ERR_ARGS', file, 'is a run folder: name the match with --match ID');
-        file = replayPath(file, args.match);
+        file = await replayOfMatch(file, Number(args.match));
       }
       if (args.verify) {
         const r = await verifyReplay(file, { parts: args.parts });
