@@ -592,8 +592,9 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
     poolRows(`RBP ${fmt(nPool)} bench-random matches`, pool);
     let nhmPool: PoolResult | null = null;
     if (!quick) {
-      const nNhm = 2000;
-      nhmPool = poolSpeedup(dir, nhmSweepConfig(dir, nNhm, 200), workers, 3, 'pool-nhm');
+      // Big enough that each worker's start-up (modules, JIT, the sweep's design pool) is small beside the play.
+      const nNhm = 12_000;
+      nhmPool = poolSpeedup(dir, nhmSweepConfig(dir, nNhm, 200), workers, 2, 'pool-nhm');
       poolRows(`NHM sweep, ${fmt(nNhm)} random-bot matches`, nhmPool);
     }
 
@@ -624,8 +625,9 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
       workers,
       pool_speedup: Number(pool.speedup.toFixed(2)),
       pool_speedup_wall: Number(pool.speedupWall.toFixed(2)),
+      pool_speedup_nhm: nhmPool && Number(nhmPool.speedup.toFixed(2)),
       pool: poolJson(`RBP, ${nPool} bench-random matches, havoc tournament --workers 1 vs ${workers}`, pool),
-      pool_nhm: nhmPool && poolJson(`NHM sweep, 2000 random-bot matches between 200 sampled designs, --workers 1 vs ${workers}`, nhmPool),
+      pool_nhm: nhmPool && poolJson(`NHM sweep, 12000 random-bot matches between 200 sampled designs, --workers 1 vs ${workers}`, nhmPool),
       decision_ms: Object.fromEntries(Object.entries(decisions).map(([b, d]) => [b, d.meanWallMs])),
       decision_cpu_ms: Object.fromEntries(Object.entries(decisions).map(([b, d]) => [b, d.meanCpuMs])),
       decisions: { budget: 'DEFAULT_BUDGET', opponent: 'random', per_setting: perSetting, bots: decisions },
