@@ -60,16 +60,13 @@ export function makeSchedule(run: RunConfig, cat: Catalogue): Schedule {
     return {
       total,
       seats: k,
-      spec(id) {
-        const set = Math.floor(id / k);
-        const rot = id % k;
-        const r = Math.floor(set / perRound);
-        if (r !== round) (round = r), (perm = new Permutation(pool.length, deriveSeed(run.seed, 'round', r)));
-        const slot = (set % perRound) * k;
-        const seats: SeatSpec[] = [];
-        for (let j = 0; j < k; j++) seats.push({ bot, loadout: pool[perm!.at(slot + ((j + rot) % k))] });
-        return { id, seed: matchSeed(run.seed, set * k), seats };
-      },
+      spec: (id) =>
+        rotated(run, id, k, (set) => {
+          const r = Math.floor(set / perRound);
+          if (r !== round) (round = r), (perm = new Permutation(pool.length, deriveSeed(run.seed, 'round', r)));
+          const slot = (set % perRound) * k;
+          return (j) => ({ bot, loadout: pool[perm!.at(slot + j)] });
+        }),
     };
   }
   const entrants: SeatSpec[] =
@@ -85,15 +82,25 @@ export function makeSchedule(run: RunConfig, cat: Catalogue): Schedule {
   return {
     total,
     seats: k,
-    spec(id) {
-      const set = Math.floor(id / k);
-      const rot = id % k;
-      const g = groups[set % groups.length];
-      const seats: SeatSpec[] = [];
-      for (let j = 0; j < k; j++) seats.push(entrants[g[(j + rot) % k]]);
-      return { id, seed: matchSeed(run.seed, set * k), seats };
-    },
+    spec: (id) =>
+      rotated(run, id, k, (set) => {
+        const g = groups[set % groups.length];
+        return (j) => entrants[g[j]];
+      }),
   };
+}
+
+/**
+ * Match `id` is seat rotation `id % k` of seat set `floor(id / k)`: seat j
+ * gets the set's member (j + rotation) % k, and every rotation of a set plays
+ * on the set's seed (that of its first match id).
+ */
+function rotated(run: RunConfig, id: number, k: number, setOf: (set: number) => (member: number) => SeatSpec): MatchSpec {
+  const set = Math.floor(id / k), rot = id % k;
+  const member = setOf(set);
+  const seats: SeatSpec[] = [];
+  for (let j = 0; j < k; j++) seats.push(member((j + rot) % k));
+  return { id, seed: matchSeed(run.seed, set * k), seats };
 }
 
 /** Every k-subset of 0..n-1, lexicographic. */

@@ -83,12 +83,11 @@ export function observe(st: State, seat: number, notation: Notation, lastProgram
 
 /**
  * Copies `src` into `dst` as seat `seat` may know it: other machines' mines
- * removed and, when `dice` is given, the rules' dice replaced by those four
- * words, so a simulating bot cannot foresee a teleport's roll.
+ * removed. (The arena then gives the copy dice of the seat's own, so a
+ * simulating bot cannot foresee a teleport's roll.)
  */
-export function copyForSeat(src: State, dst: State, seat: number, dice?: Uint32Array): void {
+export function copyForSeat(src: State, dst: State, seat: number): void {
   copyState(src, dst);
-  if (dice) dst.dice.set(dice);
   const keep = 1 << seat;
   let unarmed = 0;
   for (let s = 0; s < dst.game.size; s++) {
