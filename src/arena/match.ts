@@ -10,6 +10,7 @@
  * real roll.
  */
 import { type Budget, DEFAULT_BUDGET, isMixed, sampleMixed } from '../core/bot.js';
+import { squareName } from '../core/grid.js';
 import { deriveSeed, diceSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
 import type { Bot, BotFactory, Program, SeatView } from '../rules/nhm/botApi.js';
 import { defaultChooser } from '../rules/nhm/choices.js';
@@ -188,7 +189,6 @@ export function playMatch(opts: MatchOptions): MatchResult {
 
 function hotSquares(st: State, hot: Uint8Array): string[] {
   const out: string[] = [];
-  const w = st.game.board.width;
-  for (let s = 0; s < hot.length; s++) if (hot[s]) out.push(String.fromCharCode(97 + (s % w)) + String(Math.floor(s / w) + 1));
+  for (let s = 0; s < hot.length; s++) if (hot[s]) out.push(squareName(st.game.board, s));
   return out;
 }

@@ -2,7 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { loadBot } from '../arena/bots.js';
 import { playMatch } from '../arena/match.js';
-import { makeBoard, squareName } from '../core/grid.js';
+import { makeBoard, parseSquare, squareName } from '../core/grid.js';
 import { HavocError } from '../core/ruleset.js';
 import { matchSeed } from '../core/rng.js';
 import { drawBoard } from '../rules/nhm/board.js';
@@ -74,7 +74,7 @@ const command: CommandModule<object, Args> = {
       const draw = (rec: StepRecord, st: State): void => {
         if (args.json) return void out(JSON.stringify(rec) + '\n');
         const hot = new Set<number>();
-        for (const h of rec.hot) for (const s of h.squares) hot.add((s.charCodeAt(0) - 97) + (Number(s.slice(1)) - 1) * game.board.width);
+        for (const h of rec.hot) for (const s of h.squares) hot.add(parseSquare(game.board, s));
         const cmds = Object.entries(rec.commands).map(([k, v]) => `${k}: ${v}`).join('  ');
         out(`\nturn ${rec.turn} step ${rec.step}   ${cmds}\n${drawBoard(st, hot)}\n`);
       };
