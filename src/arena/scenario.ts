@@ -157,14 +157,14 @@ export function playScenario(sc: Scenario, onStep: (r: StepRecord, st: State) =>
       if (err) throw new HavocError(err.code, `turns[${t}], ${err.where}`, err.problem);
       for (let k = 0; k < 5; k++) codes[m * 5 + k] = p[k];
     }
-    playTurn(st, codes, scriptedChooser(sc, t, st), tracer);
+    playTurn(st, codes, scriptedChooser(sc, t), tracer);
   }
   const winner = st.winner >= 0 ? g.names[st.winner] : null;
   return { winner, reason: st.isOver() ? END_REASONS[st.end] : 'unfinished', turns: st.turn };
 }
 
 /** Run-time answers from the scenario's script, then the documented defaults. */
-function scriptedChooser(sc: Scenario, t: number, _st: State): Chooser {
+function scriptedChooser(sc: Scenario, t: number): Chooser {
   const queue = new Map(Object.entries(sc.choices[t] ?? {}).map(([k, v]) => [k, [...v]]));
   const next = (st: State, m: number): number | null => {
     const q = queue.get(st.game.names[m]);
