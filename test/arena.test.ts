@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkConfig, scheduleTotal, type RunConfig } from '../src/arena/config.js';
 import { csvLines, matchesHeader, parseCsvLine, parseRow, readMatches, rowFields, type MatchRow } from '../src/arena/records.js';
+import { BatchSizer, DEFAULT_MAX_BATCH, TARGET_BATCH_MS } from '../src/arena/runner.js';
 import { makeSchedule, Permutation, sweepPool } from '../src/arena/schedule.js';
 import { inShard, parseShard, shardSize } from '../src/arena/shard.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
@@ -158,6 +159,43 @@ const row = (id: number, a: string, b: string, winner: number, reason = winner <
   reason,
   dealt: [winner === 0 ? 5 : 1, winner === 1 ? 5 : 1],
   faults: [0, id % 3 === 0 ? 1 : 0],
+});
+
+describe('batch sizes', () => {
+  it('start small, grow at most 4x a step toward the target time, and stop at the cap', () => {
+    const s = new BatchSizer(10_000_000, 2);
+    expect([s.next(), s.next()]).toEqual([16, 16]);
+    s.measured(16, 16 * 0.01); // 10 µs a match: the target is 20,000 matches
+    expect(s.next()).toBe(64);
+    s.measured(64, 64 * 0.01);
+    expect([s.next(), s.next(), s.next()]).toEqual([256, 1024, 4096]);
+    expect(s.next()).toBe(DEFAULT_MAX_BATCH);
+    expect(Math.round(TARGET_BATCH_MS / 0.01)).toBeGreaterThan(DEFAULT_MAX_BATCH);
+  });
+
+  it('follow slow matches down to one a batch, and honour --batch', () => {
+    const s = new BatchSizer(1000, 1, 50);
+    s.measured(16, 16 * 500); // half a second a match
+    expect(s.next()).toBe(1);
+    const fast = new BatchSizer(1_000_000, 1, 50);
+    fast.measured(16, 0.16);
+    for (let i = 0; i < 6; i++) fast.next();
+    expect(fast.next()).toBe(50);
+  });
+
+  it('shrink at the end so the workers finish together, and cover every match', () => {
+    const s = new BatchSizer(1000, 2);
+    s.measured(16, 0.016);
+    const sizes: number[] = [];
+    for (let left = 1000; left > 0; ) {
+      const n = Math.min(s.next(), left);
+      sizes.push(n);
+      left -= n;
+    }
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(1000);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(Math.ceil(1000 / 8));
+    expect(sizes.at(-1)).toBe(1);
+  });
 });
 
 describe('matches.csv', () => {

@@ -251,9 +251,11 @@ export class MatchesWriter {
     if (size === 0) writeSync(this.fd, csvLines([matchesHeader(k)]));
   }
 
-  /** Appends complete CSV lines. */
-  append(text: string): void {
-    if (text) writeSync(this.fd, text);
+  /** Appends complete CSV lines (text, or its UTF-8 bytes). */
+  append(lines: string | Uint8Array): void {
+    if (typeof lines === 'string') {
+      if (lines) writeSync(this.fd, lines);
+    } else for (let at = 0; at < lines.length; ) at += writeSync(this.fd, lines, at);
   }
 
   close(): void {

@@ -37,7 +37,7 @@ export interface PlayOptions {
   readonly signal?: AbortSignal;
   /** Warnings (a match that could not be played), one line each. */
   readonly warn?: (line: string) => void;
-  /** Largest batch (default 250 matches). */
+  /** Largest batch (default DEFAULT_MAX_BATCH matches; batches are sized to TARGET_BATCH_MS below that). */
   readonly maxBatch?: number;
   /** Which matches write replays (default the first 10; matches with a bot fault always do). */
   readonly saveReplays?: ReplayChoice;
@@ -86,24 +86,78 @@ export function doneMatches(dir: string, run: RunConfig, shard: Shard | null): {
   return { done, count };
 }
 
-/** The ids still to play, as batches of consecutive slice ids. */
-function* batchesOf(done: Uint8Array, shard: Shard | null, size: number): Generator<{ start: number; step: number; count: number }> {
+/** The ids still to play, as batches of consecutive slice ids, each as long as `size()` says when it begins. */
+function* batchesOf(done: Uint8Array, shard: Shard | null, size: () => number): Generator<{ start: number; step: number; count: number }> {
   const step = shardStep(shard);
   let start = -1;
   let count = 0;
+  let limit = 0;
   for (let id = shardStart(shard); id < done.length; id += step) {
     if (done[id]) {
       if (count) yield { start, step, count };
       count = 0;
       continue;
     }
-    if (count === 0) start = id;
-    if (++count === size) {
+    if (count === 0) (start = id), (limit = size());
+    if (++count === limit) {
       yield { start, step, count };
       count = 0;
     }
   }
   if (count) yield { start, step, count };
+}
+
+/**
+ * How long a batch should keep a worker busy. Every batch costs the main
+ * thread a message each way and a write, about 0.4 ms of its time, and on a
+ * machine whose every core runs a worker that time is taken from a worker:
+ * 250-match batches of kernel matches (3 ms each) cost the main thread about
+ * a tenth of a core. At 200 ms a batch it is a fraction of a percent, and the
+ * progress bar and Ctrl-C still answer within a fraction of a second.
+ */
+export const TARGET_BATCH_MS = 200;
+/** Batches before any is back (their matches' cost is not known yet). */
+const FIRST_BATCH = 16;
+/** Largest batch unless --batch says otherwise: about a megabyte of matches.csv. */
+export const DEFAULT_MAX_BATCH = 10_000;
+
+/**
+ * Batch sizes for a run: the first ones small, then sized from the time per
+ * match of the batches that came back (smoothed, and growing at most 4x a
+ * step, as a sweep's matches vary), and never more than a quarter of a
+ * worker's share of what is left, so the last batches finish together.
+ * Sizes depend on timing, results do not: whatever the batches, matches.csv
+ * is written in id order.
+ */
+export class BatchSizer {
+  private msPerMatch = 0;
+  private last = FIRST_BATCH;
+  private left: number;
+
+  constructor(
+    todo: number,
+    private readonly workers: number,
+    private readonly max = DEFAULT_MAX_BATCH,
+  ) {
+    this.left = todo;
+  }
+
+  /** A batch came back: `count` matches in `ms` of the worker's time. */
+  measured(count: number, ms: number): void {
+    if (count <= 0 || !(ms >= 0)) return;
+    const per = Math.max(ms, 0.001) / count;
+    this.msPerMatch = this.msPerMatch === 0 ? per : (this.msPerMatch + per) / 2;
+  }
+
+  /** The size of the next batch handed out (counted as handed out). */
+  next(): number {
+    const want = this.msPerMatch === 0 ? FIRST_BATCH : Math.min(Math.round(TARGET_BATCH_MS / this.msPerMatch), this.last * 4);
+    const tail = Math.ceil(this.left / (this.workers * 4));
+    const size = Math.max(1, Math.min(this.max, want, tail));
+    this.last = size;
+    this.left = Math.max(0, this.left - size);
+    return size;
+  }
 }
 
 /** Plays what is left of a run into `dir` (whose config.json and parts.json exist). */
@@ -115,7 +169,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   const todo = scheduled - already;
   const exec = opts.executor;
   const workers = Math.max(1, exec.workers);
-  const size = Math.max(1, Math.min(opts.maxBatch ?? 250, Math.ceil(todo / (workers * 8))));
+  const sizer = new BatchSizer(todo, workers, opts.maxBatch);
   const key = runKey(run);
   const cataloguePath = join(dir, 'parts.json');
   const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run));
@@ -140,40 +194,41 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
   const task = (b: { start: number; step: number; count: number }): BatchTask => ({ key, run, cataloguePath, saveReplays, ...b });
   /** Plays a batch; if its worker fails, its matches one by one; a match that still fails becomes a fault row. */
-  const playBatch = async (b: { start: number; step: number; count: number }): Promise<string> => {
+  const playBatch = async (b: { start: number; step: number; count: number }): Promise<Uint8Array> => {
     try {
       const r = await exec.run(task(b));
       if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
-      return r.text;
+      sizer.measured(r.count, r.ms);
+      return r.bytes;
     } catch (e) {
       if (e instanceof HavocError) throw e;
     }
-    let text = '';
+    const lines: Uint8Array[] = [];
     for (let i = 0; i < b.count; i++) {
       const id = b.start + i * b.step;
       try {
         const r = await exec.run(task({ start: id, step: 1, count: 1 }));
         if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
-        text += r.text;
+        lines.push(r.bytes);
       } catch (e) {
         if (e instanceof HavocError) throw e;
         schedule ??= makeSchedule(run, cat);
-        text += csvLines([rowFields(faultRow(schedule.spec(id)))]);
+        lines.push(Buffer.from(csvLines([rowFields(faultRow(schedule.spec(id)))])));
         crashed++;
         const msg = `match ${id}: could not be played, recorded as a fault: ${((e as Error)?.message ?? String(e)).split('\n')[0]}`;
         appendFileSync(join(dir, 'errors.log'), msg + '\n');
         opts.warn?.(msg);
       }
     }
-    return text;
+    return Buffer.concat(lines);
   };
 
   let playedNow = 0;
   let failure: unknown = null;
   try {
     await new Promise<void>((resolve) => {
-      const gen = batchesOf(done, shard, size);
-      const pending = new Map<number, { text: string; count: number }>();
+      const gen = batchesOf(done, shard, () => sizer.next());
+      const pending = new Map<number, { bytes: Uint8Array; count: number }>();
       const window = workers * 4;
       let nextSeq = 0;
       let nextWrite = 0;
@@ -181,7 +236,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
       let exhausted = false;
       const flush = (): void => {
         for (let p = pending.get(nextWrite); p; p = pending.get(nextWrite)) {
-          writer.append(p.text);
+          writer.append(p.bytes);
           playedNow += p.count;
           pending.delete(nextWrite++);
         }
@@ -197,9 +252,9 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
           const seq = nextSeq++;
           active++;
           playBatch(b).then(
-            (text) => {
+            (bytes) => {
               active--;
-              pending.set(seq, { text, count: b.count });
+              pending.set(seq, { bytes, count: b.count });
               flush();
               if (bar) {
                 const secs = (performance.now() - t0) / 1000;

@@ -38,7 +38,7 @@ export interface ConfigArgs extends RunArgs {
 export const runOptions = <T>(y: Argv<T>) =>
   y
     .option('workers', { type: 'number', describe: 'worker threads (default: every core; 0 plays in this thread)' })
-    .option('batch', { type: 'number', describe: 'largest batch of matches sent to a worker at once (default 250)' })
+    .option('batch', { type: 'number', describe: 'largest batch of matches sent to a worker at once (default 10000; batches are sized to about 200 ms of play below that)' })
     .option('save-replays', { type: 'string', describe: 'replays to save in DIR/replays: all, none or the first N matches (default 10); matches with a bot fault always get one' })
     .option('report', { type: 'boolean', default: true, describe: 'write DIR/report.html at the end of each run (--no-report to skip)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
