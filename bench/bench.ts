@@ -45,7 +45,8 @@ import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { copyState, requiredX, State } from '../src/rules/nhm/state.js';
 import { playTurn } from '../src/rules/nhm/step.js';
 import type { Tracer } from '../src/rules/nhm/trace.js';
-import { aleaNext, aleaSeed, aleaSeedRunMatch, aleaSeedSeats, ALEA_SIZE } from '../src/rules/rbp/alea.js';
+import { aleaNext, aleaSeed, ALEA_SIZE } from '../src/core/alea.js';
+import { aleaSeedRunMatch, aleaSeedSeats } from '../src/rules/rbp/alea.js';
 import { fromKState, kernelBridge, unpackGameProgram, type KernelBridge } from '../src/rules/rbp/bridge.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import {

@@ -16,7 +16,7 @@
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { CMD_BACK, CMD_FL, CMD_FR, CMD_FWD, CMD_R, CMD_TL, CMD_TR, CMD_X, weaponCmd } from '../src/rules/nhm/commands.js';
 import { requiredX } from '../src/rules/nhm/state.js';
-import { aleaNext } from '../src/rules/rbp/alea.js';
+import { aleaNext } from '../src/core/alea.js';
 import { K_ACTIONS, K_CODES, K_HEARTS, K_X, MAX_HEARTS, PROGRAM_IDLE, PROGRAM_REPAIR, type NativePolicy } from '../src/rules/rbp/kernel.js';
 
 /** Chance of `R R R R R` for a damaged pig. */

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkConfig, scheduleTotal, type RunConfig } from '../src/arena/config.js';
-import { csvLines, matchesHeader, parseCsvLine, parseRow, readMatches, rowFields, type MatchRow } from '../src/arena/records.js';
+import { stringify } from 'csv-stringify/sync';
+import { csvLines, matchesHeader, MatchLines, parseCsvLine, parseRow, readMatches, rowFields, type MatchRow } from '../src/arena/records.js';
 import { BatchSizer, DEFAULT_MAX_BATCH, TARGET_BATCH_MS } from '../src/arena/runner.js';
 import { makeSchedule, Permutation, sweepPool } from '../src/arena/schedule.js';
 import { inShard, parseShard, shardSize } from '../src/arena/shard.js';
@@ -204,6 +205,33 @@ describe('matches.csv', () => {
     const line = csvLines([rowFields(r)]).trimEnd();
     expect(parseRow(parseCsvLine(line), 2)).toEqual(r);
     expect(matchesHeader(2).join(',')).toBe('id,seed,a_bot,a_loadout,b_bot,b_loadout,winner,turns,reason,a_dealt,b_dealt,a_faults,b_faults');
+  });
+
+  it("a worker's byte lines are csv-stringify's lines of the same rows, in UTF-8", () => {
+    const name = fc.oneof(fc.string(), fc.constantFrom('robo-pig', 'a,b', 'say "hi"', 'line\nbreak', 'cr\r', 'ñandú', '忍者', '🐷'));
+    const rowArb = fc.integer({ min: 2, max: 4 }).chain((k) =>
+      fc.record({
+        id: fc.nat(),
+        seed: name,
+        bots: fc.array(name, { minLength: k, maxLength: k }),
+        loadouts: fc.array(name, { minLength: k, maxLength: k }),
+        winner: fc.integer({ min: -1, max: k - 1 }),
+        turns: fc.nat({ max: 1000 }),
+        reason: fc.constantFrom('kill', 'turn-limit', 'mutual-destruction', 'fault'),
+        dealt: fc.array(fc.oneof(fc.nat(), fc.integer({ min: -5, max: 5 }), fc.constant(Number.MAX_SAFE_INTEGER)), { minLength: k, maxLength: k }),
+        faults: fc.array(fc.nat({ max: 100 }), { minLength: k, maxLength: k }),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 20 }), (rows) => {
+        const out = new MatchLines(1); // grows as it goes
+        for (const r of rows) out.add(r);
+        const text = new TextDecoder().decode(out.done());
+        expect(text).toBe(csvLines(rows.map(rowFields)));
+        expect(text).toBe(stringify(rows.map(rowFields)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('a torn last line is ignored and cut off', () => {

@@ -1,4 +1,6 @@
 /** The game-independent core: seeds, grid notation and geometry, square sets. */
+import fc from 'fast-check';
+import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { BOARD_8X8, makeBoard, parseFacing, parseSquare, relSquare, squareName } from '../src/core/grid.js';
 import { deriveSeed, makeRng, matchSeed, seatSeed, sfc32Next, sfc32Seed } from '../src/core/rng.js';
@@ -10,6 +12,21 @@ describe('rng', () => {
     expect(matchSeed(42, 7)).not.toBe(matchSeed(42, 8));
     expect(seatSeed(matchSeed(42, 7), 0)).not.toBe(seatSeed(matchSeed(42, 7), 1));
     expect(deriveSeed('x', 'a', 1)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('derives with the inlined alea exactly what seedrandom derives', () => {
+    const reference = (parent: string, ...labels: (string | number)[]): string => {
+      const alea = seedrandom.alea(`${parent}/${labels.join('/')}`);
+      const hi = alea.int32() >>> 0, lo = alea.int32() >>> 0;
+      return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.array(fc.oneof(fc.string(), fc.nat()), { maxLength: 3 }), (parent, labels) => {
+        expect(deriveSeed(parent, ...labels)).toBe(reference(parent, ...labels));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(matchSeed('1', 0)).toBe(reference('1', 'match', 0));
   });
 
   it('a stream is a pure function of its seed', () => {

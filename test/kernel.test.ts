@@ -19,7 +19,8 @@ import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
 import { checkProgram } from '../src/rules/nhm/programs.js';
 import { State } from '../src/rules/nhm/state.js';
 import { playTurn } from '../src/rules/nhm/step.js';
-import { aleaNext, aleaSeed, aleaSeedRunMatch, aleaSeedSeats } from '../src/rules/rbp/alea.js';
+import { aleaNext, aleaSeed } from '../src/core/alea.js';
+import { aleaSeedRunMatch, aleaSeedSeats } from '../src/rules/rbp/alea.js';
 import {
   fromKState, kernelBridge, kernelResult, kernelSetupOf, packGameProgram, toKState, unpackGameProgram, type KernelBridge,
 } from '../src/rules/rbp/bridge.js';

@@ -85,15 +85,80 @@ export function csvLine(fields: readonly (string | number)[]): string {
 /** CSV text (complete lines) for rows: the same bytes as csv-stringify's. */
 export const csvLines = (rows: readonly (readonly (string | number)[])[]): string => rows.map(csvLine).join('');
 
-/** A match's line of matches.csv (the same as `csvLine(rowFields(r))`, without the array). */
-export function matchLine(r: MatchRow): string {
-  const k = r.bots.length;
-  let s = r.id + ',' + csvField(r.seed);
-  for (let i = 0; i < k; i++) s += ',' + csvField(r.bots[i]) + ',' + csvField(r.loadouts[i]);
-  s += ',' + (r.winner < 0 ? '' : SEAT_LETTERS[r.winner].toUpperCase()) + ',' + r.turns + ',' + csvField(r.reason);
-  for (let i = 0; i < k; i++) s += ',' + r.dealt[i];
-  for (let i = 0; i < k; i++) s += ',' + r.faults[i];
-  return s + '\n';
+/**
+ * matches.csv lines written straight into UTF-8 bytes, `csvLine(rowFields(r))`
+ * for each row: the lines of a worker's batch. Names and numbers go in byte by
+ * byte with no string made; a field that needs quoting or is not ASCII takes
+ * the general path. A batch held as strings (thousands of lines) outlived the
+ * workers' young generation, and the old generation's collections then kept
+ * V8's helper threads busy beside the workers.
+ */
+export class MatchLines {
+  private static readonly encoder = new TextEncoder();
+  private bytes: Uint8Array;
+  private used = 0;
+
+  constructor(rows: number) {
+    this.bytes = new Uint8Array(Math.max(256, rows * 96));
+  }
+
+  /** Appends a row's line. */
+  add(r: MatchRow): void {
+    const k = r.bots.length;
+    this.int(r.id, false);
+    this.text(r.seed);
+    for (let i = 0; i < k; i++) this.text(r.bots[i]), this.text(r.loadouts[i]);
+    this.room(2);
+    this.bytes[this.used++] = 44;
+    if (r.winner >= 0) this.bytes[this.used++] = SEAT_LETTERS.toUpperCase().charCodeAt(r.winner);
+    this.int(r.turns);
+    this.text(r.reason);
+    for (let i = 0; i < k; i++) this.int(r.dealt[i]);
+    for (let i = 0; i < k; i++) this.int(r.faults[i]);
+    this.room(1);
+    this.bytes[this.used++] = 10;
+  }
+
+  /** The lines so far (a view of the buffer). */
+  done(): Uint8Array {
+    return this.bytes.subarray(0, this.used);
+  }
+
+  private room(n: number): void {
+    if (this.bytes.length - this.used >= n) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.used + n));
+    grown.set(this.bytes.subarray(0, this.used));
+    this.bytes = grown;
+  }
+
+  /** A separator (unless the field opens the line) and a number, as String(n). */
+  private int(n: number, separator = true): void {
+    this.room(18);
+    if (separator) this.bytes[this.used++] = 44;
+    if (!(Number.isSafeInteger(n) && n >= 0)) return this.slow(String(n));
+    let digits = 1;
+    for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
+    for (let i = digits - 1, x = n; i >= 0; i--, x = Math.floor(x / 10)) this.bytes[this.used + i] = 48 + (x % 10);
+    this.used += digits;
+  }
+
+  /** A separator and a string field: as is when it is printable ASCII with no comma or quote, else csvField's quoting in UTF-8. */
+  private text(s: string): void {
+    this.room(1 + s.length);
+    this.bytes[this.used++] = 44;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128 || c === 44 || c === 34 || c === 10 || c === 13) return this.slow(csvField(s));
+      this.bytes[this.used + i] = c;
+    }
+    this.used += s.length;
+  }
+
+  /** Writes `field` (already CSV) in UTF-8 (at most 3 bytes per UTF-16 unit). */
+  private slow(field: string): void {
+    this.room(field.length * 3);
+    this.used += MatchLines.encoder.encodeInto(field, this.bytes.subarray(this.used)).written;
+  }
 }
 
 /** Splits one CSV line (RFC 4180 quoting, no embedded line breaks). */

@@ -53,6 +53,8 @@ export interface PlayOutcome {
   readonly interrupted: boolean;
   /** Matches recorded as `fault` in this session. */
   readonly crashed: number;
+  /** The workers' time playing the batches that came back whole, summed. */
+  readonly workerSeconds: number;
 }
 
 /** Seconds as `1h02m`, `3m05s` or `12s`. */
@@ -175,6 +177,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run));
   let schedule: Schedule | null = null;
   let crashed = 0;
+  let workerMs = 0;
 
   const bar =
     opts.progress && todo > 0
@@ -199,6 +202,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
       const r = await exec.run(task(b));
       if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
       sizer.measured(r.count, r.ms);
+      workerMs += r.ms;
       return r.bytes;
     } catch (e) {
       if (e instanceof HavocError) throw e;
@@ -282,5 +286,5 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   if (failure) throw failure;
   const seconds = (performance.now() - t0) / 1000;
   const finished = already + playedNow;
-  return { scheduled, done: finished, playedNow, seconds, interrupted: finished < scheduled, crashed };
+  return { scheduled, done: finished, playedNow, seconds, interrupted: finished < scheduled, crashed, workerSeconds: workerMs / 1000 };
 }

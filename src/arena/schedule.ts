@@ -60,13 +60,12 @@ export function makeSchedule(run: RunConfig, cat: Catalogue): Schedule {
     return {
       total,
       seats: k,
-      spec: (id) =>
-        rotated(run, id, k, (set) => {
-          const r = Math.floor(set / perRound);
-          if (r !== round) (round = r), (perm = new Permutation(pool.length, deriveSeed(run.seed, 'round', r)));
-          const slot = (set % perRound) * k;
-          return (j) => ({ bot, loadout: pool[perm!.at(slot + j)] });
-        }),
+      spec: rotations(run, k, (set) => {
+        const r = Math.floor(set / perRound);
+        if (r !== round) (round = r), (perm = new Permutation(pool.length, deriveSeed(run.seed, 'round', r)));
+        const slot = (set % perRound) * k;
+        return (j) => ({ bot, loadout: pool[perm!.at(slot + j)] });
+      }),
     };
   }
   const entrants: SeatSpec[] =
@@ -82,25 +81,38 @@ export function makeSchedule(run: RunConfig, cat: Catalogue): Schedule {
   return {
     total,
     seats: k,
-    spec: (id) =>
-      rotated(run, id, k, (set) => {
-        const g = groups[set % groups.length];
-        return (j) => entrants[g[j]];
-      }),
+    spec: rotations(run, k, (set) => {
+      const g = groups[set % groups.length];
+      return (j) => entrants[g[j]];
+    }),
   };
 }
 
 /**
- * Match `id` is seat rotation `id % k` of seat set `floor(id / k)`: seat j
- * gets the set's member (j + rotation) % k, and every rotation of a set plays
- * on the set's seed (that of its first match id).
+ * Match specs by id. Match `id` is seat rotation `id % k` of seat set
+ * `floor(id / k)`: seat j gets the set's member (j + rotation) % k, and every
+ * rotation of a set plays on the set's seed (that of its first match id).
+ * The last set's seed and seat lists are kept: a batch asks for each set k
+ * times running.
  */
-function rotated(run: RunConfig, id: number, k: number, setOf: (set: number) => (member: number) => SeatSpec): MatchSpec {
-  const set = Math.floor(id / k), rot = id % k;
-  const member = setOf(set);
-  const seats: SeatSpec[] = [];
-  for (let j = 0; j < k; j++) seats.push(member((j + rot) % k));
-  return { id, seed: matchSeed(run.seed, set * k), seats };
+function rotations(run: RunConfig, k: number, setOf: (set: number) => (member: number) => SeatSpec): (id: number) => MatchSpec {
+  let last = -1, seed = '';
+  let seats: SeatSpec[][] = [];
+  return (id) => {
+    const set = Math.floor(id / k);
+    if (set !== last) {
+      const member = setOf(set);
+      seed = matchSeed(run.seed, set * k);
+      seats = [];
+      for (let rot = 0; rot < k; rot++) {
+        const s: SeatSpec[] = [];
+        for (let j = 0; j < k; j++) s.push(member((j + rot) % k));
+        seats.push(s);
+      }
+      last = set;
+    }
+    return { id, seed, seats: seats[id % k] };
+  };
 }
 
 /** Every k-subset of 0..n-1, lexicographic. */

@@ -10,7 +10,7 @@ import { Piscina } from 'piscina';
 import { loadCatalogue } from '../rules/nhm/catalogue.js';
 import type { RunConfig } from './config.js';
 import { MatchPlayer, type ReplayChoice } from './player.js';
-import { matchLine } from './records.js';
+import { MatchLines } from './records.js';
 
 /** A batch: ids start, start + step, … (count of them). */
 export interface BatchTask {
@@ -49,37 +49,6 @@ async function playerFor(task: BatchTask): Promise<MatchPlayer> {
   return p;
 }
 
-/**
- * A batch's lines go straight into bytes as each match ends: a batch of
- * thousands of matches held as strings outlived the young generation, and the
- * old generation's collections then kept V8's helper threads busy (about a
- * third of a core beside two workers). The buffer is handed to the main
- * thread, not copied.
- */
-class LineBuffer {
-  private static readonly encoder = new TextEncoder();
-  private bytes: Uint8Array;
-  private used = 0;
-
-  constructor(lines: number) {
-    this.bytes = new Uint8Array(Math.max(256, lines * 96));
-  }
-
-  add(line: string): void {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    if (this.bytes.length - this.used < line.length * 3) {
-      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.used + line.length * 3));
-      grown.set(this.bytes.subarray(0, this.used));
-      this.bytes = grown;
-    }
-    this.used += LineBuffer.encoder.encodeInto(line, this.bytes.subarray(this.used)).written;
-  }
-
-  done(): Uint8Array {
-    return this.bytes.subarray(0, this.used);
-  }
-}
-
 /** Plays a batch in this thread. A match that throws rejects the whole batch (the runner retries its matches one by one). */
 export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
   let player: MatchPlayer;
@@ -90,8 +59,9 @@ export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
     return { ok: false, setup: (e as Error)?.message ?? String(e) };
   }
   const t0 = performance.now();
-  const out = new LineBuffer(task.count);
-  for (let i = 0; i < task.count; i++) out.add(matchLine(player.play(task.start + i * task.step)));
+  // Each line goes into bytes as its match ends; the bytes are handed to the main thread, not copied.
+  const out = new MatchLines(task.count);
+  for (let i = 0; i < task.count; i++) out.add(player.play(task.start + i * task.step));
   return { ok: true, bytes: out.done(), count: task.count, ms: performance.now() - t0 };
 }
 

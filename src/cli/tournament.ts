@@ -109,6 +109,7 @@ export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Pr
         playedThisSession: outcome.playedNow,
         matchesPerSecond: Number((outcome.playedNow / Math.max(outcome.seconds, 1e-9)).toFixed(1)),
         workers: exec.workers,
+        workerSeconds: Number(outcome.workerSeconds.toFixed(3)),
       });
       summaries.push(t.summary);
       if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');

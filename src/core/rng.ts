@@ -7,6 +7,7 @@
  * times cheaper per call and its state can be saved and restored.
  */
 import seedrandom from 'seedrandom';
+import { aleaSeed, aleaUint32, ALEA_SIZE } from './alea.js';
 
 /** A seeded random stream. */
 export interface Rng {
@@ -28,12 +29,18 @@ export function makeRng(seed: string): Rng {
   };
 }
 
-/** Derives a child seed from a parent seed and labels, e.g. `deriveSeed(run, 'match', 17)`. */
+const DERIVE = new Float64Array(ALEA_SIZE);
+const hex8 = (u: number): string => u.toString(16).padStart(8, '0');
+
+/**
+ * Derives a child seed from a parent seed and labels, e.g. `deriveSeed(run,
+ * 'match', 17)`: the first two 32-bit words of `seedrandom.alea(parent/label/…)`
+ * as 16 hex digits (drawn from the inlined alea, which is seedrandom's).
+ */
 export function deriveSeed(parent: string, ...labels: (string | number)[]): string {
-  const alea = seedrandom.alea(`${parent}/${labels.join('/')}`);
-  const hi = alea.int32() >>> 0;
-  const lo = alea.int32() >>> 0;
-  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+  aleaSeed(DERIVE, `${parent}/${labels.join('/')}`);
+  const hi = aleaUint32(DERIVE);
+  return hex8(hi) + hex8(aleaUint32(DERIVE));
 }
 
 /** The seed of match `id` of a run. */

@@ -21,6 +21,8 @@ export interface Timing {
   readonly playedThisSession: number;
   readonly matchesPerSecond: number;
   readonly workers: number;
+  /** The workers' own time playing this session's batches, summed over workers (a match's cost, apart from waiting). */
+  readonly workerSeconds: number;
 }
 
 /** summary.json. */

@@ -20,7 +20,8 @@
  * two 32-bit halves, since with two machines and no wreckage "the ray stops
  * at the first machine" is "the other pig is on the ray".
  */
-import { ALEA_SIZE, aleaSeedSeats } from './alea.js';
+import { ALEA_SIZE } from '../../core/alea.js';
+import { aleaSeedSeats } from './alea.js';
 
 export const K_FWD = 0; // `^`
 export const K_BACK = 1; // `v`
