@@ -51,9 +51,6 @@ export async function makeExecutor(workers: number): Promise<Executor> {
     filename: workerFile(),
     minThreads: workers,
     maxThreads: workers,
-    // A worker holds its next batch while it plays one, so it never waits for the main thread between
-    // batches (one worker playing kernel matches waited 12% of its time with one task each).
-    concurrentTasksPerWorker: 2,
     idleTimeout: 60_000,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
