@@ -586,10 +586,11 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
   const workers = availableParallelism();
   const dir = scratch();
   try {
-    // (f) The worker pool, through the real `havoc tournament`.
+    // (f) The worker pool, through the real `havoc tournament`: the issue's million-match run (each
+    // worker's start-up, about 0.2 s of modules, JIT and the first replays, is small beside it).
     // Alternated repetitions, the best of each: the machine's other tenants slow single runs by up to 1.5x.
-    const nPool = quick ? 100_000 : 300_000;
-    const pool = poolSpeedup(dir, rbpBenchConfig(dir, nPool), workers, quick ? 2 : 4, 'pool');
+    const nPool = quick ? 200_000 : 1_000_000;
+    const pool = poolSpeedup(dir, rbpBenchConfig(dir, nPool), workers, quick ? 2 : 3, 'pool');
     poolRows(`RBP ${fmt(nPool)} bench-random matches`, pool);
     let nhmPool: PoolResult | null = null;
     if (!quick) {
