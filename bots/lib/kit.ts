@@ -2,10 +2,19 @@
  * What every searching bot builds once per match: damage reach tables, a
  * candidate generator per seat, the evaluator, a simulator and the budget.
  */
+import type { Mixed } from '../../src/core/bot.js';
 import { makeRng } from '../../src/core/rng.js';
-import type { BotContext, BotFactory } from '../../src/rules/nhm/botApi.js';
-import { observe } from '../../src/rules/nhm/observe.js';
-import { State } from '../../src/rules/nhm/state.js';
+import type { BotContext, BotFactory, Program } from '../../src/rules/nhm/botApi.js';
+import { defaultChooser } from '../../src/rules/nhm/choices.js';
+import { CMD_X } from '../../src/rules/nhm/commands.js';
+import { Game } from '../../src/rules/nhm/game.js';
+import { sampleLoadouts } from '../../src/rules/nhm/loadout.js';
+import type { Catalogue, Loadout, Part } from '../../src/rules/nhm/parts.js';
+import { copyForSeat, observe } from '../../src/rules/nhm/observe.js';
+import { formatProgram, parseProgram, type Notation } from '../../src/rules/nhm/programs.js';
+import { defaultStarts } from '../../src/rules/nhm/starts.js';
+import { NO_WINNER, State } from '../../src/rules/nhm/state.js';
+import { playTurn } from '../../src/rules/nhm/step.js';
 import { SimBudget } from './budget.js';
 import { CandidateGen } from './candidates.js';
 import { Evaluator } from './evaluate.js';
@@ -27,18 +36,100 @@ export function searchKit(ctx: BotContext) {
 
 const warmed = new WeakSet<BotFactory>();
 
+/** Turns of the warm-up game of the bot's own match-up, and of each of the others. Each ends at its turn limit (a path of its own). */
+const WARM_OWN_TURNS = 10;
+const WARM_TURNS = 3;
+/** At most this many two-machine games of designs from the catalogue, so parts the first match lacks are compiled too. */
+const WARM_GAMES = 6;
+
 /**
- * Compiles a bot's hot code before its first timed decision: the first time a
- * process makes a bot of this factory, a separate copy with an RNG of its own
- * makes three decisions from the starting position. The real bot's RNG is
- * untouched, so its decisions are the same whether or not the process was
- * warm (matches stay a pure function of their seed).
+ * Designs that between them hold every part of a fixed-seed sample of legal
+ * designs (at most `count` of them): picked greedily, most parts not yet held
+ * first.
+ */
+function coveringDesigns(cat: Catalogue, count: number): Loadout[] {
+  const pool = sampleLoadouts(cat, 400, 'warm-up');
+  const held = new Set<Part>();
+  const out: Loadout[] = [];
+  while (out.length < count) {
+    let best: Loadout | null = null, gain = 0;
+    for (const l of pool) {
+      const g = l.parts.reduce((n, p) => n + (held.has(p) ? 0 : 1), 0);
+      if (g > gain) (best = l), (gain = g);
+    }
+    if (!best) break;
+    out.push(best);
+    for (const p of best.parts) held.add(p);
+  }
+  return out;
+}
+
+/**
+ * The warm-up's games: the bot's own match-up, then two-machine Ninja Havoc
+ * Machines games of designs covering the catalogue's parts (a process that
+ * starts on Robo Battle Pigs may go on to them).
+ */
+function warmGames(game: Game): Game[] {
+  const { catalogue, board, repairAllSlots, rulesetId } = game;
+  const machines = game.names.map((name, i) => ({
+    name,
+    loadout: game.loadouts[i],
+    square: game.startSq[i],
+    facing: game.startFacing[i],
+    hearts: game.startHearts[i],
+    shields: game.startShields[i],
+  }));
+  const out = [new Game({ catalogue, board, machines, repairAllSlots, rulesetId, turnLimit: WARM_OWN_TURNS })];
+  const designs = coveringDesigns(game.catalogue, 2 * WARM_GAMES);
+  const starts = defaultStarts(game.board, 2);
+  for (let g = 0; 2 * g < designs.length; g++)
+    out.push(
+      new Game({
+        catalogue: game.catalogue,
+        board: game.board,
+        turnLimit: WARM_TURNS,
+        rulesetId: 'nhm',
+        machines: [0, 1].map((i) => ({ name: 'AB'[i], loadout: designs[(2 * g + i) % designs.length], ...starts[i] })),
+      }),
+    );
+  return out;
+}
+
+/** A bot's answer as five codes (a mixed strategy's likeliest program). */
+function codesOf(game: Game, seat: number, p: Program | Mixed<Program>, notation: Notation): readonly number[] {
+  if (typeof p === 'object' && 'mixed' in p) p = p.mixed.reduce((a, b) => (b.p > a.p ? b : a)).action;
+  return typeof p === 'string' ? parseProgram(game, seat, p, notation) : p;
+}
+
+/**
+ * Compiles a bot's hot code before its first timed decision. The first time a
+ * process makes a bot of this factory, copies of it with an RNG of their own
+ * play a few turns against each other: in the bot's own match-up, and (in
+ * Ninja Havoc Machines) in games of designs sampled from the catalogue, so
+ * that a part first met in a later match does not send the engine's or the
+ * bot's compiled code back to the interpreter in the middle of a decision.
+ * The real bot's RNG is untouched, so its decisions are the same whether or
+ * not the process was warm (matches stay a pure function of their seed).
  */
 export function warmUp(factory: BotFactory, ctx: BotContext): void {
   if (warmed.has(factory)) return;
   warmed.add(factory);
-  const bot = factory({ ...ctx, rng: makeRng('warm-up') });
-  const state = new State(ctx.game);
-  const obs = observe(state, ctx.seat, ctx.notation);
-  for (let i = 0; i < 3; i++) bot.program(obs, { seat: ctx.seat, state });
+  const rng = makeRng('warm-up');
+  for (const game of warmGames(ctx.game)) {
+    const n = game.n;
+    const bots = Array.from({ length: n }, (_, seat) => factory({ ...ctx, game, seat, rng }));
+    const state = new State(game, 'warm-up'), view = new State(game, 'warm-up');
+    const codes = new Uint16Array(5 * n).fill(CMD_X);
+    const last: (string | null)[] = new Array<string | null>(n).fill(null);
+    while (state.winner === NO_WINNER) {
+      for (let seat = 0; seat < n; seat++) {
+        if (!state.alive[seat]) continue;
+        copyForSeat(state, view, seat);
+        const p = codesOf(game, seat, bots[seat].program(observe(state, seat, ctx.notation, last), { seat, state: view }), ctx.notation);
+        for (let k = 0; k < 5; k++) codes[5 * seat + k] = p[k];
+      }
+      for (let seat = 0; seat < n; seat++) last[seat] = state.alive[seat] ? formatProgram(game, codes, ctx.notation, 5 * seat) : null;
+      playTurn(state, codes, defaultChooser);
+    }
+  }
 }
