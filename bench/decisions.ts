@@ -4,8 +4,9 @@
  * through the arena's `playMatch`, on Robo Battle Pigs and on two Ninja
  * Havoc Machines match-ups of named designs (as the ladder does, bench/ladder.ts),
  * until it has made `perSetting` decisions on each. Every one of its
- * decisions is timed by wall clock and by this process's CPU time (the
- * ladder's "on one core" figure, honest on a busy machine).
+ * decisions is timed by wall clock and by the deciding thread's CPU time
+ * (bench/timing.ts: the ladder's "on one core" figure, honest on a busy
+ * machine).
  */
 import { loadBot } from '../src/arena/bots.js';
 import { playMatch } from '../src/arena/match.js';

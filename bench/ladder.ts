@@ -17,10 +17,10 @@
  *
  * Games are played in child processes (one per core by default), one
  * seat-swapped pair per task; results are a pure function of the seeds,
- * whatever the process count (decision times apart). Processes rather than
- * worker threads so that each can read its own CPU time: a decision's time is
- * reported both as wall-clock and as CPU time of its process, the "on one
- * core" figure that stays honest on a shared, busy machine.
+ * whatever the process count (decision times apart). A decision's time is
+ * reported both as wall-clock and as the CPU time of the thread that made it
+ * (bench/timing.ts), the "on one core" figure that stays honest on a shared,
+ * busy machine.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -37,7 +37,7 @@ import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import { wilson } from '../src/stats/wilson.js';
-import { timedBot } from './timing.js';
+import { CPU_CLOCK, timedBot } from './timing.js';
 
 /**
  * Where games can be played: RBP, and NHM match-ups of named loadouts
@@ -392,7 +392,7 @@ function printReport(r: ReturnType<typeof summarise>): void {
       );
   }
   out('');
-  out(`decision time per bot (target ≤ ${DECISION_MS} ms; CPU = its process's CPU time, wall = elapsed):`);
+  out(`decision time per bot (target ≤ ${DECISION_MS} ms; CPU = ${CPU_CLOCK}, wall = elapsed):`);
   for (const t of r.times)
     for (const k of ['cpu', 'wall'] as const)
       out(
