@@ -16,7 +16,8 @@
  * (e) peak RSS of a 100,000-match kernel run, in a child process of its own;
  * (f) the worker pool: the same `havoc tournament` with --workers 1 and with
  *     every core (bench/arena.ts), its speed-up, and whether the tables were
- *     the same bytes;
+ *     the same bytes; beside it, what the machine gives bare kernel processes
+ *     run one per core at once (the ceiling for any pool at that moment);
  * (g) the built-in bots' mean decision times at the default budget
  *     (bench/decisions.ts);
  * (h) memory and time of whole `havoc tournament` runs (child processes):
@@ -27,7 +28,7 @@
  * repetitions, timed by this process's CPU time (what it ran, not what it
  * waited for another process), with the wall-clock figure beside it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
@@ -293,6 +294,34 @@ function rssProbe(n: number): void {
   kernelMatches('1', 0, n, s);
   const ms = performance.now() - t0;
   console.log(JSON.stringify({ matches: s.matches, ms, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+
+/** One --rss-probe child: its kernel play's milliseconds. */
+function probeChild(n: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [fileURLToPath(import.meta.url), '--rss-probe', String(n)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve((JSON.parse(out) as { ms: number }).ms) : reject(new Error(`kernel probe exited with ${code}`))));
+  });
+}
+
+/**
+ * What the machine itself gives `k` cores: `n` bare kernel matches in one
+ * process alone, then in k processes at once (no arena, no threads, nothing
+ * shared), alternated `reps` times. Scaling = k x best time alone / best time
+ * of the slowest of the k: the ceiling for any pool on this machine at this
+ * time (vCPUs whose host cores are shared scale less than k).
+ */
+async function machineScaling(k: number, n: number, reps: number): Promise<{ alone: number; together: number; scaling: number }> {
+  let alone = Infinity, together = Infinity;
+  for (let r = 0; r < reps; r++) {
+    alone = Math.min(alone, await probeChild(n));
+    const ms = await Promise.all(Array.from({ length: k }, () => probeChild(n)));
+    together = Math.min(together, Math.max(...ms));
+  }
+  return { alone, together, scaling: (k * alone) / together };
 }
 
 // ---------------------------------------------------------------- main
@@ -590,8 +619,16 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
     // worker's start-up, about 0.2 s of modules, JIT and the first replays, is small beside it).
     // Alternated repetitions, the best of each: the machine's other tenants slow single runs by up to 1.5x.
     const nPool = quick ? 200_000 : 1_000_000;
+    const machine = await machineScaling(workers, quick ? 100_000 : 300_000, 3);
+    row(
+      '(f)',
+      `machine: ${workers} processes of bare kernel matches at once vs 1`,
+      `${fmt(machine.scaling, 2)}x`,
+      `best of 3 each: ${fmt(machine.alone / 1000, 2)} s alone, ${fmt(machine.together / 1000, 2)} s for the slowest of ${workers} at once; the ceiling for the pool now`,
+    );
     const pool = poolSpeedup(dir, rbpBenchConfig(dir, nPool), workers, quick ? 2 : 3, 'pool');
     poolRows(`RBP ${fmt(nPool)} bench-random matches`, pool);
+    row('(f)', 'pool speed-up / machine scaling', `${fmt((100 * pool.speedup) / machine.scaling, 0)}%`, 'how much of what the two cores gave bare kernel processes the pool got');
     let nhmPool: PoolResult | null = null;
     if (!quick) {
       // Big enough that each worker's start-up (modules, JIT, the sweep's design pool) is small beside the play.
@@ -627,6 +664,8 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
       workers,
       pool_speedup: Number(pool.speedup.toFixed(2)),
       pool_speedup_wall: Number(pool.speedupWall.toFixed(2)),
+      machine_scaling: Number(machine.scaling.toFixed(2)),
+      machine_scaling_seconds: { alone: machine.alone / 1000, slowest_together: machine.together / 1000 },
       pool_speedup_nhm: nhmPool && Number(nhmPool.speedup.toFixed(2)),
       pool: poolJson(`RBP, ${nPool} bench-random matches, havoc tournament --workers 1 vs ${workers}`, pool),
       pool_nhm: nhmPool && poolJson(`NHM sweep, 12000 random-bot matches between 200 sampled designs, --workers 1 vs ${workers}`, nhmPool),
