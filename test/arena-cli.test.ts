@@ -161,6 +161,25 @@ describe('bad configs and bad bots', () => {
     expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('could not be played');
     expect(r.err).toContain('could not be played');
   });
+
+  it('a bot that never returns is stopped by the watchdog: its match is a fault, the run goes on', () => {
+    const hanger = join(tmp, 'hanger.mjs');
+    writeFileSync(hanger, `export default (ctx) => ({ program(obs) { if (ctx.seat === 0 && obs.turn === 2) for (;;); return 'X X X X X'; } });\n`);
+    // Budget 100 ms: a decision is stopped after 5 s (10 times the budget, at least 5 s).
+    const cfg = config('hang.json', { ruleset: 'rbp', bots: ['random', { name: 'hanger', bot: hanger }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 6, budget: { ms: 100, sims: 100 } });
+    const out = join(tmp, 'hang-out');
+    const t0 = Date.now();
+    const r = havoc('tournament', cfg, '--workers', '1', '--out', out, '--no-report');
+    expect(r.code, r.err).toBe(0);
+    const rows = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(rows.map((x) => [x[0], x[2], x[8] === 'fault'])).toEqual([
+      ['0', 'random', false],
+      ['1', 'hanger', true],
+    ]);
+    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 1: could not be played, recorded as a fault: the bot in seat A did not return in time');
+    // Stopped twice (the batch, then the match alone), each after its 5 s.
+    expect(Date.now() - t0).toBeGreaterThan(10_000);
+  }, 60_000);
 });
 
 describe('replays, reports and the two-pig kernel in runs', () => {

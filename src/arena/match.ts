@@ -33,6 +33,14 @@ export interface MatchOptions {
   onTurn?: (st: State, programs: string[]) => void;
   /** Measures time for budgets; injected so tests can be exact. Default: performance.now. */
   clock?: () => number;
+  /** Told when a seat's bot code starts running and when it returns (the arena's watchdog for bots that never return). */
+  guard?: BotGuard;
+}
+
+/** Brackets every call into a bot's code: making the bot (which may warm up at length), or a decision or run-time answer. */
+export interface BotGuard {
+  enter(seat: number, call: 'factory' | 'decision'): void;
+  exit(): void;
 }
 
 export interface FaultRecord {
@@ -69,14 +77,18 @@ export function playMatch(opts: MatchOptions): MatchResult {
     st.faults[seat]++;
     faultLog.push({ seat, turn: st.turn + 1, kind, message });
   };
+  const guard = opts.guard;
   for (let s = 0; s < n; s++) {
     const rng = makeRng(seatSeed(seed, s));
     rngs.push(rng);
+    guard?.enter(s, 'factory');
     try {
       bots.push(opts.bots[s]({ seat: s, rng, budget, game, notation }));
     } catch (e) {
       bots.push(null);
       fault(s, 'throw', `bot factory threw: ${(e as Error).message}`);
+    } finally {
+      guard?.exit();
     }
   }
   const views: SeatView[] = Array.from({ length: n }, (_, s) => ({ seat: s, state: new State(game) }));
@@ -114,7 +126,13 @@ export function playMatch(opts: MatchOptions): MatchResult {
     let c: number | string;
     try {
       const v = viewFor(m);
-      const ans = ask(b, observe(st, m, notation, last), v);
+      guard?.enter(m, 'decision');
+      let ans: string | number | null | undefined;
+      try {
+        ans = ask(b, observe(st, m, notation, last), v);
+      } finally {
+        guard?.exit();
+      }
       if (ans === null || ans === undefined) return null;
       c = typeof ans === 'number' ? ans : parseCommand(game, m, String(ans), notation);
       if (typeof c === 'string') throw new Error(c);
@@ -138,12 +156,15 @@ export function playMatch(opts: MatchOptions): MatchResult {
       const t0 = clock();
       let prog: Program | null | undefined = null;
       let threw = false, error: unknown = null;
+      guard?.enter(m, 'decision');
       try {
         const ans = b.program(obs, view);
         prog = isMixed<Program>(ans) ? sampleMixed(ans, rngs[m]) : ans;
       } catch (e) {
         threw = true;
         error = e;
+      } finally {
+        guard?.exit();
       }
       const dt = clock() - t0;
       spent[m] += dt;

@@ -14,7 +14,7 @@ import { defaultStarts } from '../rules/nhm/starts.js';
 import { rbpGame } from '../rules/rbp/index.js';
 import { type BotModule, loadBotModule } from './bots.js';
 import type { RunConfig } from './config.js';
-import { playMatch } from './match.js';
+import { playMatch, type BotGuard } from './match.js';
 import type { MatchRow } from './records.js';
 import { loadoutResolver, makeSchedule, type MatchSpec, type Schedule } from './schedule.js';
 
@@ -100,8 +100,8 @@ export class MatchPlayer {
     return g;
   }
 
-  /** Plays match `id`. */
-  play(id: number): MatchRow {
+  /** Plays match `id`; `guard` is told when bot code runs (the watchdog's marks). */
+  play(id: number, guard?: BotGuard): MatchRow {
     const spec = this.schedule.spec(id);
     const game = this.gameOf(spec);
     const mods = spec.seats.map((s) => this.bots.get(s.bot)!);
@@ -116,7 +116,9 @@ export class MatchPlayer {
     const replay = this.wantsReplay(id);
     if (!replay && mods.length === 2 && mods[0].policy && mods[1].policy && this.kernelSetup(game)) {
       const k = this.kstate;
+      guard?.enter(-1, 'decision');
       playSeededMatchK(k, spec.seed, mods[0].policy, mods[1].policy, this.krngs, this.kernelSetup(game)!);
+      guard?.exit();
       const r = kernelResult(k);
       // A plain literal, not a spread: this runs a million times a run, and the spread's garbage doubled its cost.
       return { id, seed: row.seed, bots: row.bots, loadouts: row.loadouts, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, dealt: r.dealt, faults: [0, 0] };
@@ -128,7 +130,7 @@ export class MatchPlayer {
       match: { id, runSeed: this.run.seed },
     };
     const rec = replay && this.replays ? startReplay(game, { ...info, seed: spec.seed, budget: this.run.budget }) : null;
-    const r = playMatch({ game, bots, seed: spec.seed, budget: this.run.budget, tracer: rec?.tracer });
+    const r = playMatch({ game, bots, seed: spec.seed, budget: this.run.budget, tracer: rec?.tracer, guard });
     if (rec) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
     else if (this.replays && r.faultLog.length > 0) {
       // A match with a bot fault always gets its replay: played again with the same faults.

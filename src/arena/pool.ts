@@ -14,7 +14,8 @@ import type { BatchResult, BatchTask } from './worker.js';
 export interface Executor {
   /** Worker threads (0: this thread). */
   readonly workers: number;
-  run(task: BatchTask): Promise<BatchResult>;
+  /** Plays a batch; aborting `signal` stops it, ending its worker thread (not possible in this thread). */
+  run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult>;
   close(): Promise<void>;
 }
 
@@ -56,7 +57,7 @@ export async function makeExecutor(workers: number): Promise<Executor> {
   });
   return {
     workers,
-    run: (task) => pool.run(task),
+    run: (task, signal) => pool.run(task, { signal }),
     close: () => pool.destroy(),
   };
 }

@@ -21,10 +21,18 @@ import { createHash } from 'node:crypto';
 import { scheduleTotal, type RunConfig } from './config.js';
 import type { Executor } from './pool.js';
 import { faultRow, type ReplayChoice } from './player.js';
-import { csvLines, MatchesWriter, readMatches, rowFields } from './records.js';
+import { csvLines, MatchesWriter, readMatches, rowFields, SEAT_LETTERS } from './records.js';
 import { makeSchedule, seatsOf, type Schedule } from './schedule.js';
 import { inShard, shardSize, shardStart, shardStep, type Shard } from './shard.js';
-import type { BatchTask } from './worker.js';
+import type { BatchResult, BatchTask } from './worker.js';
+import { hangLimitMs, Watchdog, type Hang } from './watchdog.js';
+
+/** A bot that did not return before its deadline (the watchdog stopped its worker). */
+class BotHang extends Error {
+  constructor(h: Hang) {
+    super(h.seat < 0 ? 'a native policy did not return (its worker was stopped)' : `the bot in seat ${SEAT_LETTERS[h.seat].toUpperCase()} did not return in time (its worker was stopped)`);
+  }
+}
 
 /** Replays a run saves unless told otherwise: its first 10 matches, enough for the report's viewer. */
 export const DEFAULT_REPLAYS: ReplayChoice = 10;
@@ -196,10 +204,42 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
 
   const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
   const task = (b: { start: number; step: number; count: number }): BatchTask => ({ key, run, cataloguePath, saveReplays, ...b });
+
+  // The watchdog (worker threads only): a batch whose bot passes its deadline is stopped, its worker ended.
+  const dog = exec.workers > 0 ? new Watchdog(workers * 2 + 1) : null;
+  const running = new Map<number, AbortController>();
+  const hangs = new WeakMap<AbortController, Hang>();
+  const watching = dog
+    ? setInterval(() => {
+        const now = Date.now();
+        for (const [slot, ctl] of running) {
+          const h = ctl.signal.aborted ? null : dog.hung(slot, now);
+          if (h) hangs.set(ctl, h), ctl.abort();
+        }
+      }, 500)
+    : null;
+  watching?.unref();
+  /** Runs one task; a hang comes back as a BotHang (or, while loading the bots, stops the run). */
+  const runTask = async (b: { start: number; step: number; count: number }): Promise<BatchResult> => {
+    if (!dog) return exec.run(task(b));
+    const slot = dog.acquire(), ctl = new AbortController();
+    running.set(slot, ctl);
+    try {
+      return await exec.run({ ...task(b), watch: { shared: dog.shared, slot } }, ctl.signal);
+    } catch (e) {
+      const h = hangs.get(ctl);
+      if (!h) throw e;
+      if (h.match < 0) throw new HavocError('worker-setup', run.name, `loading the bots did not finish within ${hangLimitMs(run.budget.ms, 'factory') / 1000} s`);
+      throw new BotHang(h);
+    } finally {
+      running.delete(slot);
+      dog.release(slot);
+    }
+  };
   /** Plays a batch; if its worker fails, its matches one by one; a match that still fails becomes a fault row. */
   const playBatch = async (b: { start: number; step: number; count: number }): Promise<Uint8Array> => {
     try {
-      const r = await exec.run(task(b));
+      const r = await runTask(b);
       if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
       sizer.measured(r.count, r.ms);
       workerMs += r.ms;
@@ -211,7 +251,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
     for (let i = 0; i < b.count; i++) {
       const id = b.start + i * b.step;
       try {
-        const r = await exec.run(task({ start: id, step: 1, count: 1 }));
+        const r = await runTask({ start: id, step: 1, count: 1 });
         if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
         lines.push(r.bytes);
       } catch (e) {
@@ -280,6 +320,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
       pump();
     });
   } finally {
+    if (watching) clearInterval(watching);
     writer.close();
     bar?.stop();
   }

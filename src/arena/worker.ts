@@ -11,6 +11,7 @@ import { loadCatalogue } from '../rules/nhm/catalogue.js';
 import type { RunConfig } from './config.js';
 import { MatchPlayer, type ReplayChoice } from './player.js';
 import { MatchLines } from './records.js';
+import { SlotGuard } from './watchdog.js';
 
 /** A batch: ids start, start + step, … (count of them). */
 export interface BatchTask {
@@ -24,6 +25,8 @@ export interface BatchTask {
   readonly start: number;
   readonly step: number;
   readonly count: number;
+  /** The watchdog's shared memory and this task's slot in it (absent when playing in the main thread). */
+  readonly watch?: { readonly shared: SharedArrayBuffer; readonly slot: number };
 }
 
 export type BatchResult =
@@ -51,17 +54,26 @@ async function playerFor(task: BatchTask): Promise<MatchPlayer> {
 
 /** Plays a batch in this thread. A match that throws rejects the whole batch (the runner retries its matches one by one). */
 export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
+  const guard = task.watch ? new SlotGuard(task.watch.shared, task.watch.slot, task.run.budget.ms) : undefined;
   let player: MatchPlayer;
+  guard?.match(-1); // loading the bots' modules
+  guard?.enter(-1, 'factory');
   try {
     player = await playerFor(task);
   } catch (e) {
     players.delete(`${task.key}/${task.saveReplays}`);
     return { ok: false, setup: (e as Error)?.message ?? String(e) };
+  } finally {
+    guard?.exit();
   }
   const t0 = performance.now();
   // Each line goes into bytes as its match ends; the bytes are handed to the main thread, not copied.
   const out = new MatchLines(task.count);
-  for (let i = 0; i < task.count; i++) out.add(player.play(task.start + i * task.step));
+  for (let i = 0; i < task.count; i++) {
+    const id = task.start + i * task.step;
+    guard?.match(id);
+    out.add(player.play(id, guard));
+  }
   return { ok: true, bytes: out.done(), count: task.count, ms: performance.now() - t0 };
 }
 

@@ -1,0 +1,90 @@
+/**
+ * The watchdog for bots that never return. A bot runs in its worker's own
+ * thread, so a bot stuck in an endless loop cannot be interrupted there.
+ * Instead, whenever bot code starts, the worker writes into memory it shares
+ * with the main thread a deadline, the match and the seat; the main thread
+ * looks twice a second, and stops the batch of a worker whose bot has passed
+ * its deadline. piscina then ends that worker's thread (and starts another),
+ * the runner plays the batch's matches again one by one, and the match that
+ * hangs again is recorded as a `fault` (errors.log says which seat hung).
+ *
+ * Deadlines: a decision or a run-time answer gets 10 times the run's budget,
+ * at least 5 s (a decision over its budget is already a fault; this is only
+ * for one that never ends). Making a bot gets 100 times the budget, at least
+ * 60 s: built-in bots warm up there the first time a process makes them.
+ */
+import type { BotGuard } from './match.js';
+
+/** Per slot: deadline (ms since the epoch; 0 while no bot code runs), match id, seat (-1: a native kernel policy). */
+const FIELDS = 3;
+
+/** Milliseconds a call into bot code may take before its worker is stopped. */
+export function hangLimitMs(budgetMs: number, call: 'factory' | 'decision'): number {
+  return call === 'factory' ? Math.max(60_000, 100 * budgetMs) : Math.max(5_000, 10 * budgetMs);
+}
+
+/** A worker's side: marks bot calls in its slot. */
+export class SlotGuard implements BotGuard {
+  private readonly cells: Float64Array;
+  private readonly o: number;
+
+  constructor(
+    shared: SharedArrayBuffer,
+    slot: number,
+    private readonly budgetMs: number,
+  ) {
+    this.cells = new Float64Array(shared);
+    this.o = slot * FIELDS;
+  }
+
+  /** The match whose bots the following calls belong to. */
+  match(id: number): void {
+    this.cells[this.o + 1] = id;
+  }
+
+  enter(seat: number, call: 'factory' | 'decision'): void {
+    this.cells[this.o + 2] = seat;
+    this.cells[this.o] = Date.now() + hangLimitMs(this.budgetMs, call);
+  }
+
+  exit(): void {
+    this.cells[this.o] = 0;
+  }
+}
+
+/** A bot past its deadline. */
+export interface Hang {
+  readonly match: number;
+  /** The seat, or -1 for a native policy on the two-pig kernel. */
+  readonly seat: number;
+}
+
+/** The main thread's side: hands out slots and finds the ones past their deadline. */
+export class Watchdog {
+  readonly shared: SharedArrayBuffer;
+  private readonly cells: Float64Array;
+  private readonly free: number[];
+
+  constructor(slots: number) {
+    this.shared = new SharedArrayBuffer(slots * FIELDS * 8);
+    this.cells = new Float64Array(this.shared);
+    this.free = Array.from({ length: slots }, (_, i) => slots - 1 - i);
+  }
+
+  acquire(): number {
+    const s = this.free.pop();
+    if (s === undefined) throw new Error('watchdog: no free slot');
+    this.cells.fill(0, s * FIELDS, s * FIELDS + FIELDS);
+    return s;
+  }
+
+  release(slot: number): void {
+    this.free.push(slot);
+  }
+
+  /** The hang in `slot`, if its bot is past its deadline now. */
+  hung(slot: number, now = Date.now()): Hang | null {
+    const o = slot * FIELDS, deadline = this.cells[o];
+    return deadline > 0 && now > deadline ? { match: this.cells[o + 1], seat: this.cells[o + 2] } : null;
+  }
+}
