@@ -84,6 +84,16 @@ describe('havoc tournament / sweep', () => {
     expect(other.code).toBe(1);
     expect(other.err).toContain('not the same run');
     for (const d of ['m2', 'm3', 'm4']) expect(existsSync(join(tmp, d))).toBe(false);
+
+    // A merged folder finished by resume holds its rows out of id order (the even ids, then the odd); merging it still gives the run.
+    const partial = havoc('merge', join(tmp, 'm5'), join(tmp, 'shard1'), '--allow-missing');
+    expect(partial.code, partial.err).toBe(0);
+    expect(havoc('resume', join(tmp, 'm5'), '--workers', '1').code).toBe(0);
+    const ids = readFileSync(join(tmp, 'm5', 'matches.csv'), 'utf8').trim().split('\n').slice(1, 83).map((l) => Number(l.split(',')[0]));
+    expect(ids.slice(79, 82)).toEqual([158, 1, 3]);
+    const again = havoc('merge', join(tmp, 'm6'), join(tmp, 'm5'));
+    expect(again.code, again.err).toBe(0);
+    expect(tables(join(tmp, 'm6'))).toEqual(tables(one));
   });
 
   it('a run killed with kill -9 and resumed ends with the same tables', async () => {

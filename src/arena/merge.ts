@@ -5,13 +5,18 @@
  * rules version or catalogue are refused; a match found in two folders is
  * an error, and so are missing matches unless allowed (the merged folder can
  * then be finished with `havoc resume`).
+ *
+ * Two passes over the files, streamed: the first checks every row and notes
+ * which folder holds each match (4 bytes a match), the second writes the rows
+ * in id order. Only a folder whose rows are not in id order (a merged folder
+ * finished by `resume`) is held in memory.
  */
 import { join } from 'node:path';
 import { HavocError } from '../core/ruleset.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
 import { scheduleTotal, type RunConfig } from './config.js';
 import { folderCatalogue, initRunFolder, inspectFolder, runDifference, sameRun, type FolderConfig } from './folder.js';
-import { MatchesWriter, readMatches } from './records.js';
+import { linesOf, MatchesWriter, readMatches } from './records.js';
 import { seatsOf } from './schedule.js';
 
 export interface MergeResult {
@@ -53,16 +58,19 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
   dirs.forEach((d) => folderCatalogue(d, run));
   const total = scheduleTotal(run);
   const k = seatsOf(run);
-  const lines: (string | undefined)[] = new Array(total);
+  // First pass: check every row, and note which folder holds each match and whether a folder's rows are in id order.
   const from = new Int32Array(total).fill(-1);
+  const inOrder = dirs.map(() => true);
   dirs.forEach((d, i) => {
     const shard = configs[i].shard;
-    readMatches(join(d, 'matches.csv'), k, (r, line) => {
+    let last = -1;
+    readMatches(join(d, 'matches.csv'), k, (r) => {
       if (r.id < 0 || r.id >= total || (shard && r.id % shard.count !== shard.index - 1))
         throw new HavocError('bad-merge', join(d, 'matches.csv'), `match ${r.id} is not part of this folder's ${shard ? 'shard' : 'run'}`);
       if (from[r.id] >= 0) throw new HavocError('bad-merge', d, `match ${r.id} is also in ${dirs[from[r.id]]}: the folders overlap`);
       from[r.id] = i;
-      lines[r.id] = line + '\n';
+      if (r.id < last) inOrder[i] = false;
+      last = r.id;
     });
   });
   const missing: number[] = [];
@@ -73,19 +81,32 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
       'merge',
       `${missing.length} of ${total} matches are in none of the folders (ids ${listIds(missing)}): resume the unfinished shards, add the missing ones, or pass --allow-missing`,
     );
+  // Second pass: the rows in id order. A folder whose rows are in id order (every folder a run or a
+  // shard wrote; a merged folder resumed later may not be) is streamed; another is held in memory.
+  const sources = dirs.map((d, i) => {
+    const path = join(d, 'matches.csv');
+    if (inOrder[i]) {
+      const lines = linesOf(path);
+      lines.next(); // the header
+      return { line: (): string => lines.next().value ?? '', close: () => void lines.return() };
+    }
+    const held = new Map<number, string>();
+    readMatches(path, k, (r, line) => held.set(r.id, line));
+    return { line: (id: number): string => held.get(id)!, close: () => held.clear() };
+  });
   initRunFolder(out, run, null, text, `merge of ${dirs.join(', ')}`);
   const writer = new MatchesWriter(join(out, 'matches.csv'), k);
   try {
     let chunk = '';
     for (let id = 0; id < total; id++) {
-      const l = lines[id];
-      if (l === undefined) continue;
-      chunk += l;
-      if (chunk.length > 1 << 20) writer.append(chunk), (chunk = '');
+      if (from[id] < 0) continue;
+      chunk += sources[from[id]].line(id) + '\n';
+      if (chunk.length > 1 << 16) writer.append(chunk), (chunk = '');
     }
     writer.append(chunk);
   } finally {
     writer.close();
+    for (const s of sources) s.close();
   }
   return { run, cat, scheduled: total, played: total - missing.length, missing: missing.length };
 }

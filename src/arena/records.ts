@@ -231,11 +231,11 @@ export function parseRow(f: readonly string[], k: number): MatchRow {
 export const parseMatchLine = (line: string, k: number): MatchRow => parseRow(line.indexOf('"') < 0 ? line.split(',') : parseCsvLine(line), k);
 
 /**
- * Calls `onLine` for every complete line of a file, streaming (the file may
- * hold millions of rows). Returns the byte length of the complete lines: a
- * last line without its newline (a write cut short) is not passed on.
+ * The complete lines of a file, streamed (the file may hold millions of
+ * rows): a last line without its newline (a write cut short) is not given.
+ * `done.bytes` counts the bytes of the lines given so far, newlines included.
  */
-export function forEachLine(path: string, onLine: (line: string, n: number) => void): number {
+export function* linesOf(path: string, done: { bytes: number } = { bytes: 0 }): Generator<string, void, undefined> {
   const fd = openSync(path, 'r');
   try {
     // 64 KB at a time: the decoded text of a chunk then stays an ordinary young object. (A megabyte's
@@ -244,28 +244,35 @@ export function forEachLine(path: string, onLine: (line: string, n: number) => v
     const buf = Buffer.alloc(1 << 16);
     const decoder = new StringDecoder('utf8');
     let rest = '';
-    let complete = 0;
-    let n = 0;
     for (;;) {
       const got = readSync(fd, buf, 0, buf.length, null);
       if (got === 0) break;
       const text = rest + decoder.write(buf.subarray(0, got));
       let start = 0;
+      const lines: string[] = [];
       for (;;) {
         const nl = text.indexOf('\n', start);
         if (nl < 0) break;
         const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-        onLine(text.slice(start, end), n++);
+        lines.push(text.slice(start, end));
         start = nl + 1;
       }
       // The complete lines' bytes, counted once per chunk rather than per line.
-      if (start > 0) complete += Buffer.byteLength(start === text.length ? text : text.slice(0, start));
+      if (start > 0) done.bytes += Buffer.byteLength(start === text.length ? text : text.slice(0, start));
       rest = text.slice(start);
+      yield* lines;
     }
-    return complete;
   } finally {
     closeSync(fd);
   }
+}
+
+/** Calls `onLine` for every complete line of a file (linesOf); returns the byte length of those lines. */
+export function forEachLine(path: string, onLine: (line: string, n: number) => void): number {
+  const done = { bytes: 0 };
+  let n = 0;
+  for (const line of linesOf(path, done)) onLine(line, n++);
+  return done.bytes;
 }
 
 /**
