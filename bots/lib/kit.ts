@@ -104,32 +104,41 @@ function codesOf(game: Game, seat: number, p: Program | Mixed<Program>, notation
 /**
  * Compiles a bot's hot code before its first timed decision. The first time a
  * process makes a bot of this factory, copies of it with an RNG of their own
- * play a few turns against each other: in the bot's own match-up, and (in
- * Ninja Havoc Machines) in games of designs sampled from the catalogue, so
+ * play a few turns against each other: in the bot's own match-up, and in
+ * Ninja Havoc Machines games of designs covering the catalogue's parts, so
  * that a part first met in a later match does not send the engine's or the
  * bot's compiled code back to the interpreter in the middle of a decision.
  * The real bot's RNG is untouched, so its decisions are the same whether or
- * not the process was warm (matches stay a pure function of their seed).
+ * not the process was warm (matches stay a pure function of their seed). The
+ * warm-up is only an optimisation: if it fails, the bot is made all the same.
  */
 export function warmUp(factory: BotFactory, ctx: BotContext): void {
   if (warmed.has(factory)) return;
   warmed.add(factory);
+  try {
+    warmGames(ctx.game).forEach((game) => warmGame(factory, ctx, game));
+  } catch {
+    // (a bot that fails here will fail, and be recorded, in the match itself)
+  }
+}
+
+/** Copies of the bot play `game` to its (short) turn limit. */
+function warmGame(factory: BotFactory, ctx: BotContext, game: Game): void {
   const rng = makeRng('warm-up');
-  for (const game of warmGames(ctx.game)) {
-    const n = game.n;
-    const bots = Array.from({ length: n }, (_, seat) => factory({ ...ctx, game, seat, rng }));
-    const state = new State(game, 'warm-up'), view = new State(game, 'warm-up');
-    const codes = new Uint16Array(5 * n).fill(CMD_X);
-    const last: (string | null)[] = new Array<string | null>(n).fill(null);
-    while (state.winner === NO_WINNER) {
-      for (let seat = 0; seat < n; seat++) {
-        if (!state.alive[seat]) continue;
-        copyForSeat(state, view, seat);
-        const p = codesOf(game, seat, bots[seat].program(observe(state, seat, ctx.notation, last), { seat, state: view }), ctx.notation);
-        for (let k = 0; k < 5; k++) codes[5 * seat + k] = p[k];
-      }
-      for (let seat = 0; seat < n; seat++) last[seat] = state.alive[seat] ? formatProgram(game, codes, ctx.notation, 5 * seat) : null;
-      playTurn(state, codes, defaultChooser);
+  const notation: Notation = game.rulesetId === 'rbp' ? 'rbp' : 'nhm';
+  const n = game.n;
+  const bots = Array.from({ length: n }, (_, seat) => factory({ ...ctx, game, seat, rng, notation }));
+  const state = new State(game, 'warm-up'), view = new State(game, 'warm-up');
+  const codes = new Uint16Array(5 * n).fill(CMD_X);
+  const last: (string | null)[] = new Array<string | null>(n).fill(null);
+  while (state.winner === NO_WINNER) {
+    for (let seat = 0; seat < n; seat++) {
+      if (!state.alive[seat]) continue;
+      copyForSeat(state, view, seat);
+      const p = codesOf(game, seat, bots[seat].program(observe(state, seat, notation, last), { seat, state: view }), notation);
+      for (let k = 0; k < 5; k++) codes[5 * seat + k] = p[k];
     }
+    for (let seat = 0; seat < n; seat++) last[seat] = state.alive[seat] ? formatProgram(game, codes, notation, 5 * seat) : null;
+    playTurn(state, codes, defaultChooser);
   }
 }

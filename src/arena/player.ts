@@ -117,8 +117,11 @@ export class MatchPlayer {
     if (!replay && mods.length === 2 && mods[0].policy && mods[1].policy && this.kernelSetup(game)) {
       const k = this.kstate;
       guard?.enter(-1, 'decision');
-      playSeededMatchK(k, spec.seed, mods[0].policy, mods[1].policy, this.krngs, this.kernelSetup(game)!);
-      guard?.exit();
+      try {
+        playSeededMatchK(k, spec.seed, mods[0].policy, mods[1].policy, this.krngs, this.kernelSetup(game)!);
+      } finally {
+        guard?.exit();
+      }
       const r = kernelResult(k);
       // A plain literal, not a spread: this runs a million times a run, and the spread's garbage doubled its cost.
       return { id, seed: row.seed, bots: row.bots, loadouts: row.loadouts, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, dealt: r.dealt, faults: [0, 0] };
