@@ -6,8 +6,7 @@
  * the same match. The seed strings are built as char codes, so seeding a
  * match allocates nothing.
  */
-import { aleaNext, aleaSeedChars, aleaSeedChars2, ALEA_SIZE } from '../../core/alea.js';
-
+import { aleaSeedChars, aleaSeedChars2, aleaUint32, ALEA_SIZE } from '../../core/alea.js';
 
 // Seed strings are built as char codes in CHARS, so seeding a match allocates
 // nothing: the match seed at MATCH, the seats' seed strings at SEAT[s], their
@@ -37,7 +36,7 @@ function writeLabel(buf: Uint16Array, at: number, label: number): number {
 /** core/rng.ts `deriveSeed` from a seeded alea state: two 32-bit words as 16 hex digits at `buf[out..]`. */
 function derivedHex(rng: Float64Array, buf: Uint16Array, out: number): void {
   for (let w = 0; w < 2; w++) {
-    const x = (aleaNext(rng) * 0x100000000) >>> 0;
+    const x = aleaUint32(rng);
     for (let i = 0; i < 8; i++) buf[out + w * 8 + i] = HEX.charCodeAt((x >>> (28 - 4 * i)) & 15);
   }
 }
