@@ -110,7 +110,7 @@ export class MatchLines {
     for (let i = 0; i < k; i++) this.text(r.bots[i]), this.text(r.loadouts[i]);
     this.room(2);
     this.bytes[this.used++] = 44;
-    if (r.winner >= 0) this.bytes[this.used++] = SEAT_LETTERS.toUpperCase().charCodeAt(r.winner);
+    if (r.winner >= 0) this.bytes[this.used++] = 65 + r.winner; // A, B, C, D
     this.int(r.turns);
     this.text(r.reason);
     for (let i = 0; i < k; i++) this.int(r.dealt[i]);
@@ -142,7 +142,7 @@ export class MatchLines {
     this.used += digits;
   }
 
-  /** A separator and a string field: as is when it is printable ASCII with no comma or quote, else csvField's quoting in UTF-8. */
+  /** A separator and a string field: as is when it is ASCII with no comma, quote, CR or LF, else csvField's quoting in UTF-8. */
   private text(s: string): void {
     this.room(1 + s.length);
     this.bytes[this.used++] = 44;
