@@ -1,11 +1,11 @@
 /**
  * Small dense linear algebra for the model fits: Cholesky solves and inverses
  * of symmetric positive-definite matrices, and a pivoted Gauss–Jordan inverse
- * for the general case (eigenvalues are in `eigen.ts`). Sizes here are up to ~60×60, so O(n³) is nothing and the
+ * for the general case (eigenvalues are in `eigen.ts`). Sizes run from a few to about a thousand (the ratings of a sweep's loadouts); the
  * choices favour accuracy and simplicity over blocking or BLAS.
  *
  * Matrices are row-major `Float64Array`s of length n·n; element (i, j) is
- * `a[i * n + j]`. No function modifies its inputs.
+ * `a[i * n + j]`. No function modifies its inputs (only an `out` buffer it is given).
  */
 
 /** Builds a row-major matrix from nested rows (tests, small literals). */
@@ -50,10 +50,12 @@ export function quadForm(a: Float64Array, n: number, g: ArrayLike<number>): numb
  * `null` when A is not numerically positive definite. Only the lower triangle
  * of A is read. A pivot counts as non-positive when it falls below
  * n·ε·max|aᵢᵢ|: past that point the factor would be rounding noise, and the
- * caller should regularise (add a ridge) rather than trust it.
+ * caller should regularise (add a ridge) rather than trust it. `out`, when
+ * given, receives the factor (its upper triangle must be zero) and is
+ * returned: a fit that factors at every step reuses one buffer.
  */
-export function cholesky(a: Float64Array, n: number): Float64Array | null {
-  const l = new Float64Array(n * n);
+export function cholesky(a: Float64Array, n: number, out?: Float64Array): Float64Array | null {
+  const l = out ?? new Float64Array(n * n);
   let maxDiag = 0;
   for (let i = 0; i < n; i++) maxDiag = Math.max(maxDiag, Math.abs(a[i * n + i]!));
   const tol = n * Number.EPSILON * maxDiag;

@@ -66,11 +66,18 @@ export function sigmoid(x: number): number {
   return e / (1 + e);
 }
 
-/** Log-likelihood, score and information at β, in one pass over the rows. */
-function evaluate(d: Csr, beta: Float64Array, k: number, wantDerivs: boolean) {
+/**
+ * Log-likelihood at β and, when `derivs` is given, the score and information
+ * into its buffers (overwritten), in one pass over the rows. With a thousand
+ * coefficients the information is 8 MB: a fit writes it into the same buffer
+ * at every step rather than making a new one.
+ */
+function evaluate(d: Csr, beta: Float64Array, k: number, derivs: { grad: Float64Array; info: Float64Array } | null): number {
   let ll = 0;
-  const grad = new Float64Array(k);
-  const info = new Float64Array(k * k);
+  const wantDerivs = derivs !== null;
+  const grad = derivs?.grad ?? EMPTY, info = derivs?.info ?? EMPTY;
+  grad.fill(0);
+  info.fill(0);
   const n = d.y.length;
   for (let r = 0; r < n; r++) {
     const a = d.ptr[r]!;
@@ -97,8 +104,10 @@ function evaluate(d: Csr, beta: Float64Array, k: number, wantDerivs: boolean) {
     // Only one triangle was accumulated (row indices are sorted, so it is the lower one); mirror it.
     for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) info[j * k + i] = info[i * k + j]!;
   }
-  return { ll, grad, info };
+  return ll;
 }
+
+const EMPTY = new Float64Array(0);
 
 /**
  * Fits P(y = 1 | x) = σ(xᵀβ) by maximising the ridge-penalised weighted
@@ -121,15 +130,19 @@ export function logisticRegression(rows: Iterable<LogisticRow>, nFeatures: numbe
   const totalWeight = data.w.reduce((s, w) => s + w, 0);
 
   const penalised = (ll: number, b: Float64Array) => ll - (ridge / 2) * b.reduce((s, v) => s + v * v, 0);
+  // The k×k buffers of every step: the information, its penalised copy and the latter's Cholesky factor.
+  const cur = { ll: 0, grad: new Float64Array(k), info: new Float64Array(k * k) };
+  const penalisedInfo = new Float64Array(k * k), chol = new Float64Array(k * k);
   /** Cholesky factor of the penalised information. */
   const factor = (info: Float64Array) => {
-    const l = cholesky(info.map((v, t) => (t % (k + 1) === 0 ? v + ridge : v)), k);
+    for (let t = 0; t < k * k; t++) penalisedInfo[t] = t % (k + 1) === 0 ? info[t]! + ridge : info[t]!;
+    const l = cholesky(penalisedInfo, k, chol);
     if (!l) throw new RangeError('logistic: information is singular; some feature has no variation (use ridge > 0)');
     return l;
   };
 
   let beta = new Float64Array(k);
-  let cur = evaluate(data, beta, k, true);
+  cur.ll = evaluate(data, beta, k, cur);
   let iterations = 0;
   let converged = false;
   while (iterations < maxIter && !converged) {
@@ -142,7 +155,7 @@ export function logisticRegression(rows: Iterable<LogisticRow>, nFeatures: numbe
     for (; t > 1e-12; t /= 2) {
       next = Float64Array.from(beta, (b, i) => b + t * step[i]!);
       // Accept any step that does not lose more than rounding allows.
-      if (penalised(evaluate(data, next, k, false).ll, next) >= before - 1e-12 * (1 + Math.abs(before))) break;
+      if (penalised(evaluate(data, next, k, null), next) >= before - 1e-12 * (1 + Math.abs(before))) break;
     }
     if (!(t > 1e-12)) break; // no ascent along the Newton direction: give up, unconverged
     // Judge convergence by the full Newton step (a halved one can be small far from the optimum):
@@ -155,7 +168,7 @@ export function logisticRegression(rows: Iterable<LogisticRow>, nFeatures: numbe
       t === 1 &&
       (step.every((s, i) => Math.abs(s) <= tol * (1 + Math.abs(next[i]!))) || decrement <= 1e-15 * (1 + Math.abs(before)));
     beta = next;
-    cur = evaluate(data, beta, k, true);
+    cur.ll = evaluate(data, beta, k, cur);
   }
   const cov = inverseFromCholesky(factor(cur.info), k);
   return {
