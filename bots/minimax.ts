@@ -16,7 +16,7 @@
  */
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { ProgramList } from './lib/candidates.js';
-import { pickNear, repeatLast } from './lib/predict.js';
+import { OpponentLists, pickNear } from './lib/predict.js';
 import { searchKit, warmUp } from './lib/kit.js';
 
 /** Own and per-opponent candidate counts at most. */
@@ -30,8 +30,8 @@ const factory: BotFactory = (ctx) => {
   const { game, seat, notation } = ctx;
   const { gens, ev, sim, budget } = searchKit(ctx);
   const own = new ProgramList(MINIMAX_OWN);
-  const opp = Array.from({ length: game.n }, () => new ProgramList(MINIMAX_OPP + 2));
-  const guess: number[][] = Array.from({ length: game.n }, () => []);
+  const opponents = new OpponentLists(game.n, MINIMAX_OPP);
+  const { lists: opp, guess } = opponents;
   const done = new Float64Array(MINIMAX_OWN);
 
   return {
@@ -48,14 +48,7 @@ const factory: BotFactory = (ctx) => {
       const nOwn = Math.min(MINIMAX_OWN, Math.max(1, Math.floor(sims / (1 + e * nOpp))));
       if (nOwn * (1 + e * nOpp) > sims) nOpp = Math.max(1, Math.floor((sims / nOwn - 1) / e));
       // Each opponent's set: its guess (standing and firing) first, then its last program, then its candidates.
-      for (let o = 0; o < game.n; o++) {
-        gens[o].stillProgram(st, guess[o]);
-        if (o === seat || !st.alive[o]) continue;
-        const list = opp[o];
-        gens[o].generate(st, nOpp, list);
-        const last = repeatLast(game, st, o, obs.machines[o].lastProgram, notation);
-        list.putFirst(guess[o], last);
-      }
+      opponents.fill(gens, game, seat, st, obs, notation, nOpp);
       gens[seat].generate(st, nOwn, own);
       for (const o of enemies) sim.setProgram(o, guess[o]);
       // Values against the guess, for ordering.

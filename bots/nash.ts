@@ -14,7 +14,7 @@ import type { Mixed } from '../src/core/bot.js';
 import type { BotFactory, Program } from '../src/rules/nhm/botApi.js';
 import { ProgramList } from './lib/candidates.js';
 import { solve } from './lib/matrix.js';
-import { repeatLast } from './lib/predict.js';
+import { OpponentLists } from './lib/predict.js';
 import { searchKit, warmUp } from './lib/kit.js';
 
 /** Own and per-opponent candidate counts at most. */
@@ -30,8 +30,8 @@ const factory: BotFactory = (ctx) => {
   const { game, seat, notation } = ctx;
   const { gens, ev, sim, budget } = searchKit(ctx);
   const own = new ProgramList(NASH_OWN);
-  const opp = Array.from({ length: game.n }, () => new ProgramList(NASH_OPP + 2));
-  const guess: number[][] = Array.from({ length: game.n }, () => []);
+  const opponents = new OpponentLists(game.n, NASH_OPP);
+  const { lists: opp, guess } = opponents;
 
   return {
     program(obs, view): Program | Mixed<Program> {
@@ -43,12 +43,7 @@ const factory: BotFactory = (ctx) => {
       const e = Math.max(1, enemies.length);
       const side = Math.max(2, Math.floor(Math.sqrt(ctx.budget.sims / e)));
       const nOwn = Math.min(NASH_OWN, side), nOpp = Math.min(NASH_OPP, side);
-      for (let o = 0; o < game.n; o++) {
-        gens[o].stillProgram(st, guess[o]);
-        if (o === seat || !st.alive[o]) continue;
-        gens[o].generate(st, Math.max(1, nOpp - 2), opp[o]);
-        opp[o].putFirst(guess[o], repeatLast(game, st, o, obs.machines[o].lastProgram, notation));
-      }
+      opponents.fill(gens, game, seat, st, obs, notation, Math.max(1, nOpp - 2));
       gens[seat].generate(st, nOwn, own);
       if (enemies.length === 0) return own.get(0);
       for (const o of enemies) sim.setProgram(o, guess[o]);

@@ -3,6 +3,8 @@
  * turn (revealed to everyone), made legal for their damage now.
  */
 import type { Rng } from '../../src/core/rng.js';
+import type { Observation } from '../../src/rules/nhm/observe.js';
+import { type CandidateGen, ProgramList } from './candidates.js';
 import { CMD_X } from '../../src/rules/nhm/commands.js';
 import type { Game } from '../../src/rules/nhm/game.js';
 import { checkProgram, parseProgram, type Notation } from '../../src/rules/nhm/programs.js';
@@ -35,4 +37,32 @@ export function pickNear(values: ArrayLike<number>, count: number, floor: number
   let k = rng.int(n);
   for (let i = 0; i < count; i++) if (values[i] >= floor && k-- === 0) return i;
   return 0;
+}
+
+/**
+ * The opponents as minimax and nash play against them. Per seat, a guess (it
+ * stands still and fires what bears: `CandidateGen.stillProgram`) and, per
+ * living opponent, a list of programs to answer: the guess first, its last
+ * program repeated next, then generated candidates.
+ */
+export class OpponentLists {
+  /** Each seat's list (the bot's own stays empty), room for `max` candidates plus the two put first. */
+  readonly lists: ProgramList[];
+  /** Each seat's guessed program, five codes. */
+  readonly guess: number[][];
+
+  constructor(n: number, max: number) {
+    this.lists = Array.from({ length: n }, () => new ProgramList(max + 2));
+    this.guess = Array.from({ length: n }, () => []);
+  }
+
+  /** Refreshes every seat's guess and fills each living opponent's list with `count` generated candidates behind its guess and last program. */
+  fill(gens: readonly CandidateGen[], game: Game, seat: number, st: State, obs: Observation, notation: Notation, count: number): void {
+    for (let o = 0; o < game.n; o++) {
+      gens[o].stillProgram(st, this.guess[o]);
+      if (o === seat || !st.alive[o]) continue;
+      gens[o].generate(st, count, this.lists[o]);
+      this.lists[o].putFirst(this.guess[o], repeatLast(game, st, o, obs.machines[o].lastProgram, notation));
+    }
+  }
 }
