@@ -2,13 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  defaultCatalogue,
-  defaultCataloguePath,
-  HavocProblems,
-  loadCatalogue,
-  parseCatalogue,
-} from '../src/rules/nhm/catalogue.js';
+import { defaultCatalogue, defaultCataloguePath, loadCatalogue, parseCatalogue } from '../src/rules/nhm/catalogue.js';
+import { HavocProblems } from '../src/core/errors.js';
 import { SYMBOLS } from '../src/rules/nhm/diagram.js';
 import { checkLoadout } from '../src/rules/nhm/loadout.js';
 import { CELL_CONTINUE, CELL_PULL, CELL_SHIELD, CELL_TARGET, type Part, type RelCell, type WeaponOption } from '../src/rules/nhm/parts.js';

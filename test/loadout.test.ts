@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HavocError } from '../src/core/ruleset.js';
-import { defaultCatalogue, HavocProblems } from '../src/rules/nhm/catalogue.js';
+import { HavocError } from '../src/core/errors.js';
+import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
+import { HavocProblems } from '../src/core/errors.js';
 import {
   checkLoadout,
   countLoadouts,

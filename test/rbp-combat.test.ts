@@ -4,7 +4,7 @@
  * repairing"), the end of the game, and program errors.
  */
 import { describe, expect, it } from 'vitest';
-import { HavocError } from '../src/core/ruleset.js';
+import { HavocError } from '../src/core/errors.js';
 import { loadScenario, playScenario } from '../src/arena/scenario.js';
 import { pigs, play } from './helpers.js';
 

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import type { BotFactory } from '../rules/nhm/botApi.js';
 import type { NativePolicy } from '../rules/rbp/kernel.js';
 

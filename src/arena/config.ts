@@ -14,8 +14,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_BUDGET } from '../core/bot.js';
-import { HavocError } from '../core/ruleset.js';
-import { defaultCataloguePath, HavocProblems, parseCatalogue } from '../rules/nhm/catalogue.js';
+import { HavocError } from '../core/errors.js';
+import { defaultCataloguePath, parseCatalogue } from '../rules/nhm/catalogue.js';
+import { HavocProblems } from '../core/errors.js';
 import {
   checkLoadout,
   countLoadouts,

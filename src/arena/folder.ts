@@ -7,8 +7,9 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HavocError } from '../core/ruleset.js';
-import { canonicalJson, parseCatalogue } from '../rules/nhm/catalogue.js';
+import { HavocError } from '../core/errors.js';
+import { parseCatalogue } from '../rules/nhm/catalogue.js';
+import { canonicalJson } from '../core/json.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
 import { RUN_FORMAT, type RunConfig } from './config.js';
 import type { Shard } from './shard.js';

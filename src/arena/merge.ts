@@ -12,7 +12,7 @@
  * finished by `resume`) is held in memory.
  */
 import { join } from 'node:path';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
 import { scheduleTotal, type RunConfig } from './config.js';
 import { folderCatalogue, initRunFolder, inspectFolder, runDifference, sameRun, type FolderConfig } from './folder.js';

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { packageRoot } from '../rules/nhm/catalogue.js';
+import { packageRoot } from '../core/paths.js';
 import type { BatchResult, BatchTask } from './worker.js';
 
 /** Plays batches. */

@@ -11,7 +11,7 @@
  */
 import { closeSync, existsSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 
 export const SEAT_LETTERS = 'abcd';
 

@@ -5,7 +5,7 @@
  * save it.
  */
 import { existsSync } from 'node:fs';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { replayPath } from '../replay/record.js';
 import { scheduleTotal } from './config.js';
 import { folderCatalogue, inspectFolder } from './folder.js';

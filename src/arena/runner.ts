@@ -14,9 +14,9 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
-import { canonicalJson } from '../rules/nhm/catalogue.js';
+import { canonicalJson } from '../core/json.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { createHash } from 'node:crypto';
 import { scheduleTotal, type RunConfig } from './config.js';
 import type { Executor } from './pool.js';

@@ -4,7 +4,7 @@
  * how a rules question is settled (`havoc scenario FILE`).
  */
 import { type Board, makeBoard, parseFacing, parseSquare } from '../core/grid.js';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { loadCatalogue } from '../rules/nhm/catalogue.js';
 import { CMD_X } from '../rules/nhm/commands.js';
 import { Game, type MachineSetup } from '../rules/nhm/game.js';

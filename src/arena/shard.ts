@@ -2,7 +2,7 @@
  * Shards: `--shard K/N` plays match ids ≡ K−1 (mod N), so N machines can
  * split a run with no coordination and `havoc merge` puts it back together.
  */
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 
 /** Shard K of N (1-based). */
 export interface Shard {

@@ -1,5 +1,5 @@
 /** How the CLI reports bad input: the message on stderr and a non-zero exit. */
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 
 /** Runs `fn`; a HavocError (or any error) is printed as one clear line and sets exit code 1. */
 export async function reportErrors(fn: () => void | Promise<void>): Promise<void> {

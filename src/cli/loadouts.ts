@@ -3,7 +3,7 @@
  * every one of them (one key per line), or a seeded uniform sample.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { defaultCatalogue, loadCatalogue } from '../rules/nhm/catalogue.js';
 import {
   countLoadouts,

@@ -3,7 +3,7 @@ import type { CommandModule } from 'yargs';
 import { loadBot } from '../arena/bots.js';
 import { playMatch } from '../arena/match.js';
 import { makeBoard, parseSquare, squareName } from '../core/grid.js';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { matchSeed } from '../core/rng.js';
 import { drawBoard } from '../rules/nhm/board.js';
 import { loadCatalogue } from '../rules/nhm/catalogue.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { initParentFolder, inspectFolder } from '../arena/folder.js';
 import { checkMerge, mergeFolders } from '../arena/merge.js';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { formatReport, writeTables } from '../report/summary.js';
 import { reportErrors } from './errors.js';
 

@@ -3,7 +3,7 @@
  * of parts with each weapon's diagrams — or as JSON.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { defaultCatalogue, loadCatalogue } from '../rules/nhm/catalogue.js';
 import type { Part } from '../rules/nhm/parts.js';
 

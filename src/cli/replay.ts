@@ -1,7 +1,7 @@
 /** `havoc replay FILE`: plays a replay back on the terminal, or checks it (`--verify`). */
 import { statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { RULES_VERSION } from '../rules/version.js';
 import { streamControls } from '../replay/controls.js';
 import { readReplay } from '../replay/format.js';

@@ -1,7 +1,7 @@
 /** `havoc report DIR`: writes DIR/report.html, a self-contained page of a run's results and replays. */
 import { existsSync, statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { writeReport } from '../report/html.js';
 import { reportErrors } from './errors.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { checkRunBots } from '../arena/config.js';
 import { folderCatalogue, inspectFolder, type FolderConfig } from '../arena/folder.js';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
 import { playFolders, runOptions, type FolderJob, type RunArgs } from './tournament.js';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { loadScenario, playScenario } from '../arena/scenario.js';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { drawBoard } from '../rules/nhm/board.js';
 import { parseSquare } from '../core/grid.js';
 import { reportErrors } from './errors.js';

@@ -5,7 +5,7 @@
  * override the config's schedule.
  */
 import type { CommandModule } from 'yargs';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
 import { configOptions, runConfig, type ConfigArgs } from './tournament.js';
 

@@ -11,7 +11,7 @@ import { defaultWorkers, makeExecutor, type Executor } from '../arena/pool.js';
 import { parseReplayChoice } from '../arena/player.js';
 import { DEFAULT_REPLAYS, playRun } from '../arena/runner.js';
 import { parseShard, type Shard } from '../arena/shard.js';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
 import { writeReport } from '../report/html.js';
 import { formatReport, writeTables, type Summary } from '../report/summary.js';

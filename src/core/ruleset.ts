@@ -34,15 +34,3 @@ export interface Ruleset<S, A, O> {
   /** Copies `src` into `dst` without allocating (both from the same match). */
   copy(src: S, dst: S): void;
 }
-
-/** A structured error for bad input: a code, where it is, and what is wrong. */
-export class HavocError extends Error {
-  constructor(
-    readonly code: string,
-    readonly where: string,
-    readonly problem: string,
-  ) {
-    super(where ? `${where}: ${problem}` : problem);
-    this.name = 'HavocError';
-  }
-}

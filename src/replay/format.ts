@@ -8,7 +8,7 @@
  * times, no machine-specific paths.
  */
 import { readFileSync } from 'node:fs';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import type { Notation } from '../rules/nhm/programs.js';
 import type { StepRecord } from '../rules/nhm/record.js';
 

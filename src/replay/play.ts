@@ -5,7 +5,7 @@
  * frames all at once, on a timer, or one per key press.
  */
 import { FACINGS, makeBoard, parseSquare } from '../core/grid.js';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import { drawBoard } from '../rules/nhm/board.js';
 import type { State } from '../rules/nhm/state.js';
 import type { MachineView } from '../rules/nhm/record.js';

@@ -14,7 +14,7 @@ import { DEFAULT_BUDGET } from '../core/bot.js';
 import { FACINGS, squareName } from '../core/grid.js';
 import { playMatch, type FaultRecord, type MatchOptions, type MatchResult } from '../arena/match.js';
 import type { BotFactory } from '../rules/nhm/botApi.js';
-import { packageRoot } from '../rules/nhm/catalogue.js';
+import { packageRoot } from '../core/paths.js';
 import type { Game } from '../rules/nhm/game.js';
 import { loadoutKey } from '../rules/nhm/loadout.js';
 import type { Notation } from '../rules/nhm/programs.js';

@@ -8,7 +8,7 @@ import { writeAtomic } from '../arena/folder.js';
 import { readMatches } from '../arena/records.js';
 import { loadoutResolver, seatsOf } from '../arena/schedule.js';
 import type { Shard } from '../arena/shard.js';
-import { HavocError } from '../core/ruleset.js';
+import { HavocError } from '../core/errors.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
 import { Aggregate } from './aggregate.js';
 import { entityTable, fmt, keyOf, matchupTable, partModel, partsTable, rate, ratingsTable, tableCsv, type Table } from './tables.js';

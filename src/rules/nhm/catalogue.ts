@@ -5,10 +5,10 @@
  * with every problem it finds, each naming the part and what is wrong.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { HavocError } from '../../core/ruleset.js';
+import { join } from 'node:path';
+import { HavocError, HavocProblems } from '../../core/errors.js';
+import { canonicalJson, readJsonFile } from '../../core/json.js';
+import { packageRoot } from '../../core/paths.js';
 import { compileDiagram } from './diagram.js';
 import {
   BUDGETS,
@@ -28,24 +28,6 @@ import {
   type WeaponOption,
   type WeaponSpec,
 } from './parts.js';
-
-/**
- * Several problems found at once. `message` lists them all, one per line;
- * `problems` holds each as its own HavocError (`where` = the part or path).
- */
-export class HavocProblems extends HavocError {
-  constructor(
-    code: string,
-    where: string,
-    readonly problems: readonly HavocError[],
-  ) {
-    super(
-      code,
-      where,
-      problems.length === 1 ? problems[0].message : `${problems.length} problems:\n  ${problems.map((p) => p.message).join('\n  ')}`,
-    );
-  }
-}
 
 const WEAPON_KINDS: readonly WeaponKind[] = ['pattern', 'mines', 'shield', 'jump', 'passive'];
 const CPU_EFFECTS: readonly CpuEffect[] = ['repair2', 'half-x', 'dodge', 'autotarget'];
@@ -354,50 +336,13 @@ export function findPart(cat: Catalogue, name: string): Part | undefined {
   return cat.byKey.get(s) ?? cat.byKey.get(s.toLowerCase());
 }
 
-/** JSON with object keys sorted, so equal catalogues hash equal however they are laid out. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (isObject(v))
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
-}
-
 /** sha256 (hex) of the canonical JSON of a parsed catalogue file. */
 export function catalogueHash(json: unknown): string {
   return createHash('sha256').update(canonicalJson(json)).digest('hex');
 }
 
-/** The package root: the nearest directory above this module holding package.json (works from src/ and dist/src/). */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
-    dir = up;
-  }
-  return dir;
-}
-
 /** The default catalogue file, configs/parts.json under the package root. */
 export const defaultCataloguePath = (): string => join(packageRoot(), 'configs', 'parts.json');
-
-/** Reads JSON from a file, or throws a HavocError naming the file. */
-export function readJsonFile(path: string, code: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new HavocError(code, path, `cannot read the file (${(e as Error).message})`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new HavocError(code, path, `not valid JSON (${(e as Error).message})`);
-  }
-}
 
 /** Loads and checks a catalogue file (default: configs/parts.json of this package). */
 export function loadCatalogue(path: string = defaultCataloguePath()): Catalogue {

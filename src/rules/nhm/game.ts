@@ -4,7 +4,7 @@
  * machine so the step loop reads numbers, never parts.
  */
 import { type Board, BOARD_8X8 } from '../../core/grid.js';
-import { HavocError } from '../../core/ruleset.js';
+import { HavocError } from '../../core/errors.js';
 import type { Catalogue, Loadout } from './parts.js';
 import { tablesFor, type Tables } from './tables.js';
 import { CMD_R, CMD_TL, CMD_TR, CMD_X, CMD_DODGE, CMD_TARGET, moveCode, weaponCmd } from './commands.js';

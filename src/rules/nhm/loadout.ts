@@ -13,9 +13,12 @@
  *   - an option (Telefrag) only with the part it requires (Teleporter).
  */
 import { join } from 'node:path';
-import { HavocError } from '../../core/ruleset.js';
+import { HavocError } from '../../core/errors.js';
 import { deriveSeed, makeRng, type Rng } from '../../core/rng.js';
-import { findPart, HavocProblems, packageRoot, readJsonFile } from './catalogue.js';
+import { findPart } from './catalogue.js';
+import { HavocProblems } from '../../core/errors.js';
+import { packageRoot } from '../../core/paths.js';
+import { readJsonFile } from '../../core/json.js';
 import { BUDGETS, type Budget, type Catalogue, type Category, type Loadout, type LoadoutSpec, type Part } from './parts.js';
 
 /** Options for checkLoadout. */

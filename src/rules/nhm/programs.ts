@@ -3,7 +3,7 @@
  * checked against the rules (X for damage, how repair is written, what the
  * loadout allows). Errors name the machine, the slot and the rule.
  */
-import { HavocError } from '../../core/ruleset.js';
+import { HavocError } from '../../core/errors.js';
 import {
   CMD_BACK, CMD_FL, CMD_FR, CMD_FWD, CMD_R, CMD_TL, CMD_TR, CMD_WEAPON, CMD_X, NHM_NAMES, cmdOption, cmdPart, weaponCmd,
 } from './commands.js';

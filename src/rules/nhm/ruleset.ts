@@ -4,7 +4,8 @@
  * observation per seat, copy without allocation. An action is a program of
  * five command codes, checked before it is played.
  */
-import { type GameResult, HavocError, type Ruleset } from '../../core/ruleset.js';
+import { HavocError } from '../../core/errors.js';
+import type { GameResult, Ruleset } from '../../core/ruleset.js';
 import { RULES_VERSION } from '../version.js';
 import { defaultChooser } from './choices.js';
 import { CMD_X } from './commands.js';

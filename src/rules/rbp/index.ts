@@ -5,7 +5,7 @@
  * `R R R R R` whatever the damage.
  */
 import { BOARD_8X8 } from '../../core/grid.js';
-import { HavocError } from '../../core/ruleset.js';
+import { HavocError } from '../../core/errors.js';
 import { Game } from '../nhm/game.js';
 import type { Catalogue, Loadout, Part } from '../nhm/parts.js';
 import { defaultStarts } from '../nhm/starts.js';

@@ -1,0 +1,31 @@
+/** JSON helpers shared by every loader: canonical text (for hashes) and reading a file with a clear error. */
+import { readFileSync } from 'node:fs';
+import { HavocError } from './errors.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** JSON with object keys sorted, so equal catalogues hash equal however they are laid out. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (isObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** Reads JSON from a file, or throws a HavocError naming the file. */
+export function readJsonFile(path: string, code: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new HavocError(code, path, `cannot read the file (${(e as Error).message})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new HavocError(code, path, `not valid JSON (${(e as Error).message})`);
+  }
+}
