@@ -34,6 +34,9 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playMatch } from '../src/arena/match.js';
+import { rulesetById } from '../src/rules/registry.js';
+import type { Game as EngineGame } from '../src/rules/nhm/game.js';
+
 import { BOARD_8X8 } from '../src/core/grid.js';
 import { diceSeed, matchSeed } from '../src/core/rng.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
@@ -56,6 +59,9 @@ import {
 import benchRandom, { drawProgram, policy } from '../bots/bench-random.js';
 import { cleanup, nhmSweepConfig, poolSpeedup, rbpBenchConfig, runTournament, scratch, type PoolResult, type TournamentRun } from './arena.js';
 import { decisionTimes } from './decisions.js';
+
+/** A game of the NHM engine with its ruleset's module, as playMatch takes them. */
+const engine = (game: EngineGame) => ({ module: rulesetById(game.rulesetId), game });
 
 const ARGS = process.argv.slice(2);
 const flag = (name: string): boolean => ARGS.includes(name);
@@ -382,7 +388,7 @@ async function main(): Promise<void> {
   let arenaTurns = 0;
   const tArena = measure(quick ? 2 : 3, (i) => {
     for (let j = 0; j < nArena; j++) {
-      const r = playMatch({ game, bots: [benchRandom, benchRandom], seed: matchSeed(run, j) });
+      const r = playMatch({ ...engine(game), bots: [benchRandom, benchRandom], seed: matchSeed(run, j) });
       if (i === 0) arenaTurns += r.turns;
     }
   });

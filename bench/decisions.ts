@@ -10,6 +10,9 @@
  */
 import { loadBot } from '../src/arena/bots.js';
 import { playMatch } from '../src/arena/match.js';
+import { rulesetById } from '../src/rules/registry.js';
+import type { Game as EngineGame } from '../src/rules/nhm/game.js';
+
 import { DEFAULT_BUDGET } from '../src/core/bot.js';
 import { BOARD_8X8 } from '../src/core/grid.js';
 import { matchSeed } from '../src/core/rng.js';
@@ -20,6 +23,9 @@ import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import { timedBot } from './timing.js';
+
+/** A game of the NHM engine with its ruleset's module, as playMatch takes them. */
+const engine = (game: EngineGame) => ({ module: rulesetById(game.rulesetId), game });
 
 export const BUILTIN_BOTS = ['random', 'greedy', 'minimax', 'nash'] as const;
 
@@ -64,7 +70,7 @@ export async function decisionTimes(cat: Catalogue, perSetting: number): Promise
   for (const name of BUILTIN_BOTS) {
     const factory = await loadBot(name);
     // One untimed game first (module-level tables, JIT warm-up).
-    playMatch({ game: games[0], bots: [factory, opponent], seed: matchSeed('bench/decisions/warm-up', 0), budget: DEFAULT_BUDGET });
+    playMatch({ ...engine(games[0]), bots: [factory, opponent], seed: matchSeed('bench/decisions/warm-up', 0), budget: DEFAULT_BUDGET });
     const wall: number[] = [], cpu: number[] = [];
     const bySetting: Record<string, number> = {};
     let played = 0;
@@ -73,7 +79,7 @@ export async function decisionTimes(cat: Catalogue, perSetting: number): Promise
       const bot = timedBot(factory, (wall, cpu) => (w.push(wall), c.push(cpu)));
       for (let g = 0; w.length < perSetting; g++) {
         const swap = g % 2 === 1;
-        playMatch({ game: games[si], bots: swap ? [opponent, bot] : [bot, opponent], seed: matchSeed(`bench/decisions/${s.id}`, g >> 1), budget: DEFAULT_BUDGET });
+        playMatch({ ...engine(games[si]), bots: swap ? [opponent, bot] : [bot, opponent], seed: matchSeed(`bench/decisions/${s.id}`, g >> 1), budget: DEFAULT_BUDGET });
         played++;
       }
       bySetting[s.id] = Number((w.reduce((a, b) => a + b, 0) / w.length).toFixed(3));

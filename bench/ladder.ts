@@ -27,6 +27,9 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadBot } from '../src/arena/bots.js';
 import { playMatch } from '../src/arena/match.js';
+import { rulesetById } from '../src/rules/registry.js';
+import type { Game as EngineGame } from '../src/rules/nhm/game.js';
+
 import { type Budget, DEFAULT_BUDGET } from '../src/core/bot.js';
 import { BOARD_8X8 } from '../src/core/grid.js';
 import { matchSeed } from '../src/core/rng.js';
@@ -38,6 +41,9 @@ import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import { wilson } from '../src/stats/wilson.js';
 import { CPU_CLOCK, timedBot } from './timing.js';
+
+/** A game of the NHM engine with its ruleset's module, as playMatch takes them. */
+const engine = (game: EngineGame) => ({ module: rulesetById(game.rulesetId), game });
 
 /**
  * Where games can be played: RBP, and NHM match-ups of named loadouts
@@ -179,7 +185,7 @@ export default async function playPair(task: Task): Promise<PairResult> {
   const seed = matchSeed(`ladder/${SETTINGS[task.setting].id}`, task.pair);
   const out: GameOutcome[] = [];
   for (const swap of [false, true]) {
-    const r = playMatch({ game, bots: swap ? [tb, ta] : [ta, tb], seed, budget: task.budget });
+    const r = playMatch({ ...engine(game), bots: swap ? [tb, ta] : [ta, tb], seed, budget: task.budget });
     const aSeat = swap ? 1 : 0;
     out.push({
       score: r.winner === null ? 0.5 : r.winner === aSeat ? 1 : 0,

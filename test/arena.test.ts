@@ -158,7 +158,7 @@ const row = (id: number, a: string, b: string, winner: number, reason = winner <
   winner,
   turns: 10 + id,
   reason,
-  dealt: [winner === 0 ? 5 : 1, winner === 1 ? 5 : 1],
+  figures: [[winner === 0 ? 5 : 1, winner === 1 ? 5 : 1]],
   faults: [0, id % 3 === 0 ? 1 : 0],
 });
 
@@ -218,7 +218,7 @@ describe('matches.csv', () => {
         winner: fc.integer({ min: -1, max: k - 1 }),
         turns: fc.nat({ max: 1000 }),
         reason: fc.constantFrom('kill', 'turn-limit', 'mutual-destruction', 'fault'),
-        dealt: fc.array(fc.oneof(fc.nat(), fc.integer({ min: -5, max: 5 }), fc.constant(Number.MAX_SAFE_INTEGER)), { minLength: k, maxLength: k }),
+        figures: fc.array(fc.array(fc.oneof(fc.nat(), fc.integer({ min: -5, max: 5 }), fc.constant(Number.MAX_SAFE_INTEGER)), { minLength: k, maxLength: k }), { minLength: 1, maxLength: 3 }),
         faults: fc.array(fc.nat({ max: 100 }), { minLength: k, maxLength: k }),
       }),
     );

@@ -28,6 +28,7 @@ import { Simulator } from '../bots/lib/sim.js';
 import minimax from '../bots/minimax.js';
 import nash from '../bots/nash.js';
 import random from '../bots/random.js';
+import { engine } from './helpers.js';
 
 const cat = defaultCatalogue();
 const named = loadNamedLoadouts(cat);
@@ -55,7 +56,7 @@ const builtins: [string, BotFactory][] = [
 
 describe('faults cost a turn, never the match', () => {
   const play = (bots: BotFactory[], extra: Partial<MatchOptions> = {}) =>
-    playMatch({ game: rbpGame(cat, { turnLimit: 20 }), bots, seed: matchSeed('faults', 0), ...extra });
+    playMatch({ ...engine(rbpGame(cat, { turnLimit: 20 })), bots, seed: matchSeed('faults', 0), ...extra });
 
   it('a bot that throws: every turn is a fault, the match goes on to its end', () => {
     const thrower: BotFactory = () => ({
@@ -99,7 +100,7 @@ describe('faults cost a turn, never the match', () => {
   it('a program missing the X its damage demands is illegal', () => {
     // B starts missing 2 hearts: five fires lack the two X.
     const game = rbpGame(cat, { turnLimit: 1, machines: [{ name: 'A', square: 59, facing: 2 }, { name: 'B', square: 4, facing: 0, hearts: 3 }] });
-    const r = playMatch({ game, bots: [random, () => ({ program: () => 'F F F F F' })], seed: 's' });
+    const r = playMatch({ ...engine(game), bots: [random, () => ({ program: () => 'F F F F F' })], seed: 's' });
     expect(r.faultLog).toEqual([expect.objectContaining({ seat: 1, kind: 'illegal' })]);
     expect(r.faultLog[0].message).toMatch(/X/);
   });
@@ -146,8 +147,8 @@ describe('faults cost a turn, never the match', () => {
     });
     let real = 0;
     const realDice: Uint32Array[] = [];
-    const r = playMatch({
-      game,
+    const r = playMatch({ 
+      ...engine(game),
       bots: [layer, snoop],
       seed: 'mines',
       onTurn: (st) => {
@@ -164,8 +165,8 @@ describe('faults cost a turn, never the match', () => {
 
   it('bad run-time answers are faults and count as X', () => {
     const game = nhm(['lazor-sniper', 'dodger'], 2);
-    const r = playMatch({
-      game,
+    const r = playMatch({ 
+      ...engine(game),
       bots: [
         () => ({ program: () => 'A A A A A', autoTarget: () => 'TL' }),
         () => ({ program: () => 'D D D D D', dodge: () => 'lazor' }),
@@ -188,7 +189,7 @@ describe('built-in bots', () => {
       it(`${name} plays only legal programs: ${where}`, () => {
         const game = make();
         const bots = Array.from({ length: game.n }, (_, i) => (i % 2 === 0 ? bot : random));
-        const r = playMatch({ game, bots, seed: matchSeed(`legal-${name}`, game.n) });
+        const r = playMatch({ ...engine(game), bots, seed: matchSeed(`legal-${name}`, game.n) });
         expect(r.faultLog).toEqual([]);
         expect(r.turns).toBeGreaterThan(0);
       });
@@ -196,7 +197,7 @@ describe('built-in bots', () => {
   it('all four in one 4-machine match, and a mixed-loadout 3-machine match: no faults', () => {
     for (const [names, seed] of [[['iron-tank', 'dragon', 'mine-layer', 'buzz-brawler'], 'mix4'], [['dodger', 'telefrag-gambler', 'robo-pig'], 'mix3']] as const) {
       const game = nhm([...names], 12);
-      const r = playMatch({ game, bots: [greedy, minimax, nash, example].slice(0, game.n), seed });
+      const r = playMatch({ ...engine(game), bots: [greedy, minimax, nash, example].slice(0, game.n), seed });
       expect(r.faultLog).toEqual([]);
     }
   });
@@ -204,8 +205,8 @@ describe('built-in bots', () => {
   it('the same seed gives the same match; nash mixes with its seeded RNG', () => {
     const log = (bots: BotFactory[], seed: string) => {
       const programs: string[][] = [];
-      const r = playMatch({ game: nhm(['buzz-brawler', 'iron-tank'], 15), bots, seed, onTurn: (_st, p) => programs.push(p) });
-      return { winner: r.winner, turns: r.turns, dealt: r.dealt, programs };
+      const r = playMatch({ ...engine(nhm(['buzz-brawler', 'iron-tank'], 15)), bots, seed, onTurn: (_st, p) => programs.push(p) });
+      return { winner: r.winner, turns: r.turns, dealt: r.figures[0], programs };
     };
     for (const pair of [[greedy, minimax], [nash, greedy]]) expect(log(pair, 'd1')).toEqual(log(pair, 'd1'));
     const seeds = ['d1', 'd2', 'd3', 'd4'].map((s) => JSON.stringify(log([nash, nash], s).programs));
@@ -216,7 +217,7 @@ describe('built-in bots', () => {
     let wins = 0, decided = 0;
     for (let i = 0; decided < 40 && i < 60; i++) {
       const swap = i % 2 === 1;
-      const r = playMatch({ game: rbpGame(cat), bots: swap ? [random, greedy] : [greedy, random], seed: matchSeed('greedy-random', i >> 1) });
+      const r = playMatch({ ...engine(rbpGame(cat)), bots: swap ? [random, greedy] : [greedy, random], seed: matchSeed('greedy-random', i >> 1) });
       if (r.winner === null) continue;
       decided++;
       if (r.winner === (swap ? 1 : 0)) wins++;
@@ -256,8 +257,8 @@ describe('bots/lib', () => {
       const gens = [0, 1, 2].map((m) => new CandidateGen(game, m, reach));
       const list = new ProgramList();
       let checked = 0;
-      playMatch({
-        game,
+      playMatch({ 
+        ...engine(game),
         bots: [random, random, random],
         seed: `cands-${g}`,
         onTurn: (st) => {

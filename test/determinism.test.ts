@@ -6,11 +6,13 @@ import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { RecordingTracer, type StepRecord } from '../src/rules/nhm/record.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import random from '../bots/random.js';
+import { engine } from './helpers.js';
+import { rulesetById } from '../src/rules/registry.js';
 
 function traced(seed: string) {
   const steps: StepRecord[] = [];
   const game = rbpGame(defaultCatalogue());
-  const result = playMatch({ game, bots: [random, random], seed, tracer: (st) => new RecordingTracer(st, 'rbp', (r) => steps.push(structuredClone(r))) });
+  const result = playMatch({ ...engine(game), bots: [random, random], seed, record: (st) => rulesetById('rbp').recorder(st, (r) => steps.push(structuredClone(r) as StepRecord)) });
   return { result: { ...result, decisionMs: [] }, steps };
 }
 
@@ -28,7 +30,7 @@ describe('determinism', () => {
 
   it('random programs are always legal: no faults in 50 matches', () => {
     for (let i = 0; i < 50; i++) {
-      const r = playMatch({ game: rbpGame(defaultCatalogue()), bots: [random, random], seed: matchSeed('legal', i) });
+      const r = playMatch({ ...engine(rbpGame(defaultCatalogue())), bots: [random, random], seed: matchSeed('legal', i) });
       expect(r.faults).toEqual([0, 0]);
       expect(['kill', 'mutual-destruction', 'turn-limit']).toContain(r.reason);
     }

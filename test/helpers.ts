@@ -1,6 +1,11 @@
 /** Test helpers: play a scenario object and read the board after any step. */
 import { loadScenario, playScenario } from '../src/arena/scenario.js';
 import type { StepRecord } from '../src/rules/nhm/record.js';
+import type { Game } from '../src/rules/nhm/game.js';
+import { rulesetById } from '../src/rules/registry.js';
+
+/** A game of the NHM engine with its ruleset's module, as playMatch takes them. */
+export const engine = (game: Game) => ({ module: rulesetById(game.rulesetId), game });
 
 export interface Played {
   steps: StepRecord[];

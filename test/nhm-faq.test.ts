@@ -9,7 +9,8 @@ import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { RecordingTracer, type StepRecord } from '../src/rules/nhm/record.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import random from '../bots/random.js';
-import { M, first, hearts, idle, nhm, play } from './helpers.js';
+import { M, first, hearts, idle, nhm, play, engine } from './helpers.js';
+import { rulesetById } from '../src/rules/registry.js';
 
 
 /** A scenario seed whose first teleporter roll lands on `square`. */
@@ -170,12 +171,12 @@ describe('the FAQ', () => {
       const steps: StepRecord[] = [];
       const turns: Record<string, string>[] = [];
       let hearts = [5, 5];
-      const r = playMatch({
-        game: rbpGame(cat),
+      const r = playMatch({ 
+        ...engine(rbpGame(cat)),
         bots: [random, random],
         seed: matchSeed('pigs', i),
-        tracer: (st) => new RecordingTracer(st, 'rbp', (x) => steps.push(structuredClone(x))),
-        onTurn: (st, programs) => {
+        record: (st) => rulesetById('rbp').recorder(st, (x) => steps.push(structuredClone(x) as StepRecord)),
+        onTurn: (st: any, programs: any[]) => {
           turns.push(Object.fromEntries(programs.map((prog, m) => {
             const nhmProg = prog === 'R R R R R'
               ? [...Array(5 - hearts[m]).fill('X'), ...Array(hearts[m]).fill('R')].join(' ')

@@ -15,6 +15,8 @@ import { RecordingTracer, type StepRecord } from '../src/rules/nhm/record.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import type { State } from '../src/rules/nhm/state.js';
 import random from '../bots/random.js';
+import { engine } from './helpers.js';
+import { rulesetById } from '../src/rules/registry.js';
 
 const cat = defaultCatalogue();
 
@@ -51,15 +53,18 @@ describe('random play on random loadouts', () => {
         const seed = matchSeed('property', i);
         const g = game(n, seed, 40);
         let steps = 0;
-        const r = playMatch({
-          game: g,
+        const r = playMatch({ 
+          ...engine(g),
           bots: Array(n).fill(random),
           seed,
-          tracer: (st) => ({
-            beginStep() {}, move() {}, bonk() {}, teleport() {}, choice() {}, hot() {}, hit() {}, mine() {}, death() {}, repair() {},
-            endStep() {
-              steps++;
-              checkInvariants(st());
+          record: (st) => ({
+            ruleset: 'nhm',
+            tracer: {
+              beginStep() {}, move() {}, bonk() {}, teleport() {}, choice() {}, hot() {}, hit() {}, mine() {}, death() {}, repair() {},
+              endStep() {
+                steps++;
+                checkInvariants(st() as State);
+              },
             },
           }),
         });
@@ -76,7 +81,7 @@ describe('random play on random loadouts', () => {
         const seed = matchSeed('same', i);
         const run = () => {
           const steps: StepRecord[] = [];
-          const r = playMatch({ game: game(n, seed, 25), bots: Array(n).fill(random), seed, tracer: (st) => new RecordingTracer(st, 'nhm', (x) => steps.push(structuredClone(x))) });
+          const r = playMatch({ ...engine(game(n, seed, 25)), bots: Array(n).fill(random), seed, record: (st) => rulesetById('nhm').recorder(st, (x) => steps.push(structuredClone(x) as StepRecord)) });
           return { steps, winner: r.winner, reason: r.reason };
         };
         expect(run()).toEqual(run());

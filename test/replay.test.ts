@@ -20,6 +20,7 @@ import { parseReplay, readReplay } from '../src/replay/format.js';
 import { replayFrames } from '../src/replay/play.js';
 import { recordMatch, replayPath, writeReplay } from '../src/replay/record.js';
 import { gameFromHeader, verifyReplay } from '../src/replay/verify.js';
+import { engine } from './helpers.js';
 
 // A folder of its own, so test runs side by side (in one work tree) do not trip over each other.
 mkdirSync(resolve('results'), { recursive: true });
@@ -54,7 +55,7 @@ afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 describe('recording and verifying', () => {
   it('a recorded match re-simulates exactly, step by step (mines, teleports, dodges)', async () => {
     const game = nhmGame(['mine-layer', 'telefrag-gambler', 'dodger']);
-    const { result, lines } = recordMatch({ game, bots: [random, random, random], botSpecs: ['random'], seed: 'replay-test-1' });
+    const { result, lines } = recordMatch({ ...engine(game), bots: [random, random, random], botSpecs: ['random'], seed: 'replay-test-1' });
     const file = join(DIR, 'nhm.jsonl');
     writeReplay(file, lines);
     const r = readReplay(file);
@@ -70,16 +71,16 @@ describe('recording and verifying', () => {
 
   it('recording does not change the match, and the same match gives the same bytes', () => {
     const game = rbpGame(defaultCatalogue());
-    const plain = playMatch({ game, bots: [random, random], seed: 's2' });
-    const a = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 's2' });
-    const b = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 's2' });
+    const plain = playMatch({ ...engine(game), bots: [random, random], seed: 's2' });
+    const a = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 's2' });
+    const b = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 's2' });
     expect({ ...a.result, decisionMs: [] }).toEqual({ ...plain, decisionMs: [] });
     expect(a.lines).toEqual(b.lines);
   });
 
   it('rebuilds the game from the header: same loadouts, starts and limits', () => {
     const game = nhmGame(['lazor-sniper', 'buzz-brawler'], 30);
-    const { lines } = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 'h' });
+    const { lines } = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 'h' });
     const g = gameFromHeader(parseReplay(lines.join('\n')).header, defaultCatalogue());
     expect(g.names).toEqual(game.names);
     expect(g.turnLimit).toBe(30);
@@ -90,7 +91,7 @@ describe('recording and verifying', () => {
 
   it('a replay from another rules version or catalogue is refused, naming both', async () => {
     const game = rbpGame(defaultCatalogue());
-    const { lines } = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 't' });
+    const { lines } = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 't' });
     const tamper = (f: (h: Record<string, unknown>) => void): string => {
       const head = JSON.parse(lines[0]) as { header: Record<string, unknown> };
       f(head.header);
@@ -116,7 +117,7 @@ describe('recording and verifying', () => {
 
   it('a tampered step is caught, naming its line, turn and step', async () => {
     const game = rbpGame(defaultCatalogue());
-    const { lines } = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 'u' });
+    const { lines } = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 'u' });
     const step = JSON.parse(lines[7]);
     step.machines[0].hearts = 9;
     const file = join(DIR, 'tampered-step.jsonl');
@@ -141,7 +142,7 @@ describe('recording and verifying', () => {
       return { program: (obs, view) => ((seat = s), (turn = obs.turn + 1), b.program(obs, view)) };
     };
     const clock = (): number => (calls++ % 2 === 0 ? 0 : seat === 1 && (turn === 2 || turn === 5) ? 2000 : 1);
-    const { result, lines } = recordMatch({ game, bots: [spy(0), spy(1)], botSpecs: ['random'], seed: 'slow', clock });
+    const { result, lines } = recordMatch({ ...engine(game), bots: [spy(0), spy(1)], botSpecs: ['random'], seed: 'slow', clock });
     expect(result.faultLog.map((f) => [f.seat, f.turn, f.kind])).toEqual([
       [1, 2, 'timeout'],
       [1, 5, 'timeout'],
@@ -150,7 +151,7 @@ describe('recording and verifying', () => {
     writeReplay(file, lines);
     expect(await verifyReplay(file)).toMatchObject({ ok: true });
     // Re-recording the match from its fault log (what the arena does for a match that faulted) gives the same lines.
-    const again = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 'slow', faultLog: result.faultLog });
+    const again = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 'slow', faultLog: result.faultLog });
     expect(again.lines.slice(0, -1)).toEqual(lines.slice(0, -1));
     expect(again.result.faultLog.map((f) => [f.seat, f.turn, f.kind])).toEqual([
       [1, 2, 'timeout'],
@@ -226,7 +227,7 @@ describe('havoc match --replay and havoc replay', () => {
 
   it('shows mines per owner: all, none, or one machine\'s', () => {
     const game = nhmGame(['mine-layer', 'mine-layer']);
-    const { lines } = recordMatch({ game, bots: [random, random], botSpecs: ['random'], seed: 'mines-2' });
+    const { lines } = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 'mines-2' });
     const replay = parseReplay(lines.join('\n'));
     const k = replay.steps.findIndex((s) => new Set(s.minefield.map((e) => e.owner)).size === 2);
     expect(k).toBeGreaterThanOrEqual(0);

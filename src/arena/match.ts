@@ -1,43 +1,43 @@
 /**
- * One match between bots: a pure function of the game, the bots and the seed.
- * A bot that throws, answers with an illegal program or overruns its budget
- * loses that turn (all X) and the fault is recorded; the match goes on. A bad
- * run-time answer (Dodge, Auto-Target) is recorded too (docs/rules.md 7.3).
- *
- * What a bot sees is its seat's observation and a SeatView whose state is the
- * seat's knowledge: other seats' mines removed, and the rules' dice replaced by
- * a stream of the seat's own, so simulating a teleport does not foretell the
- * real roll.
+ * One match between bots, for any ruleset: a pure function of the game, the
+ * bots and the seed. The loop asks the state what it waits for (a decision
+ * of several seats or one, chance, or the end) and asks each deciding seat's
+ * bot through one path: a seat's view (its observation, and a state holding
+ * only what it knows, with dice of its own), the bot's method named for the
+ * decision, then parse and check. A bot that throws, answers with something
+ * illegal or overruns its budget forfeits that decision and the fault is
+ * recorded; the match goes on. Questions the rules ask in the middle of a step
+ * (NHM's Dodge, Auto-Target) go through the same path: no answer, or one that
+ * cannot be read, takes the rulebook's default; an illegal one is a fault and
+ * the forfeit (docs/rules.md 7.3). Questions are not timed.
  */
 import { type Budget, DEFAULT_BUDGET, isMixed, sampleMixed } from '../core/bot.js';
-import { squareName } from '../core/grid.js';
-import { deriveSeed, diceSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
-import type { Bot, BotFactory, Program, SeatView } from '../rules/nhm/botApi.js';
-import { defaultChooser } from '../rules/nhm/choices.js';
-import { CMD_TEL, CMD_X, isMove } from '../rules/nhm/commands.js';
-import type { Game } from '../rules/nhm/game.js';
-import { copyForSeat, observe } from '../rules/nhm/observe.js';
-import { checkProgram, formatProgram, parseCommand, parseProgram, type Notation } from '../rules/nhm/programs.js';
-import { END_REASONS, State } from '../rules/nhm/state.js';
-import { playTurn, type Chooser } from '../rules/nhm/step.js';
-import type { Tracer } from '../rules/nhm/trace.js';
+import { type AnyGameModule, type Question, type Recorder, winnerOf } from '../core/game.js';
+import { deriveSeed, makeRng, seatSeed, sfc32Seed, type Rng } from '../core/rng.js';
+
+/** A bot: one method per kind of decision it makes (NHM: `program`, and optionally `autoTarget`, `dodge`). */
+export type AnyBot = Readonly<Record<string, unknown>>;
+/** Makes a seat's bot from its context: seat, RNG, budget and what the ruleset tells (NHM: game, notation). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyBotFactory = (ctx: any) => unknown;
 
 export interface MatchOptions {
-  game: Game;
-  bots: readonly BotFactory[];
+  module: AnyGameModule;
+  game: unknown;
+  bots: readonly AnyBotFactory[];
   seed: string;
-  notation?: Notation;
   budget?: Budget;
-  tracer?: (st: () => State) => Tracer;
-  /** Called after every turn, with the programs played. */
-  onTurn?: (st: State, programs: string[]) => void;
+  /** Makes the ruleset's recorder of this match (traces, replays). */
+  record?: (st: () => unknown) => Recorder;
+  /** Called after every decision node is applied, with each seat's action in the ruleset's notation as played (a forfeit as the forfeit; null: the seat did not act). */
+  onTurn?: (st: unknown, actions: (string | null)[]) => void;
   /** Measures time for budgets; injected so tests can be exact. Default: performance.now. */
   clock?: () => number;
   /** Told when a seat's bot code starts running and when it returns (the arena's watchdog for bots that never return). */
   guard?: BotGuard;
 }
 
-/** Brackets every call into a bot's code: making the bot (which may warm up at length), or a decision or run-time answer. */
+/** Brackets every call into a bot's code: making the bot (which may warm up at length), or a decision or question. */
 export interface BotGuard {
   enter(seat: number, call: 'factory' | 'decision'): void;
   exit(): void;
@@ -51,39 +51,43 @@ export interface FaultRecord {
 }
 
 export interface MatchResult {
-  /** Winning seat, or null for a draw. */
+  /** The seat alone in first place, or null. */
   winner: number | null;
+  /** Place per seat (0 first; shared places share the number). */
+  ranks: readonly number[];
   reason: string;
   turns: number;
-  dealt: number[];
+  /** The ruleset's per-seat figures, in its `figures` order. */
+  figures: number[][];
   faults: number[];
   faultLog: FaultRecord[];
-  /** Mean milliseconds per program decision, per seat. */
+  /** Mean milliseconds per timed decision, per seat. */
   decisionMs: number[];
 }
 
 /** Plays a match to its end. */
 export function playMatch(opts: MatchOptions): MatchResult {
-  const { game, seed } = opts;
-  const notation = opts.notation ?? (game.rulesetId === 'rbp' ? 'rbp' : 'nhm');
+  const { module: mod, game, seed } = opts;
   const budget = opts.budget ?? DEFAULT_BUDGET;
   const clock = opts.clock ?? (() => performance.now());
-  const st = new State(game, diceSeed(seed));
-  const n = game.n;
+  const guard = opts.guard;
+  const st = mod.newState(game, seed);
+  const n = mod.seatCount(game);
   const rngs: Rng[] = [];
-  const bots: (Bot | null)[] = [];
+  const bots: (AnyBot | null)[] = [];
+  const faults = new Array<number>(n).fill(0);
   const faultLog: FaultRecord[] = [];
   const fault = (seat: number, kind: FaultRecord['kind'], message: string): void => {
-    st.faults[seat]++;
-    faultLog.push({ seat, turn: st.turn + 1, kind, message });
+    faults[seat]++;
+    faultLog.push({ seat, turn: mod.turns(st) + 1, kind, message });
   };
-  const guard = opts.guard;
+  const context = mod.botContext(game);
   for (let s = 0; s < n; s++) {
     const rng = makeRng(seatSeed(seed, s));
     rngs.push(rng);
     guard?.enter(s, 'factory');
     try {
-      bots.push(opts.bots[s]({ seat: s, rng, budget, game, notation }));
+      bots.push(opts.bots[s]({ seat: s, rng, budget, ...context }) as AnyBot);
     } catch (e) {
       bots.push(null);
       fault(s, 'throw', `bot factory threw: ${(e as Error).message}`);
@@ -91,125 +95,112 @@ export function playMatch(opts: MatchOptions): MatchResult {
       guard?.exit();
     }
   }
-  const views: SeatView[] = Array.from({ length: n }, (_, s) => ({ seat: s, state: new State(game) }));
-  const last: (string | null)[] = new Array(n).fill(null);
-  const codes = new Array<number>(n * 5).fill(CMD_X);
+  // Each seat's view state, and its own dice stream (seeded once per match; four words drawn per view).
+  const views = Array.from({ length: n }, (_, seat) => ({ seat, state: mod.newState(game, seed) as unknown }));
+  const viewDice = new Uint32Array(4 * n);
+  const seatDice = Array.from({ length: n }, (_, m) => viewDice.subarray(4 * m, 4 * m + 4));
+  for (let m = 0; m < n; m++) sfc32Seed(viewDice, 4 * m, deriveSeed(seed, 'view-dice', m));
   const spent = new Array<number>(n).fill(0);
   const decisions = new Array<number>(n).fill(0);
-  const tracer = opts.tracer ? opts.tracer(() => st) : null;
+  const recorder = opts.record ? opts.record(() => st) : null;
+  const actions: unknown[] = new Array(n).fill(null);
 
-  const chooser: Chooser = {
-    autoTarget: (s, m) => runtime(m, 'autoTarget', (b, obs, v) => b.autoTarget?.(obs, v)) ?? defaultChooser.autoTarget(s, m),
-    dodge: (s, m, hot) =>
-      runtime(m, 'dodge', (b, obs, v) => b.dodge?.(obs, v, hotSquares(s, hot))) ?? defaultChooser.dodge(s, m, hot),
-  };
-  /** A seat's view of the state now: its knowledge, with dice of its own. */
-  function viewFor(m: number): SeatView {
-    const v = views[m];
-    copyForSeat(st, v.state, m);
-    // Fresh dice from the seat's view stream: seeded once per match, four draws per view.
-    const d = v.state.dice;
-    for (let i = 0; i < 4; i++) d[i] = sfc32Next(viewDice, 4 * m);
-    if ((d[0] | d[1] | d[2] | d[3]) === 0) d[0] = 1;
-    return v;
-  }
-  const viewDice = new Uint32Array(4 * n);
-  for (let m = 0; m < n; m++) sfc32Seed(viewDice, 4 * m, deriveSeed(seed, 'view-dice', m));
-  /**
-   * Asks seat m's bot a run-time question (docs/rules.md 7.3): null (or no
-   * bot) is the default; an answer that throws or cannot be parsed is a fault
-   * and the default; one that parses but is not legal is a fault and X.
-   */
-  function runtime(m: number, what: 'autoTarget' | 'dodge', ask: (b: Bot, obs: ReturnType<typeof observe>, v: SeatView) => string | number | null | undefined): number | null {
+  /** Asks seat m's bot to make a decision of `kind`: its action, or null (forfeit) after recording the fault. */
+  function decide(m: number, kind: string): unknown {
     const b = bots[m];
     if (!b) return null;
-    let c: number | string;
+    mod.seatState(st, m, views[m].state, seatDice[m]);
+    const obs = mod.observe(st, m);
+    const t0 = clock();
+    let ans: unknown = null;
+    let threw = false, error: unknown = null;
+    guard?.enter(m, 'decision');
     try {
-      const v = viewFor(m);
-      guard?.enter(m, 'decision');
-      let ans: string | number | null | undefined;
-      try {
-        ans = ask(b, observe(st, m, notation, last), v);
-      } finally {
-        guard?.exit();
-      }
-      if (ans === null || ans === undefined) return null;
-      c = typeof ans === 'number' ? ans : parseCommand(game, m, String(ans), notation);
-      if (typeof c === 'string') throw new Error(c);
+      const method = b[kind];
+      if (typeof method !== 'function') throw new Error(`the bot has no ${kind}() method`);
+      ans = method.call(b, obs, views[m]);
+      if (isMixed(ans)) ans = sampleMixed(ans, rngs[m]);
     } catch (e) {
-      fault(m, 'choice', `${what}: ${(e as Error)?.message ?? String(e)}`);
-      return null;
+      threw = true;
+      error = e;
+    } finally {
+      guard?.exit();
     }
-    const ok = what === 'autoTarget' ? c === CMD_X || game.weaponCmds[m].includes(c) : c === CMD_X || ((isMove(c) || c === CMD_TEL) && game.isLegal(m, c));
-    if (ok) return c;
-    fault(m, 'choice', `${what}: ${c} is not a ${what === 'autoTarget' ? 'weapon command' : 'move'} this machine has`);
-    return CMD_X;
+    const dt = clock() - t0;
+    spent[m] += dt;
+    decisions[m]++;
+    if (threw) return fault(m, 'throw', error instanceof Error ? error.message : String(error)), null;
+    if (dt > budget.ms) return fault(m, 'timeout', `took ${dt.toFixed(1)} ms, budget ${budget.ms} ms`), null;
+    if (ans === null || ans === undefined) return fault(m, 'illegal', `returned no ${kind} (${String(ans)})`), null;
+    const p = mod.parse(st, m, kind, ans);
+    if (!p.ok) return fault(m, 'illegal', p.error.message), null;
+    const err = mod.check(st, m, kind, p.value);
+    if (err) return fault(m, 'illegal', err.message), null;
+    return p.value;
   }
 
-  while (!st.isOver()) {
-    for (let m = 0; m < n; m++) {
-      codes.fill(CMD_X, m * 5, m * 5 + 5);
-      const b = bots[m];
-      if (!st.alive[m] || !b) continue;
-      const view = viewFor(m);
-      const obs = observe(st, m, notation, last);
-      const t0 = clock();
-      let prog: Program | null | undefined = null;
-      let threw = false, error: unknown = null;
+  /** A question of the rules: null (no bot, no method, no answer) is the default; unreadable is a fault and the default; illegal a fault and the forfeit. */
+  function answer(q: Question): unknown {
+    const m = q.seat, b = bots[m];
+    if (!b) return null;
+    let a: unknown;
+    try {
+      mod.seatState(st, m, views[m].state, seatDice[m]);
+      const obs = mod.observe(st, m);
+      const method = b[q.kind];
       guard?.enter(m, 'decision');
       try {
-        const ans = b.program(obs, view);
-        prog = isMixed<Program>(ans) ? sampleMixed(ans, rngs[m]) : ans;
-      } catch (e) {
-        threw = true;
-        error = e;
+        a = typeof method === 'function' ? method.call(b, obs, views[m], ...q.args) : null;
+        if (isMixed(a)) a = sampleMixed(a, rngs[m]);
       } finally {
         guard?.exit();
       }
-      const dt = clock() - t0;
-      spent[m] += dt;
-      decisions[m]++;
-      if (threw) {
-        fault(m, 'throw', error instanceof Error ? error.message : String(error));
-        continue;
-      }
-      if (dt > budget.ms) {
-        fault(m, 'timeout', `took ${dt.toFixed(1)} ms, budget ${budget.ms} ms`);
-        continue;
-      }
-      if (prog === null || prog === undefined) {
-        fault(m, 'illegal', `returned no program (${String(prog)})`);
-        continue;
-      }
-      try {
-        if (typeof prog !== 'string' && !Array.isArray(prog) && !ArrayBuffer.isView(prog))
-          throw new Error(`a program is a string or five command codes, not ${typeof prog}`);
-        const p = typeof prog === 'string' ? parseProgram(game, m, prog, notation) : Array.from(prog as ArrayLike<number>, Number);
-        if (p.length !== 5) throw new Error(`a program has 5 commands, got ${p.length}`);
-        const err = checkProgram(st, m, p, notation);
-        if (err) throw err;
-        for (let k = 0; k < 5; k++) codes[m * 5 + k] = p[k];
-      } catch (e) {
-        fault(m, 'illegal', (e as Error).message);
-      }
+    } catch (e) {
+      fault(m, 'choice', `${q.kind}: ${(e as Error)?.message ?? String(e)}`);
+      return null;
     }
-    playTurn(st, codes, chooser, tracer);
-    for (let m = 0; m < n; m++) last[m] = formatProgram(game, codes, notation, m * 5);
-    opts.onTurn?.(st, [...last] as string[]);
+    if (a === null || a === undefined) return null;
+    const p = mod.parse(st, m, q.kind, a);
+    if (!p.ok) return fault(m, 'choice', `${q.kind}: ${p.error.message}`), null;
+    const err = mod.check(st, m, q.kind, p.value);
+    if (!err) return p.value;
+    fault(m, 'choice', `${q.kind}: ${err.message}`);
+    return mod.forfeit(st, m, q.kind);
   }
+
+  for (;;) {
+    const node = mod.node(st);
+    if (node.kind === 'terminal') break;
+    if (node.kind === 'chance') {
+      mod.chance(st);
+      continue;
+    }
+    actions.fill(null);
+    const seats = node.kind === 'seat' ? [node.seat] : node.seats;
+    for (const m of seats) actions[m] = decide(m, mod.decision(st, m));
+    const shown = opts.onTurn ? played(st, seats, actions) : null;
+    mod.apply(st, actions, answer, recorder);
+    if (shown) opts.onTurn!(st, shown);
+  }
+  /** Each seat's action as played, in the ruleset's notation. */
+  function played(st: unknown, seats: readonly number[], acts: readonly unknown[]): (string | null)[] {
+    const shown: (string | null)[] = new Array(n).fill(null);
+    for (const m of seats) {
+      const kind = mod.decision(st, m);
+      shown[m] = mod.format(st, m, kind, acts[m] ?? mod.forfeit(st, m, kind));
+    }
+    return shown;
+  }
+
+  const out = mod.result(st)!;
   return {
-    winner: st.winner >= 0 ? st.winner : null,
-    reason: END_REASONS[st.end],
-    turns: st.turn,
-    dealt: Array.from(st.dealt),
-    faults: Array.from(st.faults),
+    winner: winnerOf(out),
+    ranks: out.ranks,
+    reason: out.reason,
+    turns: mod.turns(st),
+    figures: mod.figureValues(st),
+    faults,
     faultLog,
     decisionMs: spent.map((t, m) => (decisions[m] ? t / decisions[m] : 0)),
   };
-}
-
-function hotSquares(st: State, hot: Uint8Array): string[] {
-  const out: string[] = [];
-  for (let s = 0; s < hot.length; s++) if (hot[s]) out.push(squareName(st.game.board, s));
-  return out;
 }

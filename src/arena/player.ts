@@ -4,21 +4,15 @@
  * Used inside the workers (and in-process with `workers: 0`).
  */
 import { join } from 'node:path';
-import { makeBoard } from '../core/grid.js';
+import type { AnyGameModule } from '../core/game.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
-import { kernelBridge, kernelResult, kernelSetupOf } from '../rules/rbp/bridge.js';
-import { type KernelSetup, newKState, newRngPair, playSeededMatchK } from '../rules/rbp/kernel.js';
+import { rulesetById } from '../rules/registry.js';
 import { recordMatch, replayPath, startReplay, writeReplay } from '../replay/record.js';
-import { Game } from '../rules/nhm/game.js';
-import { defaultStarts } from '../rules/nhm/starts.js';
-import { rbpGame } from '../rules/rbp/index.js';
 import { type BotModule, loadBotModule } from './bots.js';
 import type { RunConfig } from './config.js';
 import { playMatch, type BotGuard } from './match.js';
 import type { MatchRow } from './records.js';
-import { loadoutResolver, makeSchedule, type MatchSpec, type Schedule } from './schedule.js';
-
-const NAMES = 'ABCD';
+import { buildResolver, makeSchedule, type MatchSpec, type Schedule } from './schedule.js';
 
 /** Which matches get a replay file: none, all, or the first N match ids. Matches with a bot fault always do. */
 export type ReplayChoice = 'none' | 'all' | number;
@@ -41,15 +35,12 @@ export function parseReplayChoice(v: string | number | undefined, fallback: Repl
 
 export class MatchPlayer {
   readonly schedule: Schedule;
-  private readonly loadout: (name: string) => import('../rules/nhm/parts.js').Loadout;
-  private readonly games = new Map<string, Game>();
-  private readonly board = makeBoard(8, 8);
-
-  /** The two-pig kernel's working memory, for RBP matches between bots with native policies. */
-  private readonly kstate = newKState();
-  private readonly krngs = newRngPair();
-  /** Per game: its kernel setup when the two-pig kernel can play it, else null (checking costs more than a match). */
-  private readonly kernelFit = new WeakMap<Game, KernelSetup | null>();
+  /** The run's ruleset, bound to its catalogue. */
+  readonly module: AnyGameModule;
+  private readonly build: (name: string) => unknown;
+  private readonly games = new Map<string, unknown>();
+  /** Per game: whether the ruleset's fast path plays it with these bots' native policies (checking costs more than a match). */
+  private readonly fastFit = new WeakMap<object, Map<string, boolean>>();
 
   private constructor(
     readonly run: RunConfig,
@@ -57,8 +48,10 @@ export class MatchPlayer {
     private readonly bots: ReadonlyMap<string, BotModule>,
     private readonly replays: ReplayPlan | null,
   ) {
+    const mod = rulesetById(run.ruleset);
+    this.module = mod.withData?.({ parts: cat }) ?? mod;
     this.schedule = makeSchedule(run, cat);
-    this.loadout = loadoutResolver(run, cat);
+    this.build = buildResolver(run, this.module);
   }
 
   /** Loads the run's bots and builds its schedule. */
@@ -68,36 +61,32 @@ export class MatchPlayer {
     return new MatchPlayer(run, cat, bots, replays);
   }
 
-  private kernelSetup(game: Game): KernelSetup | null {
-    let fit = this.kernelFit.get(game);
-    if (fit === undefined) this.kernelFit.set(game, (fit = kernelBridge(game) ? kernelSetupOf(game) : null));
-    return fit;
-  }
-
   private wantsReplay(id: number): boolean {
     const save = this.replays?.save ?? 'none';
     return save === 'all' || (typeof save === 'number' && id < save);
   }
 
-  /** The game of a match's seats (cached by loadouts). */
-  gameOf(spec: MatchSpec): Game {
+  /** The game of a match's seats (cached by builds). */
+  gameOf(spec: MatchSpec): unknown {
     const key = spec.seats.map((s) => s.loadout).join('\n');
     let g = this.games.get(key);
     if (g) return g;
-    if (this.run.ruleset === 'rbp') g = rbpGame(this.cat, { turnLimit: this.run.turnLimit });
-    else {
-      const starts = defaultStarts(this.board, spec.seats.length);
-      g = new Game({
-        catalogue: this.cat,
-        board: this.board,
-        turnLimit: this.run.turnLimit,
-        rulesetId: 'nhm',
-        machines: spec.seats.map((s, i) => ({ name: NAMES[i], loadout: this.loadout(s.loadout), ...starts[i] })),
-      });
-    }
+    g = this.module.makeGame({ builds: spec.seats.map((s) => this.build(s.loadout)), turnLimit: this.run.turnLimit });
     if (this.games.size >= 4096) this.games.clear();
     this.games.set(key, g);
     return g;
+  }
+
+  /** Whether the ruleset's fast path takes this game with the seats' bots (cached per game and bots). */
+  private fast(game: unknown, spec: MatchSpec, mods: readonly BotModule[]): boolean {
+    const fast = this.module.fast;
+    if (!fast || mods.some((m) => !m.policy)) return false;
+    let byBots = this.fastFit.get(game as object);
+    if (!byBots) this.fastFit.set(game as object, (byBots = new Map()));
+    const key = spec.seats.length === 2 ? spec.seats[0].bot + '\n' + spec.seats[1].bot : spec.seats.map((s) => s.bot).join('\n');
+    let ok = byBots.get(key);
+    if (ok === undefined) byBots.set(key, (ok = fast.accepts(game, mods.map((m) => m.policy))));
+    return ok;
   }
 
   /** Plays match `id`; `guard` is told when bot code runs (the watchdog's marks). */
@@ -111,20 +100,19 @@ export class MatchPlayer {
       bots: spec.seats.map((s) => s.bot),
       loadouts: spec.seats.map((s) => s.loadout),
     };
-    // Two pigs whose bots both have native policies: the kernel plays the very
-    // same match (test/kernel.test.ts) about 20 times faster.
+    // Bots with native policies the ruleset's fast path takes (RBP's two-pig kernel): the very
+    // same match (test/kernel.test.ts), about 20 times faster.
     const replay = this.wantsReplay(id);
-    if (!replay && mods.length === 2 && mods[0].policy && mods[1].policy && this.kernelSetup(game)) {
-      const k = this.kstate;
+    if (!replay && this.fast(game, spec, mods)) {
       guard?.enter(-1, 'decision');
+      let r;
       try {
-        playSeededMatchK(k, spec.seed, mods[0].policy, mods[1].policy, this.krngs, this.kernelSetup(game)!);
+        r = this.module.fast!.play(game, spec.seed, mods.length === 2 ? [mods[0].policy, mods[1].policy] : mods.map((m) => m.policy));
       } finally {
         guard?.exit();
       }
-      const r = kernelResult(k);
       // A plain literal, not a spread: this runs a million times a run, and the spread's garbage doubled its cost.
-      return { id, seed: row.seed, bots: row.bots, loadouts: row.loadouts, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, dealt: r.dealt, faults: [0, 0] };
+      return { id, seed: row.seed, bots: row.bots, loadouts: row.loadouts, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, figures: r.figures, faults: new Array(mods.length).fill(0) };
     }
     const bots = mods.map((m) => m.factory);
     const info = {
@@ -132,15 +120,16 @@ export class MatchPlayer {
       catalogue: this.replays ? join(this.replays.dir, 'parts.json') : undefined,
       match: { id, runSeed: this.run.seed },
     };
-    const rec = replay && this.replays ? startReplay(game, { ...info, seed: spec.seed, budget: this.run.budget }) : null;
-    const r = playMatch({ game, bots, seed: spec.seed, budget: this.run.budget, tracer: rec?.tracer, guard });
+    const mod = this.module;
+    const rec = replay && this.replays ? startReplay(mod, game, { ...info, seed: spec.seed, budget: this.run.budget }) : null;
+    const r = playMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, record: rec?.record, guard });
     if (rec) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
     else if (this.replays && r.faultLog.length > 0) {
       // A match with a bot fault always gets its replay: played again with the same faults.
-      const again = recordMatch({ game, bots, seed: spec.seed, budget: this.run.budget, ...info, faultLog: r.faultLog });
+      const again = recordMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, ...info, faultLog: r.faultLog });
       writeReplay(replayPath(this.replays.dir, id), again.lines);
     }
-    return { ...row, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, dealt: r.dealt, faults: r.faults };
+    return { ...row, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, figures: r.figures, faults: r.faults };
   }
 }
 
@@ -155,7 +144,7 @@ export function faultRow(spec: MatchSpec): MatchRow {
     winner: -1,
     turns: 0,
     reason: 'fault',
-    dealt: new Array(k).fill(0),
+    figures: [new Array(k).fill(0)],
     faults: new Array(k).fill(0),
   };
 }

@@ -3,9 +3,10 @@
  * whole lines, never rewritten. Every table is rebuilt from it, so resuming,
  * sharding and merging only have to get this file right.
  *
- * Columns (k = machines per match, seats a, b, c, d):
- *   id, seed, a_bot, a_loadout, …, winner (A…D, empty for a draw), turns,
- *   reason (kill, mutual-destruction, turn-limit, fault), a_dealt, …, a_faults, …
+ * Columns (k = seats per match, seats a, b, c, …):
+ *   id, seed, a_bot, a_loadout, …, winner (A, B, …, empty for a draw), turns,
+ *   reason (kill, mutual-destruction, turn-limit, fault, …), then for each of
+ *   the ruleset's figures (NHM: dealt) a_<figure>, …, then a_faults, ….
  * `fault` marks a match that could not be played (its worker died); it counts
  * as a draw.
  */
@@ -13,7 +14,7 @@ import { closeSync, existsSync, ftruncateSync, openSync, readSync, writeSync } f
 import { StringDecoder } from 'node:string_decoder';
 import { HavocError } from '../core/errors.js';
 
-export const SEAT_LETTERS = 'abcd';
+export const SEAT_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** One match's outcome. */
 export interface MatchRow {
@@ -25,12 +26,13 @@ export interface MatchRow {
   readonly winner: number;
   readonly turns: number;
   readonly reason: string;
-  readonly dealt: readonly number[];
+  /** The ruleset's per-seat figures: `figures[f][seat]`, in the ruleset's `figures` order. */
+  readonly figures: readonly (readonly number[])[];
   readonly faults: readonly number[];
 }
 
-/** The header of matches.csv for k machines per match. */
-export function matchesHeader(k: number): string[] {
+/** The header of matches.csv for k seats per match and a ruleset's figures. */
+export function matchesHeader(k: number, figures: readonly string[] = ['dealt']): string[] {
   const seats = [...SEAT_LETTERS.slice(0, k)];
   return [
     'id',
@@ -39,7 +41,7 @@ export function matchesHeader(k: number): string[] {
     'winner',
     'turns',
     'reason',
-    ...seats.map((s) => `${s}_dealt`),
+    ...figures.flatMap((f) => seats.map((s) => `${s}_${f}`)),
     ...seats.map((s) => `${s}_faults`),
   ];
 }
@@ -53,7 +55,7 @@ export function rowFields(r: MatchRow): (string | number)[] {
     r.winner < 0 ? '' : SEAT_LETTERS[r.winner].toUpperCase(),
     r.turns,
     r.reason,
-    ...r.dealt,
+    ...r.figures.flat(),
     ...r.faults,
   ];
 }
@@ -110,10 +112,10 @@ export class MatchLines {
     for (let i = 0; i < k; i++) this.text(r.bots[i]), this.text(r.loadouts[i]);
     this.room(2);
     this.bytes[this.used++] = 44;
-    if (r.winner >= 0) this.bytes[this.used++] = 65 + r.winner; // A, B, C, D
+    if (r.winner >= 0) this.bytes[this.used++] = 65 + r.winner; // A, B, C, …
     this.int(r.turns);
     this.text(r.reason);
-    for (let i = 0; i < k; i++) this.int(r.dealt[i]);
+    for (let f = 0; f < r.figures.length; f++) for (let i = 0; i < k; i++) this.int(r.figures[f][i]);
     for (let i = 0; i < k; i++) this.int(r.faults[i]);
     this.room(1);
     this.bytes[this.used++] = 10;
@@ -210,25 +212,31 @@ function int(s: string): number {
   return neg ? -v : v;
 }
 
-/** Reads a row back from its fields. Throws on a malformed row. */
-export function parseRow(f: readonly string[], k: number): MatchRow {
-  if (f.length !== 5 + 4 * k) throw new Error(`expected ${5 + 4 * k} fields, got ${f.length}`);
+/** Reads a row back from its fields (k seats, `figures` figures per seat). Throws on a malformed row. */
+export function parseRow(f: readonly string[], k: number, figures = 1): MatchRow {
+  const want = 5 + (3 + figures) * k;
+  if (f.length !== want) throw new Error(`expected ${want} fields, got ${f.length}`);
   const w = f[2 + 2 * k];
   const winner = w === '' ? -1 : SEAT_LETTERS.indexOf(w.toLowerCase());
   if (winner >= k || (w !== '' && winner < 0)) throw new Error(`bad winner "${w}"`);
-  const bots = new Array<string>(k), loadouts = new Array<string>(k), dealt = new Array<number>(k), faults = new Array<number>(k);
+  const bots = new Array<string>(k), loadouts = new Array<string>(k), faults = new Array<number>(k);
+  const figs = new Array<number[]>(figures);
   for (let i = 0; i < k; i++) {
     bots[i] = f[2 + 2 * i];
     loadouts[i] = f[3 + 2 * i];
   }
   const id = int(f[0]), turns = int(f[3 + 2 * k]);
-  for (let i = 0; i < k; i++) dealt[i] = int(f[5 + 2 * k + i]);
-  for (let i = 0; i < k; i++) faults[i] = int(f[5 + 3 * k + i]);
-  return { id, seed: f[1], bots, loadouts, winner, turns, reason: f[4 + 2 * k], dealt, faults };
+  for (let g = 0; g < figures; g++) {
+    const v = (figs[g] = new Array<number>(k));
+    for (let i = 0; i < k; i++) v[i] = int(f[5 + 2 * k + g * k + i]);
+  }
+  for (let i = 0; i < k; i++) faults[i] = int(f[5 + (2 + figures) * k + i]);
+  return { id, seed: f[1], bots, loadouts, winner, turns, reason: f[4 + 2 * k], figures: figs, faults };
 }
 
-/** A matches.csv line's row: `parseRow(parseCsvLine(line), k)`, with a plain split when nothing is quoted. */
-export const parseMatchLine = (line: string, k: number): MatchRow => parseRow(line.indexOf('"') < 0 ? line.split(',') : parseCsvLine(line), k);
+/** A matches.csv line's row: `parseRow(parseCsvLine(line), k, figures)`, with a plain split when nothing is quoted. */
+export const parseMatchLine = (line: string, k: number, figures = 1): MatchRow =>
+  parseRow(line.indexOf('"') < 0 ? line.split(',') : parseCsvLine(line), k, figures);
 
 /**
  * The complete lines of a file, streamed (the file may hold millions of
@@ -280,9 +288,9 @@ export function forEachLine(path: string, onLine: (line: string, n: number) => v
  * ignored (and cut off when `repair` is set). Throws a HavocError naming the
  * file and line of a malformed row.
  */
-export function readMatches(path: string, k: number, onRow: (r: MatchRow, line: string) => void, repair = false): number {
+export function readMatches(path: string, k: number, onRow: (r: MatchRow, line: string) => void, repair = false, figures: readonly string[] = ['dealt']): number {
   if (!existsSync(path)) return 0;
-  const header = matchesHeader(k).join(',');
+  const header = matchesHeader(k, figures).join(',');
   let rows = 0;
   const complete = forEachLine(path, (line, n) => {
     if (n === 0) {
@@ -291,7 +299,7 @@ export function readMatches(path: string, k: number, onRow: (r: MatchRow, line: 
     }
     let r: MatchRow;
     try {
-      r = parseMatchLine(line, k);
+      r = parseMatchLine(line, k, figures.length);
     } catch (e) {
       throw new HavocError('bad-matches', `${path}, line ${n + 1}`, (e as Error).message);
     }
@@ -317,10 +325,11 @@ export class MatchesWriter {
   constructor(
     readonly path: string,
     k: number,
+    figures: readonly string[] = ['dealt'],
   ) {
     this.fd = openSync(path, 'a');
     const size = existsSync(path) ? readHeadSize(path) : 0;
-    if (size === 0) writeSync(this.fd, csvLines([matchesHeader(k)]));
+    if (size === 0) writeSync(this.fd, csvLines([matchesHeader(k, figures)]));
   }
 
   /** Appends complete CSV lines (text, or its UTF-8 bytes). */

@@ -15,9 +15,9 @@
  * every loadout plays once per round.
  */
 import { deriveSeed, makeRng, matchSeed } from '../core/rng.js';
-import type { Catalogue, Loadout } from '../rules/nhm/parts.js';
-import { checkLoadout, enumerateLoadouts, sampleLoadouts } from '../rules/nhm/loadout.js';
-import { roboPig } from '../rules/rbp/index.js';
+import type { Catalogue } from '../rules/nhm/parts.js';
+import { enumerateLoadouts, sampleLoadouts } from '../rules/nhm/loadout.js';
+import type { AnyGameModule } from '../core/game.js';
 import { scheduleTotal, toLoadoutFilter, type RunConfig } from './config.js';
 
 /** One machine of a match: the bot's name and the loadout's name in the run. */
@@ -186,28 +186,30 @@ function mix(x: number): number {
 }
 
 /**
- * Resolves a run's loadout names to loadouts: the run's own named loadouts,
- * else loadout keys (a sweep's names) parsed against the catalogue. Cached.
+ * Resolves a run's build names to builds of its ruleset: the ruleset's fixed
+ * build, the run's own named builds, else build keys (a sweep's names) checked
+ * by the ruleset. Cached.
  */
-export function loadoutResolver(run: RunConfig, cat: Catalogue): (name: string) => Loadout {
-  const cache = new Map<string, Loadout>();
-  if (run.ruleset === 'rbp') cache.set('robo-pig', roboPig(cat));
+export function buildResolver(run: RunConfig, mod: AnyGameModule): (name: string) => unknown {
+  const cache = new Map<string, unknown>();
+  const fixed = mod.builds.fixed;
+  if (fixed) cache.set(fixed.name, fixed.build);
   for (const e of run.loadouts) {
     if (cache.has(e.name)) continue;
-    const r = checkLoadout(cat, e.spec, e.name, { experimental: true });
-    if (!r.ok) throw r.errors[0];
-    cache.set(e.name, r.loadout);
+    const r = mod.builds.check(e.spec, e.name);
+    if (!r.ok) throw r.error;
+    cache.set(e.name, r.value);
   }
-  const fixed = cache.size;
+  const fixedCount = cache.size;
   return (name) => {
-    let l = cache.get(name);
-    if (l) return l;
-    const r = checkLoadout(cat, name, name, { experimental: true });
-    if (!r.ok) throw r.errors[0];
-    if (cache.size > fixed + 50000) {
-      for (const k of [...cache.keys()].slice(fixed)) cache.delete(k);
+    let b = cache.get(name);
+    if (b !== undefined) return b;
+    const r = mod.builds.check(name, name);
+    if (!r.ok) throw r.error;
+    if (cache.size > fixedCount + 50000) {
+      for (const k of [...cache.keys()].slice(fixedCount)) cache.delete(k);
     }
-    cache.set(name, (l = r.loadout));
-    return l;
+    cache.set(name, (b = r.value));
+    return b;
   };
 }

@@ -12,15 +12,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { DEFAULT_BUDGET } from '../core/bot.js';
 import { FACINGS, squareName } from '../core/grid.js';
-import { playMatch, type FaultRecord, type MatchOptions, type MatchResult } from '../arena/match.js';
-import type { BotFactory } from '../rules/nhm/botApi.js';
+import { playMatch, type AnyBotFactory, type FaultRecord, type MatchOptions, type MatchResult } from '../arena/match.js';
+import type { AnyGameModule, Recorder } from '../core/game.js';
 import { packageRoot } from '../core/paths.js';
-import type { Game } from '../rules/nhm/game.js';
+import { Game } from '../rules/nhm/game.js';
+import { HavocError } from '../core/errors.js';
 import { loadoutKey } from '../rules/nhm/loadout.js';
 import type { Notation } from '../rules/nhm/programs.js';
-import { RecordingTracer, type StepRecord } from '../rules/nhm/record.js';
+import type { StepRecord } from '../rules/nhm/record.js';
 import type { State } from '../rules/nhm/state.js';
-import type { Tracer } from '../rules/nhm/trace.js';
 import { RULES_VERSION } from '../rules/version.js';
 import { REPLAY_FORMAT, replayLines, type MinefieldEntry, type ReplayHeader, type ReplayResult, type ReplayStep } from './format.js';
 
@@ -67,7 +67,8 @@ export function replayHeader(game: Game, info: ReplayInfo): ReplayHeader {
   return header;
 }
 
-export const defaultNotation = (game: Game): Notation => (game.rulesetId === 'rbp' ? 'rbp' : 'nhm');
+/** An NHM-engine game's notation is its ruleset's id (`nhm`, `rbp`). */
+export const defaultNotation = (game: Game): Notation => game.rulesetId as Notation;
 
 /** A catalogue path written so the same run gives the same bytes on any machine: relative to the package root when inside it. */
 function portablePath(p: string): string {
@@ -93,16 +94,16 @@ export function replayResult(game: Game, r: MatchResult): ReplayResult {
     winner: r.winner === null ? null : game.names[r.winner],
     reason: r.reason,
     turns: r.turns,
-    dealt: r.dealt,
+    dealt: r.figures[0],
     faults: r.faults,
     faultLog: r.faultLog.map((f) => ({ seat: f.seat, turn: f.turn, kind: f.kind, message: f.message })),
   };
 }
 
-/** A replay being recorded: put `tracer` into playMatch, then `finish` with its result. */
+/** A replay being recorded: put `record` into playMatch, then `finish` with its result. */
 export interface ReplayRecorder {
   readonly header: ReplayHeader;
-  readonly tracer: (st: () => State) => Tracer;
+  readonly record: (st: () => unknown) => Recorder;
   /** The steps recorded so far. */
   readonly steps: ReplayStep[];
   /** The file's lines (header, steps, result). */
@@ -113,22 +114,26 @@ export interface ReplayRecorder {
  * Starts recording a replay of `game`. `onStep` also sees every step as the
  * engine's StepRecord (for drawing the board while recording).
  */
-export function startReplay(game: Game, info: ReplayInfo, onStep?: (rec: StepRecord, st: State) => void): ReplayRecorder {
+export function startReplay(mod: AnyGameModule, gameOf: unknown, info: ReplayInfo, onStep?: (rec: StepRecord, st: State) => void): ReplayRecorder {
+  // The replay format is the NHM engine's (board, machines, step records).
+  if (!(gameOf instanceof Game)) throw new HavocError('ERR_REPLAY', mod.id, 'replay files hold games of the NHM engine (nhm, rbp) only, for now');
+  const game = gameOf;
   const header = replayHeader(game, info);
   const steps: ReplayStep[] = [];
   return {
     header,
     steps,
-    tracer: (st) =>
-      new RecordingTracer(st, header.notation, (rec) => {
-        onStep?.(rec, st());
-        steps.push({ ...rec, minefield: minefield(st()) });
+    record: (st) =>
+      mod.recorder(st, (r) => {
+        const rec = r as StepRecord, now = st() as State;
+        onStep?.(rec, now);
+        steps.push({ ...rec, minefield: minefield(now) });
       }),
     finish: (result) => replayLines({ header, steps, result: replayResult(game, result) }),
   };
 }
 
-export interface RecordOptions extends Omit<MatchOptions, 'tracer'>, Omit<ReplayInfo, 'seed' | 'notation' | 'budget'> {
+export interface RecordOptions extends Omit<MatchOptions, 'record'>, Omit<ReplayInfo, 'seed' | 'notation' | 'budget'> {
   /**
    * The fault log of an earlier play of this match: its timeouts are replayed
    * (the bots are not timed), so a re-recording matches the original exactly.
@@ -138,10 +143,9 @@ export interface RecordOptions extends Omit<MatchOptions, 'tracer'>, Omit<Replay
 
 /** Plays a match and returns its result and its replay's lines (write them with `writeReplay`). */
 export function recordMatch(opts: RecordOptions): { result: MatchResult; lines: string[] } {
-  const rec = startReplay(opts.game, {
+  const rec = startReplay(opts.module, opts.game, {
     botSpecs: opts.botSpecs,
     seed: opts.seed,
-    notation: opts.notation,
     budget: opts.budget,
     catalogue: opts.catalogue,
     match: opts.match,
@@ -149,10 +153,9 @@ export function recordMatch(opts: RecordOptions): { result: MatchResult; lines: 
   const timing = opts.faultLog ? replayTimeouts(opts.bots, opts.faultLog, opts.budget?.ms ?? DEFAULT_BUDGET.ms) : null;
   const result = playMatch({
     ...opts,
-    notation: rec.header.notation,
     bots: timing ? timing.bots : opts.bots,
     clock: timing ? timing.clock : opts.clock,
-    tracer: rec.tracer,
+    record: rec.record,
   });
   return { result, lines: rec.finish(result) };
 }
@@ -174,22 +177,34 @@ export const replayPath = (dir: string, id: string | number): string => join(dir
  * takes no time, except those that timed out, which take the budget plus one
  * millisecond. The bots are wrapped only to know whose decision is being timed.
  */
-export function replayTimeouts(bots: readonly BotFactory[], faultLog: readonly { seat: number; turn: number; kind: string }[], budgetMs: number): { bots: BotFactory[]; clock: () => number } {
+export function replayTimeouts(bots: readonly AnyBotFactory[], faultLog: readonly { seat: number; turn: number; kind: string }[], budgetMs: number): { bots: AnyBotFactory[]; clock: () => number } {
   const late = new Set(faultLog.filter((f) => f.kind === 'timeout').map((f) => `${f.seat}:${f.turn}`));
   let current = '';
   let calls = 0;
-  // playMatch reads the clock twice per decision: before asking the bot, and after.
+  // playMatch reads the clock twice per timed decision (a program): before asking the bot, and after.
   const clock = (): number => (calls++ % 2 === 0 ? 0 : late.has(current) ? budgetMs + 1 : 0);
-  const wrapped = bots.map<BotFactory>((factory) => (ctx) => {
-    const bot = factory(ctx);
-    return {
-      program: (obs, view) => {
-        current = `${ctx.seat}:${obs.turn + 1}`;
-        return bot.program(obs, view);
-      },
-      autoTarget: bot.autoTarget ? bot.autoTarget.bind(bot) : undefined,
-      dodge: bot.dodge ? bot.dodge.bind(bot) : undefined,
-    };
+  const wrapped = bots.map<AnyBotFactory>((factory) => (ctx: { seat: number }) => {
+    const bot = factory(ctx) as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const name of methodNames(bot)) {
+      const fn = bot[name] as (...a: unknown[]) => unknown;
+      out[name] =
+        name === 'program'
+          ? (obs: { turn: number }, ...rest: unknown[]) => {
+              current = `${ctx.seat}:${obs.turn + 1}`;
+              return fn.call(bot, obs, ...rest);
+            }
+          : fn.bind(bot);
+    }
+    return out;
   });
   return { bots: wrapped, clock };
+}
+
+/** A bot's method names, its own and its classes' (a bot may be a class instance). */
+function methodNames(bot: object): string[] {
+  const names = new Set<string>();
+  for (let o: object | null = bot; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null)
+    for (const k of Object.getOwnPropertyNames(o)) if (k !== 'constructor' && typeof (bot as Record<string, unknown>)[k] === 'function') names.add(k);
+  return [...names];
 }

@@ -8,13 +8,13 @@ import { basename, dirname, isAbsolute, join } from 'node:path';
 import { loadBot } from '../arena/bots.js';
 import { makeBoard, parseFacing, parseSquare } from '../core/grid.js';
 import { HavocError } from '../core/errors.js';
-import type { BotFactory } from '../rules/nhm/botApi.js';
+import type { AnyBotFactory } from '../arena/match.js';
 import { defaultCataloguePath, loadCatalogue } from '../rules/nhm/catalogue.js';
 import { packageRoot } from '../core/paths.js';
 import { Game } from '../rules/nhm/game.js';
 import { checkLoadout, loadoutKey } from '../rules/nhm/loadout.js';
 import type { Catalogue, Loadout } from '../rules/nhm/parts.js';
-import { roboPig } from '../rules/rbp/index.js';
+import { rulesetById } from '../rules/registry.js';
 import { RULES_VERSION } from '../rules/version.js';
 import { readReplay, replayLines, type Replay, type ReplayHeader } from './format.js';
 import { recordMatch } from './record.js';
@@ -56,7 +56,8 @@ export function replayCatalogue(header: ReplayHeader, parts?: string, file?: str
 /** Rebuilds a replay's game from its header and a catalogue (which must be the recorded one). */
 export function gameFromHeader(header: ReplayHeader, cat: Catalogue): Game {
   const board = makeBoard(header.board.width, header.board.height);
-  const pig = header.ruleset === 'rbp' ? roboPig(cat) : null;
+  const mod = rulesetById(header.ruleset);
+  const pig = ((mod.withData?.({ parts: cat }) ?? mod).builds.fixed?.build as Loadout | undefined) ?? null;
   const machines = header.machines.map((m, i) => {
     const at = `header.machines[${i}]`;
     const square = parseSquare(board, m.square);
@@ -86,7 +87,7 @@ export interface VerifyOptions {
   /** Catalogue file; default as `replayCatalogue` finds it. */
   parts?: string;
   /** Bot factories per seat instead of loading the header's bots by name. */
-  bots?: readonly BotFactory[];
+  bots?: readonly AnyBotFactory[];
 }
 
 export type VerifyResult =
@@ -106,12 +107,13 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: VerifyOp
   checkCompatible(h, cat, file);
   const game = gameFromHeader(h, cat);
   const bots = opts.bots ?? (await Promise.all(h.bots.map((spec) => loadBot(spec))));
+  const mod = rulesetById(h.ruleset);
   const { lines } = recordMatch({
+    module: mod.withData?.({ parts: cat }) ?? mod,
     game,
     bots,
     botSpecs: h.bots,
     seed: h.seed,
-    notation: h.notation,
     budget: h.budget,
     catalogue: h.catalogue,
     match: h.match,

@@ -16,7 +16,8 @@ export interface Tally {
   wins: number;
   draws: number;
   losses: number;
-  dealt: number;
+  /** The sum of the ruleset's first figure (NHM: damage dealt). */
+  figure: number;
   faults: number;
 }
 
@@ -41,7 +42,7 @@ export class Dimension {
       i = this.names.length;
       this.names.push(name);
       this.index.set(name, i);
-      this.tally.push({ games: 0, wins: 0, draws: 0, losses: 0, dealt: 0, faults: 0 });
+      this.tally.push({ games: 0, wins: 0, draws: 0, losses: 0, figure: 0, faults: 0 });
     }
     return i;
   }
@@ -100,7 +101,7 @@ export class Aggregate {
       if (r.winner === s) t.wins++;
       else if (r.winner < 0) t.draws++;
       else t.losses++;
-      t.dealt += r.dealt[s];
+      t.figure += r.figures[0]?.[s] ?? 0;
       t.faults += r.faults[s];
     }
     for (let s = 0; s < k; s++)

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { scheduleTotal, type RunConfig } from '../arena/config.js';
 import { writeAtomic } from '../arena/folder.js';
 import { readMatches } from '../arena/records.js';
-import { loadoutResolver, seatsOf } from '../arena/schedule.js';
+import { buildResolver, seatsOf } from '../arena/schedule.js';
+import { rulesetById } from '../rules/registry.js';
+import type { AnyGameModule } from '../core/game.js';
 import type { Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
@@ -78,23 +80,25 @@ export function writeTables(dir: string, run: RunConfig, cat: Catalogue, shard: 
   // it rehashes); a Set only for ids outside the run, which a valid folder does not hold.
   const seen = new Uint8Array(Math.ceil(scheduleTotal(run) / 8));
   const others = new Set<number>();
+  const figures = rulesetById(run.ruleset).figures;
   readMatches(join(dir, 'matches.csv'), k, (r) => {
     const id = r.id, inRun = id >= 0 && id < seen.length * 8, byte = id >>> 3, bit = 1 << (id & 7);
     if (inRun ? seen[byte] & bit : others.has(id)) throw new HavocError('bad-matches', join(dir, 'matches.csv'), `match ${id} appears twice`);
     if (inRun) seen[byte] |= bit;
     else others.add(id);
     agg.add(r);
-  });
-  const loadout = loadoutResolver(run, cat);
+  }, false, figures);
+  const mod = rulesetOf(run, cat);
+  const build = buildResolver(run, mod);
   const stats = run.stats;
   const botR = rate(agg.bots, k, stats.maxRated);
   const loadR = rate(agg.loadouts, k, stats.maxRated);
   const dim = run.between === 'bots' ? agg.bots : agg.loadouts;
   const dimR = run.between === 'bots' ? botR : loadR;
-  const model = partModel(agg, cat, loadout, run);
+  const model = partModel(agg, mod, build, run);
   const tables = {
-    loadouts: entityTable(agg.loadouts, 'loadout', loadR, keyOf(loadout)),
-    bots: entityTable(agg.bots, 'bot', botR),
+    loadouts: entityTable(agg.loadouts, 'loadout', loadR, keyOf(mod, build), mod.figures[0]),
+    bots: entityTable(agg.bots, 'bot', botR, undefined, mod.figures[0]),
     parts: partsTable(model),
     matchups: matchupTable(dim),
     ratings: ratingsTable(dim, dimR),
@@ -174,4 +178,10 @@ export function formatReport(dir: string, t: RunTables, top = 10): string {
   }
   lines.push(`tables: ${dir}/ (${TABLE_FILES.join(', ')})`);
   return lines.join('\n') + '\n';
+}
+
+/** A run's ruleset bound to its catalogue. */
+function rulesetOf(run: RunConfig, cat: Catalogue): AnyGameModule {
+  const mod = rulesetById(run.ruleset);
+  return mod.withData?.({ parts: cat }) ?? mod;
 }

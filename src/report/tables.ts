@@ -8,11 +8,10 @@
  * fixed decimals, so the same matches give the same bytes however they were
  * played.
  */
+import type { AnyGameModule } from '../core/game.js';
 import { stringify } from 'csv-stringify/sync';
 import { bradleyTerry, partEffects, toElo, wilson, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
 import type { RunConfig } from '../arena/config.js';
-import type { Catalogue, Loadout } from '../rules/nhm/parts.js';
-import { loadoutKey } from '../rules/nhm/loadout.js';
 import { cmp, type Aggregate, type Dimension } from './aggregate.js';
 
 /** A table: a header and rows of cells, ready for CSV. */
@@ -75,12 +74,12 @@ const byScore = (dim: Dimension) => (a: number, b: number): number => {
   return rb - ra || cmp(dim.names[a], dim.names[b]);
 };
 
-/** Per bot or loadout: games, results, win rate (draw = half) with its Wilson 95% interval, and rating. */
-export function entityTable(dim: Dimension, label: string, ratings: Ratings, key?: (name: string) => string): Table {
+/** Per bot or loadout: games, results, win rate (draw = half) with its Wilson 95% interval, rating, and the mean of the ruleset's first figure (`figure`, NHM: dealt). */
+export function entityTable(dim: Dimension, label: string, ratings: Ratings, key?: (name: string) => string, figure = 'dealt'): Table {
   const order = dim.names.map((_, i) => i).sort(byScore(dim));
   const header = [
     'rank', label, ...(key ? ['key'] : []), 'games', 'wins', 'draws', 'losses', 'win_rate', 'win_rate_lo', 'win_rate_hi',
-    'rating', 'rating_lo', 'rating_hi', 'mean_dealt', 'faults',
+    'rating', 'rating_lo', 'rating_hi', `mean_${figure}`, 'faults',
   ];
   const rows = order.map((i, r) => {
     const t = dim.tally[i];
@@ -88,7 +87,7 @@ export function entityTable(dim: Dimension, label: string, ratings: Ratings, key
     const rt = ratings.byName.get(dim.names[i]);
     return [
       String(r + 1), dim.names[i], ...(key ? [key(dim.names[i])] : []), String(t.games), String(t.wins), String(t.draws), String(t.losses),
-      fmt(w.p, 4), fmt(w.lo, 4), fmt(w.hi, 4), fmt(rt?.elo, 1), fmt(rt?.eloLo, 1), fmt(rt?.eloHi, 1), fmt(t.dealt / t.games, 3), String(t.faults),
+      fmt(w.p, 4), fmt(w.lo, 4), fmt(w.hi, 4), fmt(rt?.elo, 1), fmt(rt?.eloLo, 1), fmt(rt?.eloHi, 1), fmt(t.figure / t.games, 3), String(t.faults),
     ];
   });
   return { header, rows };
@@ -132,20 +131,22 @@ export function ratingsTable(dim: Dimension, ratings: Ratings): Table {
  * of machines with and without it and their difference, and the fitted
  * fair cost with its Holm-corrected interval against the listed cost.
  */
-export function partModel(agg: Aggregate, cat: Catalogue, loadout: (name: string) => Loadout, run: RunConfig): PartEffectsResult {
+export function partModel(agg: Aggregate, mod: AnyGameModule, build: (name: string) => unknown, run: RunConfig): PartEffectsResult {
   const dim = agg.loadouts;
-  const keys = new Map<string, string[]>();
-  const partsOf = (name: string): string[] => {
+  const kit = mod.builds;
+  const keys = new Map<string, readonly string[]>();
+  const partsOf = (name: string): readonly string[] => {
     let k = keys.get(name);
-    if (!k) keys.set(name, (k = loadout(name).parts.map((p) => p.key)));
+    if (!k) keys.set(name, (k = kit.components ? kit.components(build(name)) : []));
     return k;
   };
   const matches: PartMatch[] = [];
-  for (const { i, j, c } of dim.sortedPairs()) {
-    const [n, wi, , neither] = c;
-    matches.push({ a: partsOf(dim.names[i]), b: partsOf(dim.names[j]), score: (wi + neither / 2) / n, weight: n / (agg.seats - 1) });
-  }
-  const listing = new Map(cat.parts.map((p) => [p.key, { cost: p.cost, category: p.budget }]));
+  if (kit.components)
+    for (const { i, j, c } of dim.sortedPairs()) {
+      const [n, wi, , neither] = c;
+      matches.push({ a: partsOf(dim.names[i]) as string[], b: partsOf(dim.names[j]) as string[], score: (wi + neither / 2) / n, weight: n / (agg.seats - 1) });
+    }
+  const listing = new Map<string, { cost: number; category: string }>(kit.listing ? kit.listing() : []);
   return partEffects(matches, listing, { alpha: run.stats.alpha, anchor: run.stats.anchor });
 }
 
@@ -168,5 +169,5 @@ export function partsTable(model: PartEffectsResult): Table {
   return { header, rows };
 }
 
-/** The loadout key of a loadout name (for the key column of loadouts.csv). */
-export const keyOf = (loadout: (name: string) => Loadout) => (name: string): string => loadoutKey(loadout(name));
+/** The build key of a build name (for the key column of loadouts.csv). */
+export const keyOf = (mod: AnyGameModule, build: (name: string) => unknown) => (name: string): string => mod.builds.key(build(name));

@@ -1,0 +1,226 @@
+/**
+ * The game interface every ruleset implements, and the only way the arena,
+ * scenarios, replays, the report and bots reach a game.
+ *
+ * A ruleset is a `GameModule`: it makes a `game` (the fixed facts of one
+ * match: board, seats, their builds, limits) and `state`s of it (what changes),
+ * and says at every moment what kind of node a state is:
+ *
+ * - `simultaneous`: every listed seat decides at once (NHM programs);
+ * - `seat`: one seat decides (alternating turns);
+ * - `chance`: the rules roll (`chance(state)`), with dice the state owns and
+ *   seeds from the match seed, so a match replays exactly;
+ * - `terminal`: `result(state)` ranks the seats.
+ *
+ * A rule may also need an answer in the middle of applying actions (NHM's
+ * Dodge and Auto-Target, asked mid-step). The ruleset asks it as a `Question`
+ * of one seat through the `Answerer` it is given, synchronously, at the moment
+ * the rules need it: the match loop answers every question through the same
+ * decision path as a node's decision (ask the bot, time, parse, check,
+ * record a fault), and a null answer takes the rulebook's default. (Why not a
+ * node of its own: the step engine would have to stop and resume inside a
+ * step, and every simulated step of every bot would pay for it.)
+ *
+ * Hidden information is the ruleset's: `observe` gives a seat what it sees,
+ * and `seatState` a state that seat may simulate, holding only what it knows
+ * and dice of its own (a simulation never foresees a real roll).
+ *
+ * Untrusted input (a bot's answer, a script's token) goes through `parse` and
+ * `check`, which return problems as values; `apply` never throws.
+ */
+import type { HavocError } from './errors.js';
+import type { Rng } from './rng.js';
+
+/** A ruleset's recorder (see `GameModule.recorder`); the arena only hands it back. */
+export interface Recorder {
+  readonly ruleset: string;
+}
+
+/** What a state is waiting for. */
+export type GameNode =
+  | { readonly kind: 'simultaneous'; readonly seats: readonly number[] }
+  | { readonly kind: 'seat'; readonly seat: number }
+  | { readonly kind: 'chance' }
+  | { readonly kind: 'terminal' };
+
+/**
+ * A question the rules ask one seat while applying actions. `kind` names the
+ * decision (and the bot method that answers it); `args` are what the rules
+ * tell the seat along with it (NHM's Dodge: the hot squares).
+ */
+export interface Question {
+  readonly seat: number;
+  readonly kind: string;
+  readonly args: readonly unknown[];
+}
+
+/** Answers questions for the rules: an action, or null for the rulebook's default. */
+export type Answerer<A> = (q: Question) => A | null;
+
+/** How a finished game ended. */
+export interface Outcome {
+  /** Place per seat, 0 first; seats that share a place share the number (a draw is every seat at 0). */
+  readonly ranks: readonly number[];
+  /** `kill`, `mutual-destruction`, `turn-limit`, `fold`, … */
+  readonly reason: string;
+}
+
+/** The one seat alone in first place, or null (a draw, or a shared first place). */
+export function winnerOf(o: Outcome): number | null {
+  let w = -1;
+  for (let s = 0; s < o.ranks.length; s++) {
+    if (o.ranks[s] !== 0) continue;
+    if (w >= 0) return null;
+    w = s;
+  }
+  return w;
+}
+
+/** The ranks of a game with one winner (every other seat shares second place), or of a draw. */
+export function ranksOf(seats: number, winner: number | null): number[] {
+  return Array.from({ length: seats }, (_, s) => (winner === null || s === winner ? 0 : 1));
+}
+
+/** A value or the problem that stopped it. */
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: HavocError };
+
+/**
+ * What a seat brings to a match (an NHM loadout, a ship's upgrades, an army):
+ * the ruleset's own type, named in configs by a key or a name.
+ */
+export interface BuildKit<B> {
+  /** The build a ruleset uses when a run names none (NHM: none; RBP: the pig). */
+  readonly fixed?: { readonly name: string; readonly build: B };
+  /** Checks a build as a config writes it (a key, a name of the ruleset's list, or an object). */
+  check(raw: unknown, where: string): Parsed<B>;
+  /** The canonical key: equal builds have equal keys, and `check(key)` gives the build back. */
+  key(build: B): string;
+  /** Its cost in the ruleset's points. */
+  cost(build: B): number;
+  /** Draws `count` legal builds from a seed (sweeps, the conformance suite); absent when a ruleset has one build. */
+  sample?(count: number, seed: string): B[];
+  /** The priced components a build is made of (NHM: its part keys), for part pricing; absent when builds have none. */
+  components?(build: B): readonly string[];
+  /** Every component in listing order with its listed cost and the category it competes in (NHM: the catalogue). */
+  listing?(): ReadonlyMap<string, { readonly cost: number; readonly category: string }>;
+}
+
+/** Per match: how a game is made. */
+export interface MatchSetup<B> {
+  /** One build per seat, in seat order. */
+  readonly builds: readonly B[];
+  /** Turns before the game is a draw; the ruleset's default when left out. */
+  readonly turnLimit?: number;
+}
+
+/** A fast way a ruleset may offer to play a whole match between bots with native policies. */
+export interface FastPath<G> {
+  /** Whether it can play this game with these policies (cached by the caller per game). */
+  accepts(game: G, policies: readonly unknown[]): boolean;
+  /** Plays the match from its seed; the same result the general loop gives. */
+  play(game: G, seed: string, policies: readonly unknown[]): FastResult;
+}
+
+export interface FastResult {
+  readonly winner: number | null;
+  readonly reason: string;
+  readonly turns: number;
+  /** The ruleset's per-seat figures, in `figures` order, each one value per seat. */
+  readonly figures: readonly (readonly number[])[];
+}
+
+/**
+ * A ruleset. G is a game (fixed facts), S a state, A an action, O an
+ * observation, B a build.
+ */
+export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, B = unknown> {
+  /** Short id used in configs, records and replays (`rbp`). */
+  readonly id: string;
+  /** The rulebook's name, for people. */
+  readonly title: string;
+  /** Changes whenever a rule changes what a match does, so old results are never mixed with new. */
+  readonly version: string;
+  /** Seats a game may have (inclusive). */
+  readonly seats: { readonly min: number; readonly max: number };
+  /** Names of per-seat figures (damage dealt, pieces lost): each becomes a record column. */
+  readonly figures: readonly string[];
+  /** What a seat brings to a match. */
+  readonly builds: BuildKit<B>;
+
+  /**
+   * The same rules bound to a run's own data (NHM: `{ parts }`, a parsed
+   * catalogue other than configs/parts.json); itself when there is nothing to bind.
+   */
+  withData?(data: { readonly parts?: unknown }): GameModule<G, S, A, O, B>;
+  /** Makes a game from its builds. Throws a HavocError when the builds do not fit the rules. */
+  makeGame(setup: MatchSetup<B>): G;
+  /** The number of seats of a game. */
+  seatCount(game: G): number;
+  /** A seat's name in traces (`A`). */
+  seatName(game: G, seat: number): string;
+  /** A new state at the start of a match; its chance is seeded from `seed`. */
+  newState(game: G, seed: string): S;
+  /** Copies `src` into `dst` (states of one game) without allocating. */
+  copy(src: S, dst: S): void;
+
+  /** What the state waits for. */
+  node(state: S): GameNode;
+  /** The kind of decision a seat makes at a node (and the bot method that makes it): NHM's `program`. */
+  decision(state: S, seat: number): string;
+  /** Resolves a chance node with the state's own dice. */
+  chance(state: S): void;
+  /**
+   * Applies one action per seat of a decision node (null: the seat does not
+   * act, or forfeits), each already `check`ed; questions the rules ask on the
+   * way go to `answer`. Never throws.
+   */
+  apply(state: S, actions: readonly (A | null)[], answer: Answerer<A>, recorder?: Recorder | null): void;
+  /** The ranking once the game is over, else null. */
+  result(state: S): Outcome | null;
+  /** Per-seat figures now, in `figures` order. */
+  figureValues(state: S): number[][];
+  /** Turns completed (the records' `turns`). */
+  turns(state: S): number;
+
+  /** What `seat` sees. Never another seat's secrets. */
+  observe(state: S, seat: number): O;
+  /**
+   * Writes into `into` the state `seat` may simulate: only what the seat knows,
+   * and for chance the next words of `dice` (four sfc32 words per seat, the
+   * caller's) instead of the rules' own.
+   */
+  seatState(state: S, seat: number, into: S, dice: Uint32Array): void;
+
+  /** Reads a bot's or a script's answer to a decision or question of kind `kind`. */
+  parse(state: S, seat: number, kind: string, raw: unknown): Parsed<A>;
+  /** Whether a parsed action is legal now. */
+  check(state: S, seat: number, kind: string, action: A): HavocError | null;
+  /** Writes an action in the ruleset's notation. */
+  format(state: S, seat: number, kind: string, action: A): string;
+  /** What a seat does when it gives no legal answer to a decision (NHM: X X X X X). */
+  forfeit(state: S, seat: number, kind: string): A;
+
+  /** What a bot's factory is told of its game besides seat, RNG and budget (NHM: `{ game, notation }`). */
+  botContext(game: G): Record<string, unknown>;
+  /**
+   * A recorder of what happens, for traces and replays: `onRecord` gets one
+   * JSON object per event the ruleset reports (NHM: one per step). Pass it to
+   * `apply`; without one, nothing is recorded and nothing is paid.
+   */
+  recorder(state: () => S, onRecord: (record: object) => void): Recorder;
+
+  /** A record (see `recorder`) drawn for a terminal, with the state after it; absent: records are shown as JSON. */
+  show?(state: S, record: object): string;
+  /** One line about a seat at the start of a match, for people (NHM: `A: robo-pig on d8`). */
+  describeSeat?(game: G, seat: number): string;
+
+  /** A fast path for whole matches, when the ruleset has one (RBP's two-pig kernel). */
+  readonly fast?: FastPath<G>;
+
+  /** A random legal action (the conformance suite's player). */
+  randomAction(state: S, seat: number, kind: string, rng: Rng): A;
+}
+
+/** Any game module, for code that handles every ruleset alike. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameModule = GameModule<any, any, any, any, any>;

@@ -1,0 +1,285 @@
+/**
+ * Ninja Havoc Machines behind the game interface (src/core/game.ts). Every
+ * living machine writes its program at once (a simultaneous node whose
+ * decision is `program`); Auto-Target and Dodge are questions asked of one
+ * seat in the middle of a step, answered through the match's one decision
+ * path, with the documented defaults (choices.ts) for a null answer. What a
+ * seat knows is its observation and a copy of the state without the other
+ * seats' mines, with dice of its own. Robo Battle Pigs is the same engine with
+ * its own notation and one build (rules/rbp/module.ts).
+ */
+import { BOARD_8X8, parseSquare, squareName } from '../../core/grid.js';
+import { HavocError } from '../../core/errors.js';
+import type { Answerer, BuildKit, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
+import { ranksOf } from '../../core/game.js';
+import { diceSeed as diceSeedOf, sfc32Next, type Rng } from '../../core/rng.js';
+import { RULES_VERSION } from '../version.js';
+import { defaultCatalogue } from './catalogue.js';
+import { defaultChooser } from './choices.js';
+import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_X, isMove } from './commands.js';
+import { Game } from './game.js';
+import { checkLoadout, loadNamedLoadouts, loadoutKey, sampleLoadouts } from './loadout.js';
+import { copyForSeat, observe, type Observation } from './observe.js';
+import type { Catalogue, Loadout } from './parts.js';
+import { checkProgram, formatCommand, formatProgram, parseCommand, parseProgram, type Notation } from './programs.js';
+import { RecordingTracer, type StepRecord } from './record.js';
+import { drawBoard } from './board.js';
+import { copyState, END_REASONS, requiredX, State } from './state.js';
+import { defaultStarts } from './starts.js';
+import { type Chooser, playTurn } from './step.js';
+import type { Tracer } from './trace.js';
+
+const PROGRAM_LENGTH = 5;
+const SEAT_NAMES = 'ABCD';
+
+/** A program (five command codes), or one command answering a question. */
+export type NhmAction = readonly number[] | number;
+
+/** The decision kinds: a turn's program, and the two run-time questions (docs/rules.md 7.3). */
+export const PROGRAM = 'program';
+export const AUTO_TARGET = 'autoTarget';
+export const DODGE = 'dodge';
+
+/** NHM's recorder: a tracer the step engine reports to (RecordingTracer: JSON step records). */
+export interface NhmRecorder extends Recorder {
+  readonly tracer: Tracer;
+}
+
+/** How one NHM-engine ruleset differs from another. */
+export interface NhmFlavour {
+  readonly id: string;
+  readonly title: string;
+  readonly notation: Notation;
+  readonly seats: { readonly min: number; readonly max: number };
+  /** Its one build, when it has only one. */
+  readonly fixed?: (cat: Catalogue) => Loadout;
+  /** Makes a match's game from its builds. */
+  makeGame(cat: Catalogue, setup: MatchSetup<Loadout>): Game;
+  /** A fast path the flavour offers for whole matches. */
+  fast?: FastPath<Game>;
+}
+
+/** The NHM engine as a game module of `flavour`, for catalogue `cat` (default: configs/parts.json, read when first needed). */
+export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModule<Game, State, NhmAction, Observation, Loadout> & {
+  withData(data: { readonly parts?: unknown }): GameModule<Game, State, NhmAction, Observation, Loadout>;
+} {
+  const notation = flavour.notation;
+  const catalogue = (): Catalogue => (cat ??= defaultCatalogue());
+  const bound = new WeakMap<Catalogue, ReturnType<typeof nhmEngineModule>>();
+  // The programs of the turn before, as text per machine (an observation shows them), kept per state
+  // and made once a turn: before a turn is applied st.prog still holds them.
+  const revealed = new WeakMap<State, { turn: number; programs: (string | null)[] }>();
+  const lastPrograms = (st: State): (string | null)[] => {
+    let r = revealed.get(st);
+    if (r && r.turn === st.turn) return r.programs;
+    const g = st.game;
+    const programs = g.names.map((_, m) => (st.turn === 0 ? null : formatProgram(g, st.prog, notation, m * PROGRAM_LENGTH)));
+    if (r) (r.turn = st.turn), (r.programs = programs);
+    else revealed.set(st, (r = { turn: st.turn, programs }));
+    return programs;
+  };
+
+  let fixed: { name: string; build: Loadout } | undefined;
+  let named: Map<string, Loadout> | undefined;
+  const builds: BuildKit<Loadout> = {
+    get fixed() {
+      if (!fixed && flavour.fixed) {
+        const build = flavour.fixed(catalogue());
+        fixed = { name: build.name, build };
+      }
+      return fixed;
+    },
+    check(raw, where) {
+      if (typeof raw === 'string' && !raw.includes('/')) {
+        // A name from configs/loadouts.json.
+        named ??= loadNamedLoadouts(catalogue());
+        const l = named.get(raw);
+        return l ? { ok: true, value: l } : { ok: false, error: new HavocError('unknown-loadout', where, `no loadout named "${raw}" in configs/loadouts.json (havoc loadouts lists designs; or write a loadout key weapons/armour/engines/cpu)`) };
+      }
+      const name = typeof raw === 'string' ? raw : where;
+      const r = checkLoadout(catalogue(), raw, name, { experimental: true, where });
+      return r.ok ? { ok: true, value: r.loadout } : { ok: false, error: r.errors[0] };
+    },
+    key: loadoutKey,
+    cost: (l) => l.parts.reduce((sum, p) => sum + p.cost, 0),
+    sample: (count, seed) => sampleLoadouts(catalogue(), count, seed, { experimental: false }),
+    components: (l) => l.parts.map((p) => p.key),
+    listing: () => new Map(catalogue().parts.map((p) => [p.key, { cost: p.cost, category: p.budget }])),
+  };
+
+  const module: ReturnType<typeof nhmEngineModule> = {
+    id: flavour.id,
+    title: flavour.title,
+    version: RULES_VERSION,
+    seats: flavour.seats,
+    figures: ['dealt'],
+    builds,
+
+    makeGame: (setup) => flavour.makeGame(catalogue(), setup),
+    seatCount: (g) => g.n,
+    seatName: (g, s) => g.names[s],
+    newState: (g, seed) => new State(g, diceSeedOf(seed)),
+    copy: copyState,
+
+    node(st): GameNode {
+      if (st.isOver()) return TERMINAL;
+      const seats: number[] = [];
+      for (let m = 0; m < st.game.n; m++) if (st.alive[m]) seats.push(m);
+      return { kind: 'simultaneous', seats };
+    },
+    decision: () => PROGRAM,
+    chance() {
+      // The dice are rolled inside a step, from the state's own generator: no chance nodes.
+    },
+    apply(st, actions, answer, recorder) {
+      const g = st.game, n = g.n;
+      lastPrograms(st); // the programs an observation asked mid-turn shows are the last turn's
+      const codes = new Array<number>(n * PROGRAM_LENGTH).fill(CMD_X);
+      for (let m = 0; m < n; m++) {
+        const a = actions[m];
+        if (!st.alive[m] || typeof a !== 'object' || a === null || a.length !== PROGRAM_LENGTH) continue;
+        for (let k = 0; k < PROGRAM_LENGTH; k++) codes[m * PROGRAM_LENGTH + k] = a[k];
+      }
+      playTurn(st, codes, chooserOf(answer), (recorder as NhmRecorder | null | undefined)?.tracer ?? null);
+    },
+    result(st): Outcome | null {
+      if (!st.isOver()) return null;
+      return { ranks: ranksOf(st.game.n, st.winner >= 0 ? st.winner : null), reason: END_REASONS[st.end] };
+    },
+    figureValues: (st) => [Array.from(st.dealt)],
+    turns: (st) => st.turn,
+
+    observe: (st, seat) => observe(st, seat, notation, lastPrograms(st)),
+    seatState(st, seat, into, dice) {
+      copyForSeat(st, into, seat);
+      // Fresh dice from the seat's own stream, so simulating a teleport does not foretell the real roll.
+      const d = into.dice;
+      for (let i = 0; i < 4; i++) d[i] = sfc32Next(dice, 0);
+      if ((d[0] | d[1] | d[2] | d[3]) === 0) d[0] = 1;
+    },
+
+    parse(st, seat, kind, raw): Parsed<NhmAction> {
+      const g = st.game;
+      if (kind === PROGRAM) {
+        if (typeof raw !== 'string' && !Array.isArray(raw) && !ArrayBuffer.isView(raw))
+          return problem('ERR_PROGRAM', `a program is a string or five command codes, not ${typeof raw}`);
+        let p: number[];
+        try {
+          p = typeof raw === 'string' ? parseProgram(g, seat, raw, notation) : Array.from(raw as ArrayLike<number>, Number);
+        } catch (e) {
+          return { ok: false, error: e instanceof HavocError ? e : new HavocError('ERR_PROGRAM', '', String(e)) };
+        }
+        if (p.length !== PROGRAM_LENGTH) return problem('ERR_PROGRAM_LENGTH', `a program has 5 commands, got ${p.length}`);
+        return { ok: true, value: p };
+      }
+      if (kind !== AUTO_TARGET && kind !== DODGE) return problem('ERR_DECISION', `no decision "${kind}" in ${flavour.title}`);
+      if (typeof raw === 'number') return { ok: true, value: raw };
+      const c = parseCommand(g, seat, String(raw), notation);
+      return typeof c === 'string' ? problem('ERR_COMMAND', c) : { ok: true, value: c };
+    },
+    check(st, seat, kind, a) {
+      const g = st.game;
+      if (kind === PROGRAM) {
+        if (st.isOver() || !st.alive[seat]) return new HavocError('ERR_TURN', `machine ${g.names[seat]}`, st.isOver() ? 'the game is over' : 'a wrecked machine writes no program');
+        return typeof a === 'number' ? new HavocError('ERR_PROGRAM', '', 'a program is five commands') : checkProgram(st, seat, a, notation);
+      }
+      if (typeof a !== 'number') return new HavocError('ERR_COMMAND', '', `${kind} is answered with one command`);
+      if (kind === AUTO_TARGET)
+        return a === CMD_X || g.weaponCmds[seat].includes(a) ? null : new HavocError('ERR_NOT_EQUIPPED', '', `${a} is not a weapon command this machine has`);
+      return a === CMD_X || ((isMove(a) || a === CMD_TEL) && g.isLegal(seat, a)) ? null : new HavocError('ERR_NOT_EQUIPPED', '', `${a} is not a move this machine has`);
+    },
+    format: (st, _seat, _kind, a) => (typeof a === 'number' ? formatCommand(st.game, a, notation) : formatProgram(st.game, a, notation)),
+    forfeit: (_st, _seat, kind) => (kind === PROGRAM ? X_PROGRAM : CMD_X),
+
+    botContext: (game) => ({ game, notation }),
+    recorder(st, onRecord): NhmRecorder {
+      return { ruleset: flavour.id, tracer: new RecordingTracer(st, notation, onRecord) };
+    },
+    show(st, r) {
+      const rec = r as StepRecord, g = st.game;
+      const hot = new Set<number>();
+      for (const h of rec.hot) for (const q of h.squares) hot.add(parseSquare(g.board, q));
+      const cmds = Object.entries(rec.commands).map(([k, v]) => `${k}: ${v}`).join('  ');
+      return `turn ${rec.turn} step ${rec.step}   ${cmds}\n${drawBoard(st, hot)}`;
+    },
+    describeSeat: (g, m) => `${g.loadouts[m].name} on ${squareName(g.board, g.startSq[m])}`,
+    fast: flavour.fast,
+    randomAction: (st, seat, kind, rng) => randomAction(st, seat, kind, rng),
+
+    withData(data) {
+      const parts = data.parts as Catalogue | undefined;
+      if (!parts || parts === cat) return module;
+      let m = bound.get(parts);
+      if (!m) bound.set(parts, (m = nhmEngineModule(flavour, parts)));
+      return m;
+    },
+  };
+  return module;
+}
+
+const TERMINAL: GameNode = { kind: 'terminal' };
+const X_PROGRAM: readonly number[] = Object.freeze([CMD_X, CMD_X, CMD_X, CMD_X, CMD_X]);
+
+function problem(code: string, text: string): { ok: false; error: HavocError } {
+  return { ok: false, error: new HavocError(code, '', text) };
+}
+
+/** The engine's Chooser asking the match's answerer first, then the documented defaults. */
+function chooserOf(answer: Answerer<NhmAction>): Chooser {
+  return {
+    autoTarget: (st, m) => {
+      const a = answer({ seat: m, kind: AUTO_TARGET, args: [] });
+      return typeof a === 'number' ? a : defaultChooser.autoTarget(st, m);
+    },
+    dodge: (st, m, hot) => {
+      const a = answer({ seat: m, kind: DODGE, args: [hotSquares(st, hot)] });
+      return typeof a === 'number' ? a : defaultChooser.dodge(st, m, hot);
+    },
+  };
+}
+
+function hotSquares(st: State, hot: Uint8Array): string[] {
+  const out: string[] = [];
+  for (let s = 0; s < hot.length; s++) if (hot[s]) out.push(squareName(st.game.board, s));
+  return out;
+}
+
+/** A random legal action: a program of the seat's commands with the X its damage needs (or a repair turn), or a legal answer. */
+function randomAction(st: State, m: number, kind: string, rng: Rng): NhmAction {
+  const g = st.game;
+  if (kind === AUTO_TARGET) {
+    const w = g.weaponCmds[m];
+    const i = rng.int(w.length + 1);
+    return i === w.length ? CMD_X : w[i];
+  }
+  if (kind === DODGE) {
+    const moves = [CMD_X];
+    for (let c = CMD_FIRST_MOVE; c <= CMD_LAST_MOVE; c++) if (g.isLegal(m, c)) moves.push(c);
+    if (g.isLegal(m, CMD_TEL)) moves.push(CMD_TEL);
+    return moves[rng.int(moves.length)];
+  }
+  const acts = Array.from(g.commands[m]).filter((c) => c !== CMD_X && c !== CMD_R);
+  const p = Array.from({ length: PROGRAM_LENGTH }, () => acts[rng.int(acts.length)]);
+  for (let k = 0; k < requiredX(st, m) && k < PROGRAM_LENGTH; k++) p[k] = CMD_X;
+  return checkProgram(st, m, p) ? X_PROGRAM : p;
+}
+
+/** Ninja Havoc Machines: two to four machines built from the catalogue, on the default starts of an 8x8 board. */
+export const nhmModule = nhmEngineModule({
+  id: 'nhm',
+  title: 'Ninja Havoc Machines',
+  notation: 'nhm',
+  seats: { min: 2, max: SEAT_NAMES.length },
+  makeGame(cat, setup) {
+    const n = setup.builds.length;
+    if (n < 2 || n > SEAT_NAMES.length) throw new HavocError('ERR_MACHINES', 'builds', `Ninja Havoc Machines is for 2 to ${SEAT_NAMES.length} machines, not ${n}`);
+    const starts = defaultStarts(BOARD_8X8, n);
+    return new Game({
+      catalogue: cat,
+      board: BOARD_8X8,
+      turnLimit: setup.turnLimit,
+      rulesetId: 'nhm',
+      machines: setup.builds.map((loadout, i) => ({ name: SEAT_NAMES[i], loadout, ...starts[i] })),
+    });
+  },
+});
