@@ -16,9 +16,9 @@ import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import { RULES_VERSION } from '../src/rules/version.js';
-import { parseReplay, readReplay } from '../src/replay/format.js';
+import { parseReplay, readReplay } from '../src/arena/replayFormat.js';
 import { replayFrames } from '../src/replay/play.js';
-import { recordMatch, replayPath, writeReplay } from '../src/replay/record.js';
+import { recordMatch, replayPath, writeReplay } from '../src/arena/replays.js';
 import { gameFromHeader, verifyReplay } from '../src/replay/verify.js';
 import { engine } from './helpers.js';
 

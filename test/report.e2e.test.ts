@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReplay, type Replay } from '../src/replay/format.js';
+import { parseReplay, type Replay } from '../src/arena/replayFormat.js';
 import { fairCostChart, matchupHeatmap } from '../src/report/htmlCharts.js';
 import { columnsOf, parseCsv, readCsv } from '../src/report/htmlCsv.js';
 import { readRunFolder, renderReport } from '../src/report/html.js';

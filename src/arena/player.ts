@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AnyGameModule } from '../core/game.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
 import { rulesetById } from '../rules/registry.js';
-import { recordMatch, replayPath, startReplay, writeReplay } from '../replay/record.js';
+import { recordMatch, replayPath, startReplay, writeReplay } from './replays.js';
 import { type BotModule, loadBotModule } from './bots.js';
 import type { RunConfig } from './config.js';
 import { playMatch, type BotGuard } from './match.js';

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { HavocError } from '../core/errors.js';
-import { replayPath } from '../replay/record.js';
+import { replayPath } from './replays.js';
 import { scheduleTotal } from './config.js';
 import { folderCatalogue, inspectFolder } from './folder.js';
 import { MatchPlayer } from './player.js';

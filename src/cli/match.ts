@@ -7,7 +7,7 @@ import type { AnyGameModule } from '../core/game.js';
 import { matchSeed } from '../core/rng.js';
 import { loadCatalogue } from '../rules/nhm/catalogue.js';
 import { loadRuleset, rulesetIds } from '../rules/registry.js';
-import { startReplay, writeReplay } from '../replay/record.js';
+import { startReplay, writeReplay } from '../arena/replays.js';
 import { reportErrors } from './errors.js';
 
 interface Args {

@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { RULES_VERSION } from '../rules/version.js';
 import { streamControls } from '../replay/controls.js';
-import { readReplay } from '../replay/format.js';
+import { readReplay } from '../arena/replayFormat.js';
 import { playFrames, replayFrames } from '../replay/play.js';
 import { replayOfMatch } from '../arena/rerun.js';
 import { verifyReplay } from '../replay/verify.js';

@@ -3,8 +3,6 @@ import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { loadScenario, playScenario } from '../arena/scenario.js';
 import { HavocError } from '../core/errors.js';
-import { drawBoard } from '../rules/nhm/board.js';
-import { parseSquare } from '../core/grid.js';
 import { reportErrors } from './errors.js';
 
 interface Args {
@@ -18,7 +16,7 @@ const command: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .positional('file', { type: 'string', demandOption: true, describe: 'scenario JSON file' })
-      .option('board', { type: 'boolean', default: false, describe: 'also draw the board after each step (stderr)' }) as never,
+      .option('board', { type: 'boolean', default: false, describe: 'also draw the board after each record (stderr), where the ruleset draws one' }) as never,
   handler: (args) =>
     reportErrors(() => {
       let json: unknown;
@@ -28,12 +26,10 @@ const command: CommandModule<object, Args> = {
         throw new HavocError('ERR_SCENARIO', args.file, (e as Error).message);
       }
       const sc = loadScenario(json, args.file);
+      const show = sc.module.show;
       const result = playScenario(sc, (rec, st) => {
         process.stdout.write(JSON.stringify(rec) + '\n');
-        if (args.board) {
-          const hot = new Set(rec.hot.flatMap((h) => h.squares.map((s) => parseSquare(st.game.board, s))));
-          process.stderr.write(`turn ${rec.turn} step ${rec.step}\n${drawBoard(st, hot)}\n\n`);
-        }
+        if (args.board && show) process.stderr.write(`${show(st, rec)}\n\n`);
       });
       process.stdout.write(JSON.stringify({ result: { winner: result.winner, reason: result.reason, turns: result.turns } }) + '\n');
     }),

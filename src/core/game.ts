@@ -209,6 +209,12 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    */
   recorder(state: () => S, onRecord: (record: object) => void): Recorder;
 
+  /**
+   * Reads the game part of a scenario file (`havoc scenario`: a board, seats
+   * placed by hand); the script of actions is the arena's. A HavocError naming
+   * the path in `file` for bad input.
+   */
+  scenario?(json: Readonly<Record<string, unknown>>, file: string): G;
   /** A record (see `recorder`) drawn for a terminal, with the state after it; absent: records are shown as JSON. */
   show?(state: S, record: object): string;
   /** One line about a seat at the start of a match, for people (NHM: `A: robo-pig on d8`). */

@@ -9,7 +9,7 @@ import { HavocError } from '../core/errors.js';
 import { drawBoard } from '../rules/nhm/board.js';
 import type { State } from '../rules/nhm/state.js';
 import type { MachineView } from '../rules/nhm/record.js';
-import type { MinefieldEntry, Replay, ReplayResult } from './format.js';
+import type { MinefieldEntry, Replay, ReplayResult } from '../arena/replayFormat.js';
 
 /** One picture: the board after a step (turn 0 step 0 is the start). */
 export interface Frame {

@@ -16,8 +16,8 @@ import { checkLoadout, loadoutKey } from '../rules/nhm/loadout.js';
 import type { Catalogue, Loadout } from '../rules/nhm/parts.js';
 import { rulesetById } from '../rules/registry.js';
 import { RULES_VERSION } from '../rules/version.js';
-import { readReplay, replayLines, type Replay, type ReplayHeader } from './format.js';
-import { recordMatch } from './record.js';
+import { readReplay, replayLines, type Replay, type ReplayHeader } from '../arena/replayFormat.js';
+import { recordMatch } from '../arena/replays.js';
 
 /** Refuses a header recorded under other rules or another catalogue than `cat`. */
 export function checkCompatible(header: ReplayHeader, cat: Catalogue, file = 'replay'): void {

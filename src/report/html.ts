@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseReplay } from '../replay/format.js';
+import { parseReplay } from '../arena/replayFormat.js';
 import { fairCostChart, matchupHeatmap } from './htmlCharts.js';
 import { columnsOf, readCsv, type CsvTable } from './htmlCsv.js';
 import { dataTable, esc } from './htmlKit.js';

@@ -165,7 +165,8 @@ export function formatReport(dir: string, t: RunTables, top = 10): string {
   const rows = pick(contest, ['rank', label, 'games', 'win_rate', 'win_rate_lo', 'win_rate_hi', 'rating']);
   lines.push(`top ${Math.min(top, rows.length)} of ${rows.length} ${s.between} (win rate, draws half, 95% interval; rating on the Elo scale):`);
   lines.push(columns([['#', label, 'games', 'win', 'lo', 'hi', 'rating'], ...rows.slice(0, top)], [1]));
-  if (s.ruleset === 'nhm' && s.between === 'loadouts') {
+  // Builds made of priced parts (NHM): the parts' fair costs.
+  if (s.between === 'loadouts' && rulesetById(s.ruleset).builds.components) {
     const p = t.tables.parts;
     const all = pick(p, ['part', 'category', 'listed_cost', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'diff', 'mispriced', 'p_value', 'games_with']);
     const num = (x: string, dflt: number) => (x === '' ? dflt : Number(x));

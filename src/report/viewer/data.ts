@@ -3,7 +3,7 @@
  * start first), machines as small arrays, events already written out, so a
  * page with a few dozen replays stays a few megabytes.
  */
-import type { Replay } from '../../replay/format.js';
+import type { Replay } from '../../arena/replayFormat.js';
 import { resultLine } from '../../replay/play.js';
 
 /** A machine in a frame: square (null when gone), facing N/E/S/W, hearts, shields, alive. */

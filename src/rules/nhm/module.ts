@@ -14,7 +14,8 @@ import type { Answerer, BuildKit, FastPath, GameModule, GameNode, MatchSetup, Ou
 import { ranksOf } from '../../core/game.js';
 import { diceSeed as diceSeedOf, sfc32Next, type Rng } from '../../core/rng.js';
 import { RULES_VERSION } from '../version.js';
-import { defaultCatalogue } from './catalogue.js';
+import { defaultCatalogue, loadCatalogue } from './catalogue.js';
+import { scenarioGame } from './scenario.js';
 import { defaultChooser } from './choices.js';
 import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_X, isMove } from './commands.js';
 import { Game } from './game.js';
@@ -51,6 +52,8 @@ export interface NhmFlavour {
   readonly title: string;
   readonly notation: Notation;
   readonly seats: { readonly min: number; readonly max: number };
+  /** A repair turn is R in every slot whatever the damage (Robo Battle Pigs). */
+  readonly repairAllSlots?: boolean;
   /** Its one build, when it has only one. */
   readonly fixed?: (cat: Catalogue) => Loadout;
   /** Makes a match's game from its builds. */
@@ -202,6 +205,13 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       const cmds = Object.entries(rec.commands).map(([k, v]) => `${k}: ${v}`).join('  ');
       return `turn ${rec.turn} step ${rec.step}   ${cmds}\n${drawBoard(st, hot)}`;
     },
+    scenario: (json, file) =>
+      scenarioGame(json, file, typeof json.parts === 'string' ? loadCatalogue(json.parts) : catalogue(), {
+        id: flavour.id,
+        title: flavour.title,
+        fixed: flavour.fixed,
+        repairAllSlots: flavour.repairAllSlots ?? false,
+      }),
     describeSeat: (g, m) => `${g.loadouts[m].name} on ${squareName(g.board, g.startSq[m])}`,
     fast: flavour.fast,
     randomAction: (st, seat, kind, rng) => randomAction(st, seat, kind, rng),

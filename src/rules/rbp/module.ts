@@ -38,6 +38,7 @@ export const rbpModule = nhmEngineModule({
   notation: 'rbp',
   seats: { min: 2, max: 2 },
   fixed: roboPig,
+  repairAllSlots: true,
   makeGame(cat, setup) {
     if (setup.builds.length !== 2) throw new HavocError('ERR_MACHINES', 'builds', `Robo Battle Pigs is a two-player game, not ${setup.builds.length}`);
     return rbpGame(cat, { turnLimit: setup.turnLimit });

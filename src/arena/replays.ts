@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { DEFAULT_BUDGET } from '../core/bot.js';
 import { FACINGS, squareName } from '../core/grid.js';
-import { playMatch, type AnyBotFactory, type FaultRecord, type MatchOptions, type MatchResult } from '../arena/match.js';
+import { playMatch, type AnyBotFactory, type FaultRecord, type MatchOptions, type MatchResult } from './match.js';
 import type { AnyGameModule, Recorder } from '../core/game.js';
 import { packageRoot } from '../core/paths.js';
 import { Game } from '../rules/nhm/game.js';
@@ -22,7 +22,7 @@ import type { Notation } from '../rules/nhm/programs.js';
 import type { StepRecord } from '../rules/nhm/record.js';
 import type { State } from '../rules/nhm/state.js';
 import { RULES_VERSION } from '../rules/version.js';
-import { REPLAY_FORMAT, replayLines, type MinefieldEntry, type ReplayHeader, type ReplayResult, type ReplayStep } from './format.js';
+import { REPLAY_FORMAT, replayLines, type MinefieldEntry, type ReplayHeader, type ReplayResult, type ReplayStep } from './replayFormat.js';
 
 /** What a header needs beyond the game: the bots by name, the seed, and where the match came from. */
 export interface ReplayInfo {
