@@ -5,6 +5,7 @@
  * determinism, notation round trips, errors as values, and observation
  * secrecy. Kuhn also gets a block of exact game facts.
  */
+import type { State } from '../src/rules/nhm/state.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGET } from '../src/core/bot.js';
 import { HavocError } from '../src/core/errors.js';
@@ -129,7 +130,29 @@ function playRandom(mod: AnyGameModule, game: unknown, seed: string, visit?: (st
  * secrets that `seat` may not know, at the same public point of the game.
  * Rulesets without one skip the secrecy check.
  */
-const twinMakers: Partial<Record<string, (game: unknown, i: number) => { a: unknown; b: unknown; seat: number }>> = {
+/** NHM-engine twins: seat 1 has as many mines in both (the count is public), on other squares (the squares are its secret). Mines change what happens, so only the first node is compared. */
+function mineTwins(mod: AnyGameModule) {
+  return (game: unknown, i: number) => {
+    const rng = makeRng(`mine-twins-${i}`);
+    const a = mod.newState(game, `mine-twins-${i}`) as State, b = mod.newState(game, `mine-twins-${i}`) as State;
+    const size = a.game.size, count = 1 + rng.int(3), bit = 1 << 1;
+    const free = (st: State, sq: number) => st.occ[sq] === -1 && st.mineOwner[sq] === 0;
+    for (const st of [a, b])
+      for (let k = 0; k < count; ) {
+        const sq = rng.int(size);
+        if (!free(a, sq) || !free(b, sq)) continue;
+        st.mineOwner[sq] |= bit;
+        if (rng.int(2)) st.mineArmed[sq] |= bit;
+        else st.minesUnarmed++;
+        k++;
+      }
+    return { a, b, seat: 0, walk: false };
+  };
+}
+
+const twinMakers: Partial<Record<string, (game: unknown, i: number) => { a: unknown; b: unknown; seat: number; walk?: boolean }>> = {
+  nhm: mineTwins(rulesetById('nhm')),
+  rbp: mineTwins(rulesetById('rbp')),
   // Seat 0 holds the same card in both, seat 1 a different one: search deal seeds.
   kuhn(game, i) {
     const deal = (seed: string): KuhnState => {
@@ -325,7 +348,7 @@ describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) 
       const { n, game } = games()[0];
       const rng = makeRng('twins');
       for (let i = 0; i < 20; i++) {
-        const { a, b, seat } = twins!(game, i);
+        const { a, b, seat, walk } = twins!(game, i);
         expect(snapshot(mod, a, n), 'the twins are the same state').not.toBe(snapshot(mod, b, n));
         // Walk both down the same public path, comparing at every node.
         for (let nodes = 0; ; nodes++) {
@@ -343,7 +366,7 @@ describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) 
           expect(views(mod, vb, n)).toEqual(views(mod, va, n));
           expect(JSON.stringify(mod.node(vb))).toBe(JSON.stringify(mod.node(va)));
           const node = mod.node(a);
-          if (node.kind === 'terminal') break;
+          if (node.kind === 'terminal' || walk === false) break;
           if (node.kind === 'chance') {
             mod.chance(a);
             mod.chance(b);
