@@ -233,3 +233,24 @@ describe('replays, reports and the two-pig kernel in runs', () => {
     expect(havoc('replay', dir, '--match', '99999').err).toMatch(/the run has matches 0 to 39/);
   });
 });
+
+describe('havoc schema', () => {
+  it('prints the JSON Schema configs/schema.json holds, and --check tells a stale copy', () => {
+    const r = havoc('schema');
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(readFileSync('configs/schema.json', 'utf8'));
+    expect(havoc('schema', '--check', 'configs/schema.json').code).toBe(0);
+    const stale = config('stale-schema.json', { type: 'object' });
+    const s = havoc('schema', '--check', stale);
+    expect(s.code).toBe(1);
+    expect(s.err).toMatch(/not the schema of this version's configs: run `npm run schema`/);
+  });
+
+  it('a config that names the schema plays', () => {
+    const cfg = config('with-schema.json', { $schema: './schema.json', ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 }, turnLimit: 10 });
+    const r = havoc('tournament', cfg, '--out', join(tmp, 'with-schema'), '--workers', '0', '--quiet', '--no-report', '--save-replays', 'none');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(tmp, 'with-schema', 'matches.csv'), 'utf8').trim().split('\n')).toHaveLength(3);
+  });
+});

@@ -12,6 +12,7 @@ import tournament from './tournament.js';
 import sweep from './sweep.js';
 import resume from './resume.js';
 import merge from './merge.js';
+import schema from './schema.js';
 
 await yargs(hideBin(process.argv))
   .scriptName('havoc')
@@ -25,6 +26,7 @@ await yargs(hideBin(process.argv))
   .command(loadouts)
   .command(replay)
   .command(report)
+  .command(schema)
   .demandCommand(1, 'name a command (havoc --help lists them)')
   .strict()
   .help()

@@ -1,0 +1,97 @@
+/**
+ * A run's bots: each entry checked (its shape by schema.ts, then that the
+ * module exists or the built-in is compiled, and that no name is used twice),
+ * and, before a run is played or resumed, that each module loads and exports
+ * a bot factory.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { builtinBotPath, isBotPath } from '../bots.js';
+import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
+import { BotEntry as BotEntrySchema, BotObject, Bots, BotSpec } from './schema.js';
+import { DEFAULT_BOTS, type BotEntry, type Plan, type RunConfig } from './types.js';
+
+/** The built-in bots present (compiled), by name. */
+export function builtinBots(): string[] {
+  const p = builtinBotPath('random');
+  if (!p) return [];
+  return readdirSync(dirname(p))
+    .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => f.replace(/\.(js|ts)$/, ''))
+    .filter((n, i, a) => a.indexOf(n) === i)
+    .sort();
+}
+
+/** The run's `bots` field as entries (those that passed; a problem for each that did not). */
+export function resolveBots(f: Field, problems: Problems): BotEntry[] {
+  const bots: BotEntry[] = [];
+  const list = f.v === undefined ? DEFAULT_BOTS : f.v;
+  if (!check(Bots, list, f.at, problems, 'self')) return bots;
+  (list as unknown[]).forEach((b, i) => {
+    const at = `${f.at}[${i}]`;
+    const entry = resolveBot(b, at, problems);
+    if (!entry) return;
+    if (bots.some((x) => x.name === entry.name)) return problems.add(at, `the name "${entry.name}" is used twice (give one of them {"name": ..., "bot": ...})`);
+    bots.push(entry);
+  });
+  return bots;
+}
+
+function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null {
+  let name: string;
+  let spec: string;
+  if (typeof b === 'string') name = spec = b;
+  else if (isObj(b)) {
+    fieldsOf(BotObject, b, at, problems);
+    if (!check(BotObject.shape.bot, b.bot, `${at}.bot`, problems)) return null;
+    if (b.name !== undefined && !check(BotObject.shape.name, b.name, `${at}.name`, problems)) return null;
+    spec = b.bot as string;
+    name = (b.name as string | undefined) ?? spec;
+  } else return check(BotEntrySchema, b, at, problems), null;
+  if (!check(BotSpec, name, at, problems)) return null;
+  if (isBotPath(spec)) {
+    const abs = resolve(spec);
+    if (!existsSync(abs)) return problems.add(at, `bot module ${spec} does not exist (looked for ${abs})`), null;
+    return { name, bot: abs };
+  }
+  if (!builtinBotPath(spec)) {
+    const have = builtinBots();
+    return problems.add(at, `no built-in bot "${spec}" (bots/${spec}.ts is missing or not compiled; built-in bots here: ${have.join(', ') || 'none'}; or name a module by path)`), null;
+  }
+  return { name, bot: spec };
+}
+
+/** Why a bot module cannot be used (it does not load, or exports no factory), or null. */
+export async function botModuleProblem(bot: string): Promise<string | null> {
+  const path = isBotPath(bot) ? bot : builtinBotPath(bot);
+  if (!path || !existsSync(path)) return isBotPath(bot) ? `bot module ${bot} does not exist` : `no built-in bot "${bot}" (built-in bots here: ${builtinBots().join(', ') || 'none'})`;
+  try {
+    const mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    return typeof mod.default === 'function' ? null : 'the module must export a bot factory as its default export';
+  } catch (e) {
+    return `the bot module failed to load: ${(e as Error)?.message ?? e}`;
+  }
+}
+
+/** Imports each bot module of each run once, checking its default export. */
+export async function checkBotModules(plan: Plan, problems: Problems): Promise<void> {
+  const done = new Map<string, string | null>();
+  for (const [ri, pr] of plan.runs.entries()) {
+    for (const [i, b] of pr.run.bots.entries()) {
+      if (!done.has(b.bot)) done.set(b.bot, await botModuleProblem(b.bot));
+      const problem = done.get(b.bot);
+      if (problem) problems.add(`${plan.multi ? `runs[${ri}].` : ''}bots[${i}]`, `${b.name}: ${problem}`);
+    }
+  }
+}
+
+/** Checks the bots of a saved run (before resuming it). Throws a HavocProblems naming the folder. */
+export async function checkRunBots(run: RunConfig, where: string): Promise<void> {
+  const problems = new Problems(where);
+  for (const [i, b] of run.bots.entries()) {
+    const problem = await botModuleProblem(b.bot);
+    if (problem) problems.add(`run.bots[${i}]`, `${b.name}: ${problem}`);
+  }
+  problems.throwIfAny();
+}

@@ -1,0 +1,159 @@
+/**
+ * One run of a config resolved: each field taken from the run or, failing
+ * that, from the top level it inherits from, checked by its schema
+ * (schema.ts) in a fixed order, then what spans fields — what is compared
+ * (bots or loadouts) against how many of each there are, the entrants against
+ * the schedule (enough for a match, challengers among them), and the run's
+ * size. The ruleset is checked first: the rest depends on it.
+ */
+import { DEFAULT_BUDGET } from '../../core/bot.js';
+import { HavocError } from '../../core/errors.js';
+import { defaultCataloguePath } from '../../rules/nhm/catalogue.js';
+import { RULES_VERSION } from '../../rules/version.js';
+import { resolveBots } from './bots.js';
+import { readCatalogue } from './catalogues.js';
+import { resolveLoadouts } from './loadouts.js';
+import { check, isObj, type Field, type Json, type Problems } from './problems.js';
+import { rulesetFacts, type RulesetId } from './rulesets.js';
+import { resolveSchedule } from './schedule.js';
+import { Between, Budget, Experimental, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
+import { MAX_MATCHES, scheduleTotal } from './total.js';
+import {
+  DEFAULT_SEED,
+  DEFAULT_STATS,
+  DEFAULT_TURN_LIMIT,
+  RUN_FORMAT,
+  type ConfigOverrides,
+  type PlannedRun,
+  type RunConfig,
+  type StatsOptions,
+} from './types.js';
+
+/** Resolves one run: fields of `raw` first, then of `top` (a multi-run config's defaults). */
+export function resolveRun(
+  raw: Json,
+  top: Json,
+  prefix: string,
+  name: string,
+  overrides: ConfigOverrides,
+  problems: Problems,
+): Omit<PlannedRun, 'out'> | null {
+  const before = problems.count;
+  const field = (k: string): Field => (k in raw ? { v: raw[k], at: prefix + k } : { v: top[k], at: k });
+  const bad = (): boolean => problems.count > before;
+
+  // Ruleset and catalogue.
+  const rs = field('ruleset');
+  if (!check(Ruleset, rs.v, rs.at, problems)) return null;
+  const ruleset = rs.v as RulesetId;
+  const facts = rulesetFacts(ruleset);
+  const partsF = field('parts');
+  let cataloguePath = defaultCataloguePath();
+  if (partsF.v !== undefined && check(Parts, partsF.v, partsF.at, problems)) cataloguePath = partsF.v as string;
+  const c = readCatalogue(cataloguePath);
+  if (c instanceof HavocError) {
+    problems.add(partsF.at, c.message.replace(/\n/g, '\n  '));
+    return null;
+  }
+  const cat = c.cat;
+  const expF = field('experimental');
+  if (expF.v !== undefined) check(Experimental, expF.v, expF.at, problems);
+  const experimental = expF.v === true;
+
+  // Scalars.
+  const tl = field('turnLimit');
+  const turnLimit = tl.v !== undefined && check(TurnLimit, tl.v, tl.at, problems) ? (tl.v as number) : DEFAULT_TURN_LIMIT;
+  const seedF = field('seed');
+  let seed = DEFAULT_SEED;
+  if (overrides.seed !== undefined) seed = overrides.seed;
+  else if (seedF.v !== undefined && check(Seed, seedF.v, seedF.at, problems)) seed = String(seedF.v);
+  const budget = resolveBudget(field('budget'), problems);
+  const stats = resolveStats(field('stats'), problems);
+
+  // Bots.
+  const botsF = field('bots');
+  const bots = resolveBots(botsF, problems);
+
+  // Schedule (its type decides what the loadouts may be).
+  const sch = field('schedule');
+  const schedule = resolveSchedule(sch, facts, cat, experimental, overrides.schedule, problems);
+
+  // Loadouts.
+  const sweep = isObj(sch.v) && (overrides.schedule?.type ?? sch.v.type) === 'sweep';
+  const loadouts = resolveLoadouts(field('loadouts'), field('loadoutsFile'), facts, cat, experimental, sweep, problems);
+
+  // What is compared.
+  const betF = field('between');
+  let between: 'bots' | 'loadouts' | null = null;
+  const betweenOk = betF.v === undefined || check(Between, betF.v, betF.at, problems);
+  if (!betweenOk) {
+    // between stays null: the run fails
+  } else if (schedule?.type === 'sweep') {
+    if (betF.v === 'bots') problems.add(betF.at, 'a sweep compares loadouts');
+    between = 'loadouts';
+    if (bots.length > 1) problems.add(botsF.at, 'a sweep plays one bot in every seat: name exactly one');
+  } else if (loadouts) {
+    between = (betF.v as 'bots' | 'loadouts' | undefined) ?? (bots.length > 1 ? 'bots' : 'loadouts');
+    if (between === 'bots' && loadouts.length !== 1)
+      problems.add(field('loadouts').at, 'a contest between bots gives every seat the same loadout: name exactly one');
+    if (between === 'loadouts' && bots.length !== 1) problems.add(botsF.at, 'a contest between loadouts plays one bot in every seat: name exactly one');
+  }
+  if (!schedule || !loadouts || !between) return null;
+
+  // Entrants against the schedule.
+  if (schedule.type !== 'sweep') {
+    const entrants = between === 'bots' ? bots.map((b) => b.name) : loadouts.map((l) => l.name);
+    const what = between === 'bots' ? botsF.at : field('loadouts').at;
+    const seats = schedule.type === 'free-for-all' ? schedule.seats : 2;
+    if (entrants.length < seats) problems.add(what, `the schedule needs at least ${seats} ${between} to compare, got ${entrants.length}`);
+    if (schedule.type === 'gauntlet') {
+      schedule.challengers.forEach((c, i) => {
+        if (!entrants.includes(c)) problems.add(`${sch.at}.challengers[${i}]`, `"${c}" is none of the ${between}: ${entrants.join(', ')}`);
+      });
+      if (entrants.every((e) => schedule.challengers.includes(e))) problems.add(`${sch.at}.challengers`, `leave at least one of the ${between} out to be challenged`);
+    }
+  }
+  if (bad()) return null;
+
+  const run: RunConfig = {
+    format: RUN_FORMAT,
+    name,
+    ruleset,
+    rulesVersion: rulesVersionOf(ruleset),
+    catalogueHash: cat.hash,
+    experimental,
+    bots,
+    loadouts,
+    between,
+    schedule,
+    turnLimit,
+    budget,
+    seed,
+    stats,
+  };
+  const total = scheduleTotal(run);
+  if (total > MAX_MATCHES) problems.add(sch.at, `${total} matches is more than one run can hold (${MAX_MATCHES}); split it`);
+  return bad() ? null : { run, catalogueText: c.text, catalogue: cat };
+}
+
+/** The budget per decision: each field, or the default when left out (or null). */
+function resolveBudget(f: Field, problems: Problems): RunConfig['budget'] {
+  if (f.v === undefined) return { ms: DEFAULT_BUDGET.ms, sims: DEFAULT_BUDGET.sims };
+  check(Budget, f.v, f.at, problems);
+  if (!isObj(f.v)) return DEFAULT_BUDGET;
+  return { ms: (f.v.ms ?? DEFAULT_BUDGET.ms) as number, sims: (f.v.sims ?? DEFAULT_BUDGET.sims) as number };
+}
+
+/** How the tables are computed: each field, or the default when left out (or null). */
+function resolveStats(f: Field, problems: Problems): StatsOptions {
+  const d = DEFAULT_STATS;
+  if (f.v === undefined) return { ...d };
+  check(Stats, f.v, f.at, problems);
+  if (!isObj(f.v)) return { ...d };
+  return { alpha: (f.v.alpha ?? d.alpha) as number, anchor: (f.v.anchor ?? d.anchor) as StatsOptions['anchor'], maxRated: (f.v.maxRated ?? d.maxRated) as number };
+}
+
+/** The rules version recorded for a run of a ruleset, e.g. `rbp havoc-rules-1`: one source, src/rules/version.ts. */
+function rulesVersionOf(ruleset: string): string {
+  return `${ruleset} ${RULES_VERSION}`;
+}

@@ -1,0 +1,98 @@
+/**
+ * What a checked run config is: the types the rest of the arena reads (a run,
+ * its bots, loadouts, schedule and table options; a plan of runs), and the
+ * saved run's format tag. The config file's own shape is in schema.ts.
+ */
+import type { Catalogue, LoadoutSpec } from '../../rules/nhm/parts.js';
+import type { RulesetId } from './rulesets.js';
+
+export const RUN_FORMAT = 'havoc-run/1';
+
+/** A bot as a run names it: `bot` is a built-in name or an absolute path. */
+export interface BotEntry {
+  readonly name: string;
+  readonly bot: string;
+}
+
+/** A loadout as a run names it, with its parts. */
+export interface LoadoutEntry {
+  readonly name: string;
+  readonly spec: Required<LoadoutSpec>;
+}
+
+/** Which designs a sweep draws from (see LoadoutFilter). */
+export interface SweepFilter {
+  readonly excludeTags: readonly string[];
+  readonly includeParts: readonly string[];
+  readonly excludeParts: readonly string[];
+  readonly minSpent: number | null;
+  readonly maxSpent: number | null;
+}
+
+export type ScheduleSpec =
+  | { readonly type: 'round-robin'; readonly games: number }
+  | { readonly type: 'gauntlet'; readonly games: number; readonly challengers: readonly string[] }
+  | { readonly type: 'free-for-all'; readonly games: number; readonly seats: number }
+  | { readonly type: 'sweep'; readonly matches: number; readonly seats: number; readonly sample: number | null; readonly filter: SweepFilter };
+
+export const SCHEDULE_TYPES = ['round-robin', 'gauntlet', 'free-for-all', 'sweep'] as const;
+
+/** What a run that leaves a field out gets (the budget's is DEFAULT_BUDGET, src/core/bot.ts). */
+export const DEFAULT_TURN_LIMIT = 100;
+export const DEFAULT_SEED = '1';
+export const DEFAULT_BOTS: readonly string[] = ['random'];
+export const DEFAULT_SWEEP_SEATS = 2;
+
+/** How the tables are computed. */
+export interface StatsOptions {
+  /** Family-wise error rate of the part mispricing flags. */
+  readonly alpha: number;
+  /** Fair-cost anchor (see stats/partEffects). */
+  readonly anchor: 'all' | 'unflagged';
+  /** Ratings are fitted only when at most this many bots or loadouts are rated. */
+  readonly maxRated: number;
+}
+
+export const DEFAULT_STATS: StatsOptions = { alpha: 0.05, anchor: 'unflagged', maxRated: 1000 };
+
+/** A checked run: everything a worker needs to regenerate any match of it. */
+export interface RunConfig {
+  readonly format: typeof RUN_FORMAT;
+  readonly name: string;
+  readonly ruleset: RulesetId;
+  readonly rulesVersion: string;
+  readonly catalogueHash: string;
+  readonly experimental: boolean;
+  readonly bots: readonly BotEntry[];
+  readonly loadouts: readonly LoadoutEntry[];
+  /** What the schedule pairs up and the ratings compare. */
+  readonly between: 'bots' | 'loadouts';
+  readonly schedule: ScheduleSpec;
+  readonly turnLimit: number;
+  readonly budget: { readonly ms: number; readonly sims: number };
+  readonly seed: string;
+  readonly stats: StatsOptions;
+}
+
+/** A run ready to play: its config, its folder and the catalogue file's text. */
+export interface PlannedRun {
+  readonly run: RunConfig;
+  readonly out: string;
+  readonly catalogueText: string;
+  readonly catalogue: Catalogue;
+}
+
+/** A config file resolved: one run, or several under one folder. */
+export interface Plan {
+  readonly file: string;
+  readonly out: string;
+  readonly multi: boolean;
+  readonly runs: readonly PlannedRun[];
+}
+
+export interface ConfigOverrides {
+  readonly seed?: string;
+  readonly out?: string;
+  /** Per-run schedule field overrides (e.g. `havoc sweep --matches N`). */
+  readonly schedule?: Readonly<Record<string, unknown>>;
+}
