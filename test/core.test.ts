@@ -1,10 +1,9 @@
-/** The game-independent core: seeds, grid notation and geometry, square sets. */
+/** The game-independent core: seeds, grid notation and geometry. */
 import fc from 'fast-check';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { BOARD_8X8, makeBoard, parseFacing, parseSquare, relSquare, squareName } from '../src/core/grid.js';
 import { deriveSeed, makeRng, matchSeed, seatSeed, sfc32Next, sfc32Seed } from '../src/core/rng.js';
-import { SquareSet } from '../src/core/squareSet.js';
 
 describe('rng', () => {
   it('derives the same seeds from the same parents, and different ones otherwise', () => {
@@ -65,17 +64,5 @@ describe('grid', () => {
     expect(squareName(BOARD_8X8, relSquare(BOARD_8X8, d4, W, 1, 0))).toBe('d5');
     expect(squareName(BOARD_8X8, relSquare(BOARD_8X8, d4, W, -1, 1))).toBe('c3');
     expect(relSquare(BOARD_8X8, parseSquare(BOARD_8X8, 'a4'), W, 0, 1)).toBe(-1);
-  });
-});
-
-describe('SquareSet', () => {
-  it('holds squares of both halves and iterates them in order', () => {
-    const s = SquareSet.fromSquares([0, 5, 31, 32, 63]);
-    expect([...s]).toEqual([0, 5, 31, 32, 63]);
-    expect(s.size()).toBe(5);
-    expect(s.has(31) && s.has(63) && !s.has(33)).toBe(true);
-    expect([...s.without(31).with(40)]).toEqual([0, 5, 32, 40, 63]);
-    expect(s.intersect(SquareSet.fromSquares([5, 63, 7])).equals(SquareSet.fromSquares([5, 63]))).toBe(true);
-    expect(s.diff(s).isEmpty()).toBe(true);
   });
 });

@@ -13,7 +13,6 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import cliProgress from 'cli-progress';
 import { canonicalJson } from '../core/json.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
 import { HavocError } from '../core/errors.js';
@@ -22,7 +21,7 @@ import { scheduleTotal, type RunConfig } from './config.js';
 import type { Executor } from './pool.js';
 import { faultRow, type ReplayChoice } from './player.js';
 import { csvLines, MatchesWriter, readMatches, rowFields, SEAT_LETTERS } from './records.js';
-import { makeSchedule, seatsOf, type Schedule } from './schedule.js';
+import { figuresOf, makeSchedule, seatsOf, type Schedule } from './schedule.js';
 import { inShard, shardSize, shardStart, shardStep, type Shard } from './shard.js';
 import type { BatchResult, BatchTask } from './worker.js';
 import { hangLimitMs, Watchdog, type Hang } from './watchdog.js';
@@ -37,10 +36,25 @@ class BotHang extends Error {
 /** Replays a run saves unless told otherwise: its first 10 matches, enough for the report's viewer. */
 export const DEFAULT_REPLAYS: ReplayChoice = 10;
 
+/** What a progress report carries besides the counts (see PlayOptions.onProgress). */
+export interface ProgressInfo {
+  /** Matches played this session per second so far (0 before any is written). */
+  readonly matchesPerSecond: number;
+  /** Seconds left at that rate, or null while the rate is 0. */
+  readonly secondsLeft: number | null;
+}
+
+/**
+ * A progress report: `done` of the `total` matches in this folder's slice are
+ * in matches.csv. Called once as the run starts (with the matches already
+ * there) and after every batch written; the CLI draws its bar from these.
+ */
+export type ProgressListener = (done: number, total: number, info: ProgressInfo) => void;
+
 export interface PlayOptions {
   readonly executor: Executor;
-  /** Show a progress bar on stderr. */
-  readonly progress: boolean;
+  /** Progress reports (none when absent). */
+  readonly onProgress?: ProgressListener;
   /** Stops handing out batches; the ones under way are finished and written. */
   readonly signal?: AbortSignal;
   /** Warnings (a match that could not be played), one line each. */
@@ -65,14 +79,6 @@ export interface PlayOutcome {
   readonly workerSeconds: number;
 }
 
-/** Seconds as `1h02m`, `3m05s` or `12s`. */
-function duration(secs: number): string {
-  const s = Math.round(secs);
-  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
-  if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-  return `${s}s`;
-}
-
 /** A short stable id of a run, for the workers' caches. */
 export const runKey = (run: RunConfig): string => createHash('sha256').update(canonicalJson(run)).digest('hex').slice(0, 16);
 
@@ -92,6 +98,7 @@ export function doneMatches(dir: string, run: RunConfig, shard: Shard | null): {
       count++;
     },
     true,
+    figuresOf(run),
   );
   return { done, count };
 }
@@ -123,7 +130,7 @@ function* batchesOf(done: Uint8Array, shard: Shard | null, size: () => number): 
  * machine whose every core runs a worker that time is taken from a worker:
  * 250-match batches of kernel matches (3 ms each) cost the main thread about
  * a tenth of a core. At 200 ms a batch it is a fraction of a percent, and the
- * progress bar and Ctrl-C still answer within a fraction of a second.
+ * progress reports and Ctrl-C still answer within a fraction of a second.
  */
 export const TARGET_BATCH_MS = 200;
 /** Batches before any is back (their matches' cost is not known yet). */
@@ -182,25 +189,20 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   const sizer = new BatchSizer(todo, workers, opts.maxBatch);
   const key = runKey(run);
   const cataloguePath = join(dir, 'parts.json');
-  const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run));
+  const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run), figuresOf(run));
   let schedule: Schedule | null = null;
   let crashed = 0;
   let workerMs = 0;
 
-  const bar =
-    opts.progress && todo > 0
-      ? new cliProgress.SingleBar(
-          {
-            stream: process.stderr,
-            format: `${run.name} {bar} {percentage}% | {value}/{total} matches | {speed} matches/s | {left} left`,
-            etaBuffer: 50,
-            fps: 5,
-            hideCursor: true,
-          },
-          cliProgress.Presets.shades_classic,
-        )
-      : null;
-  bar?.start(scheduled, already, { speed: '0', left: '?' });
+  let playedNow = 0;
+  const onProgress = opts.onProgress;
+  /** Reports progress: the rate of this session's matches, and the time left at it. */
+  const report = (listener: ProgressListener): void => {
+    const secs = (performance.now() - t0) / 1000;
+    const rate = secs > 0 ? playedNow / secs : 0;
+    listener(already + playedNow, scheduled, { matchesPerSecond: rate, secondsLeft: rate > 0 ? (scheduled - already - playedNow) / rate : null });
+  };
+  if (onProgress) report(onProgress);
 
   const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
   const task = (b: { start: number; step: number; count: number }): BatchTask => ({ key, run, cataloguePath, saveReplays, ...b });
@@ -257,7 +259,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
       } catch (e) {
         if (e instanceof HavocError) throw e;
         schedule ??= makeSchedule(run, cat);
-        lines.push(Buffer.from(csvLines([rowFields(faultRow(schedule.spec(id)))])));
+        lines.push(Buffer.from(csvLines([rowFields(faultRow(schedule.spec(id), figuresOf(run).length))])));
         crashed++;
         const msg = `match ${id}: could not be played, recorded as a fault: ${((e as Error)?.message ?? String(e)).split('\n')[0]}`;
         appendFileSync(join(dir, 'errors.log'), msg + '\n');
@@ -267,7 +269,6 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
     return Buffer.concat(lines);
   };
 
-  let playedNow = 0;
   let failure: unknown = null;
   try {
     await new Promise<void>((resolve) => {
@@ -300,11 +301,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
               active--;
               pending.set(seq, { bytes, count: b.count });
               flush();
-              if (bar) {
-                const secs = (performance.now() - t0) / 1000;
-                const rate = secs > 0 ? playedNow / secs : 0;
-                bar.update(already + playedNow, { speed: rate.toFixed(0), left: rate > 0 ? duration((scheduled - already - playedNow) / rate) : '?' });
-              }
+              if (onProgress) report(onProgress);
               pump();
             },
             (e) => {
@@ -322,7 +319,6 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   } finally {
     if (watching) clearInterval(watching);
     writer.close();
-    bar?.stop();
   }
   if (failure) throw failure;
   const seconds = (performance.now() - t0) / 1000;

@@ -16,6 +16,7 @@ import type { Catalogue } from '../rules/nhm/parts.js';
 import { writeReport } from '../report/html.js';
 import { formatReport, writeTables, type Summary } from '../report/summary.js';
 import { reportErrors } from './errors.js';
+import { RunProgressBar } from './progress.js';
 
 /** Options every run-playing command takes. */
 export interface RunArgs {
@@ -91,14 +92,20 @@ export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Pr
   const summaries: Summary[] = [];
   try {
     for (const job of jobs) {
-      const outcome = await playRun(job.dir, job.run, job.shard, job.cat, {
-        executor: exec,
-        progress: !args.quiet && process.stderr.isTTY === true,
-        signal: stop.signal,
-        warn: (line) => process.stderr.write(`warning: ${line}\n`),
-        maxBatch: args.batch,
-        saveReplays: parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS),
-      });
+      const bar = !args.quiet && process.stderr.isTTY === true ? new RunProgressBar(job.run.name) : null;
+      let outcome;
+      try {
+        outcome = await playRun(job.dir, job.run, job.shard, job.cat, {
+          executor: exec,
+          onProgress: bar?.onProgress,
+          signal: stop.signal,
+          warn: (line) => process.stderr.write(`warning: ${line}\n`),
+          maxBatch: args.batch,
+          saveReplays: parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS),
+        });
+      } finally {
+        bar?.stop();
+      }
       if (outcome.interrupted) {
         process.stderr.write(`${job.run.name}: ${outcome.done} of ${outcome.scheduled} matches are in ${join(job.dir, 'matches.csv')}; \`havoc resume ${job.dir}\` plays the rest\n`);
         process.exitCode = 130;

@@ -16,14 +16,18 @@ export interface Board {
   readonly size: number;
 }
 
+/** Files and ranks of the default (standard) board. */
+export const DEFAULT_BOARD_SIDE = 8;
+
 /** Makes a board of `width` files and `height` ranks (at most 26 files). */
-export function makeBoard(width = 8, height = 8): Board {
+export function makeBoard(width = DEFAULT_BOARD_SIDE, height = DEFAULT_BOARD_SIDE): Board {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > 26 || height > 99)
     throw new Error(`bad board size ${width}x${height}`);
   return { width, height, size: width * height };
 }
 
-export const BOARD_8X8: Board = makeBoard(8, 8);
+/** The default board, 8x8. */
+export const BOARD_8X8: Board = makeBoard(DEFAULT_BOARD_SIDE, DEFAULT_BOARD_SIDE);
 
 export const fileOf = (b: Board, sq: number): number => sq % b.width;
 export const rankOf = (b: Board, sq: number): number => Math.floor(sq / b.width);
@@ -48,14 +52,6 @@ export function parseFacing(name: string): Facing | -1 {
   return i < 0 ? -1 : (i as Facing);
 }
 
-/** Unit vectors (dfile, drank) of the facings N E S W. */
-export const FACING_VECTORS: readonly (readonly [number, number])[] = [
-  [0, 1],
-  [1, 0],
-  [0, -1],
-  [-1, 0],
-];
-
 /** Turns a relative offset (right, forward) into an absolute (dfile, drank) for a facing. */
 export function relToAbs(facing: number, right: number, forward: number): [number, number] {
   switch (facing & 3) {
@@ -76,6 +72,9 @@ export function relSquare(b: Board, sq: number, facing: number, right: number, f
   return squareAt(b, fileOf(b, sq) + df, rankOf(b, sq) + dr);
 }
 
+/** The number of absolute directions (DIRS8). */
+export const DIR8_COUNT = 8;
+
 /**
  * The eight absolute directions as (dfile, drank), numbered clockwise from
  * north: 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW. Reversing adds 4; the
@@ -94,11 +93,6 @@ export const DIRS8: readonly (readonly [number, number])[] = [
 
 /** The 8-direction index of a unit step (dfile, drank), or -1. */
 export function dir8Of(df: number, dr: number): number {
-  for (let i = 0; i < 8; i++) if (DIRS8[i][0] === df && DIRS8[i][1] === dr) return i;
+  for (let i = 0; i < DIR8_COUNT; i++) if (DIRS8[i][0] === df && DIRS8[i][1] === dr) return i;
   return -1;
-}
-
-/** The square one step from `sq` in 8-direction `d`, or -1 off the board. */
-export function stepSquare(b: Board, sq: number, d: number): number {
-  return squareAt(b, fileOf(b, sq) + DIRS8[d][0], rankOf(b, sq) + DIRS8[d][1]);
 }

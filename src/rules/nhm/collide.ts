@@ -4,9 +4,17 @@
  * Telefrag teleports resolve before everything else in phase 1.
  */
 import { kill } from './lookups.js';
+import { MAX_MACHINES } from './game.js';
+import * as scratch from './scratch.js';
 import type { Scratch } from './scratch.js';
 import type { State } from './state.js';
 import { PHASE_MOVE, SRC_MINE, SRC_RHINO, SRC_TELEFRAG, type Tracer } from './trace.js';
+
+// Module-local copies of imported constants for the hot loops: V8 folds a
+// module's own unexported `const`s into optimised code, but loads an imported
+// (or exported) binding from its cell at every use.
+const TGT_NONE = scratch.TGT_NONE, TGT_OFF_BOARD = scratch.TGT_OFF_BOARD, TGT_TELEFRAG = scratch.TGT_TELEFRAG;
+const telefragSquare = scratch.telefragSquare;
 
 /**
  * Telefrag teleports resolve first: the machine "arrives slightly before it
@@ -16,12 +24,12 @@ import { PHASE_MOVE, SRC_MINE, SRC_RHINO, SRC_TELEFRAG, type Tracer } from './tr
 export function telefrags(st: State, S: Scratch, tr: Tracer | null): void {
   const n = st.game.n;
   for (let m = 0; m < n; m++) {
-    if (S.tgt[m] > -3) continue;
-    const to = -3 - S.tgt[m];
-    S.tgt[m] = -1;
+    if (S.tgt[m] > TGT_TELEFRAG) continue;
+    const to = telefragSquare(S.tgt[m]);
+    S.tgt[m] = TGT_NONE;
     if (!st.alive[m]) continue;
     let clash = false;
-    for (let j = 0; j < n; j++) if (j !== m && S.tgt[j] <= -3 && -3 - S.tgt[j] === to) clash = true;
+    for (let j = 0; j < n; j++) if (j !== m && S.tgt[j] <= TGT_TELEFRAG && telefragSquare(S.tgt[j]) === to) clash = true;
     for (let j = 0; j < m; j++) if (S.clash[j] === to + 1) clash = true;
     S.clash[m] = to + 1;
     const o = st.occ[to];
@@ -38,7 +46,7 @@ export function telefrags(st: State, S: Scratch, tr: Tracer | null): void {
       if (tr) tr.hit(o, m, 0, SRC_TELEFRAG);
       kill(st, o, tr);
       st.sq[o] = -1;
-      S.tgt[o] = -1;
+      S.tgt[o] = TGT_NONE;
     }
     st.occ[st.sq[m]] = -1;
     if (tr) tr.move(m, st.sq[m], to, PHASE_MOVE);
@@ -50,7 +58,7 @@ export function telefrags(st: State, S: Scratch, tr: Tracer | null): void {
 }
 
 /**
- * Moves every machine with a target (S.tgt >= 0, or -2 for off the board)
+ * Moves every machine with a target (S.tgt >= 0, or TGT_OFF_BOARD)
  * under the collision rules of RULES.md section 3, then springs mines.
  */
 export function resolveMoves(st: State, S: Scratch, phase: number, tr: Tracer | null): void {
@@ -59,12 +67,12 @@ export function resolveMoves(st: State, S: Scratch, phase: number, tr: Tracer | 
     blocked[m] = 0;
     partner[m] = -1;
     const t = tgt[m];
-    if (t === -1) continue;
+    if (t === TGT_NONE) continue;
     if (!st.alive[m]) {
-      tgt[m] = -1;
+      tgt[m] = TGT_NONE;
       continue;
     }
-    if (t === -2 || t === st.sq[m]) blocked[m] = 1; // off the board, or a teleport home
+    if (t === TGT_OFF_BOARD || t === st.sq[m]) blocked[m] = 1; // off the board, or a teleport home
     else {
       const o = st.occ[t];
       if (o >= 0 && !st.alive[o]) (blocked[m] = 1), (partner[m] = o); // wreckage
@@ -89,7 +97,7 @@ export function resolveMoves(st: State, S: Scratch, phase: number, tr: Tracer | 
     for (let m = 0; m < n; m++) {
       if (tgt[m] < 0 || blocked[m]) continue;
       const o = st.occ[tgt[m]];
-      if (o >= 0 && (tgt[o] === -1 || blocked[o])) {
+      if (o >= 0 && (tgt[o] === TGT_NONE || blocked[o])) {
         blocked[m] = 1;
         partner[m] = o;
         changed = true;
@@ -98,7 +106,7 @@ export function resolveMoves(st: State, S: Scratch, phase: number, tr: Tracer | 
   }
   if (g.anyRhino) rhinoBonks(st, S, tr);
   for (let m = 0; m < n; m++) {
-    if (tgt[m] === -1) continue;
+    if (tgt[m] === TGT_NONE) continue;
     if (blocked[m]) {
       if (tr) tr.bonk(m, partner[m], phase);
     } else if (st.occ[st.sq[m]] === m) st.occ[st.sq[m]] = -1;
@@ -143,7 +151,7 @@ function springMines(st: State, S: Scratch, m: number, to: number, tr: Tracer | 
   const g = st.game;
   const enemy = st.mineArmed[to] & ~(1 << m);
   if (!enemy || g.hover[m]) return;
-  for (let o = 0; o < 8; o++) {
+  for (let o = 0; o < MAX_MACHINES; o++) {
     if (!(enemy & (1 << o))) continue;
     S.pend[m] += 1;
     st.mineOwner[to] &= ~(1 << o);

@@ -1,6 +1,6 @@
 /**
  * Commands as small integer codes, the only form the engine sees. Strings
- * exist at the edges (parsing, traces); inside, a program is five codes.
+ * exist at the edges (parsing, traces); inside, a program is PROGRAM_LENGTH (five) codes.
  *
  * Codes 0..15 are the fixed commands; a weapon command is
  * `CMD_WEAPON + partIndex * 16 + option`, so it names the catalogue part and
@@ -23,6 +23,9 @@ export const CMD_TEL = 13;
 export const CMD_DODGE = 14; // `D`
 export const CMD_TARGET = 15; // `A`
 export const CMD_WEAPON = 16;
+
+/** Commands in a program: one per step of a turn. */
+export const PROGRAM_LENGTH = 5;
 
 export const CMD_FIRST_MOVE = CMD_FWD;
 export const CMD_LAST_MOVE = CMD_BR;

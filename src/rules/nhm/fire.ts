@@ -4,14 +4,22 @@
  * pushes and pulls queued for phase 6. A machine is damaged at most once by
  * one firing: the highest damage of any path that reaches it counts.
  */
+import * as grid from '../../core/grid.js';
 import { CMD_FIRST_MOVE, CMD_FWD, CMD_WEAPON, cmdPart } from './commands.js';
 import { ARMOUR_REFLECTO, ARMOUR_REFRACTO, WK_JUMP, WK_MINES, WK_PASSIVE, WK_SHIELD } from './game.js';
 import { moveTarget, optionTable, targetCell } from './lookups.js';
 import { CELL_PULL, CELL_SHIELD } from './parts.js';
+import * as scratch from './scratch.js';
 import { type Scratch, scratchOf } from './scratch.js';
 import type { State } from './state.js';
 import { BEAM_BRANCHING, BEAM_FULL_HEARTS, BEAM_PENETRATE } from './tables.js';
 import { SRC_WEAPON, type Tracer } from './trace.js';
+
+// Module-local copies of imported constants for the hot loops: V8 folds a
+// module's own unexported `const`s into optimised code, but loads an imported
+// (or exported) binding from its cell at every use.
+const TGT_NONE = scratch.TGT_NONE, TGT_OFF_BOARD = scratch.TGT_OFF_BOARD, EXTRA_CANCELLED = scratch.EXTRA_CANCELLED;
+const DIR8_COUNT = grid.DIR8_COUNT;
 
 /** Shield-Arm commands make their shield spots for this step. */
 export function layShields(st: State, S: Scratch): void {
@@ -110,18 +118,18 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
   }
 }
 
-/** The square one step from machine o's square in facing f's forward direction, -2 off the board. */
+/** The square one step from machine o's square in facing f's forward direction, TGT_OFF_BOARD off the board. */
 function pushTarget(st: State, o: number, f: number): number {
   const g = st.game, size = g.size;
   const t = g.tables.moveTo[(CMD_FWD - CMD_FIRST_MOVE) * 4 * size + f * size + st.sq[o]];
-  return t < 0 ? -2 : t;
+  return t < 0 ? TGT_OFF_BOARD : t;
 }
 
-/** Queues an extra move; two different ones for one machine cancel out (-4: stays). */
+/** Queues an extra move; two different ones for one machine cancel out (EXTRA_CANCELLED: it stays). */
 function requestExtra(S: Scratch, o: number, to: number): void {
-  if (to === -1) to = -2;
-  if (S.extraTgt[o] === -1) S.extraTgt[o] = to;
-  else if (S.extraTgt[o] !== to) S.extraTgt[o] = -4;
+  if (to === TGT_NONE) to = TGT_OFF_BOARD;
+  if (S.extraTgt[o] === TGT_NONE) S.extraTgt[o] = to;
+  else if (S.extraTgt[o] !== to) S.extraTgt[o] = EXTRA_CANCELLED;
 }
 
 const DIR_DF = [0, 1, 1, 1, 0, -1, -1, -1];
@@ -151,8 +159,8 @@ function traceBeam(
       const f = (s % w) + DIR_DF[d], r = ((s / w) | 0) + DIR_DR[d];
       if (f < 0 || r < 0 || f >= w || r >= h) break;
       s = r * w + f;
-      if (seen[s * 8 + d] === stamp) break;
-      seen[s * 8 + d] = stamp;
+      if (seen[s * DIR8_COUNT + d] === stamp) break;
+      seen[s * DIR8_COUNT + d] = stamp;
       left--;
       if (S.shield[s] & ~mine) break;
       if (preview && dmg > S.hot[s]) S.hot[s] = dmg;

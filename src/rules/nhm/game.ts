@@ -46,6 +46,8 @@ export interface GameSetup {
 }
 
 export const START_HEARTS = 5;
+/** Machines in one match at most: mine and shield masks hold one bit per machine in a byte. */
+export const MAX_MACHINES = 8;
 
 /** A match's fixed facts, computed once from its setup. */
 export class Game {
@@ -90,7 +92,7 @@ export class Game {
   constructor(setup: GameSetup) {
     const board = setup.board ?? BOARD_8X8;
     const n = setup.machines.length;
-    if (n < 1 || n > 8) throw new HavocError('ERR_MACHINES', 'machines', `a match needs 1 to 8 machines, not ${n}`);
+    if (n < 1 || n > MAX_MACHINES) throw new HavocError('ERR_MACHINES', 'machines', `a match needs 1 to ${MAX_MACHINES} machines, not ${n}`);
     this.catalogue = setup.catalogue;
     const parts = setup.catalogue.parts;
     this.weaponKind = Uint8Array.from(parts, (p) => (p.weapon ? WEAPON_KINDS[p.weapon.kind] : WK_NONE));

@@ -5,15 +5,19 @@
 import { sfc32Next } from '../../core/rng.js';
 import { CMD_FIRST_MOVE, cmdOption, cmdPart } from './commands.js';
 import { CELL_TARGET } from './parts.js';
+import * as scratch from './scratch.js';
 import type { State } from './state.js';
 import type { OptionTable } from './tables.js';
 import type { Tracer } from './trace.js';
 
-/** The square move command c takes machine m to, or -2 off the board. */
+/** A module-local copy: V8 folds a module's own unexported `const`s into optimised code, not imported ones. */
+const TGT_OFF_BOARD = scratch.TGT_OFF_BOARD;
+
+/** The square move command c takes machine m to, or TGT_OFF_BOARD off the board. */
 export function moveTarget(st: State, m: number, c: number): number {
   const g = st.game, size = g.size;
   const t = g.tables.moveTo[(c - CMD_FIRST_MOVE) * 4 * size + st.facing[m] * size + st.sq[m]];
-  return t < 0 ? -2 : t;
+  return t < 0 ? TGT_OFF_BOARD : t;
 }
 
 /** The TARGET cell of weapon command c for machine m where it stands, or -1 off the board. */

@@ -5,7 +5,7 @@
  */
 import { HavocError } from '../../core/errors.js';
 import {
-  CMD_BACK, CMD_FL, CMD_FR, CMD_FWD, CMD_R, CMD_TL, CMD_TR, CMD_WEAPON, CMD_X, NHM_NAMES, cmdOption, cmdPart, weaponCmd,
+  CMD_BACK, CMD_FL, CMD_FR, CMD_FWD, CMD_R, CMD_TL, CMD_TR, CMD_WEAPON, CMD_X, NHM_NAMES, PROGRAM_LENGTH, cmdOption, cmdPart, weaponCmd,
 } from './commands.js';
 import type { Game } from './game.js';
 import { requiredX, type State } from './state.js';
@@ -49,7 +49,7 @@ export function formatCommand(game: Game, code: number, notation: Notation): str
 /** Writes a whole program. */
 export function formatProgram(game: Game, codes: ArrayLike<number>, notation: Notation, offset = 0): string {
   const out: string[] = [];
-  for (let k = 0; k < 5; k++) out.push(formatCommand(game, codes[offset + k], notation));
+  for (let k = 0; k < PROGRAM_LENGTH; k++) out.push(formatCommand(game, codes[offset + k], notation));
   return out.join(' ');
 }
 
@@ -57,8 +57,8 @@ export function formatProgram(game: Game, codes: ArrayLike<number>, notation: No
 export function parseProgram(game: Game, m: number, text: string, notation: Notation): number[] {
   const tokens = text.trim().split(/\s+/).filter(Boolean);
   const who = `machine ${game.names[m]}`;
-  if (tokens.length !== 5)
-    throw new HavocError('ERR_PROGRAM_LENGTH', who, `a program has exactly 5 commands, got ${tokens.length} ("${text}")`);
+  if (tokens.length !== PROGRAM_LENGTH)
+    throw new HavocError('ERR_PROGRAM_LENGTH', who, `a program has exactly ${PROGRAM_LENGTH} commands, got ${tokens.length} ("${text}")`);
   return tokens.map((tok, k) => {
     const c = parseCommand(game, m, tok, notation);
     if (typeof c === 'string') throw new HavocError('ERR_COMMAND', `${who}, slot ${k + 1}`, c);
@@ -73,7 +73,7 @@ export function parseProgram(game: Game, m: number, text: string, notation: Nota
 export function checkProgram(st: State, m: number, codes: ArrayLike<number>, notation: Notation = 'nhm'): HavocError | null {
   const g = st.game, who = `machine ${g.names[m]}`;
   let x = 0, r = 0;
-  for (let k = 0; k < 5; k++) {
+  for (let k = 0; k < PROGRAM_LENGTH; k++) {
     const c = codes[k];
     if (!g.isLegal(m, c)) {
       const name = c >= 0 && c < g.cmdCount ? formatCommand(g, c, notation) : String(c);
@@ -83,9 +83,9 @@ export function checkProgram(st: State, m: number, codes: ArrayLike<number>, not
     if (c === CMD_R) r++;
   }
   if (r > 0) {
-    if (g.repairAllSlots && r !== 5)
+    if (g.repairAllSlots && r !== PROGRAM_LENGTH)
       return new HavocError('ERR_REPAIR', `${who}, slot ${firstNot(codes, CMD_R) + 1}`, 'a repair turn is R R R R R: R cannot be mixed with other commands');
-    if (!g.repairAllSlots && r + x !== 5)
+    if (!g.repairAllSlots && r + x !== PROGRAM_LENGTH)
       return new HavocError('ERR_REPAIR', `${who}, slot ${firstNotRX(codes) + 1}`, 'a repair program has R in every slot that is not X: R cannot be mixed with other commands');
     if (g.repairAllSlots) return null;
   }
@@ -96,11 +96,11 @@ export function checkProgram(st: State, m: number, codes: ArrayLike<number>, not
 }
 
 function firstNot(codes: ArrayLike<number>, c: number): number {
-  for (let k = 0; k < 5; k++) if (codes[k] !== c) return k;
+  for (let k = 0; k < PROGRAM_LENGTH; k++) if (codes[k] !== c) return k;
   return 0;
 }
 
 function firstNotRX(codes: ArrayLike<number>): number {
-  for (let k = 0; k < 5; k++) if (codes[k] !== CMD_R && codes[k] !== CMD_X) return k;
+  for (let k = 0; k < PROGRAM_LENGTH; k++) if (codes[k] !== CMD_R && codes[k] !== CMD_X) return k;
   return 0;
 }

@@ -2,17 +2,41 @@
  * Per-state working memory for the step loop, allocated once per state and
  * never copied: targets, blocks, pending damage, hot squares, beam stacks.
  */
+import { DIR8_COUNT } from '../../core/grid.js';
 import type { State } from './state.js';
+
+// Move targets (Scratch.tgt, Scratch.extraTgt): a square (>= 0) or one of
+// these codes. step.ts, collide.ts and fire.ts keep module-local copies, which
+// V8 folds into their optimised loops as literals (an imported or exported
+// binding is loaded from its cell at every use).
+
+/** No move this step (also: no push or pull queued, in extraTgt). */
+export const TGT_NONE = -1;
+/** A move off the board: the machine is blocked where it stands. */
+export const TGT_OFF_BOARD = -2;
+/** Codes at or below this are telefrag landings: TGT_TELEFRAG - sq lands on sq (see telefragTarget). */
+export const TGT_TELEFRAG = -3;
+/** extraTgt only: two different pushes or pulls cancelled out, the machine stays. */
+export const EXTRA_CANCELLED = -4;
+
+/** The target code of a telefrag teleport landing on square `sq`. */
+export const telefragTarget = (sq: number): number => TGT_TELEFRAG - sq;
+/** The landing square of a telefrag target code (`code <= TGT_TELEFRAG`). */
+export const telefragSquare = (code: number): number => TGT_TELEFRAG - code;
+
+/** Ints per entry of the beam stack: square, direction, squares left. */
+const BEAM_ENTRY = 3;
 
 export class Scratch {
   readonly cmd: Uint16Array;
-  /** Move target per machine: -1 none, -2 off the board, -3-sq a telefrag landing. */
+  /** Move target per machine: a square, TGT_NONE, TGT_OFF_BOARD, or telefragTarget(sq) for a telefrag landing. */
   readonly tgt: Int16Array;
   readonly blocked: Uint8Array;
   readonly partner: Int16Array;
   readonly clash: Int16Array;
   readonly pend: Int16Array;
   readonly hit: Int8Array;
+  /** Push or pull target per machine for phase 6: a square, TGT_NONE, TGT_OFF_BOARD or EXTRA_CANCELLED. */
   readonly extraTgt: Int16Array;
   readonly jumpFrom: Int16Array;
   readonly jumpFacing: Uint8Array;
@@ -42,8 +66,8 @@ export class Scratch {
     this.shield = new Uint8Array(size);
     this.reach = new Uint8Array(maxCells);
     // Every push follows a first entry into a (square, direction), two per entry at most.
-    this.beams = new Int32Array(size * 8 * 2 * 3 + 6);
-    this.seen = new Uint32Array(size * 8);
+    this.beams = new Int32Array(size * DIR8_COUNT * 2 * BEAM_ENTRY + 2 * BEAM_ENTRY);
+    this.seen = new Uint32Array(size * DIR8_COUNT);
   }
 }
 

@@ -4,6 +4,7 @@
  * lets a bot simulate thousands of turns per decision.
  */
 import { sfc32Seed } from '../../core/rng.js';
+import { PROGRAM_LENGTH } from './commands.js';
 import type { Game } from './game.js';
 
 export const NO_WINNER = -1;
@@ -30,7 +31,7 @@ export class State {
   readonly alive: Uint8Array;
   /** Machine (living or wreckage) on each square, -1 for none. */
   readonly occ: Int16Array;
-  /** This turn's programs, five codes per machine. */
+  /** This turn's programs, PROGRAM_LENGTH codes per machine. */
   readonly prog: Uint16Array;
   /** 1 while the machine spends this turn repairing. */
   readonly repairing: Uint8Array;
@@ -62,7 +63,7 @@ export class State {
       this.occ[this.sq[i]] = i;
       this.alive[i] = this.hearts[i] > 0 ? 1 : 0;
     }
-    this.prog = new Uint16Array(n * 5);
+    this.prog = new Uint16Array(n * PROGRAM_LENGTH);
     this.repairing = new Uint8Array(n);
     this.absorbed = new Uint8Array(n);
     this.mineOwner = new Uint8Array(size);

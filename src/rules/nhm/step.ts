@@ -3,14 +3,25 @@
  * phases of RULES.md section 2, on the typed arrays of a State. Nothing here
  * allocates; per-step working memory lives in the state's Scratch.
  */
-import { CMD_DODGE, CMD_R, CMD_SPIN, CMD_TARGET, CMD_TEL, CMD_TL, CMD_TR, CMD_WEAPON, CMD_X, CMD_FWD, cmdPart, isMove } from './commands.js';
+import {
+  CMD_DODGE, CMD_R, CMD_SPIN, CMD_TARGET, CMD_TEL, CMD_TL, CMD_TR, CMD_WEAPON, CMD_X, CMD_FWD, cmdPart, isMove,
+} from './commands.js';
+import * as commands from './commands.js';
 import { resolveMoves, telefrags } from './collide.js';
 import { FIRE_HOT, FIRE_REAL, fireWeapon, layShields } from './fire.js';
 import { isWeaponOf, kill, moveTarget, rollSquare, targetCell } from './lookups.js';
+import * as scratch from './scratch.js';
 import { type Scratch, scratchOf } from './scratch.js';
-import { WK_JUMP, WK_SHIELD } from './game.js';
+import { MAX_MACHINES, WK_JUMP, WK_SHIELD } from './game.js';
 import { DRAW, END_KILL, END_MUTUAL, END_NONE, END_TURN_LIMIT, type State } from './state.js';
 import { PHASE_CHOICE, PHASE_EXTRA, PHASE_MOVE, type Tracer } from './trace.js';
+
+// Module-local copies of imported constants for the hot loops: V8 folds a
+// module's own unexported `const`s into optimised code, but loads an imported
+// (or exported) binding from its cell at every use.
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
+const TGT_NONE = scratch.TGT_NONE, TGT_OFF_BOARD = scratch.TGT_OFF_BOARD, EXTRA_CANCELLED = scratch.EXTRA_CANCELLED;
+const telefragTarget = scratch.telefragTarget;
 
 /** Answers to run-time commands (Dodge, Auto-Target); see `defaultChooser`. */
 export interface Chooser {
@@ -20,7 +31,7 @@ export interface Chooser {
   dodge(st: State, m: number, hot: Uint8Array): number;
 }
 
-/** Plays one turn: sets the programs (five codes per machine), runs five steps, then repair. */
+/** Plays one turn: sets the programs (PROGRAM_LENGTH codes per machine), runs a step per slot, then repair. */
 export function playTurn(st: State, programs: ArrayLike<number> | null, chooser: Chooser, tr: Tracer | null = null): void {
   if (st.end !== END_NONE) return;
   const g = st.game;
@@ -29,7 +40,7 @@ export function playTurn(st: State, programs: ArrayLike<number> | null, chooser:
     st.repairing[m] = st.alive[m] && isRepairProgram(st.prog, m) ? 1 : 0;
     st.absorbed[m] = 0;
   }
-  for (let k = 0; k < 5 && st.end === END_NONE; k++) playStep(st, k, chooser, tr);
+  for (let k = 0; k < PROGRAM_LENGTH && st.end === END_NONE; k++) playStep(st, k, chooser, tr);
   st.turn++;
   if (st.end === END_NONE && st.turn >= g.turnLimit) {
     st.end = END_TURN_LIMIT;
@@ -40,25 +51,25 @@ export function playTurn(st: State, programs: ArrayLike<number> | null, chooser:
 /** A repair program: every slot R or X, and at least one R. */
 export function isRepairProgram(prog: ArrayLike<number>, m: number): boolean {
   let r = 0;
-  for (let k = 0; k < 5; k++) {
-    const c = prog[m * 5 + k];
+  for (let k = 0; k < PROGRAM_LENGTH; k++) {
+    const c = prog[m * PROGRAM_LENGTH + k];
     if (c === CMD_R) r++;
     else if (c !== CMD_X) return false;
   }
   return r > 0;
 }
 
-/** Plays step k (0..4) of the current turn. */
+/** Plays step k (0..PROGRAM_LENGTH-1) of the current turn. */
 export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | null): void {
   const g = st.game, n = g.n, S = scratchOf(st), cmd = S.cmd, tgt = S.tgt;
   let movers = 0, telefrag = 0, shields = 0, targets = 0, dodgers = 0, weapons = 0;
   for (let m = 0; m < n; m++) {
-    const c = st.alive[m] ? st.prog[m * 5 + k] : CMD_X;
+    const c = st.alive[m] ? st.prog[m * PROGRAM_LENGTH + k] : CMD_X;
     cmd[m] = c;
     S.pend[m] = 0;
-    tgt[m] = -1;
+    tgt[m] = TGT_NONE;
     S.jumpFrom[m] = -1;
-    S.extraTgt[m] = -1;
+    S.extraTgt[m] = TGT_NONE;
   }
   if (tr) tr.beginStep(st.turn + 1, k + 1, cmd);
 
@@ -79,7 +90,7 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
     } else if (c === CMD_TEL) {
       const to = rollSquare(st);
       if (tr) tr.teleport(m, to);
-      if (g.telefrag[m]) (tgt[m] = -3 - to), telefrag++; // resolved first, in telefrags()
+      if (g.telefrag[m]) (tgt[m] = telefragTarget(to)), telefrag++; // resolved first, in telefrags()
       else tgt[m] = to;
       movers++;
     } else if (c === CMD_TARGET) targets++;
@@ -125,9 +136,9 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
   // Phase 6: pushes and pulls.
   let extra = 0;
   for (let m = 0; m < n; m++) {
-    tgt[m] = -1;
-    if (S.extraTgt[m] !== -1 && st.alive[m]) {
-      tgt[m] = S.extraTgt[m] === -4 ? -1 : S.extraTgt[m];
+    tgt[m] = TGT_NONE;
+    if (S.extraTgt[m] !== TGT_NONE && st.alive[m]) {
+      tgt[m] = S.extraTgt[m] === EXTRA_CANCELLED ? TGT_NONE : S.extraTgt[m];
       extra++;
     }
   }
@@ -149,12 +160,12 @@ function leap(st: State, S: Scratch, m: number, c: number): boolean {
   S.jumpFrom[m] = st.sq[m];
   S.jumpFacing[m] = st.facing[m];
   const to = targetCell(st, m, c);
-  S.tgt[m] = to === -1 ? -2 : to;
+  S.tgt[m] = to === -1 ? TGT_OFF_BOARD : to;
   return true;
 }
 
 function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
-  if (k === 4 && st.end === END_NONE) repair(st, tr);
+  if (k === PROGRAM_LENGTH - 1 && st.end === END_NONE) repair(st, tr);
   // A mine laid under a machine arms once its square is first empty at the end of a step.
   if (st.minesUnarmed > 0) {
     for (let s = 0; s < st.game.size; s++) {
@@ -162,7 +173,7 @@ function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
       if (unarmed && st.occ[s] === -1) {
         st.mineArmed[s] |= unarmed;
         st.minesUnarmed -= popcount8(unarmed);
-        if (tr) for (let m = 0; m < 8; m++) if (unarmed & (1 << m)) tr.mine(m, s, 'armed');
+        if (tr) for (let m = 0; m < MAX_MACHINES; m++) if (unarmed & (1 << m)) tr.mine(m, s, 'armed');
       }
     }
   }
@@ -202,7 +213,7 @@ function dodge(st: State, S: Scratch, chooser: Chooser, tr: Tracer | null): void
   // The hot squares of every declared attack, from where everyone now stands.
   S.hot.fill(0);
   for (let m = 0; m < n; m++) if (S.cmd[m] >= CMD_WEAPON && st.alive[m]) fireWeapon(st, S, m, S.cmd[m], FIRE_HOT, null);
-  S.tgt.fill(-1);
+  S.tgt.fill(TGT_NONE);
   let moving = 0;
   for (let m = 0; m < n; m++) {
     if (S.cmd[m] !== CMD_DODGE || !st.alive[m] || S.hot[st.sq[m]] === 0) continue;

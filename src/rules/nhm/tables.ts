@@ -5,7 +5,7 @@
  * over a short slice of small integers, with no geometry computed per step
  * (tabulating bought about 3.7x over computing, see docs/performance.md).
  */
-import { type Board, relToAbs, squareAt, fileOf, rankOf, dir8Of } from '../../core/grid.js';
+import { type Board, relToAbs, squareAt, fileOf, rankOf } from '../../core/grid.js';
 import { type Catalogue, type Part, type WeaponOption, CELL_CONTINUE } from './parts.js';
 import { MOVE_VECTORS, CMD_FIRST_MOVE, CMD_LAST_MOVE } from './commands.js';
 
@@ -135,10 +135,4 @@ function buildOption(opt: WeaponOption, board: Board): OptionTable {
     beamFlags: Uint8Array.from(bf),
     beamAfter: Int32Array.from(ba),
   };
-}
-
-/** The 8-direction of a relative unit step in a facing's frame (used by pushes). */
-export function absDir(facing: number, right: number, forward: number): number {
-  const [df, dr] = relToAbs(facing, right, forward);
-  return dir8Of(df, dr);
 }

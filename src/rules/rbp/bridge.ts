@@ -6,12 +6,18 @@
  * without one it keeps the general engine.
  */
 import { CMD_BACK, CMD_FL, CMD_FR, CMD_FWD, CMD_R, CMD_TL, CMD_TR, CMD_X, cmdOption, cmdPart } from '../nhm/commands.js';
+import * as commands from '../nhm/commands.js';
 import type { Game } from '../nhm/game.js';
 import { END_REASONS, type State } from '../nhm/state.js';
 import {
-  attackSquares, K_CODES, K_DEALT, K_END, K_FACING, K_FIRE, K_FWD, K_HEARTS, K_LIMIT, K_SQ, K_TURN, K_WINNER,
-  MAX_HEARTS, moveSquare, type KernelSetup,
+  attackSquares, K_CODES, K_DEALT, K_END, K_FACING, K_FIRE, K_FWD, K_HEARTS, K_LIMIT, K_SIDE, K_SLOT_BITS, K_SQ, K_SQUARES, K_TURN,
+  K_WINNER, MAX_HEARTS, moveSquare, type KernelSetup,
 } from './kernel.js';
+
+// Module-local copies for unpackGameProgram, which runs in simulation loops:
+// V8 folds a module's own unexported `const`s into optimised code, but loads
+// an imported binding from its cell at every use.
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH, SLOT_BITS = K_SLOT_BITS;
 
 /** How one Game's command codes map to kernel codes. */
 export interface KernelBridge {
@@ -29,7 +35,7 @@ export interface KernelBridge {
  * telefrag, 5 hearts at most and both alive at the start.
  */
 export function kernelBridge(game: Game): KernelBridge | null {
-  if (game.n !== 2 || game.board.width !== 8 || game.board.height !== 8 || !game.repairAllSlots) return null;
+  if (game.n !== 2 || game.board.width !== K_SIDE || game.board.height !== K_SIDE || !game.repairAllSlots) return null;
   for (let m = 0; m < 2; m++) {
     if (game.armour[m] || game.maxShields[m] || game.startShields[m] || game.bonkDamage[m] || game.telefrag[m]) return null;
     if (game.repairAmount[m] !== 1 || game.heartsPerX[m] !== 1 || game.maxHearts[m] !== MAX_HEARTS) return null;
@@ -47,7 +53,7 @@ export function kernelBridge(game: Game): KernelBridge | null {
   const want = Array.from(toGame).sort((a, b) => a - b).join();
   for (let m = 0; m < 2; m++) if (Array.from(game.commands[m]).join() !== want) return null;
   // The moves are the kernel's (they are, on 8x8; checked so a change in tables.ts cannot slip by).
-  const size = 64, t = game.tables.moveTo;
+  const size = K_SQUARES, t = game.tables.moveTo;
   for (let k = K_FWD; k < K_FWD + 4; k++)
     for (let f = 0; f < 4; f++)
       for (let s = 0; s < size; s++) if (t[(toGame[k] - CMD_FWD) * 4 * size + f * size + s] !== moveSquare(k, f, s)) return null;
@@ -66,8 +72,8 @@ function whichWeapon(game: Game, c: number): number {
   for (let k = 0; k < 2; k++) {
     let same = true;
     for (let f = 0; f < 4 && same; f++)
-      for (let s = 0; s < 64 && same; s++) {
-        const i = f * 64 + s, cells: number[] = [];
+      for (let s = 0; s < K_SQUARES && same; s++) {
+        const i = f * K_SQUARES + s, cells: number[] = [];
         for (let j = t.cellStart[i]; j < t.cellStart[i + 1]; j++) {
           if (t.cellDmg[j] !== 1 || t.cellFlags[j] !== 0) same = false;
           cells.push(t.cellSq[j]);
@@ -89,21 +95,21 @@ export function kernelSetupOf(game: Game): KernelSetup {
   };
 }
 
-/** Packs five of the game's command codes (from `offset`) into a kernel program, or -1 if one has no kernel code. */
+/** Packs PROGRAM_LENGTH of the game's command codes (from `offset`) into a kernel program, or -1 if one has no kernel code. */
 export function packGameProgram(b: KernelBridge, codes: ArrayLike<number>, offset = 0): number {
   let p = 0;
-  for (let k = 0; k < 5; k++) {
+  for (let k = 0; k < PROGRAM_LENGTH; k++) {
     const c = codes[offset + k];
     const kc = c >= 0 && c < b.toKernel.length ? b.toKernel[c] : -1;
     if (kc < 0) return -1;
-    p |= kc << (4 * k);
+    p |= kc << (SLOT_BITS * k);
   }
   return p;
 }
 
-/** Writes a kernel program as five of the game's command codes into `out` from `offset`. */
+/** Writes a kernel program as PROGRAM_LENGTH of the game's command codes into `out` from `offset`. */
 export function unpackGameProgram(b: KernelBridge, program: number, out: number[] | Uint16Array | Int32Array, offset = 0): void {
-  for (let k = 0; k < 5; k++) out[offset + k] = b.toGame[(program >> (4 * k)) & 15];
+  for (let k = 0; k < PROGRAM_LENGTH; k++) out[offset + k] = b.toGame[(program >> (SLOT_BITS * k)) & 15];
 }
 
 /** Copies an engine state of a bridged game into a kernel state. */

@@ -21,6 +21,7 @@
  * at the first machine" is "the other pig is on the ray".
  */
 import { ALEA_SIZE } from '../../core/alea.js';
+import { PROGRAM_LENGTH } from '../nhm/commands.js';
 import { aleaSeedSeats } from './alea.js';
 
 export const K_FWD = 0; // `^`
@@ -39,12 +40,27 @@ export const K_CODES = 10;
 /** Robo Battle Pigs notation of the kernel codes. */
 export const K_NAMES = ['^', 'v', '\\', '/', 'TL', 'TR', 'F', 'H', 'X', 'R'] as const;
 
+// Not exported, so that V8 folds them into playTurnK's optimised code: it
+// folds a module's own unexported `const`s, but loads an exported or
+// imported binding from its cell at every use.
+/** Bits per slot of a packed program (codes 0..15). */
+const SLOT_BITS = 4;
+/** Bits of a whole packed program: PROGRAM_LENGTH slots. */
+const PROGRAM_BITS = SLOT_BITS * PROGRAM_LENGTH;
+/** Bits per slot of a packed program (for bridge.ts). */
+export const K_SLOT_BITS = SLOT_BITS;
+
+/** The kernel's board: BOARD_8X8 (core/grid), files and ranks 0..K_SIDE-1. */
+export const K_SIDE = 8;
+/** Squares of the kernel's board; a square fits in 6 bits. */
+export const K_SQUARES = K_SIDE * K_SIDE;
+
 /** `R R R R R` and `X X X X X`, packed. */
 export const PROGRAM_REPAIR = 0x99999;
 export const PROGRAM_IDLE = 0x88888;
 
 // State layout: per-seat fields at FIELD + seat.
-export const K_SQ = 0; // square, rank * 8 + file (a1 = 0)
+export const K_SQ = 0; // square, rank * K_SIDE + file (a1 = 0)
 export const K_FACING = 2; // 0..3 = N E S W
 export const K_HEARTS = 4; // 0 once dead (wreckage)
 export const K_DEALT = 6; // damage dealt so far (as the engine's State.dealt)
@@ -96,18 +112,20 @@ export function copyKState(src: Int32Array, dst: Int32Array): void {
   for (let i = 0; i < KSTATE_SIZE; i++) dst[i] = src[i];
 }
 
-/** Packs five kernel codes into a program. */
+/** Packs PROGRAM_LENGTH (five) kernel codes into a program. */
 export function packProgram(codes: ArrayLike<number>, offset = 0): number {
-  return codes[offset] | (codes[offset + 1] << 4) | (codes[offset + 2] << 8) | (codes[offset + 3] << 12) | (codes[offset + 4] << 16);
+  let p = 0;
+  for (let k = 0; k < PROGRAM_LENGTH; k++) p |= codes[offset + k] << (SLOT_BITS * k);
+  return p;
 }
 
-/** The kernel code in slot k (0..4) of a packed program. */
-export const programSlot = (program: number, k: number): number => (program >> (4 * k)) & 15;
+/** The kernel code in slot k (0..PROGRAM_LENGTH-1) of a packed program. */
+export const programSlot = (program: number, k: number): number => (program >> (SLOT_BITS * k)) & 15;
 
 /** A packed program in Robo Battle Pigs notation, e.g. `^ X F TL H`. */
 export function formatKProgram(program: number): string {
   const out: string[] = [];
-  for (let k = 0; k < 5; k++) out.push(K_NAMES[programSlot(program, k)] ?? '?');
+  for (let k = 0; k < PROGRAM_LENGTH; k++) out.push(K_NAMES[programSlot(program, k)] ?? '?');
   return out.join(' ');
 }
 
@@ -116,9 +134,6 @@ export function isRepairK(p: number): boolean {
   // Codes are 0..9: a slot is 8 (X) or 9 (R) exactly when bit 3 is set and bits 1-2 are clear.
   return (p & 0x88888) === 0x88888 && (p & 0x66666) === 0 && (p & 0x11111) !== 0;
 }
-
-/** X commands seat `seat` must write this turn (one per missing heart). */
-export const requiredXK = (st: Int32Array, seat: number): number => MAX_HEARTS - st[K_HEARTS + seat];
 
 // Tables: built once at module load from the board geometry. Every code
 // 0..15 has a row (codes above 9 act as X), so a step reads its tables with
@@ -149,7 +164,7 @@ const FWD = [
 ] as const;
 
 (() => {
-  const at = (f: number, r: number): number => (f < 0 || r < 0 || f > 7 || r > 7 ? -1 : r * 8 + f);
+  const at = (f: number, r: number): number => (f < 0 || r < 0 || f >= K_SIDE || r >= K_SIDE ? -1 : r * K_SIDE + f);
   WEAPON[K_FIRE] = 1;
   WEAPON[K_HIT] = 2;
   // (right, forward) of `^ v \ /`.
@@ -162,8 +177,8 @@ const FWD = [
   for (let f = 0; f < 4; f++) {
     const [fx, fy] = FWD[f];
     const [rx, ry] = FWD[(f + 1) & 3]; // the machine's right
-    for (let s = 0; s < 64; s++) {
-      const x = s & 7, y = s >> 3;
+    for (let s = 0; s < K_SQUARES; s++) {
+      const x = s % K_SIDE, y = Math.floor(s / K_SIDE);
       for (let c = 0; c < 16; c++) {
         let to = s, facing = f;
         if (c < 4) {
@@ -178,7 +193,7 @@ const FWD = [
         if (t >= 0) ATTACK[(((row << 8) | (f << 6) | s) << 1) + (t >> 5)] |= 1 << (t & 31);
       };
       // Bazooka: every square straight ahead to the edge.
-      for (let k = 1; k < 8; k++) add(1, at(x + k * fx, y + k * fy));
+      for (let k = 1; k < K_SIDE; k++) add(1, at(x + k * fx, y + k * fy));
       // Hammer-Fist: front-left, front, front-right.
       for (const r of [-1, 0, 1]) add(2, at(x + r * rx + fx, y + r * ry + fy));
     }
@@ -188,7 +203,7 @@ const FWD = [
 /** The squares weapon w (0 Bazooka, 1 Hammer-Fist) of a machine on `sq` facing `facing` damages, ascending (for bridge.ts's checks). */
 export function attackSquares(w: number, facing: number, sq: number): number[] {
   const out: number[] = [];
-  for (let t = 0; t < 64; t++) if ((ATTACK[((((w + 1) << 8) | (facing << 6) | sq) << 1) + (t >> 5)] >>> (t & 31)) & 1) out.push(t);
+  for (let t = 0; t < K_SQUARES; t++) if ((ATTACK[((((w + 1) << 8) | (facing << 6) | sq) << 1) + (t >> 5)] >>> (t & 31)) & 1) out.push(t);
   return out;
 }
 
@@ -213,7 +228,7 @@ export function playTurnK(st: Int32Array, pa: number, pb: number): number {
   // Repairing and not yet hit: the repair (worth 1) can still absorb a point.
   let ra = isRepairK(pa) ? 1 : 0, rb = isRepairK(pb) ? 1 : 0;
   let steps = 0, end = END_NONE;
-  for (let k = 0; k < 20; k += 4) {
+  for (let k = 0; k < PROGRAM_BITS; k += SLOT_BITS) {
     const ca = (pa >> k) & 15, cb = (pb >> k) & 15;
     steps++;
     // Phase 1: turns and step moves. With two machines the collision rules of
