@@ -28,7 +28,7 @@ const factory: BotFactory = (ctx) => {
   //   match replays exactly from its seed.
   // ctx.budget: { sims, ms } per decision. Going over `ms` is a fault that
   //   costs the turn; `sims` is how many simulated turns to plan for.
-  // ctx.notation: 'rbp' or 'nhm', the notation of programs written as text.
+  // ctx.notation: the notation of programs written as text (the ruleset's: RBP writes `\ /`, NHM `F\ F/`).
   const { game, seat, rng, budget, notation } = ctx;
 
   // Allocate once, reuse every turn: the simulator preallocates its states.

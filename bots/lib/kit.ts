@@ -20,6 +20,7 @@ import { CandidateGen } from './candidates.js';
 import { Evaluator } from './evaluate.js';
 import { reachOf } from './reach.js';
 import { Simulator } from './sim.js';
+import { nhmModule } from '../../src/rules/nhm/module.js';
 
 /** Builds a searching bot's tools for its seat. */
 export function searchKit(ctx: BotContext) {
@@ -88,7 +89,7 @@ function warmGames(game: Game): Game[] {
         catalogue: game.catalogue,
         board: game.board,
         turnLimit: WARM_TURNS,
-        rulesetId: 'nhm',
+        rulesetId: nhmModule.id,
         machines: [0, 1].map((i) => ({ name: 'AB'[i], loadout: designs[(2 * g + i) % designs.length], ...starts[i] })),
       }),
     );
@@ -125,7 +126,7 @@ export function warmUp(factory: BotFactory, ctx: BotContext): void {
 /** Copies of the bot play `game` to its (short) turn limit. */
 function warmGame(factory: BotFactory, ctx: BotContext, game: Game): void {
   const rng = makeRng('warm-up');
-  const notation: Notation = game.rulesetId === 'rbp' ? 'rbp' : 'nhm';
+  const notation = game.rulesetId as Notation; // an NHM-engine game's notation is its ruleset's
   const n = game.n;
   const bots = Array.from({ length: n }, (_, seat) => factory({ ...ctx, game, seat, rng, notation }));
   const state = new State(game, 'warm-up'), view = new State(game, 'warm-up');

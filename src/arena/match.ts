@@ -11,15 +11,11 @@
  * cannot be read, takes the rulebook's default; an illegal one is a fault and
  * the forfeit (docs/rules.md 7.3). Questions are not timed.
  */
-import { type Budget, DEFAULT_BUDGET, isMixed, sampleMixed } from '../core/bot.js';
+import { type AnyBot, type AnyBotFactory, type Budget, DEFAULT_BUDGET, isMixed, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { deriveSeed, makeRng, seatSeed, sfc32Seed, type Rng } from '../core/rng.js';
 
-/** A bot: one method per kind of decision it makes (NHM: `program`, and optionally `autoTarget`, `dodge`). */
-export type AnyBot = Readonly<Record<string, unknown>>;
-/** Makes a seat's bot from its context: seat, RNG, budget and what the ruleset tells (NHM: game, notation). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyBotFactory = (ctx: any) => unknown;
+export type { AnyBot, AnyBotFactory } from '../core/bot.js';
 
 export interface MatchOptions {
   module: AnyGameModule;

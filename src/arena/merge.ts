@@ -17,7 +17,7 @@ import type { Catalogue } from '../rules/nhm/parts.js';
 import { scheduleTotal, type RunConfig } from './config.js';
 import { folderCatalogue, initRunFolder, inspectFolder, runDifference, sameRun, type FolderConfig } from './folder.js';
 import { linesOf, MatchesWriter, readMatches } from './records.js';
-import { seatsOf } from './schedule.js';
+import { figuresOf, seatsOf } from './schedule.js';
 
 export interface MergeResult {
   readonly run: RunConfig;
@@ -57,7 +57,7 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
   const { cat, text } = folderCatalogue(dirs[0], run);
   dirs.forEach((d) => folderCatalogue(d, run));
   const total = scheduleTotal(run);
-  const k = seatsOf(run);
+  const k = seatsOf(run), figures = figuresOf(run);
   // First pass: check every row, and note which folder holds each match and whether a folder's rows are in id order.
   const from = new Int32Array(total).fill(-1);
   const inOrder = dirs.map(() => true);
@@ -71,7 +71,7 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
       from[r.id] = i;
       if (r.id < last) inOrder[i] = false;
       last = r.id;
-    });
+    }, false, figures);
   });
   const missing: number[] = [];
   for (let id = 0; id < total; id++) if (from[id] < 0) missing.push(id);
@@ -91,11 +91,11 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
       return { line: (): string => lines.next().value ?? '', close: () => void lines.return() };
     }
     const held = new Map<number, string>();
-    readMatches(path, k, (r, line) => held.set(r.id, line));
+    readMatches(path, k, (r, line) => held.set(r.id, line), false, figures);
     return { line: (id: number): string => held.get(id)!, close: () => held.clear() };
   });
   initRunFolder(out, run, null, text, `merge of ${dirs.join(', ')}`);
-  const writer = new MatchesWriter(join(out, 'matches.csv'), k);
+  const writer = new MatchesWriter(join(out, 'matches.csv'), k, figures);
   try {
     let chunk = '';
     for (let id = 0; id < total; id++) {

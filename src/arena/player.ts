@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { AnyGameModule } from '../core/game.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
-import { rulesetById } from '../rules/registry.js';
+import { loadRuleset, rulesetById } from '../rules/registry.js';
 import { recordMatch, replayPath, startReplay, writeReplay } from './replays.js';
 import { type BotModule, loadBotModule } from './bots.js';
 import type { RunConfig } from './config.js';
@@ -56,6 +56,7 @@ export class MatchPlayer {
 
   /** Loads the run's bots and builds its schedule. */
   static async create(run: RunConfig, cat: Catalogue, replays: ReplayPlan | null = null): Promise<MatchPlayer> {
+    if (run.rulesetModule) await loadRuleset(run.rulesetModule);
     const bots = new Map<string, BotModule>();
     for (const b of run.bots) bots.set(b.name, await loadBotModule(b.bot));
     return new MatchPlayer(run, cat, bots, replays);
@@ -134,7 +135,7 @@ export class MatchPlayer {
 }
 
 /** The row of a match that could not be played (its worker died): a draw with reason `fault`. */
-export function faultRow(spec: MatchSpec): MatchRow {
+export function faultRow(spec: MatchSpec, figures: number): MatchRow {
   const k = spec.seats.length;
   return {
     id: spec.id,
@@ -144,7 +145,7 @@ export function faultRow(spec: MatchSpec): MatchRow {
     winner: -1,
     turns: 0,
     reason: 'fault',
-    figures: [new Array(k).fill(0)],
+    figures: Array.from({ length: figures }, () => new Array<number>(k).fill(0)),
     faults: new Array(k).fill(0),
   };
 }

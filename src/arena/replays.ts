@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { DEFAULT_BUDGET } from '../core/bot.js';
+import { type BotContext, DEFAULT_BUDGET } from '../core/bot.js';
 import { FACINGS, squareName } from '../core/grid.js';
 import { playMatch, type AnyBotFactory, type FaultRecord, type MatchOptions, type MatchResult } from './match.js';
 import type { AnyGameModule, Recorder } from '../core/game.js';
@@ -183,7 +183,7 @@ export function replayTimeouts(bots: readonly AnyBotFactory[], faultLog: readonl
   let calls = 0;
   // playMatch reads the clock twice per timed decision (a program): before asking the bot, and after.
   const clock = (): number => (calls++ % 2 === 0 ? 0 : late.has(current) ? budgetMs + 1 : 0);
-  const wrapped = bots.map<AnyBotFactory>((factory) => (ctx: { seat: number }) => {
+  const wrapped = bots.map<AnyBotFactory>((factory) => (ctx: BotContext) => {
     const bot = factory(ctx) as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const name of methodNames(bot)) {

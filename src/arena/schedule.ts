@@ -18,6 +18,7 @@ import { deriveSeed, makeRng, matchSeed } from '../core/rng.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
 import { enumerateLoadouts, sampleLoadouts } from '../rules/nhm/loadout.js';
 import type { AnyGameModule } from '../core/game.js';
+import { rulesetById } from '../rules/registry.js';
 import { scheduleTotal, toLoadoutFilter, type RunConfig } from './config.js';
 
 /** One machine of a match: the bot's name and the loadout's name in the run. */
@@ -45,6 +46,9 @@ export interface Schedule {
 /** Machines per match in a run. */
 export const seatsOf = (run: RunConfig): number =>
   run.schedule.type === 'free-for-all' || run.schedule.type === 'sweep' ? run.schedule.seats : 2;
+
+/** The names of a run's per-seat figures (its ruleset's: NHM `dealt`), the record columns after `reason`. */
+export const figuresOf = (run: RunConfig): readonly string[] => rulesetById(run.ruleset).figures;
 
 /** Builds a run's schedule (a sweep enumerates or samples its pool here). */
 export function makeSchedule(run: RunConfig, cat: Catalogue): Schedule {

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { loadRunRuleset } from '../arena/config/rulesets.js';
 import { initParentFolder, inspectFolder } from '../arena/folder.js';
 import { checkMerge, mergeFolders } from '../arena/merge.js';
 import { HavocError } from '../core/errors.js';
@@ -28,7 +29,7 @@ const command: CommandModule<object, MergeArgs> = {
       .option('allow-missing', { type: 'boolean', default: false, describe: 'merge even if some matches are in no folder (finish with havoc resume OUT)' })
       .option('json', { type: 'boolean', default: false, describe: 'print summary.json instead of the report' }) as never,
   handler: (args) =>
-    reportErrors(() => {
+    reportErrors(async () => {
       const kinds = args.dirs.map((d) => inspectFolder(d));
       let pairs: { out: string; dirs: string[] }[];
       const parents = kinds.flatMap((k) => (k.kind === 'parent' ? [k.config] : []));
@@ -43,6 +44,8 @@ const command: CommandModule<object, MergeArgs> = {
         initParentFolder(args.out, names, `merge of ${args.dirs.join(', ')}`);
       } else pairs = [{ out: args.out, dirs: args.dirs }];
       for (const p of pairs) {
+        const first = inspectFolder(p.dirs[0]);
+        if (first.kind === 'run') await loadRunRuleset(first.config.run, join(p.dirs[0], 'config.json')); // its ruleset module, if any, before its records are read
         const m = mergeFolders(p.out, p.dirs, { allowMissing: args['allow-missing'] });
         if (m.missing) process.stderr.write(`${m.run.name}: ${m.missing} of ${m.scheduled} matches missing; \`havoc resume ${p.out}\` plays them\n`);
         const t = writeTables(p.out, m.run, m.cat, null, m.scheduled, null);

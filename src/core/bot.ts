@@ -36,3 +36,29 @@ export function sampleMixed<A>(m: Mixed<A>, rng: Rng): A {
   }
   return m.mixed[m.mixed.length - 1].action;
 }
+
+/** What a bot is told when it is made: its seat, an RNG of its own, its budget, and what its ruleset adds (NHM: `game`, `notation`). */
+export interface BotContext {
+  readonly seat: number;
+  readonly rng: Rng;
+  readonly budget: Budget;
+  readonly [more: string]: unknown;
+}
+
+/** A seat's view: the state the seat may simulate (its knowledge only, dice of its own), rebuilt before every question. */
+export interface SeatView<S = unknown> {
+  readonly seat: number;
+  readonly state: S;
+}
+
+/**
+ * A bot, for any ruleset: one method per kind of decision it makes, named as
+ * the ruleset names the decision (NHM: `program`, and optionally `autoTarget`
+ * and `dodge`; Kuhn poker: `bet`). Each gets the seat's observation and view
+ * (and a question's own arguments) and answers in the ruleset's notation, or
+ * with a mixed strategy.
+ */
+export type AnyBot = { readonly [decision: string]: unknown };
+
+/** A bot module's default export. (Method syntax, so a ruleset's factory taking its richer context is one too.) */
+export type AnyBotFactory = { make(ctx: BotContext): unknown }['make'];

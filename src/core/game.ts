@@ -95,6 +95,8 @@ export interface BuildKit<B> {
   check(raw: unknown, where: string): Parsed<B>;
   /** The canonical key: equal builds have equal keys, and `check(key)` gives the build back. */
   key(build: B): string;
+  /** The build as a config writes it (what `check` reads back); default its key. */
+  spec?(build: B): unknown;
   /** Its cost in the ruleset's points. */
   cost(build: B): number;
   /** Draws `count` legal builds from a seed (sweeps, the conformance suite); absent when a ruleset has one build. */

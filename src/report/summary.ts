@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { scheduleTotal, type RunConfig } from '../arena/config.js';
 import { writeAtomic } from '../arena/folder.js';
 import { readMatches } from '../arena/records.js';
-import { buildResolver, seatsOf } from '../arena/schedule.js';
+import { buildResolver, figuresOf, seatsOf } from '../arena/schedule.js';
 import { rulesetById } from '../rules/registry.js';
 import type { AnyGameModule } from '../core/game.js';
 import type { Shard } from '../arena/shard.js';
@@ -80,7 +80,7 @@ export function writeTables(dir: string, run: RunConfig, cat: Catalogue, shard: 
   // it rehashes); a Set only for ids outside the run, which a valid folder does not hold.
   const seen = new Uint8Array(Math.ceil(scheduleTotal(run) / 8));
   const others = new Set<number>();
-  const figures = rulesetById(run.ruleset).figures;
+  const figures = figuresOf(run);
   readMatches(join(dir, 'matches.csv'), k, (r) => {
     const id = r.id, inRun = id >= 0 && id < seen.length * 8, byte = id >>> 3, bit = 1 << (id & 7);
     if (inRun ? seen[byte] & bit : others.has(id)) throw new HavocError('bad-matches', join(dir, 'matches.csv'), `match ${id} appears twice`);

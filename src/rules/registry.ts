@@ -14,6 +14,8 @@ import { nhmModule } from './nhm/module.js';
 import { rbpModule } from './rbp/module.js';
 
 const modules = new Map<string, AnyGameModule>();
+/** Modules loaded by path: absolute path → id. */
+const byPath = new Map<string, string>();
 
 /** Adds a module under its id (a second module with the same id replaces the first). */
 export function registerRuleset(mod: AnyGameModule): void {
@@ -40,6 +42,8 @@ export function rulesetById(id: string): AnyGameModule {
 export async function loadRuleset(spec: string): Promise<AnyGameModule> {
   if (!isRulesetPath(spec)) return rulesetById(spec);
   const path = resolve(spec);
+  const id = byPath.get(path);
+  if (id) return rulesetById(id);
   if (!existsSync(path)) throw new HavocError('ERR_RULESET', spec, `no such ruleset module (looked for ${path})`);
   let mod: { default?: unknown };
   try {
@@ -51,5 +55,9 @@ export async function loadRuleset(spec: string): Promise<AnyGameModule> {
   if (!m || typeof m !== 'object' || typeof m.id !== 'string' || typeof m.newState !== 'function')
     throw new HavocError('ERR_RULESET', spec, 'the module must export a game module (src/core/game.ts) as its default export');
   registerRuleset(m);
+  byPath.set(path, m.id);
   return m;
 }
+
+/** The id of the ruleset module already loaded from `spec` (a path), or null. */
+export const loadedRulesetId = (spec: string): string | null => byPath.get(resolve(spec)) ?? null;

@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { builtinBotPath, isBotPath } from '../bots.js';
+import { loadRunRuleset } from './rulesets.js';
 import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
 import { BotEntry as BotEntrySchema, BotObject, Bots, BotSpec } from './schema.js';
 import { DEFAULT_BOTS, type BotEntry, type Plan, type RunConfig } from './types.js';
@@ -86,8 +87,9 @@ export async function checkBotModules(plan: Plan, problems: Problems): Promise<v
   }
 }
 
-/** Checks the bots of a saved run (before resuming it). Throws a HavocProblems naming the folder. */
+/** Checks the bots of a saved run and loads its ruleset module, if it has one (before resuming it). Throws a HavocProblems naming the folder. */
 export async function checkRunBots(run: RunConfig, where: string): Promise<void> {
+  await loadRunRuleset(run, where);
   const problems = new Problems(where);
   for (const [i, b] of run.bots.entries()) {
     const problem = await botModuleProblem(b.bot);

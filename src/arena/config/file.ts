@@ -13,6 +13,7 @@ import { check, fieldsOf, isObj, Problems, type Json } from './problems.js';
 import { resolveRun } from './run.js';
 import { MultiRun, Out, Run, RunName, Runs, SchemaRef, SingleRun } from './schema.js';
 import type { ConfigOverrides, Plan, PlannedRun } from './types.js';
+import { isRulesetPath, loadRuleset } from '../../rules/registry.js';
 
 /**
  * Reads and checks a config file, and checks that every bot module loads.
@@ -26,6 +27,8 @@ export async function loadConfig(file: string, overrides: ConfigOverrides = {}):
   } catch (e) {
     throw new HavocError('bad-config', file, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON (${(e as Error).message})`);
   }
+  await loadRulesetModules(json, problems);
+  problems.throwIfAny();
   const plan = resolveConfig(json, file, overrides, problems);
   problems.throwIfAny();
   await checkBotModules(plan!, problems);
@@ -78,4 +81,19 @@ function resolveConfig(json: unknown, file: string, overrides: ConfigOverrides, 
     if (run) runs.push({ ...run, out: join(out, name) });
   });
   return problems.count ? null : { file, out, multi: true, runs };
+}
+
+/** Loads (and so registers) every ruleset a config names by a module's path: `ruleset` at the top and in each of `runs`. */
+async function loadRulesetModules(json: unknown, problems: Problems): Promise<void> {
+  if (!isObj(json)) return;
+  const named: { v: unknown; at: string }[] = [{ v: json.ruleset, at: 'ruleset' }];
+  if (Array.isArray(json.runs)) json.runs.forEach((r, i) => isObj(r) && named.push({ v: r.ruleset, at: `runs[${i}].ruleset` }));
+  for (const { v, at } of named) {
+    if (typeof v !== 'string' || !isRulesetPath(v)) continue;
+    try {
+      await loadRuleset(v);
+    } catch (e) {
+      problems.add(at, e instanceof HavocError ? e.problem : String(e));
+    }
+  }
 }

@@ -28,7 +28,7 @@ export function resolveLoadouts(
     const ok = f.v === undefined || (Array.isArray(f.v) && f.v.length === 1 && f.v[0] === fixed.name);
     if (!ok) return problems.add(f.at, says.loadouts), null;
     if (fileF.v !== undefined) problems.add(fileF.at, says.loadoutsFile);
-    return [{ name: fixed.name, spec: loadoutSpec(fixed.build(cat)) }];
+    return [{ name: fixed.name, spec: fixed.spec(cat) as LoadoutEntry['spec'] }];
   }
   if (sweep) {
     if (f.v !== undefined) return problems.add(f.at, 'a sweep draws its loadouts from the catalogue: leave loadouts out (narrow them with schedule.filter)'), null;

@@ -1,55 +1,83 @@
 /**
- * Everything the config checks know about particular rulesets, in one table:
- * the ids a config may name, how many machines a match of each seats, whether
- * every seat brings one fixed build (Robo Battle Pigs: the Robo Battle Pig)
- * or a build of its own, and the messages that say so. Nothing else under
- * src/arena/config/ names a ruleset; the next step replaces this table by
- * src/rules/registry.ts (`rulesetById(id)`: `seats: {min, max}`,
- * `builds.fixed`).
+ * What the config checks need of a ruleset, from the registry
+ * (src/rules/registry.ts): the ids a config may name, or a ruleset module's
+ * path (loaded with the config), how many seats a match has, whether every
+ * seat brings one fixed build (Robo Battle Pigs: the Robo Battle Pig), and
+ * the messages that say so.
  */
-import type { Catalogue, Loadout } from '../../rules/nhm/parts.js';
-import { roboPig } from '../../rules/rbp/index.js';
+import type { AnyGameModule } from '../../core/game.js';
+import type { Catalogue } from '../../rules/nhm/parts.js';
+import { HavocError } from '../../core/errors.js';
+import { isRulesetPath, loadedRulesetId, loadRuleset, rulesetById, rulesetIds } from '../../rules/registry.js';
 
-/** The ruleset ids a config may name (`"ruleset"`). */
-export const RULESET_IDS = ['rbp', 'nhm'] as const;
-export type RulesetId = (typeof RULESET_IDS)[number];
+/** The built-in ruleset ids (the registry's at start-up; a config may also name a module's path). */
+export const RULESET_IDS: readonly string[] = rulesetIds();
 
 /** What the config checks need to know of one ruleset. */
 export interface RulesetFacts {
-  readonly id: RulesetId;
+  readonly id: string;
   /** Its name for people, in messages. */
   readonly title: string;
-  /** Machines per match. */
+  /** Seats per match. */
   readonly seats: { readonly min: number; readonly max: number };
-  /** The one build every seat has, when seats do not choose builds; null when they do (and sweeps can draw them). */
-  readonly fixed: { readonly name: string; readonly build: (cat: Catalogue) => Loadout } | null;
+  /** The one build every seat has, when seats do not choose builds; null when they do. */
+  readonly fixed: { readonly name: string; readonly spec: (cat: Catalogue) => unknown } | null;
+  /** Whether a sweep can draw its builds (the ruleset samples builds). */
+  readonly sweepable: boolean;
+  /** The module's path, for a ruleset named by path. */
+  readonly module?: string;
 }
 
-const FACTS: Readonly<Record<RulesetId, RulesetFacts>> = {
-  rbp: { id: 'rbp', title: 'Robo Battle Pigs', seats: { min: 2, max: 2 }, fixed: { name: 'robo-pig', build: roboPig } },
-  nhm: { id: 'nhm', title: 'Ninja Havoc Machines', seats: { min: 2, max: 4 }, fixed: null },
-};
+/** A ruleset bound to a run's catalogue. */
+const bound = (mod: AnyGameModule, cat: Catalogue): AnyGameModule => mod.withData?.({ parts: cat }) ?? mod;
 
-/** The facts of a ruleset id (one that passed the `ruleset` check). */
-export const rulesetFacts = (id: RulesetId): RulesetFacts => FACTS[id];
+function factsOf(mod: AnyGameModule, module?: string): RulesetFacts {
+  const fixed = mod.builds.fixed;
+  return {
+    id: mod.id,
+    title: mod.title,
+    seats: mod.seats,
+    fixed: fixed
+      ? {
+          name: fixed.name,
+          spec: (cat) => {
+            const kit = bound(mod, cat).builds;
+            const b = kit.fixed!.build;
+            return kit.spec ? kit.spec(b) : kit.key(b);
+          },
+        }
+      : null,
+    sweepable: !fixed && typeof mod.builds.sample === 'function',
+    ...(module ? { module } : {}),
+  };
+}
+
+/** The facts of a `ruleset` value: a registered id, or the path of a module loaded with the config; null for neither. */
+export function rulesetFactsOf(v: string): RulesetFacts | null {
+  if (isRulesetPath(v)) {
+    const id = loadedRulesetId(v);
+    return id ? factsOf(rulesetById(id), v) : null;
+  }
+  return rulesetIds().includes(v) ? factsOf(rulesetById(v)) : null;
+}
 
 const show = (v: unknown): string => (v === undefined ? 'missing' : JSON.stringify(v));
 
 /** The problem with a `ruleset` value that names no ruleset. */
 export const unknownRulesetProblem = (v: unknown): string =>
-  `must be ${RULESET_IDS.map((id) => `"${id}" (${FACTS[id].title})`).join(' or ')}, not ${show(v)}`;
+  `must be ${RULESET_IDS.map((id) => `"${id}" (${rulesetById(id).title})`).join(' or ')}, not ${show(v)}`;
 
-/** The problem with `seats` machines in a match of this ruleset, or null. */
+/** The problem with `seats` seats in a match of this ruleset, or null. */
 export function seatsProblem(r: RulesetFacts, seats: number): string | null {
   if (seats <= r.seats.max) return null;
   return r.seats.max === 2 ? `${r.title} is a two-player game` : `${r.title} seats at most ${r.seats.max} machines`;
 }
 
-/** The problem with a loadout sweep under this ruleset (it has one design), or null. */
+/** The problem with a sweep under this ruleset (it has one design, or cannot draw builds), or null. */
 export function sweepProblem(r: RulesetFacts): string | null {
-  if (!r.fixed) return null;
-  const sweepable = RULESET_IDS.filter((id) => !FACTS[id].fixed).map((id) => `"${id}"`);
-  return `a loadout sweep needs "ruleset": ${sweepable.join(' or ')} (${r.title} has one design)`;
+  if (r.sweepable) return null;
+  const sweepable = RULESET_IDS.filter((id) => factsOf(rulesetById(id)).sweepable).map((id) => `"${id}"`);
+  return `a loadout sweep needs "ruleset": ${sweepable.join(' or ')} (${r.title} has ${r.fixed ? 'one design' : 'no way to draw designs'})`;
 }
 
 /** Problems with `loadouts` and `loadoutsFile` under a ruleset whose seats all have its fixed build. */
@@ -57,3 +85,13 @@ export const fixedBuildProblems = (r: RulesetFacts): { loadouts: string; loadout
   loadouts: `${r.title} machines are all ${r.title}: leave loadouts out`,
   loadoutsFile: `${r.title} has no loadouts`,
 });
+
+/** Loads a saved run's ruleset module, when the run names one by path (resume, merge). A HavocError naming `where` if it cannot. */
+export async function loadRunRuleset(run: { readonly rulesetModule?: string }, where: string): Promise<void> {
+  if (!run.rulesetModule) return;
+  try {
+    await loadRuleset(run.rulesetModule);
+  } catch (e) {
+    throw new HavocError('bad-config', `${where}: run.rulesetModule`, e instanceof HavocError ? e.problem : String(e));
+  }
+}

@@ -6,15 +6,16 @@
  * the schedule (enough for a match, challengers among them), and the run's
  * size. The ruleset is checked first: the rest depends on it.
  */
+import { resolve } from 'node:path';
 import { DEFAULT_BUDGET } from '../../core/bot.js';
 import { HavocError } from '../../core/errors.js';
 import { defaultCataloguePath } from '../../rules/nhm/catalogue.js';
-import { RULES_VERSION } from '../../rules/version.js';
 import { resolveBots } from './bots.js';
 import { readCatalogue } from './catalogues.js';
 import { resolveLoadouts } from './loadouts.js';
 import { check, isObj, type Field, type Json, type Problems } from './problems.js';
-import { rulesetFacts, type RulesetId } from './rulesets.js';
+import { rulesetFactsOf } from './rulesets.js';
+import { rulesetById } from '../../rules/registry.js';
 import { resolveSchedule } from './schedule.js';
 import { Between, Budget, Experimental, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
 import { MAX_MATCHES, scheduleTotal } from './total.js';
@@ -45,8 +46,9 @@ export function resolveRun(
   // Ruleset and catalogue.
   const rs = field('ruleset');
   if (!check(Ruleset, rs.v, rs.at, problems)) return null;
-  const ruleset = rs.v as RulesetId;
-  const facts = rulesetFacts(ruleset);
+  const facts = rulesetFactsOf(rs.v as string);
+  if (!facts) return problems.add(rs.at, `the ruleset module ${rs.v as string} is not loaded (havoc loads ruleset modules when it reads a config file)`), null;
+  const ruleset = facts.id;
   const partsF = field('parts');
   let cataloguePath = defaultCataloguePath();
   if (partsF.v !== undefined && check(Parts, partsF.v, partsF.at, problems)) cataloguePath = partsF.v as string;
@@ -119,6 +121,7 @@ export function resolveRun(
     format: RUN_FORMAT,
     name,
     ruleset,
+    ...(facts.module ? { rulesetModule: resolve(facts.module) } : {}),
     rulesVersion: rulesVersionOf(ruleset),
     catalogueHash: cat.hash,
     experimental,
@@ -153,7 +156,7 @@ function resolveStats(f: Field, problems: Problems): StatsOptions {
   return { alpha: (f.v.alpha ?? d.alpha) as number, anchor: (f.v.anchor ?? d.anchor) as StatsOptions['anchor'], maxRated: (f.v.maxRated ?? d.maxRated) as number };
 }
 
-/** The rules version recorded for a run of a ruleset, e.g. `rbp havoc-rules-1`: one source, src/rules/version.ts. */
+/** The rules version recorded for a run of a ruleset, e.g. `rbp havoc-rules-1`: the ruleset's own version. */
 function rulesVersionOf(ruleset: string): string {
-  return `${ruleset} ${RULES_VERSION}`;
+  return `${ruleset} ${rulesetById(ruleset).version}`;
 }

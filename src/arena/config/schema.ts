@@ -35,8 +35,14 @@ const positiveInt = (message: string) => z.int(says(message)).min(1, says(messag
 // ---- Scalars ---------------------------------------------------------------
 
 export const Ruleset = z
-  .enum(RULESET_IDS, { error: (iss) => unknownRulesetProblem(iss.input) })
-  .meta({ description: 'The rulebook the run plays.' });
+  .union(
+    [
+      z.enum(RULESET_IDS as [string, ...string[]], { error: (iss) => unknownRulesetProblem(iss.input) }),
+      z.string({ error: (iss) => unknownRulesetProblem(iss.input) }).regex(/[\\/]|\.[cm]?js$/, { error: (iss) => unknownRulesetProblem(iss.input) }),
+    ],
+    { error: (iss) => unknownRulesetProblem(iss.input) },
+  )
+  .meta({ description: "The rulebook the run plays: a ruleset's id, or the path of a ruleset module (its default export a game module, src/core/game.ts)." });
 
 export const Parts = nonEmpty('must be the path of a parts catalogue file').meta({
   description: 'The parts catalogue file (relative to where havoc runs).',

@@ -4,7 +4,6 @@
  * saved run's format tag. The config file's own shape is in schema.ts.
  */
 import type { Catalogue, LoadoutSpec } from '../../rules/nhm/parts.js';
-import type { RulesetId } from './rulesets.js';
 
 export const RUN_FORMAT = 'havoc-run/1';
 
@@ -59,7 +58,10 @@ export const DEFAULT_STATS: StatsOptions = { alpha: 0.05, anchor: 'unflagged', m
 export interface RunConfig {
   readonly format: typeof RUN_FORMAT;
   readonly name: string;
-  readonly ruleset: RulesetId;
+  /** The ruleset's id. */
+  readonly ruleset: string;
+  /** The absolute path of the ruleset's module, for a ruleset named by path (workers load it). */
+  readonly rulesetModule?: string;
   readonly rulesVersion: string;
   readonly catalogueHash: string;
   readonly experimental: boolean;

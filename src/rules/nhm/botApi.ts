@@ -5,14 +5,14 @@
  * (other seats' mines removed, the rules' dice replaced by the seat's own), to
  * simulate with; bots/lib/sim.ts simulates from it without allocating.
  */
-import type { Budget, Mixed } from '../../core/bot.js';
+import type { Budget, BotContext as CoreBotContext, Mixed } from '../../core/bot.js';
 import type { Rng } from '../../core/rng.js';
 import type { Game } from './game.js';
 import type { Observation } from './observe.js';
 import type { Notation } from './programs.js';
 import type { State } from './state.js';
 
-export interface BotContext {
+export interface BotContext extends CoreBotContext {
   readonly seat: number;
   readonly rng: Rng;
   readonly budget: Budget;

@@ -17,9 +17,9 @@ import { RULES_VERSION } from '../version.js';
 import { defaultCatalogue, loadCatalogue } from './catalogue.js';
 import { scenarioGame } from './scenario.js';
 import { defaultChooser } from './choices.js';
-import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_X, isMove } from './commands.js';
+import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_X, isMove, PROGRAM_LENGTH } from './commands.js';
 import { Game } from './game.js';
-import { checkLoadout, loadNamedLoadouts, loadoutKey, sampleLoadouts } from './loadout.js';
+import { checkLoadout, loadNamedLoadouts, loadoutKey, loadoutSpec, sampleLoadouts } from './loadout.js';
 import { copyForSeat, observe, type Observation } from './observe.js';
 import type { Catalogue, Loadout } from './parts.js';
 import { checkProgram, formatCommand, formatProgram, parseCommand, parseProgram, type Notation } from './programs.js';
@@ -30,7 +30,6 @@ import { defaultStarts } from './starts.js';
 import { type Chooser, playTurn } from './step.js';
 import type { Tracer } from './trace.js';
 
-const PROGRAM_LENGTH = 5;
 const SEAT_NAMES = 'ABCD';
 
 /** A program (five command codes), or one command answering a question. */
@@ -104,6 +103,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       return r.ok ? { ok: true, value: r.loadout } : { ok: false, error: r.errors[0] };
     },
     key: loadoutKey,
+    spec: loadoutSpec,
     cost: (l) => l.parts.reduce((sum, p) => sum + p.cost, 0),
     sample: (count, seed) => sampleLoadouts(catalogue(), count, seed, { experimental: false }),
     components: (l) => l.parts.map((p) => p.key),
@@ -228,7 +228,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
 }
 
 const TERMINAL: GameNode = { kind: 'terminal' };
-const X_PROGRAM: readonly number[] = Object.freeze([CMD_X, CMD_X, CMD_X, CMD_X, CMD_X]);
+const X_PROGRAM: readonly number[] = Object.freeze(new Array<number>(PROGRAM_LENGTH).fill(CMD_X));
 
 function problem(code: string, text: string): { ok: false; error: HavocError } {
   return { ok: false, error: new HavocError(code, '', text) };

@@ -1,0 +1,103 @@
+/**
+ * A game of another shape through the whole arena: Kuhn poker (test-only,
+ * test/games/kuhn: chance, alternating turns, hidden cards), named in a run
+ * config by its module's path, played by `havoc tournament` on 1 and 2
+ * workers, killed with kill -9 and resumed, merged from shards: the same
+ * tables every time. Through the compiled commands in dist/.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const tmp = mkdtempSync(join(tmpdir(), 'kuhn-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+// Replays: --save-replays none until the replay format holds every ruleset.
+const args = (a: string[]) => ['dist/src/cli/main.js', ...a, ...(a[0] === 'tournament' ? ['--save-replays', 'none'] : [])];
+const havoc = (...a: string[]) => {
+  const r = spawnSync(process.execPath, args(a), { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+const TABLES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv'];
+const tables = (dir: string) => Object.fromEntries(TABLES.map((t) => [t, readFileSync(join(dir, t), 'utf8')]));
+
+const cfg = join(tmp, 'kuhn.json');
+writeFileSync(
+  cfg,
+  JSON.stringify({
+    ruleset: 'dist/test/games/kuhn/index.js',
+    bots: [
+      { name: 'always-bet', bot: 'dist/test/games/kuhn/bots/always-bet.js' },
+      { name: 'random', bot: 'dist/test/games/kuhn/bots/random.js' },
+    ],
+    schedule: { type: 'round-robin', games: 1000 },
+    seed: 'kuhn-1',
+  }),
+);
+
+describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
+  const ref = join(tmp, 'w1');
+
+  it('plays 1,000 matches, the same bytes on 1 and 2 workers', () => {
+    const a = havoc('tournament', cfg, '--workers', '1', '--out', ref, '--quiet');
+    expect(a.code, a.err).toBe(0);
+    const b = havoc('tournament', cfg, '--workers', '2', '--out', join(tmp, 'w2'), '--quiet');
+    expect(b.code, b.err).toBe(0);
+    expect(tables(join(tmp, 'w2'))).toEqual(tables(ref));
+    const lines = readFileSync(join(ref, 'matches.csv'), 'utf8').trim().split('\n');
+    // The ruleset's own figure (chips won) is the column after reason.
+    expect(lines[0]).toBe('id,seed,a_bot,a_loadout,b_bot,b_loadout,winner,turns,reason,a_chips,b_chips,a_faults,b_faults');
+    expect(lines).toHaveLength(1001);
+    for (const l of lines.slice(1)) {
+      const f = l.split(',');
+      expect(['showdown', 'fold']).toContain(f[8]);
+      expect(Number(f[9]) + Number(f[10])).toBe(0); // chips are zero-sum
+      expect(f[6]).toBe(Number(f[9]) > 0 ? 'A' : 'B');
+      expect(f.slice(11)).toEqual(['0', '0']);
+    }
+    const config = JSON.parse(readFileSync(join(ref, 'config.json'), 'utf8'));
+    expect(config.run.ruleset).toBe('kuhn');
+    expect(config.run.rulesetModule).toBe(resolve('dist/test/games/kuhn/index.js'));
+    const bots = readFileSync(join(ref, 'bots.csv'), 'utf8');
+    expect(bots.split('\n')[0]).toContain('mean_chips');
+    // always-bet never folds: it wins at least the random bot's folds and half the showdowns, far more than half.
+    expect(bots.split('\n')[1]).toMatch(/^1,always-bet,1000,/);
+  });
+
+  it('resumes after kill -9 with identical tables', async () => {
+    const dir = join(tmp, 'killed');
+    const child = spawn(process.execPath, args(['tournament', cfg, '--workers', '2', '--batch', '20', '--out', dir]), { stdio: 'ignore' });
+    const csv = join(dir, 'matches.csv');
+    const exited = new Promise((r) => child.on('exit', r));
+    for (let i = 0; i < 4000 && child.exitCode === null; i++) {
+      if (existsSync(csv) && statSync(csv).size > 3000) break;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    const before = readFileSync(csv, 'utf8').split('\n').length - 2;
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(1000);
+    const r = havoc('resume', dir, '--workers', '2');
+    expect(r.code, r.err).toBe(0);
+    expect(tables(dir)).toEqual(tables(ref));
+  });
+
+  it('shards merge into the tables of one run', () => {
+    for (const k of ['1', '2']) expect(havoc('tournament', cfg, '--shard', `${k}/2`, '--out', join(tmp, `s${k}`), '--quiet').code).toBe(0);
+    const m = havoc('merge', join(tmp, 'merged'), join(tmp, 's1'), join(tmp, 's2'));
+    expect(m.code, m.err).toBe(0);
+    expect(tables(join(tmp, 'merged'))).toEqual(tables(ref));
+  });
+
+  it('a ruleset module that is not there is a config error naming the field', () => {
+    const bad = join(tmp, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ruleset: './no/such/ruleset.js', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } }));
+    const r = havoc('tournament', bad, '--out', join(tmp, 'bad'));
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/bad\.json: ruleset: no such ruleset module/);
+    expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+});
