@@ -1,0 +1,46 @@
+/**
+ * Every shipped config (configs/*.json run configs) gives the same
+ * matches.csv and tables, byte for byte, as the code that recorded
+ * test/golden/shipped-configs.json (sha256 per file): a refactor may move
+ * anything but the results. A change that is meant to change results bumps
+ * the rules version (src/rules/version.ts) or the records' format, says so
+ * in docs/performance.md or docs/rules.md, and rewrites the file with
+ * `HAVOC_UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts`.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const GOLDEN = 'test/golden/shipped-configs.json';
+const TABLES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv'];
+const RUNS: Record<string, readonly string[]> = { contest: [''], 'free-for-all': [''], sweep: [''], default: ['rbp-ladder', 'nhm-sweep'] };
+
+const tmp = mkdtempSync(join(tmpdir(), 'golden-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const sha = (p: string): string => createHash('sha256').update(readFileSync(p)).digest('hex');
+
+describe('shipped configs', () => {
+  const want = JSON.parse(readFileSync(GOLDEN, 'utf8')) as Record<string, string>;
+  const got: Record<string, string> = {};
+
+  it.each(Object.keys(RUNS))('configs/%s.json gives the recorded matches.csv and tables', (config) => {
+    const out = join(tmp, config);
+    const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tournament', `configs/${config}.json`, '--out', out, '--workers', '2', '--quiet', '--save-replays', 'none'], {
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    for (const run of RUNS[config])
+      for (const t of TABLES) {
+        const key = `${run ? `${config}/${run}` : config}/${t}`;
+        got[key] = sha(join(out, run, t));
+        if (!process.env.HAVOC_UPDATE_GOLDEN) expect(got[key], `${key} differs from the recorded bytes`).toBe(want[key]);
+      }
+  });
+
+  it.runIf(process.env.HAVOC_UPDATE_GOLDEN)('rewrites the recorded hashes', () => {
+    writeFileSync(GOLDEN, JSON.stringify(got, null, 2));
+  });
+});
