@@ -16,7 +16,7 @@
  */
 import { deriveSeed, makeRng, matchSeed } from '../core/rng.js';
 import type { Catalogue } from '../rules/nhm/parts.js';
-import { enumerateLoadouts, sampleLoadouts } from '../rules/nhm/loadout.js';
+import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { rulesetById } from '../rules/registry.js';
 import { scheduleTotal, toLoadoutFilter, type RunConfig } from './config.js';
@@ -131,14 +131,16 @@ function combinations(n: number, k: number): number[][] {
   return out;
 }
 
-/** A sweep's pool of loadout names (loadout keys), in a fixed order. */
+/** A sweep's pool of build names (build keys), in a fixed order: drawn by the ruleset from the run's seed, or every build passing the filter. */
 export function sweepPool(run: RunConfig, cat: Catalogue): string[] {
   const s = run.schedule;
   if (s.type !== 'sweep') return [];
+  const mod = rulesetById(run.ruleset), kit = (mod.withData?.({ parts: cat }) ?? mod).builds;
   const filter = toLoadoutFilter(s.filter, run.experimental);
-  if (s.sample !== null) return sampleLoadouts(cat, s.sample, deriveSeed(run.seed, 'pool'), filter).map((l) => l.name);
+  if (!kit.sample || !kit.enumerate) throw new HavocError('bad-config', run.name, `${mod.title} cannot draw builds for a sweep`);
+  if (s.sample !== null) return kit.sample(s.sample, deriveSeed(run.seed, 'pool'), filter).map((b) => kit.key(b));
   const out: string[] = [];
-  for (const l of enumerateLoadouts(cat, filter)) out.push(l.name);
+  for (const b of kit.enumerate(filter)) out.push(kit.key(b));
   return out;
 }
 

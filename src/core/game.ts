@@ -99,8 +99,15 @@ export interface BuildKit<B> {
   spec?(build: B): unknown;
   /** Its cost in the ruleset's points. */
   cost(build: B): number;
-  /** Draws `count` legal builds from a seed (sweeps, the conformance suite); absent when a ruleset has one build. */
-  sample?(count: number, seed: string): B[];
+  /**
+   * Sweeps: the legal builds passing `filter` (the sweep filter as a config
+   * writes it, `schedule.filter`, with `experimental`; its meaning is the
+   * ruleset's), drawn from a seed with replacement, listed in a fixed order, or
+   * counted. Absent when a ruleset has one build.
+   */
+  sample?(count: number, seed: string, filter?: unknown): B[];
+  enumerate?(filter?: unknown): Iterable<B>;
+  count?(filter?: unknown): number;
   /** The priced components a build is made of (NHM: its part keys), for part pricing; absent when builds have none. */
   components?(build: B): readonly string[];
   /** Every component in listing order with its listed cost and the category it competes in (NHM: the catalogue). */

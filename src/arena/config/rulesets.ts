@@ -95,3 +95,10 @@ export async function loadRunRuleset(run: { readonly rulesetModule?: string }, w
     throw new HavocError('bad-config', `${where}: run.rulesetModule`, e instanceof HavocError ? e.problem : String(e));
   }
 }
+
+/** The number of builds a sweep of this ruleset can draw from, under a filter. */
+export function countBuilds(r: RulesetFacts, cat: Catalogue, filter: unknown): number {
+  const kit = bound(rulesetById(r.id), cat).builds;
+  if (!kit.count) throw new HavocError('bad-config', r.id, `${r.title} cannot count its builds for a sweep`);
+  return kit.count(filter);
+}

@@ -5,10 +5,10 @@
  * sample against its seats, and its filter against the catalogue (known tags
  * and parts, at least one legal loadout passing).
  */
-import { countLoadouts, type LoadoutFilter } from '../../rules/nhm/loadout.js';
+import type { LoadoutFilter } from '../../rules/nhm/loadout.js';
 import type { Catalogue } from '../../rules/nhm/parts.js';
 import { check, fieldsOf, isObj, type Field, type Problems } from './problems.js';
-import { seatsProblem, sweepProblem, type RulesetFacts } from './rulesets.js';
+import { countBuilds, seatsProblem, sweepProblem, type RulesetFacts } from './rulesets.js';
 import { Schedule, SCHEDULES, ScheduleType, SweepFilter as SweepFilterSchema } from './schema.js';
 import { DEFAULT_SWEEP_SEATS, type ScheduleSpec, type SweepFilter } from './types.js';
 
@@ -62,7 +62,7 @@ export function resolveSchedule(
   if (!filter || problems.count > before) return null;
   let found = 0;
   try {
-    found = countLoadouts(cat, toLoadoutFilter(filter, experimental));
+    found = countBuilds(ruleset, cat, toLoadoutFilter(filter, experimental));
   } catch (e) {
     return problems.add(`${at}.filter`, (e as Error).message), null;
   }

@@ -19,7 +19,7 @@ import { scenarioGame } from './scenario.js';
 import { defaultChooser } from './choices.js';
 import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_X, isMove, PROGRAM_LENGTH } from './commands.js';
 import { Game } from './game.js';
-import { checkLoadout, loadNamedLoadouts, loadoutKey, loadoutSpec, sampleLoadouts } from './loadout.js';
+import { checkLoadout, countLoadouts, enumerateLoadouts, loadNamedLoadouts, loadoutKey, loadoutSpec, sampleLoadouts, type LoadoutFilter } from './loadout.js';
 import { copyForSeat, observe, type Observation } from './observe.js';
 import type { Catalogue, Loadout } from './parts.js';
 import { checkProgram, formatCommand, formatProgram, parseCommand, parseProgram, type Notation } from './programs.js';
@@ -70,15 +70,13 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
   const bound = new WeakMap<Catalogue, ReturnType<typeof nhmEngineModule>>();
   // The programs of the turn before, as text per machine (an observation shows them), kept per state
   // and made once a turn: before a turn is applied st.prog still holds them.
-  const revealed = new WeakMap<State, { turn: number; programs: (string | null)[] }>();
   const lastPrograms = (st: State): (string | null)[] => {
-    let r = revealed.get(st);
-    if (r && r.turn === st.turn) return r.programs;
+    const r = memoOf(st);
+    if (r.turn === st.turn) return r.programs;
     const g = st.game;
-    const programs = g.names.map((_, m) => (st.turn === 0 ? null : formatProgram(g, st.prog, notation, m * PROGRAM_LENGTH)));
-    if (r) (r.turn = st.turn), (r.programs = programs);
-    else revealed.set(st, (r = { turn: st.turn, programs }));
-    return programs;
+    r.turn = st.turn;
+    r.programs = g.names.map((_, m) => (st.turn === 0 ? null : formatProgram(g, st.prog, notation, m * PROGRAM_LENGTH)));
+    return r.programs;
   };
 
   let fixed: { name: string; build: Loadout } | undefined;
@@ -105,7 +103,9 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     key: loadoutKey,
     spec: loadoutSpec,
     cost: (l) => l.parts.reduce((sum, p) => sum + p.cost, 0),
-    sample: (count, seed) => sampleLoadouts(catalogue(), count, seed, { experimental: false }),
+    sample: (count, seed, filter) => sampleLoadouts(catalogue(), count, seed, (filter as LoadoutFilter | undefined) ?? { experimental: false }),
+    enumerate: (filter) => enumerateLoadouts(catalogue(), filter as LoadoutFilter | undefined),
+    count: (filter) => countLoadouts(catalogue(), filter as LoadoutFilter | undefined),
     components: (l) => l.parts.map((p) => p.key),
     listing: () => new Map(catalogue().parts.map((p) => [p.key, { cost: p.cost, category: p.budget }])),
   };
@@ -122,7 +122,10 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     seatCount: (g) => g.n,
     seatName: (g, s) => g.names[s],
     newState: (g, seed) => new State(g, diceSeedOf(seed)),
-    copy: copyState,
+    copy(src, dst) {
+      copyState(src, dst);
+      if (dst.memo) (dst.memo as Memo).turn = -1; // its programs of the turn before are src's now
+    },
 
     node(st): GameNode {
       if (st.isOver()) return TERMINAL;
@@ -135,15 +138,21 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       // The dice are rolled inside a step, from the state's own generator: no chance nodes.
     },
     apply(st, actions, answer, recorder) {
-      const g = st.game, n = g.n;
+      const n = st.game.n;
       lastPrograms(st); // the programs an observation asked mid-turn shows are the last turn's
-      const codes = new Array<number>(n * PROGRAM_LENGTH).fill(CMD_X);
+      const memo = memoOf(st), codes = memo.codes;
+      codes.fill(CMD_X);
       for (let m = 0; m < n; m++) {
         const a = actions[m];
         if (!st.alive[m] || typeof a !== 'object' || a === null || a.length !== PROGRAM_LENGTH) continue;
         for (let k = 0; k < PROGRAM_LENGTH; k++) codes[m * PROGRAM_LENGTH + k] = a[k];
       }
-      playTurn(st, codes, chooserOf(answer), (recorder as NhmRecorder | null | undefined)?.tracer ?? null);
+      memo.answer = answer;
+      try {
+        playTurn(st, codes, memo.chooser, (recorder as NhmRecorder | null | undefined)?.tracer ?? null);
+      } finally {
+        memo.answer = NO_ANSWER;
+      }
     },
     result(st): Outcome | null {
       if (!st.isOver()) return null;
@@ -234,18 +243,42 @@ function problem(code: string, text: string): { ok: false; error: HavocError } {
   return { ok: false, error: new HavocError(code, '', text) };
 }
 
-/** The engine's Chooser asking the match's answerer first, then the documented defaults. */
-function chooserOf(answer: Answerer<NhmAction>): Chooser {
-  return {
-    autoTarget: (st, m) => {
-      const a = answer({ seat: m, kind: AUTO_TARGET, args: [] });
-      return typeof a === 'number' ? a : defaultChooser.autoTarget(st, m);
-    },
-    dodge: (st, m, hot) => {
-      const a = answer({ seat: m, kind: DODGE, args: [hotSquares(st, hot)] });
-      return typeof a === 'number' ? a : defaultChooser.dodge(st, m, hot);
+/** What the module keeps per state (State.memo), made on first use and never copied. */
+interface Memo {
+  /** The turn `programs` are of (-1: none yet). */
+  turn: number;
+  /** The programs of the turn before, as an observation shows them. */
+  programs: (string | null)[];
+  /** The turn's command codes, reused. */
+  codes: number[];
+  /** Who answers questions while a turn is applied. */
+  answer: Answerer<NhmAction>;
+  /** The engine's Chooser: the answerer first, then the documented defaults. */
+  chooser: Chooser;
+}
+
+const NO_ANSWER: Answerer<NhmAction> = () => null;
+
+function memoOf(st: State): Memo {
+  if (st.memo) return st.memo as Memo;
+  const memo: Memo = {
+    turn: -1,
+    programs: [],
+    codes: new Array<number>(st.game.n * PROGRAM_LENGTH).fill(CMD_X),
+    answer: NO_ANSWER,
+    chooser: {
+      autoTarget: (s, m) => {
+        const a = memo.answer({ seat: m, kind: AUTO_TARGET, args: [] });
+        return typeof a === 'number' ? a : defaultChooser.autoTarget(s, m);
+      },
+      dodge: (s, m, hot) => {
+        const a = memo.answer({ seat: m, kind: DODGE, args: [hotSquares(s, hot)] });
+        return typeof a === 'number' ? a : defaultChooser.dodge(s, m, hot);
+      },
     },
   };
+  st.memo = memo;
+  return memo;
 }
 
 function hotSquares(st: State, hot: Uint8Array): string[] {

@@ -49,6 +49,8 @@ export class State {
   minesUnarmed = 0;
   /** The step loop's working memory (scratch.ts); never copied. */
   scratch: object | null = null;
+  /** The game module's memory for this state (module.ts: the programs shown, the turn's codes); never copied. */
+  memo: object | null = null;
 
   constructor(game: Game, diceSeed = 'dice') {
     const n = game.n, size = game.size;
