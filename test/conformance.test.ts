@@ -24,7 +24,7 @@ const MAX_NODES = 20_000;
 
 /**
  * One build per seat, made only through the interface: the fixed build, or
- * the kit's `sample(seats, seed)` when it has one (not yet in BuildKit);
+ * the kit's `sample(seats, seed)` when it has one;
  * null when the suite cannot build a game of this ruleset.
  */
 function buildsFor(mod: AnyGameModule, seats: number, seed: string): unknown[] | null {

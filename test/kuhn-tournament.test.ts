@@ -92,6 +92,22 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     expect(tables(join(tmp, 'merged'))).toEqual(tables(ref));
   });
 
+  it('havoc scenario plays a scripted Kuhn hand: the deal from the scenario seed, the actions in order; a bad action names its turn', () => {
+    const file = join(tmp, 'hand.json');
+    writeFileSync(file, JSON.stringify({ ruleset: 'dist/test/games/kuhn/index.js', seed: 's1', turns: [{ A: 'bet' }, { B: 'call' }] }));
+    const r = havoc('scenario', file);
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.action ?? null)).toEqual(['bet', 'call', null]);
+    expect(lines[2].result).toMatchObject({ reason: 'showdown', turns: 2 });
+    expect(havoc('scenario', file).out).toBe(r.out);
+    writeFileSync(file, JSON.stringify({ ruleset: 'dist/test/games/kuhn/index.js', turns: [{ A: 'bet' }, { B: 'raise' }] }));
+    const bad = havoc('scenario', file);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/^error: turns\[1\]/m);
+    expect(bad.out.trim().split('\n')).toHaveLength(1); // the first action's record, then the error
+  });
+
   it('a ruleset module that is not there is a config error naming the field', () => {
     const bad = join(tmp, 'bad.json');
     writeFileSync(bad, JSON.stringify({ ruleset: './no/such/ruleset.js', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } }));

@@ -3,8 +3,9 @@
  * written out turn by turn, played through the real engine. This is how the
  * rules are tested and how a rules question is settled (`havoc scenario FILE`).
  *
- * The file names its ruleset, which reads the game part (board, seats placed
- * by hand: `GameModule.scenario`); the script is read here: `turns`, one
+ * The file names its ruleset (an id, or a module's path), which reads the
+ * game part (board, seats placed by hand: `GameModule.scenario`; a ruleset
+ * without one takes `builds` and `turnLimit`); the script is read here: `turns`, one
  * object per decision node mapping seat names to actions in the ruleset's
  * notation, with optional `choices` (seat name → answers to the questions the
  * rules ask that seat during the turn, in order; the rulebook's default once
@@ -12,7 +13,7 @@
  */
 import { HavocError } from '../core/errors.js';
 import { type AnyGameModule, type Question, winnerOf } from '../core/game.js';
-import { rulesetById, rulesetIds } from '../rules/registry.js';
+import { isRulesetPath, loadedRulesetId, rulesetById, rulesetIds } from '../rules/registry.js';
 
 export interface ScenarioResult {
   winner: string | null;
@@ -33,17 +34,17 @@ export interface Scenario {
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Checks a scenario file's JSON; every error names its path in the file. */
+/** Checks a scenario file's JSON; every error names its path in the file. A ruleset named by path must be loaded first (`loadRuleset`; `havoc scenario` does). */
 export function loadScenario(json: unknown, file = 'scenario'): Scenario {
   const fail = (path: string, problem: string): never => {
     throw new HavocError('ERR_SCENARIO', `${file}: ${path}`, problem);
   };
   if (!isObj(json)) return fail('(top)', 'a scenario is a JSON object');
   const ids = rulesetIds();
-  if (typeof json.ruleset !== 'string' || !ids.includes(json.ruleset)) return fail('ruleset', `must be ${ids.map((i) => `"${i}"`).join(' or ')}`);
-  const mod = rulesetById(json.ruleset);
-  if (!mod.scenario) return fail('ruleset', `${mod.title} has no scenario files`);
-  const game = mod.scenario(json, file);
+  const id = typeof json.ruleset === 'string' ? (isRulesetPath(json.ruleset) ? loadedRulesetId(json.ruleset) : json.ruleset) : null;
+  if (id === null || !ids.includes(id)) return fail('ruleset', `must be ${ids.map((i) => `"${i}"`).join(' or ')}, or a ruleset module's path`);
+  const mod = rulesetById(id);
+  const game = mod.scenario ? mod.scenario(json, file) : gameOfBuilds(mod, json, fail);
   const names = new Set(Array.from({ length: mod.seatCount(game) }, (_, s) => mod.seatName(game, s)));
   if (!Array.isArray(json.turns)) return fail('turns', 'must be an array of {seat name: action}');
   const turns: Record<string, string>[] = [];
@@ -70,6 +71,27 @@ export function loadScenario(json: unknown, file = 'scenario'): Scenario {
     choices.push(ch);
   });
   return { module: mod, game, seed: typeof json.seed === 'string' || typeof json.seed === 'number' ? String(json.seed) : 'scenario', turns, choices };
+}
+
+/** The game of a ruleset that reads no scenario fields of its own: `builds` (one per seat; default its fixed build for its fewest seats) and `turnLimit`. */
+function gameOfBuilds(mod: AnyGameModule, json: Record<string, unknown>, fail: (path: string, problem: string) => never): unknown {
+  const fixed = mod.builds.fixed;
+  let builds: unknown[];
+  if (json.builds === undefined) builds = fixed ? new Array(mod.seats.min).fill(fixed.build) : fail('builds', `${mod.title} needs a build per seat`);
+  else if (!Array.isArray(json.builds) || json.builds.length < mod.seats.min || json.builds.length > mod.seats.max)
+    return fail('builds', `must be a list of ${mod.seats.min === mod.seats.max ? mod.seats.min : `${mod.seats.min} to ${mod.seats.max}`} builds`);
+  else
+    builds = json.builds.map((b, i) => {
+      if (fixed && b === fixed.name) return fixed.build;
+      const r = mod.builds.check(b, `builds[${i}]`);
+      return r.ok ? r.value : fail(`builds[${i}]`, r.error.problem);
+    });
+  if (json.turnLimit !== undefined && !(Number.isInteger(json.turnLimit) && (json.turnLimit as number) > 0)) return fail('turnLimit', 'must be a positive integer');
+  try {
+    return mod.makeGame({ builds, turnLimit: json.turnLimit as number | undefined });
+  } catch (e) {
+    return fail('builds', e instanceof HavocError ? e.problem : String(e));
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { loadScenario, playScenario } from '../arena/scenario.js';
+import { isRulesetPath, loadRuleset } from '../rules/registry.js';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
 
@@ -18,13 +19,15 @@ const command: CommandModule<object, Args> = {
       .positional('file', { type: 'string', demandOption: true, describe: 'scenario JSON file' })
       .option('board', { type: 'boolean', default: false, describe: 'also draw the board after each record (stderr), where the ruleset draws one' }) as never,
   handler: (args) =>
-    reportErrors(() => {
+    reportErrors(async () => {
       let json: unknown;
       try {
         json = JSON.parse(readFileSync(args.file, 'utf8'));
       } catch (e) {
         throw new HavocError('ERR_SCENARIO', args.file, (e as Error).message);
       }
+      const named = (json as { ruleset?: unknown } | null)?.ruleset;
+      if (typeof named === 'string' && isRulesetPath(named)) await loadRuleset(named);
       const sc = loadScenario(json, args.file);
       const show = sc.module.show;
       const result = playScenario(sc, (rec, st) => {
