@@ -6,13 +6,14 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkConfig, scheduleTotal, type RunConfig } from '../src/arena/config.js';
 import { stringify } from 'csv-stringify/sync';
-import { csvLines, matchesHeader, MatchLines, parseCsvLine, parseRow, readMatches, rowFields, type MatchRow } from '../src/arena/records.js';
+import { csvLines, matchesHeader, MatchLines, parseCsvLine, parseRow, readMatches, rowFields, seatScore, type MatchRow } from '../src/arena/records.js';
 import { BatchSizer, DEFAULT_MAX_BATCH, TARGET_BATCH_MS } from '../src/arena/runner.js';
 import { makeSchedule, Permutation, sweepPool } from '../src/arena/schedule.js';
 import { inShard, parseShard, shardSize } from '../src/arena/shard.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { RULES_VERSION } from '../src/rules/version.js';
 import { Aggregate } from '../src/report/aggregate.js';
+import { sharedFirst } from '../src/arena/player.js';
 import { entityTable, matchupTable, rate, tableCsv } from '../src/report/tables.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'arena-lib-'));
@@ -205,6 +206,26 @@ describe('matches.csv', () => {
     const line = csvLines([rowFields(r)]).trimEnd();
     expect(parseRow(parseCsvLine(line), 2)).toEqual(r);
     expect(matchesHeader(2).join(',')).toBe('id,seed,a_bot,a_loadout,b_bot,b_loadout,winner,turns,reason,a_dealt,b_dealt,a_faults,b_faults');
+  });
+
+  it('a first place shared by some seats (a team) is written as their letters, and scores as a win for each of them', () => {
+    const r: MatchRow = {
+      id: 7, seed: 's', bots: ['x', 'y', 'z'], loadouts: ['p', 'q', 'r'], winner: -1, shared: 0b101, turns: 9, reason: 'team',
+      figures: [[1, 2, 3], [0, 0, 1]], faults: [0, 0, 0],
+    };
+    const line = csvLines([rowFields(r)]).trimEnd();
+    expect(line).toBe('7,s,x,p,y,q,z,r,AC,9,team,1,2,3,0,0,1,0,0,0');
+    const lines = new MatchLines(1);
+    lines.add(r);
+    expect(new TextDecoder().decode(lines.done())).toBe(line + '\n');
+    expect(parseRow(parseCsvLine(line), 3, 2)).toEqual(r);
+    expect([0, 1, 2].map((s) => seatScore(r, s))).toEqual([1, 0, 1]);
+    expect(() => parseRow(parseCsvLine(line.replace(',AC,', ',ABC,')), 3, 2)).toThrow(/every seat first is a draw/);
+    expect(() => parseRow(parseCsvLine(line.replace(',AC,', ',AA,')), 3, 2)).toThrow(/bad winner/);
+    expect([sharedFirst([0, 1, 0]), sharedFirst([0, 0, 0]), sharedFirst([0, 1, 1]), sharedFirst([1, 0, 0, 2])]).toEqual([0b101, 0, 0, 0b110]);
+    const agg = new Aggregate(3);
+    agg.add(r);
+    expect(['x', 'y', 'z'].map((b) => agg.bots.tally[agg.bots.index.get(b)!]).map((t) => [t.wins, t.draws, t.losses])).toEqual([[1, 0, 0], [0, 0, 1], [1, 0, 0]]);
   });
 
   it("a worker's byte lines are csv-stringify's lines of the same rows, in UTF-8", () => {

@@ -130,8 +130,15 @@ export class MatchPlayer {
       const again = recordMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, ...info, faultLog: r.faultLog });
       writeReplay(replayPath(this.replays.dir, id), again.lines);
     }
-    return { ...row, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, figures: r.figures, faults: r.faults };
+    return { ...row, winner: r.winner ?? -1, shared: sharedFirst(r.ranks), turns: r.turns, reason: r.reason, figures: r.figures, faults: r.faults };
   }
+}
+
+/** A bit per seat in first place when some seats but not all share it (a team's win), else 0. */
+export function sharedFirst(ranks: readonly number[]): number {
+  let mask = 0, n = 0;
+  for (let s = 0; s < ranks.length; s++) if (ranks[s] === 0) (mask |= 1 << s), n++;
+  return n > 1 && n < ranks.length ? mask : 0;
 }
 
 /** The row of a match that could not be played (its worker died): a draw with reason `fault`. */

@@ -4,7 +4,8 @@
  * sharding and merging only have to get this file right.
  *
  * Columns (k = seats per match, seats a, b, c, …):
- *   id, seed, a_bot, a_loadout, …, winner (A, B, …, empty for a draw), turns,
+ *   id, seed, a_bot, a_loadout, …, winner (A, B, …; the letters of every seat
+ *   that shares first place, e.g. AC for a team's win; empty for a draw), turns,
  *   reason (kill, mutual-destruction, turn-limit, fault, …), then for each of
  *   the ruleset's figures (NHM: dealt) a_<figure>, …, then a_faults, ….
  * `fault` marks a match that could not be played (its worker died); it counts
@@ -22,8 +23,10 @@ export interface MatchRow {
   readonly seed: string;
   readonly bots: readonly string[];
   readonly loadouts: readonly string[];
-  /** Winning seat, or -1 for a draw. */
+  /** The seat alone in first place, or -1 (a draw, or a first place shared). */
   readonly winner: number;
+  /** When first place is shared by some seats but not all (a team's win): a bit per seat in it; else 0 or absent. */
+  readonly shared?: number;
   readonly turns: number;
   readonly reason: string;
   /** The ruleset's per-seat figures: `figures[f][seat]`, in the ruleset's `figures` order. */
@@ -46,13 +49,28 @@ export function matchesHeader(k: number, figures: readonly string[] = ['dealt'])
   ];
 }
 
+/** The winner column: the lone winner's letter, the letters of a shared first place, or empty for a draw. */
+export function winnerField(r: MatchRow): string {
+  if (r.winner >= 0) return SEAT_LETTERS[r.winner].toUpperCase();
+  let w = '';
+  for (let s = 0; r.shared && s < r.bots.length; s++) if (r.shared & (1 << s)) w += SEAT_LETTERS[s].toUpperCase();
+  return w;
+}
+
+/** A row's outcome for seat s: 1 first place (alone or shared), 0.5 a draw, 0 otherwise. */
+export function seatScore(r: MatchRow, s: number): number {
+  if (r.winner >= 0) return r.winner === s ? 1 : 0;
+  if (r.shared) return (r.shared >> s) & 1;
+  return 0.5;
+}
+
 /** A row's fields in header order. */
 export function rowFields(r: MatchRow): (string | number)[] {
   return [
     r.id,
     r.seed,
     ...r.bots.flatMap((b, i) => [b, r.loadouts[i]]),
-    r.winner < 0 ? '' : SEAT_LETTERS[r.winner].toUpperCase(),
+    winnerField(r),
     r.turns,
     r.reason,
     ...r.figures.flat(),
@@ -110,9 +128,10 @@ export class MatchLines {
     this.int(r.id, false);
     this.text(r.seed);
     for (let i = 0; i < k; i++) this.text(r.bots[i]), this.text(r.loadouts[i]);
-    this.room(2);
+    this.room(2 + k);
     this.bytes[this.used++] = 44;
     if (r.winner >= 0) this.bytes[this.used++] = 65 + r.winner; // A, B, C, …
+    else if (r.shared) for (let s = 0; s < k; s++) if (r.shared & (1 << s)) this.bytes[this.used++] = 65 + s;
     this.int(r.turns);
     this.text(r.reason);
     for (let f = 0; f < r.figures.length; f++) for (let i = 0; i < k; i++) this.int(r.figures[f][i]);
@@ -217,8 +236,14 @@ export function parseRow(f: readonly string[], k: number, figures = 1): MatchRow
   const want = 5 + (3 + figures) * k;
   if (f.length !== want) throw new Error(`expected ${want} fields, got ${f.length}`);
   const w = f[2 + 2 * k];
-  const winner = w === '' ? -1 : SEAT_LETTERS.indexOf(w.toLowerCase());
-  if (winner >= k || (w !== '' && winner < 0)) throw new Error(`bad winner "${w}"`);
+  let winner = -1, shared = 0;
+  for (let i = 0; i < w.length; i++) {
+    const s = SEAT_LETTERS.indexOf(w[i].toLowerCase());
+    if (s < 0 || s >= k || shared & (1 << s)) throw new Error(`bad winner "${w}"`);
+    shared |= 1 << s;
+  }
+  if (w.length === 1) (winner = SEAT_LETTERS.indexOf(w.toLowerCase())), (shared = 0);
+  else if (w.length >= k) throw new Error(`bad winner "${w}" (every seat first is a draw, written empty)`);
   const bots = new Array<string>(k), loadouts = new Array<string>(k), faults = new Array<number>(k);
   const figs = new Array<number[]>(figures);
   for (let i = 0; i < k; i++) {
@@ -231,7 +256,7 @@ export function parseRow(f: readonly string[], k: number, figures = 1): MatchRow
     for (let i = 0; i < k; i++) v[i] = int(f[5 + 2 * k + g * k + i]);
   }
   for (let i = 0; i < k; i++) faults[i] = int(f[5 + (2 + figures) * k + i]);
-  return { id, seed: f[1], bots, loadouts, winner, turns, reason: f[4 + 2 * k], figures: figs, faults };
+  return { id, seed: f[1], bots, loadouts, winner, ...(shared ? { shared } : {}), turns, reason: f[4 + 2 * k], figures: figs, faults };
 }
 
 /** A matches.csv line's row: `parseRow(parseCsvLine(line), k, figures)`, with a plain split when nothing is quoted. */

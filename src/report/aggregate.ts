@@ -8,7 +8,7 @@
  * also tallied as a head-to-head: the one of the two that won, or neither
  * (a draw, or a third machine won).
  */
-import type { MatchRow } from '../arena/records.js';
+import { seatScore, type MatchRow } from '../arena/records.js';
 
 /** Per bot or loadout: games and results. */
 export interface Tally {
@@ -85,7 +85,7 @@ export class Aggregate {
     const k = this.seats;
     this.matches++;
     this.turns += r.turns;
-    if (r.winner < 0) this.draws++;
+    if (r.winner < 0 && !r.shared) this.draws++;
     this.reasons.set(r.reason, (this.reasons.get(r.reason) ?? 0) + 1);
     this.addTo(this.bots, r.bots, r);
     this.addTo(this.loadouts, r.loadouts, r);
@@ -98,9 +98,10 @@ export class Aggregate {
     for (let s = 0; s < k; s++) {
       const t = dim.tally[ids[s]];
       t.games++;
-      if (r.winner === s) t.wins++;
-      else if (r.winner < 0) t.draws++;
-      else t.losses++;
+      const score = seatScore(r, s);
+      if (score === 1) t.wins++;
+      else if (score === 0) t.losses++;
+      else t.draws++;
       t.figure += r.figures[0]?.[s] ?? 0;
       t.faults += r.faults[s];
     }
@@ -108,8 +109,9 @@ export class Aggregate {
       for (let u = s + 1; u < k; u++) {
         const c = dim.pair(ids[s], ids[u]);
         c[0]++;
-        if (r.winner === s) c[1]++;
-        else if (r.winner === u) c[2]++;
+        const a = seatScore(r, s), b = seatScore(r, u);
+        if (a > b) c[1]++;
+        else if (b > a) c[2]++;
         else c[3]++;
       }
   }
