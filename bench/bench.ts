@@ -42,6 +42,7 @@ import { diceSeed, matchSeed } from '../src/core/rng.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { defaultChooser } from '../src/rules/nhm/choices.js';
 import { CMD_R, CMD_X } from '../src/rules/nhm/commands.js';
+import * as commands from '../src/rules/nhm/commands.js';
 import { Game } from '../src/rules/nhm/game.js';
 import * as loadoutModule from '../src/rules/nhm/loadout.js';
 import type { Catalogue, Loadout } from '../src/rules/nhm/parts.js';
@@ -56,9 +57,16 @@ import { rbpGame } from '../src/rules/rbp/index.js';
 import {
   copyKState, K_END, K_HEARTS, K_TURN, K_WINNER, newKState, newRngPair, playMatchK, playSeededMatchK, playTurnK, resetKState,
 } from '../src/rules/rbp/kernel.js';
+import * as kernel from '../src/rules/rbp/kernel.js';
 import benchRandom, { drawProgram, policy } from '../bots/bench-random.js';
 import { cleanup, nhmSweepConfig, poolSpeedup, rbpBenchConfig, runTournament, scratch, type PoolResult, type TournamentRun } from './arena.js';
 import { decisionTimes } from './decisions.js';
+
+// Module-local copies of imported constants for the timed loops: V8 folds a
+// module's own unexported `const`s into optimised code, but loads an imported
+// (or exported) binding from its cell at every use.
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
+const MAX_HEARTS = kernel.MAX_HEARTS;
 
 /** A game of the NHM engine with its ruleset's module, as playMatch takes them. */
 const engine = (game: EngineGame) => ({ module: rulesetById(game.rulesetId), game });
@@ -155,14 +163,14 @@ function kernelMatches(run: string, from: number, n: number, s: WorkloadStats): 
 
 /** The same matches in the general engine: State + playTurn, programs from the same policy and streams. */
 function engineMatches(game: Game, bridge: KernelBridge, run: string, from: number, n: number): number {
-  const st0 = new State(game), st = new State(game), rngs = newRngPair(), codes = new Uint16Array(10);
+  const st0 = new State(game), st = new State(game), rngs = newRngPair(), codes = new Uint16Array(2 * PROGRAM_LENGTH);
   let turns = 0;
   for (let i = from; i < from + n; i++) {
     copyState(st0, st);
     aleaSeedRunMatch(rngs, run, i);
     while (!st.isOver()) {
       unpackGameProgram(bridge, drawProgram(aleaNext(rngs[0]), requiredX(st, 0)), codes, 0);
-      unpackGameProgram(bridge, drawProgram(aleaNext(rngs[1]), requiredX(st, 1)), codes, 5);
+      unpackGameProgram(bridge, drawProgram(aleaNext(rngs[1]), requiredX(st, 1)), codes, PROGRAM_LENGTH);
       playTurn(st, codes, defaultChooser);
     }
     turns += st.turn;
@@ -174,11 +182,11 @@ function engineMatches(game: Game, bridge: KernelBridge, run: string, from: numb
 
 const POOL = 1024;
 
-/** Per missing hearts 0..5, POOL packed kernel programs of the bench policy. */
+/** Per missing hearts 0..MAX_HEARTS, POOL packed kernel programs of the bench policy. */
 function kernelPools(seed: string): Int32Array[] {
   const r = new Float64Array(ALEA_SIZE);
   aleaSeed(r, seed);
-  return Array.from({ length: 6 }, (_, d) => Int32Array.from({ length: POOL }, () => drawProgram(aleaNext(r), d)));
+  return Array.from({ length: MAX_HEARTS + 1 }, (_, d) => Int32Array.from({ length: POOL }, () => drawProgram(aleaNext(r), d)));
 }
 
 /**
@@ -188,8 +196,8 @@ function kernelPools(seed: string): Int32Array[] {
  */
 function nhmProgram(game: Game, m: number, d: number, rng: Float64Array, out: Uint16Array, at: number): void {
   const cmds = game.commands[m];
-  const repair = d >= 1 && d <= 4 && aleaNext(rng) < 0.1;
-  for (let k = 0; k < 5; k++) {
+  const repair = d >= 1 && d < PROGRAM_LENGTH && aleaNext(rng) < 0.1;
+  for (let k = 0; k < PROGRAM_LENGTH; k++) {
     if (repair) out[at + k] = CMD_R;
     else {
       let c: number;
@@ -198,20 +206,20 @@ function nhmProgram(game: Game, m: number, d: number, rng: Float64Array, out: Ui
       out[at + k] = c;
     }
   }
-  for (let placed = 0; placed < Math.min(d, 5); ) {
-    const k = Math.floor(aleaNext(rng) * 5);
+  for (let placed = 0; placed < Math.min(d, PROGRAM_LENGTH); ) {
+    const k = Math.floor(aleaNext(rng) * PROGRAM_LENGTH);
     if (out[at + k] !== CMD_X) (out[at + k] = CMD_X), placed++;
   }
 }
 
-/** Per machine, per required X 0..5, POOL programs (5 codes each) for the general engine. */
+/** Per machine, per required X 0..5, POOL programs (PROGRAM_LENGTH codes each) for the general engine. */
 function enginePools(game: Game, seed: string): Uint16Array[][] {
   const r = new Float64Array(ALEA_SIZE);
   aleaSeed(r, seed);
   return Array.from({ length: game.n }, (_, m) =>
     Array.from({ length: 6 }, (_, d) => {
-      const pool = new Uint16Array(POOL * 5);
-      for (let i = 0; i < POOL; i++) nhmProgram(game, m, d, r, pool, i * 5);
+      const pool = new Uint16Array(POOL * PROGRAM_LENGTH);
+      for (let i = 0; i < POOL; i++) nhmProgram(game, m, d, r, pool, i * PROGRAM_LENGTH);
       return pool;
     }),
   );
@@ -234,13 +242,13 @@ function countingTracer(counter: { steps: number }): Tracer {
 function engineTurns(games: readonly Game[], pools: readonly Uint16Array[][][], turns: number, tr: Tracer | null): number {
   const starts = games.map((g) => new State(g, 'bench-dice'));
   const states = games.map((g) => new State(g, 'bench-dice'));
-  const codes = games.map((g) => new Uint16Array(g.n * 5));
+  const codes = games.map((g) => new Uint16Array(g.n * PROGRAM_LENGTH));
   let gi = 0, cursor = 0;
   for (let t = 0; t < turns; t++) {
     const st = states[gi], g = games[gi], c = codes[gi], p = pools[gi];
     for (let m = 0; m < g.n; m++) {
-      const pool = p[m][requiredX(st, m)], at = ((cursor + m * 331) & (POOL - 1)) * 5;
-      for (let k = 0; k < 5; k++) c[m * 5 + k] = pool[at + k];
+      const pool = p[m][requiredX(st, m)], at = ((cursor + m * 331) & (POOL - 1)) * PROGRAM_LENGTH;
+      for (let k = 0; k < PROGRAM_LENGTH; k++) c[m * PROGRAM_LENGTH + k] = pool[at + k];
     }
     cursor += 7;
     playTurn(st, c, defaultChooser, tr);
@@ -275,15 +283,15 @@ interface NhmMatch {
  */
 function nhmMatches(cat: Catalogue, matches: readonly NhmMatch[], out: { turns: number; games: number }, tr: Tracer | null = null): void {
   const rngs = Array.from({ length: 4 }, () => new Float64Array(ALEA_SIZE));
-  const codes = new Uint16Array(20);
+  const codes = new Uint16Array(4 * PROGRAM_LENGTH);
   for (const { seed, loadouts } of matches) {
     const game = nhmGame(cat, loadouts);
     const st = new State(game, diceSeed(seed));
     aleaSeedSeats(rngs, seed);
     while (!st.isOver()) {
       for (let m = 0; m < 4; m++) {
-        if (st.alive[m]) nhmProgram(game, m, requiredX(st, m), rngs[m], codes, m * 5);
-        else codes.fill(CMD_X, m * 5, m * 5 + 5);
+        if (st.alive[m]) nhmProgram(game, m, requiredX(st, m), rngs[m], codes, m * PROGRAM_LENGTH);
+        else codes.fill(CMD_X, m * PROGRAM_LENGTH, (m + 1) * PROGRAM_LENGTH);
       }
       playTurn(st, codes, defaultChooser, tr);
     }
@@ -404,7 +412,7 @@ async function main(): Promise<void> {
     let steps = 0, j = 0;
     for (let t = 0; t < nTurns; t++) {
       if (st[K_END] !== 0) resetKState(st);
-      const pa = pools[5 - st[K_HEARTS]][j & (POOL - 1)], pb = pools[5 - st[K_HEARTS + 1]][(j + 331) & (POOL - 1)];
+      const pa = pools[MAX_HEARTS - st[K_HEARTS]][j & (POOL - 1)], pb = pools[MAX_HEARTS - st[K_HEARTS + 1]][(j + 331) & (POOL - 1)];
       j += 7;
       steps += playTurnK(st, pa, pb);
     }
@@ -459,7 +467,7 @@ async function main(): Promise<void> {
     for (let t = 0; t < nSim; t++) {
       const root = roots[t & 255];
       copyKState(root, scratch);
-      playTurnK(scratch, pools[5 - root[K_HEARTS]][t & (POOL - 1)], pools[5 - root[K_HEARTS + 1]][(t * 7 + 3) & (POOL - 1)]);
+      playTurnK(scratch, pools[MAX_HEARTS - root[K_HEARTS]][t & (POOL - 1)], pools[MAX_HEARTS - root[K_HEARTS + 1]][(t * 7 + 3) & (POOL - 1)]);
       simSum += scratch[K_HEARTS] - scratch[K_HEARTS + 1] + scratch[K_END];
     }
   });
@@ -471,12 +479,12 @@ async function main(): Promise<void> {
   });
   const nSimG = quick ? 100_000 : 300_000;
   const tSimG = measure(reps, () => {
-    const scratch = new State(game), codes = new Uint16Array(10);
+    const scratch = new State(game), codes = new Uint16Array(2 * PROGRAM_LENGTH);
     for (let t = 0; t < nSimG; t++) {
       const root = engRoots[t & 255];
       copyState(root, scratch);
-      unpackGameProgram(bridge, pools[5 - root.hearts[0]][t & (POOL - 1)], codes, 0);
-      unpackGameProgram(bridge, pools[5 - root.hearts[1]][(t * 7 + 3) & (POOL - 1)], codes, 5);
+      unpackGameProgram(bridge, pools[MAX_HEARTS - root.hearts[0]][t & (POOL - 1)], codes, 0);
+      unpackGameProgram(bridge, pools[MAX_HEARTS - root.hearts[1]][(t * 7 + 3) & (POOL - 1)], codes, PROGRAM_LENGTH);
       playTurn(scratch, codes, defaultChooser);
       simSum += scratch.hearts[0] - scratch.hearts[1] + scratch.end;
     }
@@ -548,10 +556,10 @@ async function main(): Promise<void> {
 /** The kernel pools as general-engine pools for an RBP game (one per seat, same programs). */
 function enginePoolsFromKernel(game: Game, bridge: KernelBridge, pools: readonly Int32Array[]): Uint16Array[][] {
   const seatPools = pools.map((p) => {
-    const out = new Uint16Array(POOL * 5), codes: number[] = [];
+    const out = new Uint16Array(POOL * PROGRAM_LENGTH), codes: number[] = [];
     for (let i = 0; i < POOL; i++) {
       unpackGameProgram(bridge, p[i], codes);
-      out.set(codes, i * 5);
+      out.set(codes, i * PROGRAM_LENGTH);
     }
     return out;
   });

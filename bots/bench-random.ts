@@ -15,9 +15,15 @@
  */
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { CMD_BACK, CMD_FL, CMD_FR, CMD_FWD, CMD_R, CMD_TL, CMD_TR, CMD_X, weaponCmd } from '../src/rules/nhm/commands.js';
+import * as commands from '../src/rules/nhm/commands.js';
 import { requiredX } from '../src/rules/nhm/state.js';
 import { aleaNext } from '../src/core/alea.js';
 import { K_ACTIONS, K_CODES, K_HEARTS, K_X, MAX_HEARTS, PROGRAM_IDLE, PROGRAM_REPAIR, type NativePolicy } from '../src/rules/rbp/kernel.js';
+
+// Module-local copy of an imported constant for the hot loops: V8 folds a
+// module's own unexported `const`s into optimised code, but loads an imported
+// (or exported) binding from its cell at every use.
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
 
 /** Chance of `R R R R R` for a damaged pig. */
 export const REPAIR_CHANCE = 0.1;
@@ -29,14 +35,14 @@ export const REPAIR_CHANCE = 0.1;
  * free slot lowest. 32768, 20480, 5120, 640, 40 and 1 programs.
  */
 export const PROGRAMS: readonly Int32Array[] = Array.from({ length: MAX_HEARTS + 1 }, (_, d) => {
-  const free = 5 - d, fills = K_ACTIONS ** free, out: number[] = [];
-  for (let mask = 0; mask < 32; mask++) {
+  const free = PROGRAM_LENGTH - d, fills = K_ACTIONS ** free, out: number[] = [];
+  for (let mask = 0; mask < (1 << PROGRAM_LENGTH); mask++) {
     let bits = 0;
-    for (let k = 0; k < 5; k++) bits += (mask >> k) & 1;
+    for (let k = 0; k < PROGRAM_LENGTH; k++) bits += (mask >> k) & 1;
     if (bits !== d) continue;
     for (let f = 0; f < fills; f++) {
       let p = 0, rest = f;
-      for (let k = 0; k < 5; k++) {
+      for (let k = 0; k < PROGRAM_LENGTH; k++) {
         if ((mask >> k) & 1) p |= K_X << (4 * k);
         else (p |= (rest % K_ACTIONS) << (4 * k)), (rest = Math.floor(rest / K_ACTIONS));
       }
@@ -80,8 +86,8 @@ const factory: BotFactory = (ctx) => {
   return {
     program(_obs, view) {
       const p = drawProgram(rng.next(), requiredX(view.state, seat));
-      const out = new Array<number>(5);
-      for (let k = 0; k < 5; k++) out[k] = toGame[(p >> (4 * k)) & 15];
+      const out = new Array<number>(PROGRAM_LENGTH);
+      for (let k = 0; k < PROGRAM_LENGTH; k++) out[k] = toGame[(p >> (4 * k)) & 15];
       return out;
     },
   };

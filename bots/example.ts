@@ -10,7 +10,7 @@
  * deterministic given the match seed.
  */
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
-import { CMD_R, CMD_X } from '../src/rules/nhm/commands.js';
+import { CMD_R, CMD_X, PROGRAM_LENGTH } from '../src/rules/nhm/commands.js';
 import { parseProgram } from '../src/rules/nhm/programs.js';
 import { requiredX } from '../src/rules/nhm/state.js';
 import { Simulator } from './lib/sim.js';
@@ -36,8 +36,10 @@ const factory: BotFactory = (ctx) => {
   // The commands this machine may fill a free slot with (X and R are special).
   const actions = Array.from(game.commands[seat]).filter((c) => c !== CMD_X && c !== CMD_R);
   const firstWeapon = game.weaponCmds[seat].length > 0 ? game.weaponCmds[seat][0] : CMD_X;
-  const prog = new Array<number>(5);
-  const best = new Array<number>(5);
+  // A program is PROGRAM_LENGTH (five) command codes, one per step of the turn.
+  const prog = new Array<number>(PROGRAM_LENGTH);
+  const best = new Array<number>(PROGRAM_LENGTH);
+  const allX = new Array<number>(PROGRAM_LENGTH).fill(CMD_X); // stand still, do nothing
 
   return {
     // Called every turn while this machine lives. `obs` is what this seat may
@@ -55,13 +57,13 @@ const factory: BotFactory = (ctx) => {
         if (o === seat) continue;
         const last = obs.machines[o].lastProgram;
         const codes = last && obs.machines[o].alive ? safeParse(o, last) : null;
-        sim.setProgram(o, codes ?? [CMD_X, CMD_X, CMD_X, CMD_X, CMD_X]);
+        sim.setProgram(o, codes ?? allX);
       }
       let bestScore = -Infinity;
       const tries = Math.min(TRIES, budget.sims);
       for (let t = 0; t <= tries; t++) {
         // Try 0 fires the first weapon in every free slot; the others are random.
-        for (let k = 0; k < 5; k++) prog[k] = k < need ? CMD_X : t === 0 ? firstWeapon : actions[rng.int(actions.length)];
+        for (let k = 0; k < PROGRAM_LENGTH; k++) prog[k] = k < need ? CMD_X : t === 0 ? firstWeapon : actions[rng.int(actions.length)];
         sim.setProgram(seat, prog);
         const after = sim.play(); // one whole turn, all machines at once
         let score = after.alive[seat] ? 10 * after.hearts[seat] + 6 * after.shields[seat] : -1000;
@@ -69,10 +71,10 @@ const factory: BotFactory = (ctx) => {
           if (o !== seat && after.alive[o]) score -= 10 * after.hearts[o] + 6 * after.shields[o];
         if (score > bestScore) {
           bestScore = score;
-          for (let k = 0; k < 5; k++) best[k] = prog[k];
+          for (let k = 0; k < PROGRAM_LENGTH; k++) best[k] = prog[k];
         }
       }
-      // Answer with five command codes (or text such as "F ^ F X X" in the
+      // Answer with PROGRAM_LENGTH command codes (or text such as "F ^ F X X" in the
       // match's notation). A mixed strategy is `{ mixed: [{ action, p }, …] }`.
       return best.slice();
     },

@@ -15,9 +15,15 @@
  * plus, per opponent, the worst change that opponent alone can make.
  */
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
+import * as commands from '../src/rules/nhm/commands.js';
 import { ProgramList } from './lib/candidates.js';
 import { OpponentLists, pickNear } from './lib/predict.js';
 import { searchKit, warmUp } from './lib/kit.js';
+
+// Module-local copy of an imported constant for the hot loop: V8 folds a
+// module's own unexported `const`s into optimised code, but loads an imported
+// (or exported) binding from its cell at every use.
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
 
 /** Own and per-opponent candidate counts at most. */
 export const MINIMAX_OWN = 60;
@@ -56,7 +62,7 @@ const factory: BotFactory = (ctx) => {
       let evaluated = 0;
       for (let i = 0; i < own.count; i++) {
         if (!budget.take()) break;
-        sim.setProgram(seat, own.codes, i * 5);
+        sim.setProgram(seat, own.codes, i * PROGRAM_LENGTH);
         base[i] = ev.value(sim.play());
         evaluated++;
       }
@@ -66,7 +72,7 @@ const factory: BotFactory = (ctx) => {
       const floor = (): number => bestV - MINIMAX_TOLERANCE;
       done.fill(-Infinity);
       search: for (const i of order) {
-        sim.setProgram(seat, own.codes, i * 5);
+        sim.setProgram(seat, own.codes, i * PROGRAM_LENGTH);
         let v = base[i];
         let complete = true;
         for (let oi = 0; oi < enemies.length && v >= floor(); oi++) {
@@ -79,7 +85,7 @@ const factory: BotFactory = (ctx) => {
               complete = false;
               break;
             }
-            sim.setProgram(o, list.codes, k * 5);
+            sim.setProgram(o, list.codes, k * PROGRAM_LENGTH);
             const d = ev.value(sim.play()) - base[i];
             if (d < worst) {
               v += d - worst;

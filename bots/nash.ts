@@ -12,10 +12,16 @@
  */
 import type { Mixed } from '../src/core/bot.js';
 import type { BotFactory, Program } from '../src/rules/nhm/botApi.js';
+import * as commands from '../src/rules/nhm/commands.js';
 import { ProgramList } from './lib/candidates.js';
 import { solve } from './lib/matrix.js';
 import { OpponentLists } from './lib/predict.js';
 import { searchKit, warmUp } from './lib/kit.js';
+
+// Module-local copy of an imported constant for the hot loop: V8 folds a
+// module's own unexported `const`s into optimised code, but loads an imported
+// (or exported) binding from its cell at every use.
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
 
 /** Own and per-opponent candidate counts at most. */
 export const NASH_OWN = 44;
@@ -52,7 +58,7 @@ const factory: BotFactory = (ctx) => {
       const mats = enemies.map((o) => new Float64Array(own.count * opp[o].count));
       let rows = 0;
       fill: for (let i = 0; i < own.count; i++) {
-        sim.setProgram(seat, own.codes, i * 5);
+        sim.setProgram(seat, own.codes, i * PROGRAM_LENGTH);
         if (!budget.take()) break;
         base[i] = ev.value(sim.play());
         for (let oi = 0; oi < enemies.length; oi++) {
@@ -60,7 +66,7 @@ const factory: BotFactory = (ctx) => {
           a[i * cols] = base[i];
           for (let k = 1; k < cols; k++) {
             if (!budget.take()) break fill;
-            sim.setProgram(o, opp[o].codes, k * 5);
+            sim.setProgram(o, opp[o].codes, k * PROGRAM_LENGTH);
             a[i * cols + k] = ev.value(sim.play());
           }
           sim.setProgram(o, guess[o]);

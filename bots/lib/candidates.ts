@@ -18,19 +18,36 @@
 import {
   CMD_DODGE, CMD_R, CMD_SPIN, CMD_TARGET, CMD_TEL, CMD_TL, CMD_TR, CMD_X, cmdOption, cmdPart,
 } from '../../src/rules/nhm/commands.js';
+import * as commands from '../../src/rules/nhm/commands.js';
 import { ARMOUR_NONE, type Game } from '../../src/rules/nhm/game.js';
 import { CELL_TARGET } from '../../src/rules/nhm/parts.js';
 import { requiredX, type State } from '../../src/rules/nhm/state.js';
 import type { Reach } from './reach.js';
 
-/** A list of programs, five codes each, in a flat array. */
+// Module-local copies of imported constants for the hot loops: V8 folds a
+// module's own unexported `const`s into optimised code, but loads an imported
+// (or exported) binding from its cell at every use.
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
+const isMove = commands.isMove;
+
+// Fill choices (CandidateGen.best / second, and the fills of generate): an
+// index into the seat's weaponCmds (>= 0) or one of these codes. Local to
+// this file: they are not the step engine's target codes.
+/** Nothing to fire: the slot is filled with X. */
+const FILL_NONE = -1;
+/** Auto-Target (A): the engine picks the weapon at run time. */
+const FILL_TARGET = -2;
+/** Dodge (D). */
+const FILL_DODGE = -3;
+
+/** A list of programs, PROGRAM_LENGTH (five) codes each, in a flat array. */
 export class ProgramList {
   count = 0;
   codes: Uint16Array;
   score: Float64Array;
 
   constructor(capacity = 64) {
-    this.codes = new Uint16Array(capacity * 5);
+    this.codes = new Uint16Array(capacity * PROGRAM_LENGTH);
     this.score = new Float64Array(capacity);
   }
 
@@ -38,9 +55,9 @@ export class ProgramList {
     this.count = 0;
   }
 
-  /** Appends codes[offset..offset+5] with a score. */
+  /** Appends codes[offset..offset+PROGRAM_LENGTH] with a score. */
   add(codes: ArrayLike<number>, score = 0, offset = 0): void {
-    if (this.count * 5 + 5 > this.codes.length) {
+    if ((this.count + 1) * PROGRAM_LENGTH > this.codes.length) {
       const c = new Uint16Array(this.codes.length * 2);
       c.set(this.codes);
       this.codes = c;
@@ -48,14 +65,14 @@ export class ProgramList {
       s.set(this.score);
       this.score = s;
     }
-    for (let k = 0; k < 5; k++) this.codes[this.count * 5 + k] = codes[offset + k];
+    for (let k = 0; k < PROGRAM_LENGTH; k++) this.codes[this.count * PROGRAM_LENGTH + k] = codes[offset + k];
     this.score[this.count++] = score;
   }
 
-  /** Whether the list holds these five codes. */
+  /** Whether the list holds these PROGRAM_LENGTH codes. */
   has(codes: ArrayLike<number>, offset = 0): boolean {
     outer: for (let i = 0; i < this.count; i++) {
-      for (let k = 0; k < 5; k++) if (this.codes[i * 5 + k] !== codes[offset + k]) continue outer;
+      for (let k = 0; k < PROGRAM_LENGTH; k++) if (this.codes[i * PROGRAM_LENGTH + k] !== codes[offset + k]) continue outer;
       return true;
     }
     return false;
@@ -76,7 +93,7 @@ export class ProgramList {
 
   /** Program i as a fresh array. */
   get(i: number): number[] {
-    return Array.from(this.codes.subarray(i * 5, i * 5 + 5));
+    return Array.from(this.codes.subarray(i * PROGRAM_LENGTH, (i + 1) * PROGRAM_LENGTH));
   }
 }
 
@@ -91,7 +108,7 @@ export class CandidateGen {
   private readonly parent: Int32Array;
   private readonly parentCmd: Int32Array;
   private readonly order: Int32Array;
-  /** Per pose: index into weaponCmds of the best / second-best fill, -1 for none; hits of the best. */
+  /** Per pose: index into weaponCmds of the best / second-best fill, FILL_NONE for none; hits of the best. */
   private readonly best: Int16Array;
   private readonly second: Int16Array;
   private readonly bestHits: Float32Array;
@@ -137,28 +154,29 @@ export class CandidateGen {
     out.clear();
     const me = this.seat, g = this.game, size = this.size;
     if (!st.alive[me]) {
-      out.add([CMD_X, CMD_X, CMD_X, CMD_X, CMD_X]);
+      out.add(rep(CMD_X, PROGRAM_LENGTH));
       return out;
     }
-    const need = requiredX(st, me), free = 5 - need;
+    const need = requiredX(st, me), free = PROGRAM_LENGTH - need;
     this.prepare(st);
     const nPoses = this.bfs(st, free);
     for (let i = 0; i < nPoses; i++) this.chooseFill(st, this.order[i]);
     this.raw = [];
     this.seen.clear();
     const pose0 = this.order[0];
-    /** The command of a fill choice: a weapon index, -2 Auto-Target, -3 Dodge, -1 nothing (X). */
-    const fill = (w: number): number => (w === -2 ? CMD_TARGET : w === -3 ? CMD_DODGE : w >= 0 ? this.weapons[w] : CMD_X);
+    /** The command of a fill choice: a weapon index, FILL_TARGET, FILL_DODGE or FILL_NONE (X). */
+    const fill = (w: number): number => (w === FILL_TARGET ? CMD_TARGET : w === FILL_DODGE ? CMD_DODGE : w >= 0 ? this.weapons[w] : CMD_X);
     const fills = (p: number, len: number): number[] => {
       const f: number[] = [];
       if (this.best[p] >= 0) f.push(this.best[p]);
       if (this.second[p] >= 0) f.push(this.second[p]);
-      if (this.hasA) f.push(-2);
-      if (this.hasD && len <= 2) f.push(-3);
-      if (f.length === 0) f.push(-1);
+      if (this.hasA) f.push(FILL_TARGET);
+      if (this.hasD && len <= 2) f.push(FILL_DODGE);
+      if (f.length === 0) f.push(FILL_NONE);
       return f;
     };
-    const firstFill = (p: number): number => (this.hasA && this.bestHits[p] <= 0 ? -2 : this.best[p] >= 0 ? this.best[p] : this.hasA ? -2 : -1);
+    const firstFill = (p: number): number =>
+      this.hasA && this.bestHits[p] <= 0 ? FILL_TARGET : this.best[p] >= 0 ? this.best[p] : this.hasA ? FILL_TARGET : FILL_NONE;
 
     // go: move to each pose, then fire.
     for (let i = 0; i < nPoses; i++) {
@@ -193,7 +211,7 @@ export class CandidateGen {
     }
     // repair
     if (st.hearts[me] < g.maxHearts[me] || st.shields[me] < g.maxShields[me]) {
-      if (g.repairAllSlots) this.emit([CMD_R, CMD_R, CMD_R, CMD_R, CMD_R], 0);
+      if (g.repairAllSlots) this.emit(rep(CMD_R, PROGRAM_LENGTH), 0);
       else if (free > 0) this.emit(rep(CMD_R, free), need);
     }
     // teleport: jump away, then fire whatever bears.
@@ -225,7 +243,7 @@ export class CandidateGen {
   /** What this seat would do standing still: fire its best weapon (or Auto-Target) where it is. */
   stillProgram(st: State, out: number[]): number[] {
     const me = this.seat;
-    out.length = 5;
+    out.length = PROGRAM_LENGTH;
     out.fill(CMD_X);
     if (!st.alive[me]) return out;
     const need = requiredX(st, me);
@@ -233,7 +251,7 @@ export class CandidateGen {
     const pose0 = st.facing[me] * this.size + st.sq[me];
     this.chooseFill(st, pose0);
     const w = this.hasA ? CMD_TARGET : this.best[pose0] >= 0 ? this.weapons[this.best[pose0]] : CMD_X;
-    for (let k = 0; k < 5 - need; k++) out[k] = w;
+    for (let k = 0; k < PROGRAM_LENGTH - need; k++) out[k] = w;
     return out;
   }
 
@@ -292,7 +310,7 @@ export class CandidateGen {
   /** Picks the best and second-best weapon to fire from pose p at the standing enemies. */
   private chooseFill(st: State, p: number): void {
     const g = this.game, size = this.size, r = this.reach, me = this.seat;
-    let b = -1, bv = -1, bh = 0, s = -1, sv = -1;
+    let b = FILL_NONE, bv = -1, bh = 0, s = FILL_NONE, sv = -1;
     for (let i = 0; i < this.weapons.length; i++) {
       const t = r.weaponNow[me][i];
       if (!t) continue;
@@ -310,7 +328,7 @@ export class CandidateGen {
     }
     this.best[p] = b;
     this.bestHits[p] = bh;
-    this.second[p] = sv > 0 && s >= 0 ? s : -1;
+    this.second[p] = sv > 0 && s >= 0 ? s : FILL_NONE;
   }
 
   private bestMine(st: State, pose0: number): number {
@@ -334,10 +352,11 @@ export class CandidateGen {
 
   /** Records a program: `actions` then X (or X first), deduplicated. */
   private emit(actions: number[], need: number, xFirst = false): void {
-    const prog = xFirst ? [...rep(CMD_X, 5 - actions.length), ...actions] : [...actions, ...rep(CMD_X, 5 - actions.length)];
-    if (prog.length !== 5) return;
+    const xs = rep(CMD_X, PROGRAM_LENGTH - actions.length);
+    const prog = xFirst ? [...xs, ...actions] : [...actions, ...xs];
+    if (prog.length !== PROGRAM_LENGTH) return;
     let x = 0, key = 0;
-    for (let k = 0; k < 5; k++) {
+    for (let k = 0; k < PROGRAM_LENGTH; k++) {
       if (prog[k] === CMD_X) x++;
       key = key * 1024 + prog[k];
     }
@@ -367,10 +386,10 @@ export class CandidateGen {
     let pose = st.facing[me] * size + st.sq[me];
     let dealt = 0, exposure = 0, heal = 0, mines = 0;
     const repairing = prog.includes(CMD_R);
-    for (let k = 0; k < 5; k++) {
+    for (let k = 0; k < PROGRAM_LENGTH; k++) {
       const c = prog[k];
       let shield = 1;
-      if (c === CMD_TL || c === CMD_TR || c === CMD_SPIN || (c >= 5 && c <= 12)) {
+      if (c === CMD_TL || c === CMD_TR || c === CMD_SPIN || isMove(c)) {
         for (let j = graph.start[pose]; j < graph.start[pose + 1]; j++)
           if (graph.cmd[j] === c) {
             const q = graph.next[j];

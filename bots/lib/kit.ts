@@ -6,7 +6,7 @@ import type { Mixed } from '../../src/core/bot.js';
 import { makeRng } from '../../src/core/rng.js';
 import type { BotContext, BotFactory, Program } from '../../src/rules/nhm/botApi.js';
 import { defaultChooser } from '../../src/rules/nhm/choices.js';
-import { CMD_X } from '../../src/rules/nhm/commands.js';
+import { CMD_X, PROGRAM_LENGTH } from '../../src/rules/nhm/commands.js';
 import { Game } from '../../src/rules/nhm/game.js';
 import { sampleLoadouts } from '../../src/rules/nhm/loadout.js';
 import type { Catalogue, Loadout, Part } from '../../src/rules/nhm/parts.js';
@@ -130,16 +130,16 @@ function warmGame(factory: BotFactory, ctx: BotContext, game: Game): void {
   const n = game.n;
   const bots = Array.from({ length: n }, (_, seat) => factory({ ...ctx, game, seat, rng, notation }));
   const state = new State(game, 'warm-up'), view = new State(game, 'warm-up');
-  const codes = new Uint16Array(5 * n).fill(CMD_X);
+  const codes = new Uint16Array(PROGRAM_LENGTH * n).fill(CMD_X);
   const last: (string | null)[] = new Array<string | null>(n).fill(null);
   while (state.winner === NO_WINNER) {
     for (let seat = 0; seat < n; seat++) {
       if (!state.alive[seat]) continue;
       copyForSeat(state, view, seat);
       const p = codesOf(game, seat, bots[seat].program(observe(state, seat, notation, last), { seat, state: view }), notation);
-      for (let k = 0; k < 5; k++) codes[5 * seat + k] = p[k];
+      for (let k = 0; k < PROGRAM_LENGTH; k++) codes[PROGRAM_LENGTH * seat + k] = p[k];
     }
-    for (let seat = 0; seat < n; seat++) last[seat] = state.alive[seat] ? formatProgram(game, codes, notation, 5 * seat) : null;
+    for (let seat = 0; seat < n; seat++) last[seat] = state.alive[seat] ? formatProgram(game, codes, notation, PROGRAM_LENGTH * seat) : null;
     playTurn(state, codes, defaultChooser);
   }
 }

@@ -15,9 +15,15 @@
  */
 import { defaultChooser } from '../../src/rules/nhm/choices.js';
 import { CMD_X } from '../../src/rules/nhm/commands.js';
+import * as commands from '../../src/rules/nhm/commands.js';
 import type { Game } from '../../src/rules/nhm/game.js';
 import { copyState, NO_WINNER, State } from '../../src/rules/nhm/state.js';
 import { playTurn, type Chooser } from '../../src/rules/nhm/step.js';
+
+// Module-local copy of an imported constant for the hot loop: V8 folds a
+// module's own unexported `const`s into optimised code, but loads an imported
+// (or exported) binding from its cell at every use.
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
 
 export class Simulator {
   readonly game: Game;
@@ -25,7 +31,7 @@ export class Simulator {
   readonly start: State;
   /** The outcome of the last `play`; overwritten by the next. */
   readonly state: State;
-  /** The joint program: five codes per seat, seat-major. */
+  /** The joint program: PROGRAM_LENGTH (five) codes per seat, seat-major. */
   readonly programs: Uint16Array;
   /** Turns simulated since construction (or the last `resetCount`). */
   count = 0;
@@ -36,7 +42,7 @@ export class Simulator {
     this.game = game;
     this.start = new State(game);
     this.state = new State(game);
-    this.programs = new Uint16Array(game.n * 5).fill(CMD_X);
+    this.programs = new Uint16Array(game.n * PROGRAM_LENGTH).fill(CMD_X);
     this.chooser = chooser;
   }
 
@@ -45,10 +51,10 @@ export class Simulator {
     copyState(from, this.start);
   }
 
-  /** Sets seat `seat`'s five codes from `codes[offset..offset+5]`. */
+  /** Sets seat `seat`'s PROGRAM_LENGTH codes from `codes[offset..offset+PROGRAM_LENGTH]`. */
   setProgram(seat: number, codes: ArrayLike<number>, offset = 0): void {
-    const p = this.programs, o = seat * 5;
-    for (let k = 0; k < 5; k++) p[o + k] = codes[offset + k];
+    const p = this.programs, o = seat * PROGRAM_LENGTH;
+    for (let k = 0; k < PROGRAM_LENGTH; k++) p[o + k] = codes[offset + k];
   }
 
   /** Plays one turn of `this.programs` from the start position; returns the outcome (this.state). */
