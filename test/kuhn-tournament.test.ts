@@ -3,7 +3,9 @@
  * test/games/kuhn: chance, alternating turns, hidden cards), named in a run
  * config by its module's path, played by `havoc tournament` on 1 and 2
  * workers, killed with kill -9 and resumed, merged from shards: the same
- * tables every time. Through the compiled commands in dist/.
+ * tables every time; its replays (havoc-replay/2) saved, verified, played
+ * again from the run folder, and shown by `havoc report`. Through the
+ * compiled commands in dist/.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,8 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const tmp = mkdtempSync(join(tmpdir(), 'kuhn-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-// Replays: --save-replays none until the replay format holds every ruleset.
-const args = (a: string[]) => ['dist/src/cli/main.js', ...a, ...(a[0] === 'tournament' ? ['--save-replays', 'none'] : [])];
+const args = (a: string[]) => ['dist/src/cli/main.js', ...a];
 const havoc = (...a: string[]) => {
   const r = spawnSync(process.execPath, args(a), { encoding: 'utf8' });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -106,6 +107,54 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/^error: turns\[1\]/m);
     expect(bad.out.trim().split('\n')).toHaveLength(1); // the first action's record, then the error
+  });
+
+  it('saves replays of the ruleset\'s records, which verify, play back and go into the report', () => {
+    // The first 10 matches by default.
+    for (let id = 0; id < 10; id++) expect(existsSync(join(ref, 'replays', `match-${id}.jsonl`)), `match ${id}`).toBe(true);
+    expect(existsSync(join(ref, 'replays', 'match-10.jsonl'))).toBe(false);
+    const lines = readFileSync(join(ref, 'replays', 'match-3.jsonl'), 'utf8').trim().split('\n');
+    const header = JSON.parse(lines[0]).header;
+    expect(header).toMatchObject({ format: 'havoc-replay/2', ruleset: 'kuhn', seats: ['A', 'B'], game: { seats: 2 }, match: { id: 3, runSeed: 'kuhn-1' } });
+    const result = JSON.parse(lines[lines.length - 1]).result;
+    const row = readFileSync(join(ref, 'matches.csv'), 'utf8').split('\n').find((l) => l.startsWith('3,'))!.split(',');
+    expect([result.winner, String(result.turns), result.reason, String(result.figures.chips[0])]).toEqual([row[6], row[7], row[8], row[9]]);
+    for (const id of ['0', '3', '9']) {
+      const v = havoc('replay', join(ref, 'replays', `match-${id}.jsonl`), '--verify');
+      expect(v.code, v.err).toBe(0);
+      expect(v.out).toContain('re-simulate exactly');
+    }
+    // A match the run did not save is played again from the folder.
+    const again = havoc('replay', ref, '--match', '517', '--verify');
+    expect(again.code, again.err).toBe(0);
+    const shown = havoc('replay', ref, '--match', '517');
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out).toMatch(/^start {3}A: \S+\.js {2}B: \S+\.js\n/);
+    expect(shown.out).toContain('"history":[');
+    const report = havoc('report', ref);
+    expect(report.code, report.err).toBe(0);
+    const html = readFileSync(join(ref, 'report.html'), 'utf8');
+    expect(html).toContain('id="replay-data"');
+    expect(html).toContain('"view":"records"');
+  });
+
+  it('a match with a bot fault always gets its replay, and it verifies', () => {
+    const bad = join(tmp, 'bad-bot.mjs');
+    // Answers nonsense whenever it opens the betting: an illegal answer, a fault, and the forfeit (check).
+    writeFileSync(bad, `export default () => ({ bet: (obs) => (obs.history.length === 0 ? 'raise' : 'bet') });\n`);
+    const faulty = join(tmp, 'faulty.json');
+    writeFileSync(faulty, JSON.stringify({ ruleset: 'dist/test/games/kuhn/index.js', bots: [{ name: 'bad', bot: bad }, { name: 'random', bot: 'dist/test/games/kuhn/bots/random.js' }], schedule: { type: 'round-robin', games: 20 }, seed: 'kuhn-faults' }));
+    const dir = join(tmp, 'faulty');
+    const r = havoc('tournament', faulty, '--out', dir, '--workers', '2', '--quiet', '--save-replays', '0');
+    expect(r.code, r.err).toBe(0);
+    const rows = readFileSync(join(dir, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const faulted = rows.filter((f) => Number(f[11]) + Number(f[12]) > 0).map((f) => f[0]);
+    expect(faulted.length).toBeGreaterThan(0);
+    for (const f of rows) expect(existsSync(join(dir, 'replays', `match-${f[0]}.jsonl`)), `match ${f[0]}`).toBe(faulted.includes(f[0]));
+    const lines = readFileSync(join(dir, 'replays', `match-${faulted[0]}.jsonl`), 'utf8').trim().split('\n');
+    expect(JSON.parse(lines[lines.length - 1]).result.faultLog[0]).toMatchObject({ kind: 'illegal', turn: 1 });
+    const v = havoc('replay', join(dir, 'replays', `match-${faulted[0]}.jsonl`), '--verify');
+    expect(v.code, v.err).toBe(0);
   });
 
   it('a ruleset module that is not there is a config error naming the field', () => {

@@ -1,6 +1,9 @@
 /**
- * Replays: recorded matches re-simulate exactly, tampered or foreign ones are
- * refused or caught, and `havoc replay` draws them on the terminal.
+ * Replays (havoc-replay/2, every ruleset): recorded matches re-simulate
+ * exactly, tampered or foreign ones are refused or caught, files of the first
+ * format (havoc-replay/1) still read, verify and play, a game of another shape
+ * (Kuhn poker, test-only) records and verifies, and `havoc replay` draws them
+ * on the terminal.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,11 +19,43 @@ import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import { RULES_VERSION } from '../src/rules/version.js';
-import { parseReplay, readReplay } from '../src/arena/replayFormat.js';
+import { parseReplay, readReplay, type Replay } from '../src/arena/replayFormat.js';
 import { replayFrames } from '../src/replay/play.js';
 import { recordMatch, replayPath, writeReplay } from '../src/arena/replays.js';
 import { gameFromHeader, verifyReplay } from '../src/replay/verify.js';
+import type { NhmGameDescription, NhmReplayStep } from '../src/rules/nhm/replay.js';
+import { rulesetById } from '../src/rules/registry.js';
+import kuhn from './games/kuhn/index.js';
 import { engine } from './helpers.js';
+
+/** An NHM-engine replay's game description and steps. */
+const nhmGameOf = (r: Replay) => r.header.game as NhmGameDescription;
+const nhmSteps = (r: Replay) => r.steps as unknown as NhmReplayStep[];
+
+/** A havoc-replay/2 file of an NHM-engine game written back as havoc-replay/1 (the format before), to check old files still read. */
+function asV1(lines: readonly string[]): string {
+  const { header: h } = JSON.parse(lines[0]);
+  const g = h.game;
+  const v1 = {
+    format: 'havoc-replay/1',
+    ruleset: h.ruleset,
+    rulesVersion: h.rulesVersion,
+    catalogueHash: g.catalogueHash,
+    catalogue: g.catalogue,
+    board: g.board,
+    turnLimit: g.turnLimit,
+    repairAllSlots: g.repairAllSlots,
+    notation: g.notation,
+    machines: g.machines,
+    bots: h.bots,
+    seed: h.seed,
+    budget: h.budget,
+    ...(h.match ? { match: h.match } : {}),
+  };
+  const { result: r } = JSON.parse(lines[lines.length - 1]);
+  const result = { winner: r.winner, reason: r.reason, turns: r.turns, dealt: r.figures.dealt, faults: r.faults, faultLog: r.faultLog };
+  return [JSON.stringify({ header: v1 }), ...lines.slice(1, -1), JSON.stringify({ result })].join('\n') + '\n';
+}
 
 // A folder of its own, so test runs side by side (in one work tree) do not trip over each other.
 mkdirSync(resolve('results'), { recursive: true });
@@ -59,12 +94,14 @@ describe('recording and verifying', () => {
     const file = join(DIR, 'nhm.jsonl');
     writeReplay(file, lines);
     const r = readReplay(file);
-    expect(r.header).toMatchObject({ ruleset: 'nhm', rulesVersion: RULES_VERSION, catalogueHash: game.catalogue.hash, seed: 'replay-test-1', bots: ['random', 'random', 'random'] });
-    expect(r.header.machines.map((m) => m.loadoutName)).toEqual(['mine-layer', 'telefrag-gambler', 'dodger']);
+    expect(r.header).toMatchObject({ format: 'havoc-replay/2', ruleset: 'nhm', rulesVersion: RULES_VERSION, seats: ['A', 'B', 'C'], seed: 'replay-test-1', bots: ['random', 'random', 'random'] });
+    expect(r.header.rulesetModule).toBeUndefined();
+    expect(nhmGameOf(r)).toMatchObject({ catalogueHash: game.catalogue.hash, catalogue: 'configs/parts.json', board: { width: 8, height: 8 }, notation: 'nhm' });
+    expect(nhmGameOf(r).machines.map((m) => m.loadoutName)).toEqual(['mine-layer', 'telefrag-gambler', 'dodger']);
     expect(r.steps.length).toBeGreaterThan(10);
-    expect(r.result).toMatchObject({ reason: result.reason, turns: result.turns });
+    expect(r.result).toMatchObject({ reason: result.reason, turns: result.turns, ranks: [...result.ranks], figures: { dealt: result.figures[0] } });
     // The step lines are the engine's records: mines laid appear in the minefield with squares.
-    expect(r.steps.some((s) => s.minefield.length > 0)).toBe(true);
+    expect(nhmSteps(r).some((s) => s.minefield.length > 0)).toBe(true);
     const v = await verifyReplay(file);
     expect(v).toEqual({ ok: true, steps: r.steps.length, turns: result.turns });
   });
@@ -81,7 +118,7 @@ describe('recording and verifying', () => {
   it('rebuilds the game from the header: same loadouts, starts and limits', () => {
     const game = nhmGame(['lazor-sniper', 'buzz-brawler'], 30);
     const { lines } = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 'h' });
-    const g = gameFromHeader(parseReplay(lines.join('\n')).header, defaultCatalogue());
+    const g = gameFromHeader(parseReplay(lines.join('\n')).header, rulesetById(game.rulesetId).withData!({ parts: defaultCatalogue() })) as Game;
     expect(g.names).toEqual(game.names);
     expect(g.turnLimit).toBe(30);
     expect(Array.from(g.startSq)).toEqual(Array.from(game.startSq));
@@ -101,7 +138,7 @@ describe('recording and verifying', () => {
     writeFileSync(rules, tamper((h) => (h.rulesVersion = 'havoc-rules-0')));
     await expect(verifyReplay(rules)).rejects.toThrow(`recorded under rules version havoc-rules-0, but this havoc plays ${RULES_VERSION}`);
     const cat = join(DIR, 'other-catalogue.jsonl');
-    writeFileSync(cat, tamper((h) => (h.catalogueHash = 'f00d')));
+    writeFileSync(cat, tamper((h) => ((h.game as Record<string, unknown>).catalogueHash = 'f00d')));
     await expect(verifyReplay(cat)).rejects.toThrow(`recorded with catalogue hash f00d (configs/parts.json), but`);
     await expect(verifyReplay(cat)).rejects.toThrow(`has hash ${game.catalogue.hash}`);
     // The command line says the same and exits non-zero.
@@ -186,7 +223,7 @@ describe('havoc match --replay and havoc replay', () => {
     expect(r.out.split('a  b  c  d  e  f  g  h').length - 1).toBe(replay.steps.length + 1);
     expect(r.out).toContain('turn 1 step 1   A: ');
     // The machines' squares and hearts as recorded, in the status line under the board.
-    const s = replay.steps[4];
+    const s = nhmSteps(replay)[4];
     const block = r.out.slice(r.out.indexOf(`turn ${s.turn} step ${s.step} `));
     const status = block.split('\n')[10];
     for (const m of s.machines) expect(status).toContain(`${m.name} ${m.square} ${'♥'.repeat(m.hearts)}`);
@@ -229,19 +266,118 @@ describe('havoc match --replay and havoc replay', () => {
     const game = nhmGame(['mine-layer', 'mine-layer']);
     const { lines } = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 'mines-2' });
     const replay = parseReplay(lines.join('\n'));
-    const k = replay.steps.findIndex((s) => new Set(s.minefield.map((e) => e.owner)).size === 2);
+    const steps = nhmSteps(replay);
+    const k = steps.findIndex((s) => new Set(s.minefield.map((e) => e.owner)).size === 2);
     expect(k).toBeGreaterThanOrEqual(0);
+    const mod = rulesetById('nhm');
     const count = (mines: string): number => {
-      const board = replayFrames(replay, mines)[k + 1].text.split('\n').slice(1, 9).join('\n');
+      const board = replayFrames(replay, mod, mines)[k + 1].text.split('\n').slice(1, 9).join('\n');
       return (board.match(/o /g) ?? []).length;
     };
-    const field = replay.steps[k].minefield;
+    const field = steps[k].minefield;
     const squaresOf = (o?: string) => new Set(field.filter((e) => !o || e.owner === o).map((e) => e.square)).size;
-    const occupied = new Set(replay.steps[k].machines.map((m) => m.square));
-    const free = (o?: string) => [...new Set(field.filter((e) => !o || e.owner === o).map((e) => e.square))].filter((s) => !occupied.has(s) && !replay.steps[k].hot.some((h) => h.squares.includes(s))).length;
+    const occupied = new Set(steps[k].machines.map((m) => m.square));
+    const free = (o?: string) => [...new Set(field.filter((e) => !o || e.owner === o).map((e) => e.square))].filter((s) => !occupied.has(s) && !steps[k].hot.some((h) => h.squares.includes(s))).length;
     expect(squaresOf()).toBeGreaterThan(0);
     expect(count('all')).toBe(free());
     expect(count('A')).toBe(free('A'));
     expect(count('none')).toBe(0);
+  });
+});
+
+describe('replays of the first format (havoc-replay/1)', () => {
+  it('read as havoc-replay/2, verify, and play back', async () => {
+    const game = nhmGame(['mine-layer', 'buzz-brawler']);
+    const { lines } = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 'old-1', match: { id: 4, runSeed: 'r' } });
+    const file = join(DIR, 'v1.jsonl');
+    writeFileSync(file, asV1(lines));
+    expect(JSON.parse(readFileSync(file, 'utf8').split('\n')[0]).header.format).toBe('havoc-replay/1');
+    // Converted on reading: exactly the lines the new format writes for the same match.
+    const r = readReplay(file);
+    expect(r.header.format).toBe('havoc-replay/2');
+    expect(readFileSync(file, 'utf8')).not.toBe(lines.join('\n') + '\n');
+    expect(parseReplay(readFileSync(file, 'utf8'))).toEqual(parseReplay(lines.join('\n')));
+    expect(await verifyReplay(file)).toMatchObject({ ok: true });
+    const v = havoc(['replay', '--verify', file]);
+    expect(v.code, v.err).toBe(0);
+    const p = havoc(['replay', file, '--turn', '2']);
+    expect(p.code, p.err).toBe(0);
+    expect(p.out.startsWith('turn 2 step 1 ')).toBe(true);
+    expect(p.out.trim().split('\n').pop()).toMatch(/^result: (A wins|B wins|draw) \(.*; dealt \d+\/\d+; faults 0\/0$/);
+  });
+});
+
+describe('a game of another shape: Kuhn poker (test-only)', () => {
+  const bets = (text: string) => (() => ({ bet: () => text })) as never;
+  const module = resolve('dist/test/games/kuhn/index.js');
+
+  it('records the ruleset\'s own records (with the cards: a replay is omniscient), its description and figures, and verifies', async () => {
+    const game = kuhn.makeGame({ builds: ['standard', 'standard'] });
+    const { result, lines } = recordMatch({ module: kuhn, game, bots: [bets('check'), bets('bet')], botSpecs: ['x'], seed: 'k1', rulesetModule: module });
+    const r = parseReplay(lines.join('\n'));
+    expect(r.header).toEqual({
+      format: 'havoc-replay/2',
+      ruleset: 'kuhn',
+      rulesetModule: module,
+      rulesVersion: kuhn.version,
+      seats: ['A', 'B'],
+      bots: ['x', 'x'],
+      seed: 'k1',
+      budget: { ms: 1000, sims: 2000 },
+      game: { seats: 2 },
+    });
+    expect(r.steps.map((s) => s.action)).toEqual(['check', 'bet', 'fold']);
+    expect(r.steps.every((s) => Array.isArray(s.cards) && s.cards.length === 2)).toBe(true);
+    expect(r.result).toEqual({ winner: 'B', ranks: [1, 0], reason: 'fold', turns: 3, figures: { chips: [-1, 1] }, faults: [0, 0], faultLog: [] });
+    expect(result.winner).toBe(1);
+    const file = join(DIR, 'kuhn.jsonl');
+    writeReplay(file, lines);
+    expect(await verifyReplay(file, { bots: [bets('check'), bets('bet')] })).toEqual({ ok: true, steps: 3, turns: 3 });
+    // A different record is caught, named by its place.
+    const tampered = join(DIR, 'kuhn-tampered.jsonl');
+    writeFileSync(tampered, [lines[0], lines[1].replace('"check"]', '"bet"]'), ...lines.slice(2)].join('\n') + '\n');
+    const v = await verifyReplay(tampered, { bots: [bets('check'), bets('bet')] });
+    expect(v).toMatchObject({ ok: false, line: 2 });
+    if (!v.ok) expect(v.message).toContain('record 1 differs');
+    // A bad description is refused, naming the field.
+    const bad = { ...r, header: { ...r.header, game: { seats: 3 } } };
+    await expect(verifyReplay(bad, { bots: [bets('check'), bets('bet')] })).rejects.toThrow('replay: header.game.seats: Kuhn poker is for 2 seats, not 3');
+  });
+
+  it('a bot fault and a timeout re-record exactly from the fault log', () => {
+    const game = kuhn.makeGame({ builds: ['standard', 'standard'] });
+    // Seat 0 answers nonsense (a fault); seat 1's decision on turn 2 takes 2 s by the match clock.
+    let seat = -1, turn = 0, calls = 0;
+    const spy = (s: number, text: string) => (() => ({ bet: (obs: { history: string[] }) => ((seat = s), (turn = obs.history.length + 1), text) })) as never;
+    const clock = (): number => (calls++ % 2 === 0 ? 0 : seat === 1 && turn === 2 ? 2000 : 1);
+    const first = recordMatch({ module: kuhn, game, bots: [spy(0, 'raise'), spy(1, 'bet')], botSpecs: ['x'], seed: 'k2', clock });
+    expect(first.result.faultLog.map((f) => [f.seat, f.turn, f.kind])).toEqual([
+      [0, 1, 'illegal'],
+      [1, 2, 'timeout'],
+    ]);
+    const again = recordMatch({ module: kuhn, game, bots: [bets('raise'), bets('bet')], botSpecs: ['x'], seed: 'k2', faultLog: first.result.faultLog });
+    expect(again.lines.slice(0, -1)).toEqual(first.lines.slice(0, -1));
+    expect(again.result.faultLog.map((f) => [f.seat, f.turn, f.kind])).toEqual([
+      [0, 1, 'illegal'],
+      [1, 2, 'timeout'],
+    ]);
+  });
+
+  it('havoc match --replay names the module; havoc replay verifies it and plays its records as JSON lines', () => {
+    const file = join(DIR, 'kuhn-cli.jsonl');
+    const bot = 'dist/test/games/kuhn/bots/random.js';
+    const m = havoc(['match', '--ruleset', 'dist/test/games/kuhn/index.js', '--bots', bot, '--seed', '4', '--quiet', '--replay', file]);
+    expect(m.code, m.err).toBe(0);
+    const r = readReplay(file);
+    expect(r.header.rulesetModule).toBe(module);
+    const v = havoc(['replay', '--verify', file]);
+    expect(v.code, v.err).toBe(0);
+    expect(v.out).toMatch(/verified, \d+ steps over \d+ turns re-simulate exactly/);
+    const p = havoc(['replay', file]);
+    expect(p.code, p.err).toBe(0);
+    const out = p.out.trim().split('\n').filter(Boolean);
+    expect(out[0]).toBe(`start   A: ${bot}  B: ${bot}`);
+    expect(out.slice(1, -1).map((l) => JSON.parse(l))).toEqual(r.steps);
+    expect(out[out.length - 1]).toMatch(/^result: [AB] wins \((fold|showdown)\) after \d turns; chips -?\d\/-?\d; faults 0\/0$/);
   });
 });

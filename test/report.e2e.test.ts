@@ -4,7 +4,9 @@
  * --replay`), the report written by the compiled CLI, then opened in headless
  * Chromium (playwright-core) to check the tables, the heatmap and the chart
  * are drawn and that stepping the replay viewer puts every machine where the
- * replay file says. Skipped, saying so, when /usr/bin/chromium is missing.
+ * replay file says, and that a replay of a game without a board (Kuhn poker,
+ * test-only) shows its records. Skipped, saying so, when /usr/bin/chromium is
+ * missing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReplay, type Replay } from '../src/arena/replayFormat.js';
+import type { NhmGameDescription, NhmReplayStep } from '../src/rules/nhm/replay.js';
 import { fairCostChart, matchupHeatmap } from '../src/report/htmlCharts.js';
 import { columnsOf, parseCsv, readCsv } from '../src/report/htmlCsv.js';
 import { readRunFolder, renderReport } from '../src/report/html.js';
@@ -84,6 +87,9 @@ const SUMMARY = {
 };
 
 let replays: Replay[] = [];
+/** An NHM-engine replay's game description and steps. */
+const nhmGameOf = (r: Replay) => r.header.game as NhmGameDescription;
+const nhmSteps = (r: Replay) => r.steps as unknown as NhmReplayStep[];
 
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
@@ -94,12 +100,14 @@ beforeAll(() => {
   writeFileSync(join(DIR, 'ratings.csv'), csv(RATINGS));
   writeFileSync(join(DIR, 'parts.csv'), csv(PARTS));
   writeFileSync(join(DIR, 'summary.json'), JSON.stringify(SUMMARY, null, 2));
-  // No bots.csv: that section must say so. Two replays: Robo Battle Pigs, and NHM with a mine layer.
+  // No bots.csv: that section must say so. Three replays: Robo Battle Pigs, NHM with a mine layer, and Kuhn poker (no board).
   const a = havoc('match', '--seed', '3', '--quiet', '--replay', join(DIR, 'replays', 'match-0.jsonl'));
   expect(a.code, a.err).toBe(0);
   const b = havoc('match', '--ruleset', 'nhm', '--loadouts', 'mine-layer,buzz-brawler,lazor-sniper', '--seed', '2', '--quiet', '--replay', join(DIR, 'replays', 'match-1.jsonl'));
   expect(b.code, b.err).toBe(0);
-  replays = ['match-0.jsonl', 'match-1.jsonl'].map((f) => parseReplay(readFileSync(join(DIR, 'replays', f), 'utf8'), f));
+  const k = havoc('match', '--ruleset', 'dist/test/games/kuhn/index.js', '--bots', 'dist/test/games/kuhn/bots/random.js', '--seed', '6', '--quiet', '--replay', join(DIR, 'replays', 'match-2.jsonl'));
+  expect(k.code, k.err).toBe(0);
+  replays = ['match-0.jsonl', 'match-1.jsonl', 'match-2.jsonl'].map((f) => parseReplay(readFileSync(join(DIR, 'replays', f), 'utf8'), f));
   const r = havoc('report', DIR);
   expect(r.code, r.err).toBe(0);
   expect(r.out.trim()).toBe(join(DIR, 'report.html'));
@@ -237,8 +245,8 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
   const expected = (r: Replay, frame: number) =>
     Object.fromEntries(
       (frame === 0
-        ? r.header.machines.map((m) => ({ name: m.name, square: m.square as string | null, facing: m.facing, alive: m.hearts > 0 }))
-        : r.steps[frame - 1].machines
+        ? nhmGameOf(r).machines.map((m) => ({ name: m.name, square: m.square as string | null, facing: m.facing, alive: m.hearts > 0 }))
+        : nhmSteps(r)[frame - 1].machines
       )
         .filter((m) => m.square !== null)
         .map((m) => [m.name, [m.square, m.facing, m.alive]]),
@@ -246,6 +254,7 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
 
   it('steps the replay viewer: machines stand where the replay says', async () => {
     const r = replays[0];
+    const steps = nhmSteps(r);
     await page.locator('#viewer').scrollIntoViewIfNeeded();
     expect(await board()).toEqual(expected(r, 0));
     for (let k = 1; k <= 12; k++) {
@@ -253,7 +262,7 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
       expect(await page.locator('#viewer').getAttribute('data-frame')).toBe(String(k));
       expect(await board(), `frame ${k}`).toEqual(expected(r, k));
     }
-    expect(await page.locator('#step-label').innerText()).toContain(`turn ${r.steps[11].turn} step ${r.steps[11].step}`);
+    expect(await page.locator('#step-label').innerText()).toContain(`turn ${steps[11].turn} step ${steps[11].step}`);
     // The slider jumps anywhere, including the last step (a wreck, if the match ended in a kill).
     const last = r.steps.length;
     await page.locator('#step-slider').fill(String(last));
@@ -261,25 +270,25 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     if (r.result?.reason === 'kill') expect(await page.locator('#board g.machine.wreck').count()).toBeGreaterThan(0);
     expect(await page.locator('#replay-result').innerText()).toContain('result:');
     // Hot squares of a step are marked.
-    const hotStep = r.steps.findIndex((s) => s.hot.length > 0) + 1;
+    const hotStep = steps.findIndex((s) => s.hot.length > 0) + 1;
     await page.locator('#step-slider').fill(String(hotStep));
-    const hot = [...new Set(r.steps[hotStep - 1].hot.flatMap((h) => h.squares))].sort();
+    const hot = [...new Set(steps[hotStep - 1].hot.flatMap((h) => h.squares))].sort();
     expect((await page.locator('#board rect.hot').evaluateAll((rs) => rs.map((x) => x.getAttribute('data-square')))).sort()).toEqual(hot);
     // Each seat's program this turn, the current step marked.
     const prog = await page.locator('#seats tr[data-machine=A] .cmd').allInnerTexts();
     expect(prog).toHaveLength(5);
-    expect(await page.locator('#seats tr[data-machine=A] .cmd.now').innerText()).toBe(r.steps[hotStep - 1].commands.A);
+    expect(await page.locator('#seats tr[data-machine=A] .cmd.now').innerText()).toBe(steps[hotStep - 1].commands.A);
   });
 
   it('shows mines as their owner saw them, one toggle per owner', async () => {
     await page.locator('#replay-select').selectOption('1');
     const r = replays[1];
     expect(await board()).toEqual(expected(r, 0));
-    const k = r.steps.findIndex((s) => s.minefield.length > 0) + 1;
+    const k = nhmSteps(r).findIndex((s) => s.minefield.length > 0) + 1;
     expect(k).toBeGreaterThan(0);
     await page.locator('#step-slider').fill(String(k));
     expect(await board()).toEqual(expected(r, k));
-    const field = r.steps[k - 1].minefield;
+    const field = nhmSteps(r)[k - 1].minefield;
     const shown = () => page.locator('#board circle.mine').evaluateAll((cs) => cs.map((c) => `${c.getAttribute('data-owner')}@${c.getAttribute('data-square')}`).sort());
     expect(await shown()).toEqual(field.map((e) => `${e.owner}@${e.square}`).sort());
     const owner = field[0].owner;
@@ -297,6 +306,25 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     expect(await page.locator('#viewer').getAttribute('data-playing')).toBe('false');
     const at = Number(await page.locator('#viewer').getAttribute('data-frame'));
     expect(await board()).toEqual(expected(replays[1], at));
+  });
+
+  it('shows a replay of a game without a board as its records, stepping through them', async () => {
+    await page.locator('#replay-select').selectOption('2');
+    const r = replays[2];
+    expect(await page.locator('#viewer').getAttribute('data-view')).toBe('records');
+    expect(await page.locator('#board').count()).toBe(0);
+    expect(await page.locator('#records li').count()).toBe(r.steps.length + 1);
+    await page.locator('#step-next').click();
+    expect(await page.locator('#viewer').getAttribute('data-frame')).toBe('1');
+    expect(JSON.parse(await page.locator('#records li.now').innerText())).toEqual(r.steps[0]);
+    expect(JSON.parse(await page.locator('#events li').innerText())).toEqual(r.steps[0]);
+    expect(await page.locator('#seats tr[data-seat]').count()).toBe(2);
+    await page.locator('#step-slider').fill(String(r.steps.length));
+    expect(await page.locator('#replay-result').innerText()).toMatch(/^result: [AB] wins .*; chips /);
+    await page.locator('#replay-select').selectOption('1');
+    expect(await page.locator('#viewer').getAttribute('data-view')).toBe('board');
+    expect(await board()).toEqual(expected(replays[1], 0));
+    expect(errors).toEqual([]);
   });
 
   it('saves a screenshot to results/', async () => {

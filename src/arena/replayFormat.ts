@@ -1,45 +1,41 @@
 /**
- * The replay file (`.jsonl`): a header line `{"header": …}` saying everything a
- * match is a function of (ruleset, rules version, catalogue hash, board,
- * machines, bots, seed, limits), then one line per step (the engine's
- * StepRecord plus the mines on the board after it, with squares: a replay is
- * omniscient), then a result line `{"result": …}`. Without the header it is
- * exactly `havoc match --json`. Bytes are a pure function of the match: no
- * times, no machine-specific paths.
+ * The replay file (`.jsonl`, format `havoc-replay/2`), one format for every
+ * ruleset:
+ *
+ * 1. a header line `{"header": …}` saying everything a match is a pure
+ *    function of: the ruleset (its id, its module's path when it was loaded
+ *    by path, its version), the seats' names and bots, the seed, the budget,
+ *    and `game`, the ruleset's own description of the game
+ *    (`GameModule.describeGame`, read back by `gameFromDescription`);
+ * 2. one line per record the ruleset's recorder made, as a replay keeps it
+ *    (`GameModule.replayRecord`: NHM adds the mines on the board, a replay
+ *    being omniscient); a record is never `{"result": …}` alone;
+ * 3. a result line `{"result": …}`: winner (seat name or null), ranks,
+ *    reason, turns, the ruleset's figures by name, faults and the fault log.
+ *
+ * Bytes are a pure function of the match: no times, no machine-specific paths
+ * but the module path of a ruleset loaded by path, and the data file hint a
+ * ruleset writes into its description. Files of the NHM-only format
+ * `havoc-replay/1` are read too, converted to this one on reading.
  */
 import { readFileSync } from 'node:fs';
 import { HavocError } from '../core/errors.js';
-import type { Notation } from '../rules/nhm/programs.js';
-import type { StepRecord } from '../rules/nhm/record.js';
 
-export const REPLAY_FORMAT = 'havoc-replay/1';
-
-/** A machine as it starts the match. */
-export interface ReplayMachine {
-  name: string;
-  /** Loadout key (`weapons/armour/engines/cpu`), read back with checkLoadout. */
-  loadout: string;
-  /** The loadout's name in the run (`robo-pig`, `sniper`, or the key). */
-  loadoutName: string;
-  square: string;
-  facing: string;
-  hearts: number;
-  shields: number;
-}
+export const REPLAY_FORMAT = 'havoc-replay/2';
+/** The first format (NHM-engine games only), still read. */
+export const REPLAY_FORMAT_V1 = 'havoc-replay/1';
 
 /** The first line: what the match is a pure function of. */
 export interface ReplayHeader {
   format: typeof REPLAY_FORMAT;
+  /** The ruleset's id. */
   ruleset: string;
+  /** The absolute path of the ruleset's module, for a ruleset loaded by path (not in the registry). */
+  rulesetModule?: string;
+  /** The ruleset module's `version`. */
   rulesVersion: string;
-  catalogueHash: string;
-  /** Where the catalogue came from (relative to the package root when inside it); a hint for verifying. */
-  catalogue: string;
-  board: { width: number; height: number };
-  turnLimit: number;
-  repairAllSlots: boolean;
-  notation: Notation;
-  machines: ReplayMachine[];
+  /** The seats' names, in seat order. */
+  seats: string[];
   /** Bot per seat, by built-in name or path, as `loadBot` takes it. */
   bots: string[];
   /** The match seed (bots' and dice streams are derived from it). */
@@ -47,20 +43,12 @@ export interface ReplayHeader {
   budget: { ms: number; sims: number };
   /** Where the match came from, for people: run seed, match id. */
   match?: { id?: string | number; runSeed?: string };
+  /** The ruleset's description of the game (`describeGame`); null when it gives none. */
+  game: unknown;
 }
 
-/** A mine on the board after a step. */
-export interface MinefieldEntry {
-  owner: string;
-  square: string;
-  armed: boolean;
-}
-
-/** One step line. */
-export interface ReplayStep extends StepRecord {
-  /** Every mine on the board after the step, by square then owner. */
-  minefield: MinefieldEntry[];
-}
+/** One record line: the ruleset's own JSON. */
+export type ReplayRecord = Record<string, unknown>;
 
 export interface ReplayFault {
   seat: number;
@@ -71,18 +59,21 @@ export interface ReplayFault {
 
 /** The last line. */
 export interface ReplayResult {
-  /** Winning machine's name, or null for a draw. */
+  /** The seat alone in first place, by name, or null. */
   winner: string | null;
+  /** Place per seat, 0 first; seats that share a place share the number. */
+  ranks: number[];
   reason: string;
   turns: number;
-  dealt: number[];
+  /** The ruleset's per-seat figures by name, one value per seat (NHM: `{"dealt": [...]}`). */
+  figures: Record<string, number[]>;
   faults: number[];
   faultLog: ReplayFault[];
 }
 
 export interface Replay {
   header: ReplayHeader;
-  steps: ReplayStep[];
+  steps: ReplayRecord[];
   /** Null when the file was cut short (a match still running, a crash). */
   result: ReplayResult | null;
 }
@@ -97,14 +88,18 @@ export function replayLines(r: Replay): string[] {
   return lines;
 }
 
-/** Parses a replay's text; errors name the file and line. */
+/** Whether a line's object is the result line: `{"result": {...}}` and nothing else. */
+const isResultLine = (v: Record<string, unknown>): boolean => 'result' in v && Object.keys(v).length === 1;
+
+/** Parses a replay's text (either format); errors name the file and line. */
 export function parseReplay(text: string, file = 'replay'): Replay {
   const raw = text.split('\n');
   const fail = (line: number, problem: string): never => {
     throw new HavocError('ERR_REPLAY', `${file}:${line}`, problem);
   };
   let header: ReplayHeader | null = null;
-  const steps: ReplayStep[] = [];
+  let v1 = false;
+  const steps: ReplayRecord[] = [];
   let result: ReplayResult | null = null;
   raw.forEach((l, i) => {
     if (!l.trim()) return;
@@ -117,26 +112,55 @@ export function parseReplay(text: string, file = 'replay'): Replay {
     if (!isObj(v)) return fail(i + 1, 'each line is a JSON object');
     if (header === null) {
       if (!isObj(v.header)) return fail(i + 1, 'the first line must be the header {"header": {...}} (is this a `havoc match --json` trace? record with --replay FILE)');
-      header = checkHeader(v.header, (p) => fail(i + 1, p));
+      v1 = v.header.format === REPLAY_FORMAT_V1;
+      header = v1 ? headerFromV1(checkHeaderV1(v.header, (p) => fail(i + 1, p))) : checkHeader(v.header, (p) => fail(i + 1, p));
       return;
     }
     if (result) return fail(i + 1, 'nothing may follow the result line');
-    if ('result' in v) {
+    if (isResultLine(v)) {
       if (!isObj(v.result)) return fail(i + 1, 'result must be an object');
-      result = v.result as unknown as ReplayResult;
+      result = v1 ? resultFromV1(v.result, header.seats) : (v.result as unknown as ReplayResult);
       return;
     }
-    if (typeof v.turn !== 'number' || typeof v.step !== 'number' || !Array.isArray(v.machines)) return fail(i + 1, 'a step line needs turn, step and machines');
-    const step = v as unknown as ReplayStep;
-    if (!Array.isArray(step.minefield)) step.minefield = [];
-    steps.push(step);
+    if (v1) {
+      if (typeof v.turn !== 'number' || typeof v.step !== 'number' || !Array.isArray(v.machines)) return fail(i + 1, 'a step line needs turn, step and machines');
+      if (!Array.isArray(v.minefield)) v.minefield = [];
+    }
+    steps.push(v);
   });
   if (!header) return fail(1, 'empty file: no header');
   return { header, steps, result };
 }
 
 function checkHeader(h: Record<string, unknown>, fail: (problem: string) => never): ReplayHeader {
-  if (h.format !== REPLAY_FORMAT) fail(`header.format is ${JSON.stringify(h.format)}; this havoc reads ${REPLAY_FORMAT}`);
+  if (h.format !== REPLAY_FORMAT) fail(`header.format is ${JSON.stringify(h.format)}; this havoc reads ${REPLAY_FORMAT} (and ${REPLAY_FORMAT_V1})`);
+  for (const k of ['ruleset', 'rulesVersion', 'seed'] as const) if (typeof h[k] !== 'string') fail(`header.${k} must be a string`);
+  if (h.rulesetModule !== undefined && typeof h.rulesetModule !== 'string') fail('header.rulesetModule must be a string (a path)');
+  if (!Array.isArray(h.seats) || h.seats.length < 1 || h.seats.some((s) => typeof s !== 'string')) fail('header.seats must be a non-empty array of names');
+  if (!Array.isArray(h.bots)) fail('header.bots must be an array');
+  if (!('game' in h)) fail('header.game is missing (the ruleset\'s description of the game, or null)');
+  return h as unknown as ReplayHeader;
+}
+
+/** The header of havoc-replay/1 (NHM-engine games: board, machines, catalogue). */
+interface HeaderV1 {
+  format: typeof REPLAY_FORMAT_V1;
+  ruleset: string;
+  rulesVersion: string;
+  catalogueHash: string;
+  catalogue: string;
+  board: { width: number; height: number };
+  turnLimit: number;
+  repairAllSlots: boolean;
+  notation: string;
+  machines: { name: string; loadout: string; loadoutName: string; square: string; facing: string; hearts: number; shields: number }[];
+  bots: string[];
+  seed: string;
+  budget: { ms: number; sims: number };
+  match?: { id?: string | number; runSeed?: string };
+}
+
+function checkHeaderV1(h: Record<string, unknown>, fail: (problem: string) => never): HeaderV1 {
   for (const k of ['ruleset', 'rulesVersion', 'catalogueHash', 'seed'] as const) if (typeof h[k] !== 'string') fail(`header.${k} must be a string`);
   const b = h.board as { width?: unknown; height?: unknown } | undefined;
   if (!isObj(b) || !Number.isInteger(b.width) || !Number.isInteger(b.height)) fail('header.board must be {"width": W, "height": H}');
@@ -146,10 +170,47 @@ function checkHeader(h: Record<string, unknown>, fail: (problem: string) => neve
       fail(`header.machines[${i}] needs name, loadout, square and facing`);
   });
   if (!Array.isArray(h.bots)) fail('header.bots must be an array');
-  return h as unknown as ReplayHeader;
+  return h as unknown as HeaderV1;
 }
 
-/** Reads a replay file. */
+/** A havoc-replay/1 header as havoc-replay/2 writes it: the board, machines and catalogue become the NHM engine's `game`. */
+function headerFromV1(h: HeaderV1): ReplayHeader {
+  return {
+    format: REPLAY_FORMAT,
+    ruleset: h.ruleset,
+    rulesVersion: h.rulesVersion,
+    seats: h.machines.map((m) => m.name),
+    bots: h.bots,
+    seed: h.seed,
+    budget: h.budget,
+    ...(h.match !== undefined ? { match: h.match } : {}),
+    game: {
+      catalogueHash: h.catalogueHash,
+      catalogue: h.catalogue,
+      board: h.board,
+      turnLimit: h.turnLimit,
+      repairAllSlots: h.repairAllSlots,
+      notation: h.notation,
+      machines: h.machines,
+    },
+  };
+}
+
+/** A havoc-replay/1 result (`dealt` per machine, one winner or a draw) as havoc-replay/2 writes it. */
+function resultFromV1(r: Record<string, unknown>, seats: readonly string[]): ReplayResult {
+  const winner = typeof r.winner === 'string' ? r.winner : null;
+  return {
+    winner,
+    ranks: seats.map((s) => (winner === null || s === winner ? 0 : 1)),
+    reason: r.reason as string,
+    turns: r.turns as number,
+    figures: { dealt: r.dealt as number[] },
+    faults: r.faults as number[],
+    faultLog: r.faultLog as ReplayFault[],
+  };
+}
+
+/** Reads a replay file (either format). */
 export function readReplay(path: string): Replay {
   let text: string;
   try {

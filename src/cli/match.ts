@@ -1,4 +1,5 @@
 /** `havoc match`: one seeded match between bots, drawn step by step. */
+import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadBot } from '../arena/bots.js';
 import { playMatch } from '../arena/match.js';
@@ -6,7 +7,7 @@ import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { matchSeed } from '../core/rng.js';
 import { loadCatalogue } from '../rules/nhm/catalogue.js';
-import { loadRuleset, rulesetIds } from '../rules/registry.js';
+import { isRulesetPath, loadRuleset, rulesetIds } from '../rules/registry.js';
 import { startReplay, writeReplay } from '../arena/replays.js';
 import { reportErrors } from './errors.js';
 
@@ -56,7 +57,7 @@ const command: CommandModule<object, Args> = {
         out(`\n${mod.show(st, rec)}\n`);
       };
       const recorder = args.replay
-        ? startReplay(mod, game, { botSpecs: specs, seed, catalogue: args.parts ?? cat?.source, match: { id: 0, runSeed: args.seed } }, args.quiet ? undefined : draw)
+        ? startReplay(mod, game, { botSpecs: specs, seed, match: { id: 0, runSeed: args.seed }, ...(isRulesetPath(args.ruleset) ? { rulesetModule: resolve(args.ruleset) } : {}) }, args.quiet ? undefined : draw)
         : null;
       const result = playMatch({
         module: mod,

@@ -2,12 +2,13 @@
 import { statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
-import { RULES_VERSION } from '../rules/version.js';
+import type { AnyGameModule } from '../core/game.js';
+import { loadCatalogue } from '../rules/nhm/catalogue.js';
 import { streamControls } from '../replay/controls.js';
 import { readReplay } from '../arena/replayFormat.js';
 import { playFrames, replayFrames } from '../replay/play.js';
 import { replayOfMatch } from '../arena/rerun.js';
-import { verifyReplay } from '../replay/verify.js';
+import { replayRuleset, verifyReplay } from '../replay/verify.js';
 import { reportErrors } from './errors.js';
 
 interface Args {
@@ -31,9 +32,9 @@ const command: CommandModule<object, Args> = {
       .option('step', { type: 'boolean', default: false, describe: 'wait for a key (or a line of input) after each step' })
       .option('turn', { type: 'number', default: 0, describe: 'start at this turn' })
       .option('delay', { type: 'number', default: 0, describe: 'milliseconds between steps (0: print all at once)' })
-      .option('mines', { type: 'string', default: 'all', describe: 'mines shown: all, none, or one machine\'s (as its owner saw them)' })
+      .option('mines', { type: 'string', default: 'all', describe: 'secrets shown (NHM: mines): all, none, or one seat\'s (as it saw them)' })
       .option('verify', { type: 'boolean', default: false, describe: 're-simulate from the header and check every step' })
-      .option('parts', { type: 'string', describe: 'with --verify: the catalogue the replay was recorded with' }) as never,
+      .option('parts', { type: 'string', describe: 'with --verify: the catalogue the replay was recorded with (NHM engine)' }) as never,
   handler: (args) =>
     reportErrors(async () => {
       let file = args.file;
@@ -42,7 +43,7 @@ const command: CommandModule<object, Args> = {
         file = await replayOfMatch(file, Number(args.match));
       }
       if (args.verify) {
-        const r = await verifyReplay(file, { parts: args.parts });
+        const r = await verifyReplay(file, args.parts ? { data: { parts: loadCatalogue(args.parts) } } : {});
         if (r.ok) process.stdout.write(`${file}: verified, ${r.steps} steps over ${r.turns} turns re-simulate exactly\n`);
         else {
           process.stdout.write(`${r.message}\n  recorded:     ${r.expected}\n  re-simulated: ${r.actual}\n`);
@@ -52,11 +53,18 @@ const command: CommandModule<object, Args> = {
       }
       const replay = readReplay(file);
       const h = replay.header;
-      if (h.rulesVersion !== RULES_VERSION)
-        process.stderr.write(`note: ${file} was recorded under rules ${h.rulesVersion} (this havoc plays ${RULES_VERSION}); showing it as recorded\n`);
-      if (args.mines !== 'all' && args.mines !== 'none' && !h.machines.some((m) => m.name === args.mines))
-        throw new HavocError('ERR_ARGS', '--mines', `"${args.mines}" is not all, none or a machine (${h.machines.map((m) => m.name).join(', ')})`);
-      const frames = replayFrames(replay, args.mines);
+      // The ruleset draws its records; a replay of a ruleset not at hand plays back as JSON lines.
+      let mod: AnyGameModule | null = null;
+      try {
+        mod = await replayRuleset(h, file);
+      } catch (e) {
+        process.stderr.write(`note: ${(e as Error).message}; showing the records as JSON\n`);
+      }
+      if (mod && h.rulesVersion !== mod.version)
+        process.stderr.write(`note: ${file} was recorded under rules ${h.rulesVersion} (this havoc plays ${mod.version}); showing it as recorded\n`);
+      if (args.mines !== 'all' && args.mines !== 'none' && !h.seats.includes(args.mines))
+        throw new HavocError('ERR_ARGS', '--mines', `"${args.mines}" is not all, none or a seat (${h.seats.join(', ')})`);
+      const frames = replayFrames(replay, mod, args.mines);
       const out = (s: string): void => void process.stdout.write(s);
       const ctl = args.step ? streamControls(process.stdin) : null;
       try {
@@ -67,6 +75,7 @@ const command: CommandModule<object, Args> = {
           controls: ctl?.next,
           clear: Boolean(process.stdout.isTTY) && (args.step || args.delay > 0),
           hint: (s) => void process.stderr.write(s),
+          seats: h.seats,
         });
       } finally {
         ctl?.close();

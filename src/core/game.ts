@@ -228,6 +228,14 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   show?(state: S, record: object): string;
   /** One line about a seat at the start of a match, for people (NHM: `A: robo-pig on d8`). */
   describeSeat?(game: G, seat: number): string;
+  /** The game as JSON for a replay's header (`gameFromDescription` reads it back); absent: replays hold `game: null` and cannot be re-simulated. */
+  describeGame?(game: G): object;
+  /** The game `describeGame` described (`file`: the replay it was read from, near which the ruleset may look for data it names); a HavocError naming the field under `where` for bad input. */
+  gameFromDescription?(desc: unknown, where: string, file?: string): G;
+  /** A record (see `recorder`) as a replay keeps it, given the state after it: plus what only an omniscient viewer sees (NHM: the mines on the board); absent: the record itself. */
+  replayRecord?(state: S, record: object): object;
+  /** A replay's record (null: the start) drawn for a terminal from it and the game's description alone, with the secrets of `view` (`all`, `none` or a seat's name); absent: records are shown as JSON. */
+  showRecord?(desc: unknown, record: object | null, view: string): string;
 
   /** A fast path for whole matches, when the ruleset has one (RBP's two-pig kernel). */
   readonly fast?: FastPath<G>;

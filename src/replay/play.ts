@@ -1,97 +1,50 @@
 /**
- * Terminal playback: each step of a replay drawn as the board (rules/nhm
- * board.ts, from the recorded machines, hot squares and mines, so old replays
- * play back without their bots or catalogue), and a driver that prints the
- * frames all at once, on a timer, or one per key press.
+ * Terminal playback of a replay of any ruleset: each record drawn by the
+ * ruleset's `showRecord` from the record and the header's game description
+ * alone (NHM: the board, from the recorded machines, hot squares and mines, so
+ * old replays play back without their bots or catalogue), else as one JSON
+ * line per record; and a driver that prints the frames all at once, on a
+ * timer, or one per key press.
  */
-import { FACINGS, makeBoard, parseSquare } from '../core/grid.js';
 import { HavocError } from '../core/errors.js';
-import { drawBoard } from '../rules/nhm/board.js';
-import type { State } from '../rules/nhm/state.js';
-import type { MachineView } from '../rules/nhm/record.js';
-import type { MinefieldEntry, Replay, ReplayResult } from '../arena/replayFormat.js';
+import type { AnyGameModule } from '../core/game.js';
+import type { Replay, ReplayResult } from '../arena/replayFormat.js';
 
-/** One picture: the board after a step (turn 0 step 0 is the start). */
+/** One picture: the game after a record (turn 0 step 0 is the start). */
 export interface Frame {
   turn: number;
   step: number;
   text: string;
 }
 
-/** Whose mines to show: every owner's, none, or one owner's (as that owner saw them). */
+/** Whose secrets to show (NHM: mines): every seat's, none, or one seat's (as that seat saw them). */
 export type MineView = 'all' | 'none' | string;
 
-/** Draws every step of a replay, the start first. */
-export function replayFrames(replay: Replay, mines: MineView = 'all'): Frame[] {
+/**
+ * Draws every record of a replay, the start first, with `mod.showRecord`
+ * (null or a module without it: JSON lines). A record's turn is its `turn`
+ * field when it has one, else its place (the first record is turn 1).
+ */
+export function replayFrames(replay: Replay, mod: AnyGameModule | null, view: MineView = 'all'): Frame[] {
   const h = replay.header;
-  const start: MachineView[] = h.machines.map((m) => ({ name: m.name, square: m.square, facing: m.facing, hearts: m.hearts, shields: m.shields, alive: m.hearts > 0 }));
-  const cmds = (c: Record<string, string>): string => Object.entries(c).map(([k, v]) => `${k}: ${v}`).join('  ');
-  const frames: Frame[] = [{ turn: 0, step: 0, text: `start   ${h.machines.map((m, i) => `${m.name}: ${h.bots[i]} as ${m.loadoutName}`).join('  ')}\n${board(replay, start, [], [], mines)}` }];
-  for (const r of replay.steps) {
-    const hot = r.hot.flatMap((x) => x.squares);
-    const ev = events(r);
-    frames.push({ turn: r.turn, step: r.step, text: `turn ${r.turn} step ${r.step}   ${cmds(r.commands)}\n${board(replay, r.machines, hot, r.minefield, mines)}${ev ? '\n' + ev : ''}` });
-  }
+  const show = mod?.showRecord && h.game !== null && h.game !== undefined ? mod.showRecord.bind(mod) : null;
+  const seats = h.seats.map((s, i) => `${s}: ${h.bots[i] ?? ''}`).join('  ');
+  const frames: Frame[] = [{ turn: 0, step: 0, text: `start   ${seats}${show ? `\n${show(h.game, null, view)}` : ''}` }];
+  replay.steps.forEach((r, i) => {
+    const turn = typeof r.turn === 'number' ? r.turn : i + 1;
+    const step = typeof r.step === 'number' ? r.step : 0;
+    frames.push({ turn, step, text: show ? show(h.game, r, view) : JSON.stringify(r) });
+  });
   return frames;
 }
 
-/** The result in one line. */
-export function resultLine(r: ReplayResult | null): string {
+/** The result in one line: the winner (or a draw, or who shares first place), the reason, turns, the ruleset's figures and the faults. */
+export function resultLine(r: ReplayResult | null, seats?: readonly string[]): string {
   if (!r) return 'result: none recorded (the replay was cut short)';
-  return `result: ${r.winner ? `${r.winner} wins` : 'draw'} (${r.reason}) after ${r.turns} turns; damage dealt ${r.dealt.join('/')}; faults ${r.faults.join('/')}`;
-}
-
-function events(r: Replay['steps'][number]): string {
-  const out: string[] = [];
-  for (const x of r.choices) out.push(`${x.machine} ${x.kind} → ${x.command}`);
-  for (const x of r.teleports) out.push(`${x.machine} teleports to ${x.roll}`);
-  for (const x of r.bonks) out.push(`${x.machine} bonks ${x.with ?? 'the edge'}`);
-  for (const x of r.hits) out.push(`${x.machine} hit for ${x.damage}${x.by ? ` by ${x.by}` : ''} (${x.source})`);
-  for (const x of r.mines) out.push(`${x.owner}'s mine ${x.event} on ${x.square}`);
-  for (const x of r.repairs) out.push(`${x.machine} repairs ${x.hearts}♥ ${x.shields}◆`);
-  for (const x of r.deaths) out.push(`${x} is wrecked`);
-  return out.join('; ');
-}
-
-/**
- * The fields of a State that drawBoard reads, filled from records. drawBoard
- * is a pure function of these, so a replay draws without its catalogue.
- */
-type BoardState = Pick<State, 'occ' | 'alive' | 'facing' | 'sq' | 'hearts' | 'shields' | 'mineOwner'> & { game: { board: State['game']['board']; names: readonly string[] } };
-
-function board(replay: Replay, machines: readonly MachineView[], hot: readonly string[], field: readonly MinefieldEntry[], mines: MineView): string {
-  const h = replay.header;
-  const b = makeBoard(h.board.width, h.board.height);
-  const names = h.machines.map((m) => m.name);
-  const n = names.length;
-  const st: BoardState = {
-    game: { board: b, names },
-    occ: new Int16Array(b.size).fill(-1),
-    alive: new Uint8Array(n),
-    facing: new Uint8Array(n),
-    sq: new Int16Array(n).fill(-1),
-    hearts: new Int8Array(n),
-    shields: new Int8Array(n),
-    mineOwner: new Uint8Array(b.size),
-  };
-  for (const v of machines) {
-    const m = names.indexOf(v.name);
-    if (m < 0) continue;
-    const s = v.square ? parseSquare(b, v.square) : -1;
-    st.sq[m] = s;
-    if (s >= 0) st.occ[s] = m;
-    st.alive[m] = v.alive ? 1 : 0;
-    st.facing[m] = Math.max(0, FACINGS.indexOf(v.facing as (typeof FACINGS)[number]));
-    st.hearts[m] = v.hearts;
-    st.shields[m] = v.shields;
-  }
-  if (mines !== 'none')
-    for (const e of field) {
-      const s = parseSquare(b, e.square), m = names.indexOf(e.owner);
-      if (s >= 0 && m >= 0 && (mines === 'all' || mines === e.owner)) st.mineOwner[s] |= 1 << m;
-    }
-  const hotSet = new Set(hot.map((s) => parseSquare(b, s)).filter((s) => s >= 0));
-  return drawBoard(st as unknown as State, hotSet, true);
+  const firsts = seats && r.ranks ? seats.filter((_, i) => r.ranks[i] === 0) : [];
+  const outcome = r.winner ? `${r.winner} wins` : firsts.length > 0 && seats && firsts.length < seats.length ? `${firsts.join(', ')} share first place` : 'draw';
+  const figures = Object.entries(r.figures ?? {}).map(([k, v]) => `; ${k} ${v.join('/')}`).join('');
+  return `result: ${outcome} (${r.reason}) after ${r.turns} turns${figures}; faults ${r.faults.join('/')}`;
 }
 
 /** A viewer's wish between frames. */
@@ -109,6 +62,8 @@ export interface PlaybackOptions {
   clear?: boolean;
   /** Where to say what keys do (stderr). */
   hint?: (s: string) => void;
+  /** The seats' names (the result line names a shared first place). */
+  seats?: readonly string[];
 }
 
 /** Index of the first frame of turn `turn` (the start for 0); -1 when the replay has no such turn. */
@@ -131,13 +86,13 @@ export async function playFrames(frames: readonly Frame[], result: ReplayResult 
       if (k > i && opts.delay) await new Promise((r) => setTimeout(r, opts.delay));
       show(k);
     }
-    opts.out(`\n${resultLine(result)}\n`);
+    opts.out(`\n${resultLine(result, opts.seats)}\n`);
     return;
   }
   opts.hint?.('keys: enter/space/n next, b back, q quit, a number then enter jumps to that turn\n');
   for (;;) {
     show(i);
-    if (i === frames.length - 1) opts.out(`\n${resultLine(result)}\n`);
+    if (i === frames.length - 1) opts.out(`\n${resultLine(result, opts.seats)}\n`);
     const c = await opts.controls();
     if (c.kind === 'quit') return;
     if (c.kind === 'next') {

@@ -186,7 +186,9 @@ function replaySection(f: RunFolder): string {
   if (f.replayCount === 0) return `<p class="missing">Not in this run (no replays/*.jsonl; save some with --save-replays).</p>${errs}`;
   const more = f.replayCount > f.replays.length + f.replayErrors.length ? `<p class="note">The first ${f.replays.length + f.replayErrors.length} of ${f.replayCount} replays; play any of them with <code>havoc replay</code>.</p>` : '';
   const json = JSON.stringify(f.replays).replace(/</g, '\\u003c');
-  return `<p class="note">Step with the slider, ◀ ▶ or the arrow keys; space plays and pauses. Hot squares are orange; a wreck is a grey square; mines show per owner.</p>${more}${errs}
+  const boards = f.replays.some((r) => r.view === 'board') ? ' Hot squares are orange; a wreck is a grey square; mines show per owner.' : '';
+  const records = f.replays.some((r) => r.view === 'records') ? ' A game without a board shows its records as text, the current one marked.' : '';
+  return `<p class="note">Step with the slider, ◀ ▶ or the arrow keys; space plays and pauses.${boards}${records}</p>${more}${errs}
 <div class="viewer" id="viewer"></div>
 <script type="application/json" id="replay-data">${json}</script>`;
 }

@@ -1,10 +1,12 @@
 /**
  * The report's script, run in the browser: sortable tables and the replay
  * viewer (board as SVG, step slider, play/pause, mines per owner, each seat's
- * program). The report inlines this function's source (`reportScript`), so it
- * must stand alone: no imports but types, no references outside itself.
+ * program; or, for a replay of a game without a board, its records as text
+ * under the same controls). The report inlines this function's source
+ * (`reportScript`), so it must stand alone: no imports but types, no
+ * references outside itself.
  */
-import type { ViewerReplay } from './data.js';
+import type { BoardReplay, RecordsReplay, ViewerReplay } from './data.js';
 
 /** Wires up a report page. Runs in the browser; `doc` is its document. */
 export function reportMain(doc: Document): void {
@@ -85,6 +87,9 @@ export function reportMain(doc: Document): void {
   root.append(controls, body);
 
   let rep: ViewerReplay = replays[0];
+  /** The replay on a board (the board functions run only for one). */
+  let brd: BoardReplay = rep as BoardReplay;
+  const frameCount = (): number => (rep.view === 'records' ? rep.records.length : rep.frames.length);
   let frame = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
   const showMines = new Set<number>();
@@ -93,15 +98,18 @@ export function reportMain(doc: Document): void {
 
   const xy = (sq: string): [number, number] | null => {
     const f = sq.charCodeAt(0) - 97, r = Number(sq.slice(1)) - 1;
-    if (!(f >= 0 && f < rep.board.width && r >= 0 && r < rep.board.height)) return null;
-    return [margin + f * cell, margin + (rep.board.height - 1 - r) * cell];
+    if (!(f >= 0 && f < brd.board.width && r >= 0 && r < brd.board.height)) return null;
+    return [margin + f * cell, margin + (brd.board.height - 1 - r) * cell];
   };
 
   function load(i: number): void {
     rep = replays[i];
     stop();
     frame = 0;
-    slider.max = String(rep.frames.length - 1);
+    slider.max = String(frameCount() - 1);
+    root!.setAttribute('data-view', rep.view);
+    if (rep.view === 'records') return loadRecords(rep);
+    brd = rep;
     showMines.clear();
     rep.machines.forEach((_, m) => showMines.add(m));
     mineBox.textContent = '';
@@ -136,16 +144,53 @@ export function reportMain(doc: Document): void {
     draw();
   }
 
+  // A replay without a board: its records as a list, the current one marked.
+  let recordList: HTMLOListElement | null = null;
+  function loadRecords(r: RecordsReplay): void {
+    mineBox.textContent = '';
+    recordList = el('ol', { id: 'records', class: 'records', start: '0' });
+    r.records.forEach(([, text], k) => recordList!.appendChild(el('li', { 'data-frame': String(k) }, k === 0 ? 'start' : text)));
+    boardBox.textContent = '';
+    boardBox.appendChild(recordList);
+    draw();
+  }
+
+  function drawRecords(r: RecordsReplay): void {
+    const [t, text] = r.records[frame];
+    const last = r.records.length - 1;
+    slider.value = String(frame);
+    label.textContent = frame === 0 ? `start (0/${last})` : `record ${frame}, turn ${t} (${frame}/${last})`;
+    root!.setAttribute('data-frame', String(frame));
+    root!.setAttribute('data-turn', String(t));
+    root!.setAttribute('data-step', '0');
+    recordList?.querySelectorAll('li').forEach((li, k) => li.setAttribute('class', k === frame ? 'now' : k > frame ? 'future' : ''));
+    seats.textContent = '';
+    const head = el('tr');
+    for (const hcell of ['seat', 'bot', 'faults']) head.appendChild(el('th', {}, hcell));
+    seats.appendChild(head);
+    r.seats.forEach((sc, m) => {
+      const tr = el('tr', { 'data-seat': sc.name });
+      const faults = el('td');
+      for (const x of r.faults.filter((x) => x.seat === m && x.turn <= t)) faults.appendChild(el('span', { class: 'fault', title: x.message }, `turn ${x.turn}: ${x.kind}`));
+      tr.append(el('td', {}, sc.name), el('td', {}, sc.bot), faults);
+      seats.appendChild(tr);
+    });
+    events.textContent = '';
+    events.appendChild(el('li', {}, frame === 0 ? 'start' : text));
+    result.textContent = frame === last ? r.result : '';
+  }
+
   function programOf(t: number, name: string): string[] {
     const out: string[] = [];
-    for (const f of rep.frames) if (f.t === t && f.s > 0) out[f.s - 1] = f.c[name] ?? '';
+    for (const f of brd.frames) if (f.t === t && f.s > 0) out[f.s - 1] = f.c[name] ?? '';
     return out;
   }
 
   function draw(): void {
-    const f = rep.frames[frame];
+    if (rep.view === 'records') return drawRecords(rep);
+    const f = brd.frames[frame];
     slider.value = String(frame);
-    label.textContent = f.t === 0 ? `start (0/${rep.frames.length - 1})` : `turn ${f.t} step ${f.s} (${frame}/${rep.frames.length - 1})`;
+    label.textContent = f.t === 0 ? `start (0/${brd.frames.length - 1})` : `turn ${f.t} step ${f.s} (${frame}/${brd.frames.length - 1})`;
     root!.setAttribute('data-frame', String(frame));
     root!.setAttribute('data-turn', String(f.t));
     root!.setAttribute('data-step', String(f.s));
@@ -163,7 +208,7 @@ export function reportMain(doc: Document): void {
       dyn.appendChild(
         svg('circle', {
           class: `mine ${armed ? 'armed' : 'unarmed'}`,
-          'data-owner': rep.machines[owner]?.name ?? '',
+          'data-owner': brd.machines[owner]?.name ?? '',
           'data-square': sq,
           'data-armed': String(armed),
           cx: p[0] + dx,
@@ -179,7 +224,7 @@ export function reportMain(doc: Document): void {
       if (!sq) return;
       const p = xy(sq);
       if (!p) return;
-      const name = rep.machines[m].name;
+      const name = brd.machines[m].name;
       const col = COLORS[m % COLORS.length];
       const g = svg('g', {
         class: alive ? 'machine' : 'machine wreck',
@@ -209,7 +254,7 @@ export function reportMain(doc: Document): void {
     const head = el('tr');
     for (const hcell of ['', 'machine', 'bot', 'loadout', '♥', '◆', 'program this turn']) head.appendChild(el('th', {}, hcell));
     seats.appendChild(head);
-    rep.machines.forEach((mc, m) => {
+    brd.machines.forEach((mc, m) => {
       const [sq, , hearts, shields, alive] = f.m[m];
       const tr = el('tr', { 'data-machine': mc.name, class: alive ? '' : 'dead' });
       const sw = el('td');
@@ -218,7 +263,7 @@ export function reportMain(doc: Document): void {
       const progCell = el('td', { class: 'program' });
       if (f.t > 0) {
         programOf(f.t, mc.name).forEach((c, k) => progCell.appendChild(el('span', { class: k === f.s - 1 ? 'cmd now' : 'cmd', 'data-step': String(k + 1) }, c || '·')));
-        const fault = rep.faults.filter((x) => x.seat === m && x.turn === f.t);
+        const fault = brd.faults.filter((x) => x.seat === m && x.turn === f.t);
         for (const x of fault) progCell.appendChild(el('span', { class: 'fault', title: x.message }, `fault: ${x.kind}`));
       }
       tr.appendChild(progCell);
@@ -226,11 +271,11 @@ export function reportMain(doc: Document): void {
     });
     events.textContent = '';
     for (const e of f.ev) events.appendChild(el('li', {}, e));
-    result.textContent = frame === rep.frames.length - 1 ? rep.result : '';
+    result.textContent = frame === brd.frames.length - 1 ? brd.result : '';
   }
 
   function go(i: number): void {
-    frame = Math.max(0, Math.min(rep.frames.length - 1, i));
+    frame = Math.max(0, Math.min(frameCount() - 1, i));
     draw();
   }
   function stop(): void {
@@ -240,11 +285,11 @@ export function reportMain(doc: Document): void {
     root!.setAttribute('data-playing', 'false');
   }
   function start(): void {
-    if (frame >= rep.frames.length - 1) go(0);
+    if (frame >= frameCount() - 1) go(0);
     play.textContent = '❚❚ pause';
     root!.setAttribute('data-playing', 'true');
     timer = setInterval(() => {
-      if (frame >= rep.frames.length - 1) stop();
+      if (frame >= frameCount() - 1) stop();
       else go(frame + 1);
     }, Number(speed.value));
   }

@@ -1,9 +1,13 @@
 /**
- * Replays as the report's viewer reads them: one compact frame per step (the
- * start first), machines as small arrays, events already written out, so a
- * page with a few dozen replays stays a few megabytes.
+ * Replays as the report's viewer reads them. A replay whose game is a square
+ * board with machines (the NHM engine's description: `board`, `machines`
+ * with squares and facings; records with `turn`, `step`, `machines`) becomes
+ * one compact frame per step (the start first), machines as small arrays,
+ * events already written out, so a page with a few dozen replays stays a few
+ * megabytes. Any other replay is its records as text, one per frame.
  */
 import type { Replay } from '../../arena/replayFormat.js';
+import type { NhmGameDescription, NhmReplayStep } from '../../rules/nhm/replay.js';
 import { resultLine } from '../../replay/play.js';
 
 /** A machine in a frame: square (null when gone), facing N/E/S/W, hearts, shields, alive. */
@@ -25,44 +29,80 @@ export interface ViewerFrame {
   ev: string[];
 }
 
-export interface ViewerReplay {
+interface ViewerCommon {
   /** File name under replays/. */
   file: string;
   ruleset: string;
   rulesVersion: string;
+  result: string;
+  faults: { seat: number; turn: number; kind: string; message: string }[];
+}
+
+/** A replay on a board. */
+export interface BoardReplay extends ViewerCommon {
+  view: 'board';
   board: { width: number; height: number };
   machines: { name: string; bot: string; loadout: string; loadoutName: string }[];
   frames: ViewerFrame[];
-  result: string;
-  faults: { seat: number; turn: number; kind: string; message: string }[];
+}
+
+/** A replay as its records: the start and then one record (JSON text) per frame. */
+export interface RecordsReplay extends ViewerCommon {
+  view: 'records';
+  seats: { name: string; bot: string }[];
+  /** Per frame: the turn it belongs to (the record's `turn`, else its place) and the record as JSON; the start is `[0, ""]`. */
+  records: [number, string][];
+}
+
+export type ViewerReplay = BoardReplay | RecordsReplay;
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether a replay's game and records have the board shape the board viewer draws. */
+function onBoard(r: Replay): boolean {
+  const g = r.header.game;
+  if (!isObj(g) || !isObj(g.board) || !Number.isInteger(g.board.width) || !Number.isInteger(g.board.height) || !Array.isArray(g.machines)) return false;
+  const machine = (m: unknown): boolean => isObj(m) && typeof m.name === 'string' && typeof m.facing === 'string' && typeof m.hearts === 'number' && typeof m.shields === 'number';
+  if (!g.machines.every((m) => machine(m) && typeof (m as { square?: unknown }).square === 'string')) return false;
+  return r.steps.every((s) => typeof s.turn === 'number' && typeof s.step === 'number' && Array.isArray(s.machines) && isObj(s.commands) && Array.isArray(s.hot));
 }
 
 /** Converts a replay for the viewer. */
 export function viewerReplay(file: string, r: Replay): ViewerReplay {
   const h = r.header;
-  const names = h.machines.map((m) => m.name);
+  const common: ViewerCommon = { file, ruleset: h.ruleset, rulesVersion: h.rulesVersion, result: resultLine(r.result, h.seats), faults: r.result?.faultLog ?? [] };
+  if (!onBoard(r)) {
+    return {
+      ...common,
+      view: 'records',
+      seats: h.seats.map((name, i) => ({ name, bot: h.bots[i] ?? '' })),
+      records: [[0, ''], ...r.steps.map((s, i): [number, string] => [typeof s.turn === 'number' ? s.turn : i + 1, JSON.stringify(s)])],
+    };
+  }
+  const g = h.game as NhmGameDescription;
+  const names = g.machines.map((m) => m.name);
   const frames: ViewerFrame[] = [
     {
       t: 0,
       s: 0,
-      m: h.machines.map((m) => [m.square, m.facing, m.hearts, m.shields, m.hearts > 0]),
+      m: g.machines.map((m) => [m.square, m.facing, m.hearts, m.shields, m.hearts > 0]),
       c: {},
       hot: [],
       mines: [],
       ev: ['start'],
     },
   ];
-  for (const st of r.steps) {
+  for (const st of r.steps as unknown as NhmReplayStep[]) {
     const byName = new Map(st.machines.map((m) => [m.name, m]));
     const ev: string[] = [];
-    for (const x of st.choices) ev.push(`${x.machine} ${x.kind}: ${x.command}`);
-    for (const x of st.teleports) ev.push(`${x.machine} teleports to ${x.roll}`);
-    for (const x of st.moves) ev.push(`${x.machine} ${x.from}→${x.to}`);
-    for (const x of st.bonks) ev.push(`${x.machine} bonks ${x.with ?? 'the edge'}`);
-    for (const x of st.hits) ev.push(`${x.machine} hit for ${x.damage}${x.by ? ` by ${x.by}` : ''} (${x.source})`);
-    for (const x of st.mines) ev.push(`${x.owner}'s mine ${x.event} on ${x.square}`);
-    for (const x of st.repairs) ev.push(`${x.machine} repairs ${x.hearts}♥ ${x.shields}◆`);
-    for (const x of st.deaths) ev.push(`${x} is wrecked`);
+    for (const x of st.choices ?? []) ev.push(`${x.machine} ${x.kind}: ${x.command}`);
+    for (const x of st.teleports ?? []) ev.push(`${x.machine} teleports to ${x.roll}`);
+    for (const x of st.moves ?? []) ev.push(`${x.machine} ${x.from}→${x.to}`);
+    for (const x of st.bonks ?? []) ev.push(`${x.machine} bonks ${x.with ?? 'the edge'}`);
+    for (const x of st.hits ?? []) ev.push(`${x.machine} hit for ${x.damage}${x.by ? ` by ${x.by}` : ''} (${x.source})`);
+    for (const x of st.mines ?? []) ev.push(`${x.owner}'s mine ${x.event} on ${x.square}`);
+    for (const x of st.repairs ?? []) ev.push(`${x.machine} repairs ${x.hearts}♥ ${x.shields}◆`);
+    for (const x of st.deaths ?? []) ev.push(`${x} is wrecked`);
     frames.push({
       t: st.turn,
       s: st.step,
@@ -77,13 +117,10 @@ export function viewerReplay(file: string, r: Replay): ViewerReplay {
     });
   }
   return {
-    file,
-    ruleset: h.ruleset,
-    rulesVersion: h.rulesVersion,
-    board: h.board,
-    machines: h.machines.map((m, i) => ({ name: m.name, bot: h.bots[i] ?? '', loadout: m.loadout, loadoutName: m.loadoutName })),
+    ...common,
+    view: 'board',
+    board: g.board,
+    machines: g.machines.map((m, i) => ({ name: m.name, bot: h.bots[i] ?? '', loadout: m.loadout, loadoutName: m.loadoutName })),
     frames,
-    result: resultLine(r.result),
-    faults: r.result?.faultLog ?? [],
   };
 }

@@ -74,5 +74,8 @@ table.seats td.num { text-align: right; }
 .cmd.now { background: #ffe8cc; border-color: #ff7a00; font-weight: 700; }
 .fault { color: #b42318; margin-left: 6px; font-size: 12px; }
 ul.events { margin: 0; padding-left: 18px; min-height: 3em; }
+ol.records { margin: 0; padding-left: 34px; font: 12px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace; max-height: 520px; overflow-y: auto; min-width: 420px; }
+ol.records li.now { background: #fff3c4; font-weight: 600; }
+ol.records li.future { color: var(--muted); }
 .replay-result { font-weight: 600; }
 `;

@@ -29,6 +29,7 @@ import { copyState, END_REASONS, requiredX, State } from './state.js';
 import { defaultStarts } from './starts.js';
 import { type Chooser, playTurn } from './step.js';
 import type { Tracer } from './trace.js';
+import { nhmReplayMembers } from './replay.js';
 
 const SEAT_NAMES = 'ABCD';
 
@@ -222,6 +223,8 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
         repairAllSlots: flavour.repairAllSlots ?? false,
       }),
     describeSeat: (g, m) => `${g.loadouts[m].name} on ${squareName(g.board, g.startSq[m])}`,
+    // Replays (replay.ts): the game described, rebuilt with its recorded catalogue (this one, when bound with withData), steps with their minefield.
+    ...nhmReplayMembers(flavour, cat),
     fast: flavour.fast,
     randomAction: (st, seat, kind, rng) => randomAction(st, seat, kind, rng),
 

@@ -176,6 +176,15 @@ const kuhn: GameModule<KuhnGame, KuhnState, KuhnAction, KuhnObservation, KuhnBui
 
   botContext: () => ({}),
   recorder: (_state, onRecord) => new KuhnRecorder(onRecord),
+  // Replays: the game is two seats and nothing else; a replay is omniscient, so its records show the cards.
+  describeGame: (game) => ({ seats: game.seats }),
+  gameFromDescription(desc, where) {
+    const d = desc as { seats?: unknown } | null;
+    if (typeof d !== 'object' || d === null || Array.isArray(d)) throw new HavocError('ERR_REPLAY', where, 'must be an object {"seats": 2}');
+    if (d.seats !== 2) throw new HavocError('ERR_REPLAY', `${where}.seats`, `Kuhn poker is for 2 seats, not ${JSON.stringify(d.seats)}`);
+    return { seats: 2 };
+  },
+  replayRecord: (st, record) => ({ ...record, cards: Array.from(st.cards, (c) => CARDS[c]) }),
   randomAction: (_st, _seat, _kind, rng) => (rng.int(2) === 0 ? 'check' : 'bet'),
 };
 
