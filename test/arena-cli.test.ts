@@ -118,6 +118,21 @@ describe('havoc tournament / sweep', () => {
     expect(tables(dir)).toEqual(tables(ref));
   });
 
+  it('resume refuses a run folder whose copy of the catalogue was changed, naming the file', () => {
+    const dir = join(tmp, 'ladder-edited');
+    cpSync(join(tmp, 'ladder-ref'), dir, { recursive: true });
+    const parts = JSON.parse(readFileSync(join(dir, 'parts.json'), 'utf8'));
+    parts.parts[0].cost += 1;
+    writeFileSync(join(dir, 'parts.json'), JSON.stringify(parts));
+    const r = havoc('resume', dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${join(dir, 'parts.json')}: this parts catalogue is not the one the run was played with (its hash differs)`);
+    writeFileSync(join(dir, 'parts.json'), '{"version": 1,');
+    expect(havoc('resume', dir).err).toMatch(/parts\.json: not valid JSON/);
+    rmSync(join(dir, 'parts.json'));
+    expect(havoc('resume', dir).err).toContain(`${join(dir, 'parts.json')}: missing: the run folder is incomplete`);
+  });
+
   it('a torn last line is cut off on resume, and re-running the same command resumes too', () => {
     const ref = tables(join(tmp, 'ladder-ref'));
     const dir = join(tmp, 'ladder-torn');

@@ -61,6 +61,10 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     const config = JSON.parse(readFileSync(join(ref, 'config.json'), 'utf8'));
     expect(config.run.ruleset).toBe('kuhn');
     expect(config.run.rulesetModule).toBe(resolve('dist/test/games/kuhn/index.js'));
+    // Kuhn poker reads no data file: no catalogue is read, hashed or copied.
+    expect(config.run).not.toHaveProperty('catalogueHash');
+    expect(existsSync(join(ref, 'parts.json'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(ref, 'summary.json'), 'utf8'))).not.toHaveProperty('catalogueHash');
     const bots = readFileSync(join(ref, 'bots.csv'), 'utf8');
     expect(bots.split('\n')[0]).toContain('mean_chips');
     // always-bet never folds: it wins at least the random bot's folds and half the showdowns, far more than half.
@@ -164,5 +168,17 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     expect(r.code).not.toBe(0);
     expect(r.err).toMatch(/bad\.json: ruleset: no such ruleset module/);
     expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('a data file for a ruleset that reads none is a config error naming parts', () => {
+    const bad = join(tmp, 'parts.json');
+    writeFileSync(bad, JSON.stringify({ ...JSON.parse(readFileSync(cfg, 'utf8')), parts: 'configs/parts.json' }));
+    const r = havoc('tournament', bad, '--out', join(tmp, 'with-parts'));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('parts.json: parts: Kuhn poker (test-only) reads no data file: leave parts out');
+    expect(existsSync(join(tmp, 'with-parts'))).toBe(false);
+    const m = havoc('match', '--ruleset', 'dist/test/games/kuhn/index.js', '--bots', 'dist/test/games/kuhn/bots/random.js', '--parts', 'configs/parts.json');
+    expect(m.code).toBe(1);
+    expect(m.err).toContain('--parts: Kuhn poker (test-only) reads no data file');
   });
 });

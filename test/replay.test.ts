@@ -118,7 +118,7 @@ describe('recording and verifying', () => {
   it('rebuilds the game from the header: same loadouts, starts and limits', () => {
     const game = nhmGame(['lazor-sniper', 'buzz-brawler'], 30);
     const { lines } = recordMatch({ ...engine(game), bots: [random, random], botSpecs: ['random'], seed: 'h' });
-    const g = gameFromHeader(parseReplay(lines.join('\n')).header, rulesetById(game.rulesetId).withData!({ parts: defaultCatalogue() })) as Game;
+    const g = gameFromHeader(parseReplay(lines.join('\n')).header, rulesetById(game.rulesetId).withData!(defaultCatalogue())) as Game;
     expect(g.names).toEqual(game.names);
     expect(g.turnLimit).toBe(30);
     expect(Array.from(g.startSq)).toEqual(Array.from(game.startSq));

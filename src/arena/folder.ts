@@ -1,6 +1,7 @@
 /**
  * A run's folder: `config.json` (the resolved run and its shard, everything
- * resume needs), `parts.json` (a copy of the catalogue it was played with),
+ * resume needs), `parts.json` (a copy of the ruleset's data file it was played with, NHM's
+ * parts catalogue; none for a ruleset that reads no data),
  * `matches.csv` (append-only), `errors.log`, and the tables. A config of
  * several runs makes a parent folder whose `config.json` lists them, one
  * subfolder each.
@@ -8,10 +9,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HavocError } from '../core/errors.js';
-import { parseCatalogue } from '../rules/nhm/catalogue.js';
 import { canonicalJson } from '../core/json.js';
-import type { Catalogue } from '../rules/nhm/parts.js';
+import { rulesetById } from '../rules/registry.js';
 import { RUN_FORMAT, type RunConfig } from './config.js';
+import { parseData, type RunData } from './config/data.js';
 import type { Shard } from './shard.js';
 
 export const FOLDER_FORMAT = 'havoc-run-folder/1';
@@ -87,11 +88,14 @@ export function checkRunFolder(dir: string, run: RunConfig, shard: Shard | null)
   return 'resume';
 }
 
-/** Creates (or refreshes) a run folder's config.json and parts.json. */
-export function initRunFolder(dir: string, run: RunConfig, shard: Shard | null, catalogueText: string, source: string): void {
+/** The run folder's copy of the ruleset's data file. */
+export const DATA_FILE = 'parts.json';
+
+/** Creates (or refreshes) a run folder's config.json and its copy of the data file (`dataText`; null: the ruleset reads none). */
+export function initRunFolder(dir: string, run: RunConfig, shard: Shard | null, dataText: string | null, source: string): void {
   mkdirSync(dir, { recursive: true });
   if (!existsSync(join(dir, 'config.json'))) {
-    writeAtomic(join(dir, 'parts.json'), catalogueText);
+    if (dataText !== null) writeAtomic(join(dir, DATA_FILE), dataText);
     const config: FolderConfig = { format: FOLDER_FORMAT, source, shard, run };
     writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
   }
@@ -112,16 +116,22 @@ export function checkParentFolder(dir: string, runs: readonly string[]): void {
   throw new HavocError('bad-run-folder', dir, 'the output folder holds something other than these runs; choose another with --out');
 }
 
-/** The catalogue a run folder was played with (its parts.json), checked against the run's hash. */
-export function folderCatalogue(dir: string, run: RunConfig): { cat: Catalogue; text: string } {
-  const path = join(dir, 'parts.json');
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new HavocError('bad-run-folder', path, 'missing: the run folder is incomplete');
+/**
+ * The data a run folder was played with (its parts.json, read by the run's
+ * ruleset, which must be loaded), checked against the run's hash; null for a
+ * ruleset that reads none.
+ */
+export function folderData(dir: string, run: RunConfig): RunData | null {
+  const file = rulesetById(run.ruleset).data;
+  if (!file || run.catalogueHash === undefined) {
+    if (file || run.catalogueHash !== undefined)
+      throw new HavocError('bad-run-folder', join(dir, 'config.json'), `the run ${run.catalogueHash === undefined ? 'records no' : 'records a'} data file's hash, but ${run.ruleset} ${file ? 'reads one' : 'reads none'}`);
+    return null;
   }
-  const cat = parseCatalogue(JSON.parse(text), path);
-  if (cat.hash !== run.catalogueHash) throw new HavocError('bad-run-folder', path, 'this catalogue is not the one the run was played with (its hash differs)');
-  return { cat, text };
+  const path = join(dir, DATA_FILE);
+  if (!existsSync(path)) throw new HavocError('bad-run-folder', path, 'missing: the run folder is incomplete');
+  const d = parseData(file, path, () => readFileSync(path, 'utf8'));
+  if (d instanceof HavocError) throw new HavocError('bad-run-folder', path, d.problem);
+  if (d.hash !== run.catalogueHash) throw new HavocError('bad-run-folder', path, `this ${file.title} is not the one the run was played with (its hash differs)`);
+  return d;
 }

@@ -13,15 +13,15 @@
  */
 import { join } from 'node:path';
 import { HavocError } from '../core/errors.js';
-import type { Catalogue } from '../rules/nhm/parts.js';
 import { scheduleTotal, type RunConfig } from './config.js';
-import { folderCatalogue, initRunFolder, inspectFolder, runDifference, sameRun, type FolderConfig } from './folder.js';
+import { folderData, initRunFolder, inspectFolder, runDifference, sameRun, type FolderConfig } from './folder.js';
 import { linesOf, MatchesWriter, readMatches } from './records.js';
 import { figuresOf, seatsOf } from './schedule.js';
 
 export interface MergeResult {
   readonly run: RunConfig;
-  readonly cat: Catalogue;
+  /** The run's data as its ruleset read it (undefined: it reads none). */
+  readonly data: unknown;
   readonly scheduled: number;
   readonly played: number;
   readonly missing: number;
@@ -44,7 +44,7 @@ export function checkMerge(out: string, dirs: readonly string[]): FolderConfig[]
     if (r.rulesVersion !== base.rulesVersion)
       throw new HavocError('bad-merge', dirs[i], `played under rules ${r.rulesVersion}, but ${dirs[0]} under ${base.rulesVersion}`);
     if (r.catalogueHash !== base.catalogueHash)
-      throw new HavocError('bad-merge', dirs[i], `played with another catalogue (hash ${r.catalogueHash.slice(0, 12)}, ${dirs[0]} has ${base.catalogueHash.slice(0, 12)})`);
+      throw new HavocError('bad-merge', dirs[i], `played with another data file (hash ${(r.catalogueHash ?? 'none').slice(0, 12)}, ${dirs[0]} has ${(base.catalogueHash ?? 'none').slice(0, 12)})`);
     if (!sameRun(r, base)) throw new HavocError('bad-merge', dirs[i], `not the same run as ${dirs[0]}: ${runDifference(base, r)}`);
   });
   return configs;
@@ -54,8 +54,8 @@ export function checkMerge(out: string, dirs: readonly string[]): FolderConfig[]
 export function mergeFolders(out: string, dirs: readonly string[], opts: { allowMissing?: boolean } = {}): MergeResult {
   const configs = checkMerge(out, dirs);
   const run = configs[0].run;
-  const { cat, text } = folderCatalogue(dirs[0], run);
-  dirs.forEach((d) => folderCatalogue(d, run));
+  const data = folderData(dirs[0], run);
+  dirs.forEach((d) => folderData(d, run));
   const total = scheduleTotal(run);
   const k = seatsOf(run), figures = figuresOf(run);
   // First pass: check every row, and note which folder holds each match and whether a folder's rows are in id order.
@@ -94,7 +94,7 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
     readMatches(path, k, (r, line) => held.set(r.id, line), false, figures);
     return { line: (id: number): string => held.get(id)!, close: () => held.clear() };
   });
-  initRunFolder(out, run, null, text, `merge of ${dirs.join(', ')}`);
+  initRunFolder(out, run, null, data?.text ?? null, `merge of ${dirs.join(', ')}`);
   const writer = new MatchesWriter(join(out, 'matches.csv'), k, figures);
   try {
     let chunk = '';
@@ -108,5 +108,5 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
     writer.close();
     for (const s of sources) s.close();
   }
-  return { run, cat, scheduled: total, played: total - missing.length, missing: missing.length };
+  return { run, data: data?.value, scheduled: total, played: total - missing.length, missing: missing.length };
 }

@@ -3,13 +3,12 @@
  * seats' loadouts, the bots from their modules, the result as a MatchRow.
  * Used inside the workers (and in-process with `workers: 0`).
  */
-import { join } from 'node:path';
 import type { AnyGameModule } from '../core/game.js';
-import type { Catalogue } from '../rules/nhm/parts.js';
 import { loadRuleset, rulesetById } from '../rules/registry.js';
 import { recordMatch, replayPath, startReplay, writeReplay } from './replays.js';
 import { type BotModule, loadBotModule } from './bots.js';
 import type { RunConfig } from './config.js';
+import { withRunData } from './config/data.js';
 import { playMatch, type BotGuard } from './match.js';
 import type { MatchRow } from './records.js';
 import { buildResolver, makeSchedule, type MatchSpec, type Schedule } from './schedule.js';
@@ -35,7 +34,7 @@ export function parseReplayChoice(v: string | number | undefined, fallback: Repl
 
 export class MatchPlayer {
   readonly schedule: Schedule;
-  /** The run's ruleset, bound to its catalogue. */
+  /** The run's ruleset, bound to its data (NHM: the run's catalogue). */
   readonly module: AnyGameModule;
   private readonly build: (name: string) => unknown;
   private readonly games = new Map<string, unknown>();
@@ -44,22 +43,22 @@ export class MatchPlayer {
 
   private constructor(
     readonly run: RunConfig,
-    readonly cat: Catalogue,
+    readonly data: unknown,
     private readonly bots: ReadonlyMap<string, BotModule>,
     private readonly replays: ReplayPlan | null,
   ) {
     const mod = rulesetById(run.ruleset);
-    this.module = mod.withData?.({ parts: cat }) ?? mod;
-    this.schedule = makeSchedule(run, cat);
+    this.module = withRunData(mod, data);
+    this.schedule = makeSchedule(run, data);
     this.build = buildResolver(run, this.module);
   }
 
-  /** Loads the run's bots and builds its schedule. */
-  static async create(run: RunConfig, cat: Catalogue, replays: ReplayPlan | null = null): Promise<MatchPlayer> {
+  /** Loads the run's bots and builds its schedule; `data`: the run's data as its ruleset read it (undefined: none). */
+  static async create(run: RunConfig, data: unknown, replays: ReplayPlan | null = null): Promise<MatchPlayer> {
     if (run.rulesetModule) await loadRuleset(run.rulesetModule);
     const bots = new Map<string, BotModule>();
     for (const b of run.bots) bots.set(b.name, await loadBotModule(b.bot));
-    return new MatchPlayer(run, cat, bots, replays);
+    return new MatchPlayer(run, data, bots, replays);
   }
 
   private wantsReplay(id: number): boolean {
@@ -118,7 +117,6 @@ export class MatchPlayer {
     const bots = mods.map((m) => m.factory);
     const info = {
       botSpecs: spec.seats.map((s) => this.run.bots.find((b) => b.name === s.bot)!.bot),
-      catalogue: this.replays ? join(this.replays.dir, 'parts.json') : undefined,
       match: { id, runSeed: this.run.seed },
     };
     const mod = this.module;

@@ -1,6 +1,6 @@
 /**
  * Any match of a run, played again from its folder: a match is a pure
- * function of the run's config, its catalogue and its id, so its replay can
+ * function of the run's config, its data (NHM: its catalogue) and its id, so its replay can
  * be made on demand (`havoc replay DIR --match ID`) even when the run did not
  * save it.
  */
@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { HavocError } from '../core/errors.js';
 import { replayPath } from './replays.js';
 import { scheduleTotal } from './config.js';
-import { folderCatalogue, inspectFolder } from './folder.js';
+import { loadRunRuleset } from './config/rulesets.js';
+import { folderData, inspectFolder } from './folder.js';
 import { MatchPlayer } from './player.js';
 
 /** The replay file of match `id` of the run in `dir`, made by playing the match again when the run did not save it. */
@@ -20,8 +21,8 @@ export async function replayOfMatch(dir: string, id: number): Promise<string> {
   const run = folder.config.run;
   if (!Number.isInteger(id) || id < 0 || id >= scheduleTotal(run))
     throw new HavocError('ERR_ARGS', `--match ${id}`, `the run has matches 0 to ${scheduleTotal(run) - 1}`);
-  const { cat } = folderCatalogue(dir, run);
-  const player = await MatchPlayer.create(run, cat, { dir, save: 'all' });
+  await loadRunRuleset(run, dir);
+  const player = await MatchPlayer.create(run, folderData(dir, run)?.value, { dir, save: 'all' });
   player.play(id);
   return file;
 }

@@ -14,7 +14,6 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson } from '../core/json.js';
-import type { Catalogue } from '../rules/nhm/parts.js';
 import { HavocError } from '../core/errors.js';
 import { createHash } from 'node:crypto';
 import { scheduleTotal, type RunConfig } from './config.js';
@@ -177,8 +176,8 @@ export class BatchSizer {
   }
 }
 
-/** Plays what is left of a run into `dir` (whose config.json and parts.json exist). */
-export async function playRun(dir: string, run: RunConfig, shard: Shard | null, cat: Catalogue, opts: PlayOptions): Promise<PlayOutcome> {
+/** Plays what is left of a run into `dir` (whose config.json, and parts.json if the ruleset reads data, exist); `data`: the folder's data as the ruleset read it. */
+export async function playRun(dir: string, run: RunConfig, shard: Shard | null, data: unknown, opts: PlayOptions): Promise<PlayOutcome> {
   const t0 = performance.now();
   const total = scheduleTotal(run);
   const scheduled = shardSize(shard, total);
@@ -188,7 +187,6 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   const workers = Math.max(1, exec.workers);
   const sizer = new BatchSizer(todo, workers, opts.maxBatch);
   const key = runKey(run);
-  const cataloguePath = join(dir, 'parts.json');
   const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run), figuresOf(run));
   let schedule: Schedule | null = null;
   let crashed = 0;
@@ -205,7 +203,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   if (onProgress) report(onProgress);
 
   const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
-  const task = (b: { start: number; step: number; count: number }): BatchTask => ({ key, run, cataloguePath, saveReplays, ...b });
+  const task = (b: { start: number; step: number; count: number }): BatchTask => ({ key, run, dir, saveReplays, ...b });
 
   // The watchdog (worker threads only): a batch whose bot passes its deadline is stopped, its worker ended.
   const dog = exec.workers > 0 ? new Watchdog(workers * 2 + 1) : null;
@@ -258,7 +256,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
         lines.push(r.bytes);
       } catch (e) {
         if (e instanceof HavocError) throw e;
-        schedule ??= makeSchedule(run, cat);
+        schedule ??= makeSchedule(run, data);
         lines.push(Buffer.from(csvLines([rowFields(faultRow(schedule.spec(id), figuresOf(run).length))])));
         crashed++;
         const msg = `match ${id}: could not be played, recorded as a fault: ${((e as Error)?.message ?? String(e)).split('\n')[0]}`;

@@ -15,11 +15,11 @@
  * every loadout plays once per round.
  */
 import { deriveSeed, makeRng, matchSeed } from '../core/rng.js';
-import type { Catalogue } from '../rules/nhm/parts.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { rulesetById } from '../rules/registry.js';
 import { scheduleTotal, toLoadoutFilter, type RunConfig } from './config.js';
+import { withRunData } from './config/data.js';
 
 /** One machine of a match: the bot's name and the loadout's name in the run. */
 export interface SeatSpec {
@@ -51,12 +51,12 @@ export const seatsOf = (run: RunConfig): number =>
 export const figuresOf = (run: RunConfig): readonly string[] => rulesetById(run.ruleset).figures;
 
 /** Builds a run's schedule (a sweep enumerates or samples its pool here). */
-export function makeSchedule(run: RunConfig, cat: Catalogue): Schedule {
+export function makeSchedule(run: RunConfig, data: unknown): Schedule {
   const k = seatsOf(run);
   const total = scheduleTotal(run);
   const s = run.schedule;
   if (s.type === 'sweep') {
-    const pool = sweepPool(run, cat);
+    const pool = sweepPool(run, data);
     const perRound = Math.floor(pool.length / k);
     let round = -1;
     let perm: Permutation | null = null;
@@ -132,10 +132,10 @@ function combinations(n: number, k: number): number[][] {
 }
 
 /** A sweep's pool of build names (build keys), in a fixed order: drawn by the ruleset from the run's seed, or every build passing the filter. */
-export function sweepPool(run: RunConfig, cat: Catalogue): string[] {
+export function sweepPool(run: RunConfig, data: unknown): string[] {
   const s = run.schedule;
   if (s.type !== 'sweep') return [];
-  const mod = rulesetById(run.ruleset), kit = (mod.withData?.({ parts: cat }) ?? mod).builds;
+  const mod = rulesetById(run.ruleset), kit = withRunData(mod, data).builds;
   const filter = toLoadoutFilter(s.filter, run.experimental);
   if (!kit.sample || !kit.enumerate) throw new HavocError('bad-config', run.name, `${mod.title} cannot draw builds for a sweep`);
   if (s.sample !== null) return kit.sample(s.sample, deriveSeed(run.seed, 'pool'), filter).map((b) => kit.key(b));

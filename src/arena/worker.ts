@@ -4,11 +4,11 @@
  * arithmetic range, and the worker rebuilds the specs from the run config, so
  * messages stay small. Bots are loaded here, once per worker and run.
  */
-import { dirname } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { loadCatalogue } from '../rules/nhm/catalogue.js';
 import type { RunConfig } from './config.js';
+import { loadRunRuleset } from './config/rulesets.js';
+import { folderData } from './folder.js';
 import { MatchPlayer, type ReplayChoice } from './player.js';
 import { MatchLines } from './records.js';
 import { SlotGuard } from './watchdog.js';
@@ -18,8 +18,8 @@ export interface BatchTask {
   /** Identifies the run (its config's canonical JSON hash) for the worker's cache. */
   readonly key: string;
   readonly run: RunConfig;
-  /** The run's catalogue file (the copy in its folder). */
-  readonly cataloguePath: string;
+  /** The run folder (its data file, parts.json, is read from there; replays go there). */
+  readonly dir: string;
   /** Which matches write a replay into the run folder (matches with a bot fault always do). */
   readonly saveReplays: ReplayChoice;
   readonly start: number;
@@ -42,10 +42,10 @@ async function playerFor(task: BatchTask): Promise<MatchPlayer> {
   let p = players.get(key);
   if (!p) {
     p = (async () => {
-      const cat = loadCatalogue(task.cataloguePath);
-      if (cat.hash !== task.run.catalogueHash)
-        throw new Error(`the catalogue ${task.cataloguePath} has changed since the run began (hash ${cat.hash.slice(0, 12)}, run ${task.run.catalogueHash.slice(0, 12)})`);
-      return MatchPlayer.create(task.run, cat, { dir: dirname(task.cataloguePath), save: task.saveReplays });
+      await loadRunRuleset(task.run, task.dir);
+      // The folder's copy, checked against the run's hash (a changed file stops the run).
+      const data = folderData(task.dir, task.run);
+      return MatchPlayer.create(task.run, data?.value, { dir: task.dir, save: task.saveReplays });
     })();
     players.set(key, p);
   }

@@ -6,7 +6,7 @@ import { playMatch } from '../arena/match.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { matchSeed } from '../core/rng.js';
-import { loadCatalogue } from '../rules/nhm/catalogue.js';
+import { withDataFile } from '../arena/config/data.js';
 import { isRulesetPath, loadRuleset, rulesetIds } from '../rules/registry.js';
 import { startReplay, writeReplay } from '../arena/replays.js';
 import { reportErrors } from './errors.js';
@@ -33,15 +33,14 @@ const command: CommandModule<object, Args> = {
       .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name or path, one per seat (one name is used for all)' })
       .option('seed', { type: 'string', default: '1', describe: 'run seed; the match seed is derived from it' })
       .option('turn-limit', { type: 'number', default: 100 })
-      .option('parts', { type: 'string', describe: 'parts catalogue (default configs/parts.json)' })
+      .option('parts', { type: 'string', describe: 'the ruleset\'s data file (NHM and RBP: the parts catalogue, default configs/parts.json)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the result' })
       .option('json', { type: 'boolean', default: false, describe: 'print the JSONL trace instead of boards' })
       .option('replay', { type: 'string', describe: 'also write the match as a replay file (.jsonl) for `havoc replay` and reports' }) as never,
   handler: (args) =>
     reportErrors(async () => {
       const base = await loadRuleset(args.ruleset);
-      const cat = base.builds.listing || args.parts ? loadCatalogue(args.parts) : null;
-      const mod: AnyGameModule = (cat && base.withData?.({ parts: cat })) || base;
+      const mod: AnyGameModule = withDataFile(base, args.parts, '--parts');
       const builds = buildsOf(mod, args.loadouts);
       const game = mod.makeGame({ builds, turnLimit: args['turn-limit'] });
       const n = mod.seatCount(game);

@@ -48,7 +48,7 @@ const command: CommandModule<object, MergeArgs> = {
         if (first.kind === 'run') await loadRunRuleset(first.config.run, join(p.dirs[0], 'config.json')); // its ruleset module, if any, before its records are read
         const m = mergeFolders(p.out, p.dirs, { allowMissing: args['allow-missing'] });
         if (m.missing) process.stderr.write(`${m.run.name}: ${m.missing} of ${m.scheduled} matches missing; \`havoc resume ${p.out}\` plays them\n`);
-        const t = writeTables(p.out, m.run, m.cat, null, m.scheduled, null);
+        const t = writeTables(p.out, m.run, m.data, null, m.scheduled, null);
         if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');
         else process.stdout.write(formatReport(p.out, t));
       }

@@ -3,7 +3,6 @@ import { statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
-import { loadCatalogue } from '../rules/nhm/catalogue.js';
 import { streamControls } from '../replay/controls.js';
 import { readReplay } from '../arena/replayFormat.js';
 import { playFrames, replayFrames } from '../replay/play.js';
@@ -34,7 +33,7 @@ const command: CommandModule<object, Args> = {
       .option('delay', { type: 'number', default: 0, describe: 'milliseconds between steps (0: print all at once)' })
       .option('mines', { type: 'string', default: 'all', describe: 'secrets shown (NHM: mines): all, none, or one seat\'s (as it saw them)' })
       .option('verify', { type: 'boolean', default: false, describe: 're-simulate from the header and check every step' })
-      .option('parts', { type: 'string', describe: 'with --verify: the catalogue the replay was recorded with (NHM engine)' }) as never,
+      .option('parts', { type: 'string', describe: 'with --verify: the ruleset\'s data file the replay was recorded with (NHM and RBP: the parts catalogue)' }) as never,
   handler: (args) =>
     reportErrors(async () => {
       let file = args.file;
@@ -43,7 +42,7 @@ const command: CommandModule<object, Args> = {
         file = await replayOfMatch(file, Number(args.match));
       }
       if (args.verify) {
-        const r = await verifyReplay(file, args.parts ? { data: { parts: loadCatalogue(args.parts) } } : {});
+        const r = await verifyReplay(file, { parts: args.parts });
         if (r.ok) process.stdout.write(`${file}: verified, ${r.steps} steps over ${r.turns} turns re-simulate exactly\n`);
         else {
           process.stdout.write(`${r.message}\n  recorded:     ${r.expected}\n  re-simulated: ${r.actual}\n`);

@@ -1,12 +1,13 @@
 /**
  * `havoc resume DIR`: carries on a stopped run (or every run of a parent
- * folder) from its folder alone: the saved config, catalogue copy and the
+ * folder) from its folder alone: the saved config, its copy of the ruleset's data file and the
  * matches already in matches.csv. A finished run just gets its tables rebuilt.
  */
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { checkRunBots } from '../arena/config.js';
-import { folderCatalogue, inspectFolder, type FolderConfig } from '../arena/folder.js';
+import { loadRunRuleset } from '../arena/config/rulesets.js';
+import { folderData, inspectFolder, type FolderConfig } from '../arena/folder.js';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
 import { playFolders, runOptions, type FolderJob, type RunArgs } from './tournament.js';
@@ -37,9 +38,10 @@ const command: CommandModule<object, ResumeArgs> = {
     reportErrors(async () => {
       const jobs: FolderJob[] = [];
       for (const { dir, config } of runFolders(args.dir)) {
-        const { cat } = folderCatalogue(dir, config.run);
+        await loadRunRuleset(config.run, join(dir, 'config.json'));
+        const data = folderData(dir, config.run);
         await checkRunBots(config.run, join(dir, 'config.json'));
-        jobs.push({ dir, run: config.run, shard: config.shard, cat });
+        jobs.push({ dir, run: config.run, shard: config.shard, data: data?.value });
       }
       await playFolders(jobs, args);
     }),

@@ -6,13 +6,12 @@
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { loadConfig, type ConfigOverrides, type Plan, type RunConfig } from '../arena/config.js';
-import { checkParentFolder, checkRunFolder, folderCatalogue, initParentFolder, initRunFolder } from '../arena/folder.js';
+import { checkParentFolder, checkRunFolder, folderData, initParentFolder, initRunFolder } from '../arena/folder.js';
 import { defaultWorkers, makeExecutor, type Executor } from '../arena/pool.js';
 import { parseReplayChoice } from '../arena/player.js';
 import { DEFAULT_REPLAYS, playRun } from '../arena/runner.js';
 import { parseShard, type Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
-import type { Catalogue } from '../rules/nhm/parts.js';
 import { writeReport } from '../report/html.js';
 import { formatReport, writeTables, type Summary } from '../report/summary.js';
 import { reportErrors } from './errors.js';
@@ -58,7 +57,8 @@ export interface FolderJob {
   readonly dir: string;
   readonly run: RunConfig;
   readonly shard: Shard | null;
-  readonly cat: Catalogue;
+  /** The run's data as its ruleset read it (undefined: it reads none). */
+  readonly data: unknown;
 }
 
 /** Checks --workers. */
@@ -95,7 +95,7 @@ export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Pr
       const bar = !args.quiet && process.stderr.isTTY === true ? new RunProgressBar(job.run.name) : null;
       let outcome;
       try {
-        outcome = await playRun(job.dir, job.run, job.shard, job.cat, {
+        outcome = await playRun(job.dir, job.run, job.shard, job.data, {
           executor: exec,
           onProgress: bar?.onProgress,
           signal: stop.signal,
@@ -111,7 +111,7 @@ export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Pr
         process.exitCode = 130;
         break;
       }
-      const t = writeTables(job.dir, job.run, job.cat, job.shard, outcome.scheduled, {
+      const t = writeTables(job.dir, job.run, job.data, job.shard, outcome.scheduled, {
         seconds: Number(outcome.seconds.toFixed(3)),
         playedThisSession: outcome.playedNow,
         matchesPerSecond: Number((outcome.playedNow / Math.max(outcome.seconds, 1e-9)).toFixed(1)),
@@ -140,8 +140,8 @@ export async function playPlan(plan: Plan, shard: Shard | null, args: RunArgs): 
   if (plan.multi) checkParentFolder(plan.out, plan.runs.map((r) => r.run.name));
   for (const r of plan.runs) checkRunFolder(r.out, r.run, shard);
   if (plan.multi) initParentFolder(plan.out, plan.runs.map((r) => r.run.name), plan.file);
-  for (const r of plan.runs) initRunFolder(r.out, r.run, shard, r.catalogueText, plan.file);
-  const jobs = plan.runs.map((r) => ({ dir: r.out, run: r.run, shard, cat: folderCatalogue(r.out, r.run).cat }));
+  for (const r of plan.runs) initRunFolder(r.out, r.run, shard, r.data?.text ?? null, plan.file);
+  const jobs = plan.runs.map((r) => ({ dir: r.out, run: r.run, shard, data: folderData(r.out, r.run)?.value }));
   return playFolders(jobs, args);
 }
 

@@ -139,6 +139,24 @@ export interface FastResult {
 }
 
 /**
+ * A data file a ruleset reads and a run may replace (NHM: the parts
+ * catalogue, configs/parts.json). A config names it in `parts`; the arena
+ * reads it, records its hash with the run, keeps a copy in the run folder
+ * (`parts.json`), and binds the rules to it with `withData`. A ruleset
+ * without one reads nothing, and a config naming `parts` for it is refused.
+ */
+export interface DataFile {
+  /** What the file is, for people (`parts catalogue`). */
+  readonly title: string;
+  /** The file a run that names none reads. */
+  defaultPath(): string;
+  /** The data in a file's text; a HavocError (several: HavocProblems) naming `path` for bad data. Never a stack trace. */
+  parse(text: string, path: string): unknown;
+  /** The data's hash (a run records it and refuses other data on resume, merge and replay). */
+  hash(data: unknown): string;
+}
+
+/**
  * A ruleset. G is a game (fixed facts), S a state, A an action, O an
  * observation, B a build.
  */
@@ -156,11 +174,13 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   /** What a seat brings to a match. */
   readonly builds: BuildKit<B>;
 
+  /** The data file the rules read, when they read one (NHM: the parts catalogue). */
+  readonly data?: DataFile;
   /**
-   * The same rules bound to a run's own data (NHM: `{ parts }`, a parsed
-   * catalogue other than configs/parts.json); itself when there is nothing to bind.
+   * The same rules bound to data `data.parse` read (NHM: a catalogue other
+   * than configs/parts.json); present exactly when `data` is.
    */
-  withData?(data: { readonly parts?: unknown }): GameModule<G, S, A, O, B>;
+  withData?(data: unknown): GameModule<G, S, A, O, B>;
   /** Makes a game from its builds. Throws a HavocError when the builds do not fit the rules. */
   makeGame(setup: MatchSetup<B>): G;
   /** The number of seats of a game. */

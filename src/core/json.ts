@@ -23,6 +23,11 @@ export function readJsonFile(path: string, code: string): unknown {
   } catch (e) {
     throw new HavocError(code, path, `cannot read the file (${(e as Error).message})`);
   }
+  return parseJsonText(text, path, code);
+}
+
+/** A file's text as JSON; a HavocError with `code` naming `path` when it is not JSON. */
+export function parseJsonText(text: string, path: string, code: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {

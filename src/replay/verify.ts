@@ -14,6 +14,7 @@ import type { AnyBotFactory } from '../arena/match.js';
 import { loadRuleset, rulesetById } from '../rules/registry.js';
 import { readReplay, replayLines, type Replay, type ReplayHeader } from '../arena/replayFormat.js';
 import { recordMatch } from '../arena/replays.js';
+import { withDataFile } from '../arena/config/data.js';
 
 /**
  * The ruleset a replay was recorded with: its module by the header's path,
@@ -67,8 +68,8 @@ export function gameFromHeader(header: ReplayHeader, mod: AnyGameModule, file = 
 }
 
 export interface VerifyOptions {
-  /** Data to bind the ruleset to (`withData`: NHM `{ parts }`, a parsed catalogue: `--parts FILE`); default what the replay names. */
-  data?: { readonly parts?: unknown };
+  /** The ruleset's data file to re-simulate with (`--parts FILE`: NHM's catalogue); default what the replay names. */
+  parts?: string;
   /** Bot factories per seat instead of loading the header's bots by name. */
   bots?: readonly AnyBotFactory[];
 }
@@ -88,7 +89,7 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: VerifyOp
   const h = replay.header;
   const base = await replayRuleset(h, typeof fileOrReplay === 'string' ? fileOrReplay : undefined);
   checkRulesVersion(h, base, file);
-  const mod = opts.data ? (base.withData?.(opts.data) ?? base) : base;
+  const mod = withDataFile(base, opts.parts, '--parts');
   const game = gameFromHeader(h, mod, file);
   const bots = opts.bots ?? (await Promise.all(h.bots.map((spec) => loadBot(spec))));
   const { lines } = recordMatch({

@@ -8,10 +8,9 @@ import { writeAtomic } from '../arena/folder.js';
 import { readMatches } from '../arena/records.js';
 import { buildResolver, figuresOf, seatsOf } from '../arena/schedule.js';
 import { rulesetById } from '../rules/registry.js';
-import type { AnyGameModule } from '../core/game.js';
 import type { Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
-import type { Catalogue } from '../rules/nhm/parts.js';
+import { withRunData } from '../arena/config/data.js';
 import { Aggregate } from './aggregate.js';
 import { entityTable, fmt, keyOf, matchupTable, partModel, partsTable, rate, ratingsTable, tableCsv, type Table } from './tables.js';
 
@@ -33,7 +32,8 @@ export interface Summary {
   readonly name: string;
   readonly ruleset: string;
   readonly rulesVersion: string;
-  readonly catalogueHash: string;
+  /** The hash of the ruleset's data file (NHM: its parts catalogue); absent when it reads none. */
+  readonly catalogueHash?: string;
   readonly seed: string;
   readonly between: string;
   readonly shard: Shard | null;
@@ -73,7 +73,7 @@ export interface RunTables {
  * with summary.json. `scheduled` is the number of matches the folder's slice
  * holds; `timing` goes into summary.json only.
  */
-export function writeTables(dir: string, run: RunConfig, cat: Catalogue, shard: Shard | null, scheduled: number, timing: Timing | null): RunTables {
+export function writeTables(dir: string, run: RunConfig, data: unknown, shard: Shard | null, scheduled: number, timing: Timing | null): RunTables {
   const k = seatsOf(run);
   const agg = new Aggregate(k);
   // Which ids were seen: a bit per id of the run (a Set of a million ids is 19.5 MB, more while
@@ -88,7 +88,7 @@ export function writeTables(dir: string, run: RunConfig, cat: Catalogue, shard: 
     else others.add(id);
     agg.add(r);
   }, false, figures);
-  const mod = rulesetOf(run, cat);
+  const mod = withRunData(rulesetById(run.ruleset), data);
   const build = buildResolver(run, mod);
   const stats = run.stats;
   const botR = rate(agg.bots, k, stats.maxRated);
@@ -109,7 +109,7 @@ export function writeTables(dir: string, run: RunConfig, cat: Catalogue, shard: 
     name: run.name,
     ruleset: run.ruleset,
     rulesVersion: run.rulesVersion,
-    catalogueHash: run.catalogueHash,
+    ...(run.catalogueHash !== undefined ? { catalogueHash: run.catalogueHash } : {}),
     seed: run.seed,
     between: run.between,
     shard,
@@ -181,8 +181,3 @@ export function formatReport(dir: string, t: RunTables, top = 10): string {
   return lines.join('\n') + '\n';
 }
 
-/** A run's ruleset bound to its catalogue. */
-function rulesetOf(run: RunConfig, cat: Catalogue): AnyGameModule {
-  const mod = rulesetById(run.ruleset);
-  return mod.withData?.({ parts: cat }) ?? mod;
-}

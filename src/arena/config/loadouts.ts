@@ -17,7 +17,7 @@ export function resolveLoadouts(
   f: Field,
   fileF: Field,
   ruleset: RulesetFacts,
-  cat: Catalogue,
+  data: unknown,
   experimental: boolean,
   sweep: boolean,
   problems: Problems,
@@ -28,13 +28,14 @@ export function resolveLoadouts(
     const ok = f.v === undefined || (Array.isArray(f.v) && f.v.length === 1 && f.v[0] === fixed.name);
     if (!ok) return problems.add(f.at, says.loadouts), null;
     if (fileF.v !== undefined) problems.add(fileF.at, says.loadoutsFile);
-    return [{ name: fixed.name, spec: fixed.spec(cat) as LoadoutEntry['spec'] }];
+    return [{ name: fixed.name, spec: fixed.spec(data) as LoadoutEntry['spec'] }];
   }
   if (sweep) {
     if (f.v !== undefined) return problems.add(f.at, 'a sweep draws its loadouts from the catalogue: leave loadouts out (narrow them with schedule.filter)'), null;
     return [];
   }
   if (!check(Loadouts, f.v, f.at, problems, 'self')) return null;
+  const cat = data as Catalogue;
   let named: Map<string, Loadout> | null = null;
   let namedFile = defaultLoadoutsPath();
   if (fileF.v !== undefined && check(LoadoutsFile, fileF.v, fileF.at, problems)) namedFile = fileF.v as string;

@@ -6,8 +6,8 @@
  * the messages that say so.
  */
 import type { AnyGameModule } from '../../core/game.js';
-import type { Catalogue } from '../../rules/nhm/parts.js';
 import { HavocError } from '../../core/errors.js';
+import { withRunData } from './data.js';
 import { isRulesetPath, loadedRulesetId, loadRuleset, rulesetById, rulesetIds } from '../../rules/registry.js';
 
 /** The built-in ruleset ids (the registry's at start-up; a config may also name a module's path). */
@@ -21,15 +21,12 @@ export interface RulesetFacts {
   /** Seats per match. */
   readonly seats: { readonly min: number; readonly max: number };
   /** The one build every seat has, when seats do not choose builds; null when they do. */
-  readonly fixed: { readonly name: string; readonly spec: (cat: Catalogue) => unknown } | null;
+  readonly fixed: { readonly name: string; readonly spec: (data: unknown) => unknown } | null;
   /** Whether a sweep can draw its builds (the ruleset samples builds). */
   readonly sweepable: boolean;
   /** The module's path, for a ruleset named by path. */
   readonly module?: string;
 }
-
-/** A ruleset bound to a run's catalogue. */
-const bound = (mod: AnyGameModule, cat: Catalogue): AnyGameModule => mod.withData?.({ parts: cat }) ?? mod;
 
 function factsOf(mod: AnyGameModule, module?: string): RulesetFacts {
   const fixed = mod.builds.fixed;
@@ -40,8 +37,8 @@ function factsOf(mod: AnyGameModule, module?: string): RulesetFacts {
     fixed: fixed
       ? {
           name: fixed.name,
-          spec: (cat) => {
-            const kit = bound(mod, cat).builds;
+          spec: (data) => {
+            const kit = withRunData(mod, data).builds;
             const b = kit.fixed!.build;
             return kit.spec ? kit.spec(b) : kit.key(b);
           },
@@ -97,8 +94,8 @@ export async function loadRunRuleset(run: { readonly rulesetModule?: string }, w
 }
 
 /** The number of builds a sweep of this ruleset can draw from, under a filter. */
-export function countBuilds(r: RulesetFacts, cat: Catalogue, filter: unknown): number {
-  const kit = bound(rulesetById(r.id), cat).builds;
+export function countBuilds(r: RulesetFacts, data: unknown, filter: unknown): number {
+  const kit = withRunData(rulesetById(r.id), data).builds;
   if (!kit.count) throw new HavocError('bad-config', r.id, `${r.title} cannot count its builds for a sweep`);
   return kit.count(filter);
 }

@@ -9,9 +9,9 @@
 import { resolve } from 'node:path';
 import { DEFAULT_BUDGET } from '../../core/bot.js';
 import { HavocError } from '../../core/errors.js';
-import { defaultCataloguePath } from '../../rules/nhm/catalogue.js';
+import type { AnyGameModule } from '../../core/game.js';
 import { resolveBots } from './bots.js';
-import { readCatalogue } from './catalogues.js';
+import { readData, type RunData } from './data.js';
 import { resolveLoadouts } from './loadouts.js';
 import { check, isObj, type Field, type Json, type Problems } from './problems.js';
 import { rulesetFactsOf } from './rulesets.js';
@@ -43,21 +43,15 @@ export function resolveRun(
   const field = (k: string): Field => (k in raw ? { v: raw[k], at: prefix + k } : { v: top[k], at: k });
   const bad = (): boolean => problems.count > before;
 
-  // Ruleset and catalogue.
+  // Ruleset and its data file.
   const rs = field('ruleset');
   if (!check(Ruleset, rs.v, rs.at, problems)) return null;
   const facts = rulesetFactsOf(rs.v as string);
   if (!facts) return problems.add(rs.at, `the ruleset module ${rs.v as string} is not loaded (havoc loads ruleset modules when it reads a config file)`), null;
   const ruleset = facts.id;
-  const partsF = field('parts');
-  let cataloguePath = defaultCataloguePath();
-  if (partsF.v !== undefined && check(Parts, partsF.v, partsF.at, problems)) cataloguePath = partsF.v as string;
-  const c = readCatalogue(cataloguePath);
-  if (c instanceof HavocError) {
-    problems.add(partsF.at, c.message.replace(/\n/g, '\n  '));
-    return null;
-  }
-  const cat = c.cat;
+  const data = resolveData(rulesetById(ruleset), facts.title, field('parts'), problems);
+  if (data === false) return null;
+  const dataValue = data?.value;
   const expF = field('experimental');
   if (expF.v !== undefined) check(Experimental, expF.v, expF.at, problems);
   const experimental = expF.v === true;
@@ -78,11 +72,11 @@ export function resolveRun(
 
   // Schedule (its type decides what the loadouts may be).
   const sch = field('schedule');
-  const schedule = resolveSchedule(sch, facts, cat, experimental, overrides.schedule, problems);
+  const schedule = resolveSchedule(sch, facts, dataValue, experimental, overrides.schedule, problems);
 
   // Loadouts.
   const sweep = isObj(sch.v) && (overrides.schedule?.type ?? sch.v.type) === 'sweep';
-  const loadouts = resolveLoadouts(field('loadouts'), field('loadoutsFile'), facts, cat, experimental, sweep, problems);
+  const loadouts = resolveLoadouts(field('loadouts'), field('loadoutsFile'), facts, dataValue, experimental, sweep, problems);
 
   // What is compared.
   const betF = field('between');
@@ -123,7 +117,7 @@ export function resolveRun(
     ruleset,
     ...(facts.module ? { rulesetModule: resolve(facts.module) } : {}),
     rulesVersion: rulesVersionOf(ruleset),
-    catalogueHash: cat.hash,
+    ...(data ? { catalogueHash: data.hash } : {}),
     experimental,
     bots,
     loadouts,
@@ -136,7 +130,27 @@ export function resolveRun(
   };
   const total = scheduleTotal(run);
   if (total > MAX_MATCHES) problems.add(sch.at, `${total} matches is more than one run can hold (${MAX_MATCHES}); split it`);
-  return bad() ? null : { run, catalogueText: c.text, catalogue: cat };
+  return bad() ? null : { run, data };
+}
+
+/**
+ * The run's data file: `parts` or the ruleset's default, read by the
+ * ruleset's `data`; null for a ruleset that reads none (naming one is a
+ * problem); false after adding the problem.
+ */
+function resolveData(mod: AnyGameModule, title: string, f: Field, problems: Problems): RunData | null | false {
+  if (!mod.data) {
+    if (f.v !== undefined) return problems.add(f.at, `${title} reads no data file: leave parts out`), false;
+    return null;
+  }
+  let path = mod.data.defaultPath();
+  if (f.v !== undefined) {
+    if (!check(Parts, f.v, f.at, problems)) return false;
+    path = f.v as string;
+  }
+  const d = readData(mod.data, path);
+  if (d instanceof HavocError) return problems.add(f.at, d.message.replace(/\n/g, '\n  ')), false;
+  return d;
 }
 
 /** The budget per decision: each field, or the default when left out (or null). */

@@ -16,7 +16,7 @@ import { DEFAULT_SWEEP_SEATS, type ScheduleSpec, type SweepFilter } from './type
 export function resolveSchedule(
   f: Field,
   ruleset: RulesetFacts,
-  cat: Catalogue,
+  data: unknown,
   experimental: boolean,
   override: Readonly<Record<string, unknown>> | undefined,
   problems: Problems,
@@ -58,11 +58,11 @@ export function resolveSchedule(
     if ((s.sample as number) < seats) problems.add(`${at}.sample`, `must be at least ${seats} (machines per match)`);
     else sample = s.sample as number;
   }
-  const filter = resolveFilter({ v: s.filter, at: `${at}.filter` }, cat, problems);
+  const filter = resolveFilter({ v: s.filter, at: `${at}.filter` }, data as Catalogue, problems);
   if (!filter || problems.count > before) return null;
   let found = 0;
   try {
-    found = countBuilds(ruleset, cat, toLoadoutFilter(filter, experimental));
+    found = countBuilds(ruleset, data, toLoadoutFilter(filter, experimental));
   } catch (e) {
     return problems.add(`${at}.filter`, (e as Error).message), null;
   }

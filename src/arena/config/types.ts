@@ -3,7 +3,8 @@
  * its bots, loadouts, schedule and table options; a plan of runs), and the
  * saved run's format tag. The config file's own shape is in schema.ts.
  */
-import type { Catalogue, LoadoutSpec } from '../../rules/nhm/parts.js';
+import type { LoadoutSpec } from '../../rules/nhm/parts.js';
+import type { RunData } from './data.js';
 
 export const RUN_FORMAT = 'havoc-run/1';
 
@@ -63,7 +64,8 @@ export interface RunConfig {
   /** The absolute path of the ruleset's module, for a ruleset named by path (workers load it). */
   readonly rulesetModule?: string;
   readonly rulesVersion: string;
-  readonly catalogueHash: string;
+  /** The hash of the ruleset's data file (NHM: its parts catalogue); absent for a ruleset that reads none. */
+  readonly catalogueHash?: string;
   readonly experimental: boolean;
   readonly bots: readonly BotEntry[];
   readonly loadouts: readonly LoadoutEntry[];
@@ -76,12 +78,11 @@ export interface RunConfig {
   readonly stats: StatsOptions;
 }
 
-/** A run ready to play: its config, its folder and the catalogue file's text. */
+/** A run ready to play: its config, its folder and its ruleset's data (null when it reads none). */
 export interface PlannedRun {
   readonly run: RunConfig;
   readonly out: string;
-  readonly catalogueText: string;
-  readonly catalogue: Catalogue;
+  readonly data: RunData | null;
 }
 
 /** A config file resolved: one run, or several under one folder. */

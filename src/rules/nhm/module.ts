@@ -10,11 +10,12 @@
  */
 import { BOARD_8X8, parseSquare, squareName } from '../../core/grid.js';
 import { HavocError } from '../../core/errors.js';
-import type { Answerer, BuildKit, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
+import type { Answerer, BuildKit, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
 import { ranksOf } from '../../core/game.js';
 import { diceSeed as diceSeedOf, sfc32Next, type Rng } from '../../core/rng.js';
 import { RULES_VERSION } from '../version.js';
-import { defaultCatalogue, loadCatalogue } from './catalogue.js';
+import { defaultCatalogue, defaultCataloguePath, loadCatalogue, parseCatalogue } from './catalogue.js';
+import { parseJsonText } from '../../core/json.js';
 import { scenarioGame } from './scenario.js';
 import { defaultChooser } from './choices.js';
 import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_X, isMove, PROGRAM_LENGTH } from './commands.js';
@@ -64,7 +65,7 @@ export interface NhmFlavour {
 
 /** The NHM engine as a game module of `flavour`, for catalogue `cat` (default: configs/parts.json, read when first needed). */
 export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModule<Game, State, NhmAction, Observation, Loadout> & {
-  withData(data: { readonly parts?: unknown }): GameModule<Game, State, NhmAction, Observation, Loadout>;
+  withData(data: unknown): GameModule<Game, State, NhmAction, Observation, Loadout>;
 } {
   const notation = flavour.notation;
   const catalogue = (): Catalogue => (cat ??= defaultCatalogue());
@@ -228,8 +229,9 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     fast: flavour.fast,
     randomAction: (st, seat, kind, rng) => randomAction(st, seat, kind, rng),
 
+    data: CATALOGUE_FILE,
     withData(data) {
-      const parts = data.parts as Catalogue | undefined;
+      const parts = data as Catalogue | undefined;
       if (!parts || parts === cat) return module;
       let m = bound.get(parts);
       if (!m) bound.set(parts, (m = nhmEngineModule(flavour, parts)));
@@ -238,6 +240,14 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
   };
   return module;
 }
+
+/** The engine's data: the parts catalogue (configs/parts.json, or a run's own). */
+const CATALOGUE_FILE: DataFile = {
+  title: 'parts catalogue',
+  defaultPath: defaultCataloguePath,
+  parse: (text, path) => parseCatalogue(parseJsonText(text, path, 'bad-catalogue'), path),
+  hash: (data) => (data as Catalogue).hash,
+};
 
 const TERMINAL: GameNode = { kind: 'terminal' };
 const X_PROGRAM: readonly number[] = Object.freeze(new Array<number>(PROGRAM_LENGTH).fill(CMD_X));
