@@ -68,7 +68,7 @@ export async function decisionTimes(cat: Catalogue, perSetting: number): Promise
   const games = DECISION_SETTINGS.map((s) => settingGame(cat, s.loadouts));
   const out: Record<string, DecisionTimes> = {};
   for (const name of BUILTIN_BOTS) {
-    const factory = await loadBot(name);
+    const factory = (await loadBot(name)) as BotFactory; // the built-in bots are NHM-engine bots
     // One untimed game first (module-level tables, JIT warm-up).
     playMatch({ ...engine(games[0]), bots: [factory, opponent], seed: matchSeed('bench/decisions/warm-up', 0), budget: DEFAULT_BUDGET });
     const wall: number[] = [], cpu: number[] = [];

@@ -162,7 +162,7 @@ function gameFor(setting: number): Game {
 
 function botFor(name: string): Promise<BotFactory> {
   let f = factories.get(name);
-  if (!f) factories.set(name, (f = loadBot(name)));
+  if (!f) factories.set(name, (f = loadBot(name) as Promise<BotFactory>)); // the built-in bots are NHM-engine bots
   return f;
 }
 

@@ -326,11 +326,12 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     {},
     [
       'configs/t.json: schedule.filter.colour: unknown field (expected excludeTags, includeParts, excludeParts, minSpent, maxSpent)',
-      'configs/t.json: schedule.filter.excludeTags[0]: no part has the tag "nope" (tags: BEAM, BLADE, BRANCHING, HYBRID, LOBBED, MELEE, OPPORTUNITY, PASSIVE, PENETRATE, PICK-ONE, RUN-TIME, SPECIAL, ULTIMATE)',
       'configs/t.json: schedule.filter.includeParts: must be an array of strings',
-      'configs/t.json: schedule.filter.excludeParts[0]: unknown part "zzz"',
       'configs/t.json: schedule.filter.minSpent: must be a whole number of points >= 0',
       'configs/t.json: schedule.filter.maxSpent: must be a whole number of points >= 0',
+      // The filter's shape first (the schema), then what the ruleset says of its names (NHM: the catalogue's tags and parts).
+      'configs/t.json: schedule.filter.excludeTags[0]: no part has the tag "nope" (tags: BEAM, BLADE, BRANCHING, HYBRID, LOBBED, MELEE, OPPORTUNITY, PASSIVE, PENETRATE, PICK-ONE, RUN-TIME, SPECIAL, ULTIMATE)',
+      'configs/t.json: schedule.filter.excludeParts[0]: unknown part "zzz"',
     ],
   ],
   [
@@ -389,8 +390,8 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     {},
     [
       "configs/t.json: loadoutsFile: no/such/loadouts.json: cannot read the file (ENOENT: no such file or directory, open 'no/such/loadouts.json')",
-      'configs/t.json: loadouts[0]: no loadout named "dodger" in no/such/loadouts.json (or write a loadout key weapons/armour/engines/cpu, or a design object)',
-      'configs/t.json: loadouts[1]: no loadout named "dragon" in no/such/loadouts.json (or write a loadout key weapons/armour/engines/cpu, or a design object)',
+      'configs/t.json: loadouts[0]: no loadout named "dodger" in no/such/loadouts.json (havoc loadouts lists designs; or write a loadout key weapons/armour/engines/cpu, or a design object)',
+      'configs/t.json: loadouts[1]: no loadout named "dragon" in no/such/loadouts.json (havoc loadouts lists designs; or write a loadout key weapons/armour/engines/cpu, or a design object)',
       'configs/t.json: loadouts: the schedule needs at least 2 loadouts to compare, got 0',
     ],
   ],

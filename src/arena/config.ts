@@ -17,6 +17,6 @@ export { RUN_FORMAT, SCHEDULE_TYPES } from './config/types.js';
 export type { BotEntry, ConfigOverrides, LoadoutEntry, Plan, PlannedRun, RunConfig, ScheduleSpec, StatsOptions, SweepFilter } from './config/types.js';
 export { checkConfig, loadConfig } from './config/file.js';
 export { botModuleProblem, builtinBots, checkRunBots } from './config/bots.js';
-export { toLoadoutFilter } from './config/schedule.js';
+export { sweepFilter } from './config/schedule.js';
 export { scheduleTotal } from './config/total.js';
 export { configJsonSchema, configSchemaText } from './config/schema.js';

@@ -18,7 +18,7 @@ import { deriveSeed, makeRng, matchSeed } from '../core/rng.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { rulesetById } from '../rules/registry.js';
-import { scheduleTotal, toLoadoutFilter, type RunConfig } from './config.js';
+import { scheduleTotal, sweepFilter, type RunConfig } from './config.js';
 import { withRunData } from './config/data.js';
 
 /** One machine of a match: the bot's name and the loadout's name in the run. */
@@ -136,7 +136,7 @@ export function sweepPool(run: RunConfig, data: unknown): string[] {
   const s = run.schedule;
   if (s.type !== 'sweep') return [];
   const mod = rulesetById(run.ruleset), kit = withRunData(mod, data).builds;
-  const filter = toLoadoutFilter(s.filter, run.experimental);
+  const filter = sweepFilter(s.filter, run.experimental);
   if (!kit.sample || !kit.enumerate) throw new HavocError('bad-config', run.name, `${mod.title} cannot draw builds for a sweep`);
   if (s.sample !== null) return kit.sample(s.sample, deriveSeed(run.seed, 'pool'), filter).map((b) => kit.key(b));
   const out: string[] = [];

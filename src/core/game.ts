@@ -84,6 +84,14 @@ export function ranksOf(seats: number, winner: number | null): number[] {
 /** A value or the problem that stopped it. */
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: HavocError };
 
+/** What a run allows its builds. */
+export interface BuildOptions {
+  /** Builds may use experimental components (default: yes, as a replay or a sweep's key needs). */
+  readonly experimental?: boolean;
+  /** The file of named builds a name is looked up in (a config's `loadoutsFile`); default the ruleset's own list. */
+  readonly names?: string;
+}
+
 /**
  * What a seat brings to a match (an NHM loadout, a ship's upgrades, an army):
  * the ruleset's own type, named in configs by a key or a name.
@@ -91,8 +99,18 @@ export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok
 export interface BuildKit<B> {
   /** The build a ruleset uses when a run names none (NHM: none; RBP: the pig). */
   readonly fixed?: { readonly name: string; readonly build: B };
-  /** Checks a build as a config writes it (a key, a name of the ruleset's list, or an object). */
-  check(raw: unknown, where: string): Parsed<B>;
+  /**
+   * Checks a build as a config writes it (a key, a name of the ruleset's
+   * named builds, or an object); several problems come as one HavocProblems,
+   * each naming its place under `where`.
+   */
+  check(raw: unknown, where: string, opts?: BuildOptions): Parsed<B>;
+  /** What a run calls a build a config gave as a string (NHM: its name in the named list, else its canonical key); default its key. */
+  name?(build: B): string;
+  /** The named builds (`opts.names`, default the ruleset's own list), or the problem with their file; absent when builds have no names. */
+  named?(opts?: BuildOptions): Parsed<ReadonlyMap<string, B>>;
+  /** Problems with a sweep's filter (`schedule.filter`, its shape already checked) that only the ruleset can see: tags or components that do not exist. */
+  filterProblems?(filter: unknown, where: string): HavocError[];
   /** The canonical key: equal builds have equal keys, and `check(key)` gives the build back. */
   key(build: B): string;
   /** The build as a config writes it (what `check` reads back); default its key. */
@@ -100,8 +118,8 @@ export interface BuildKit<B> {
   /** Its cost in the ruleset's points. */
   cost(build: B): number;
   /**
-   * Sweeps: the legal builds passing `filter` (the sweep filter as a config
-   * writes it, `schedule.filter`, with `experimental`; its meaning is the
+   * Sweeps: the legal builds passing `filter` (the run's `schedule.filter`
+   * with the run's `experimental` beside its fields; its meaning is the
    * ruleset's), drawn from a seed with replacement, listed in a fixed order, or
    * counted. Absent when a ruleset has one build.
    */

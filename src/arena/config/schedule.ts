@@ -2,11 +2,13 @@
  * A run's `schedule`: its fields checked by the schema of its type
  * (schema.ts), then what spans them: games or matches a multiple of the
  * machines per match, the ruleset's seats and whether it can sweep, a sweep's
- * sample against its seats, and its filter against the catalogue (known tags
- * and parts, at least one legal loadout passing).
+ * sample against its seats, and its filter (its shape, then what the
+ * ruleset's builds say of it: NHM's known tags and parts; at least one legal
+ * build passing).
  */
-import type { LoadoutFilter } from '../../rules/nhm/loadout.js';
-import type { Catalogue } from '../../rules/nhm/parts.js';
+import type { AnyGameModule } from '../../core/game.js';
+import { rulesetById } from '../../rules/registry.js';
+import { withRunData } from './data.js';
 import { check, fieldsOf, isObj, type Field, type Problems } from './problems.js';
 import { countBuilds, seatsProblem, sweepProblem, type RulesetFacts } from './rulesets.js';
 import { Schedule, SCHEDULES, ScheduleType, SweepFilter as SweepFilterSchema } from './schema.js';
@@ -58,11 +60,11 @@ export function resolveSchedule(
     if ((s.sample as number) < seats) problems.add(`${at}.sample`, `must be at least ${seats} (machines per match)`);
     else sample = s.sample as number;
   }
-  const filter = resolveFilter({ v: s.filter, at: `${at}.filter` }, data as Catalogue, problems);
+  const filter = resolveFilter({ v: s.filter, at: `${at}.filter` }, withRunData(rulesetById(ruleset.id), data).builds, problems);
   if (!filter || problems.count > before) return null;
   let found = 0;
   try {
-    found = countBuilds(ruleset, data, toLoadoutFilter(filter, experimental));
+    found = countBuilds(ruleset, data, sweepFilter(filter, experimental));
   } catch (e) {
     return problems.add(`${at}.filter`, (e as Error).message), null;
   }
@@ -71,21 +73,16 @@ export function resolveSchedule(
   return { type, matches: n, seats, sample, filter };
 }
 
-/** A sweep's filter, its tags and parts looked up in the catalogue. */
-function resolveFilter(f: Field, cat: Catalogue, problems: Problems): SweepFilter | null {
+/** A sweep's filter: its shape by the schema, then what only the ruleset can check (NHM: tags and parts of the catalogue). */
+function resolveFilter(f: Field, kit: AnyGameModule['builds'], problems: Problems): SweepFilter | null {
   const none: SweepFilter = { excludeTags: [], includeParts: [], excludeParts: [], minSpent: null, maxSpent: null };
   if (f.v === undefined) return none;
   const v = fieldsOf(SweepFilterSchema, f.v, f.at, problems);
   if (!v) return null;
   const shape = SweepFilterSchema.shape;
-  const tags = new Set(cat.parts.flatMap((p) => p.tags));
   const strings = (k: 'excludeTags' | 'includeParts' | 'excludeParts'): string[] => {
     const x = v[k];
     if (x === undefined || !check(shape[k], x, `${f.at}.${k}`, problems, 'whole')) return [];
-    (x as string[]).forEach((s, i) => {
-      if (k === 'excludeTags' ? !tags.has(s) && !tags.has(s.toUpperCase()) : !cat.byKey.has(s) && !cat.byKey.has(s.toLowerCase()))
-        problems.add(`${f.at}.${k}[${i}]`, k === 'excludeTags' ? `no part has the tag "${s}" (tags: ${[...tags].sort().join(', ')})` : `unknown part "${s}"`);
-    });
     return x as string[];
   };
   const spent = (k: 'minSpent' | 'maxSpent'): number | null => {
@@ -93,17 +90,10 @@ function resolveFilter(f: Field, cat: Catalogue, problems: Problems): SweepFilte
     if (x === undefined || x === null || !check(shape[k], x, `${f.at}.${k}`, problems)) return null;
     return x as number;
   };
-  return { excludeTags: strings('excludeTags'), includeParts: strings('includeParts'), excludeParts: strings('excludeParts'), minSpent: spent('minSpent'), maxSpent: spent('maxSpent') };
+  const filter: SweepFilter = { excludeTags: strings('excludeTags'), includeParts: strings('includeParts'), excludeParts: strings('excludeParts'), minSpent: spent('minSpent'), maxSpent: spent('maxSpent') };
+  for (const e of kit.filterProblems?.(filter, f.at) ?? []) problems.add(e.where, e.problem);
+  return filter;
 }
 
-/** A sweep filter as the loadout enumerator takes it. */
-export function toLoadoutFilter(f: SweepFilter, experimental: boolean): LoadoutFilter {
-  return {
-    experimental,
-    excludeTags: f.excludeTags,
-    includeParts: f.includeParts,
-    excludeParts: f.excludeParts,
-    ...(f.minSpent !== null ? { minSpent: f.minSpent } : {}),
-    ...(f.maxSpent !== null ? { maxSpent: f.maxSpent } : {}),
-  };
-}
+/** A sweep's filter as the ruleset's builds take it: the run's filter with the run's `experimental` beside its fields. */
+export const sweepFilter = (f: SweepFilter, experimental: boolean): SweepFilter & { readonly experimental: boolean } => ({ ...f, experimental });

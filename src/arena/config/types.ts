@@ -3,7 +3,6 @@
  * its bots, loadouts, schedule and table options; a plan of runs), and the
  * saved run's format tag. The config file's own shape is in schema.ts.
  */
-import type { LoadoutSpec } from '../../rules/nhm/parts.js';
 import type { RunData } from './data.js';
 
 export const RUN_FORMAT = 'havoc-run/1';
@@ -14,10 +13,10 @@ export interface BotEntry {
   readonly bot: string;
 }
 
-/** A loadout as a run names it, with its parts. */
+/** A loadout (a build) as a run names it, with its spec as the ruleset's builds write it (`BuildKit.spec`; NHM: its parts by list). */
 export interface LoadoutEntry {
   readonly name: string;
-  readonly spec: Required<LoadoutSpec>;
+  readonly spec: unknown;
 }
 
 /** Which designs a sweep draws from (see LoadoutFilter). */

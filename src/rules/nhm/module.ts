@@ -9,8 +9,8 @@
  * its own notation and one build (rules/rbp/module.ts).
  */
 import { BOARD_8X8, parseSquare, squareName } from '../../core/grid.js';
-import { HavocError } from '../../core/errors.js';
-import type { Answerer, BuildKit, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
+import { HavocError, HavocProblems } from '../../core/errors.js';
+import type { Answerer, BuildKit, BuildOptions, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
 import { ranksOf } from '../../core/game.js';
 import { diceSeed as diceSeedOf, sfc32Next, type Rng } from '../../core/rng.js';
 import { RULES_VERSION } from '../version.js';
@@ -20,7 +20,8 @@ import { scenarioGame } from './scenario.js';
 import { defaultChooser } from './choices.js';
 import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_X, isMove, PROGRAM_LENGTH } from './commands.js';
 import { Game } from './game.js';
-import { checkLoadout, countLoadouts, enumerateLoadouts, loadNamedLoadouts, loadoutKey, loadoutSpec, sampleLoadouts, type LoadoutFilter } from './loadout.js';
+import { checkLoadout, countLoadouts, defaultLoadoutsPath, enumerateLoadouts, loadNamedLoadouts, loadoutKey, loadoutSpec, sampleLoadouts } from './loadout.js';
+import { loadoutFilterOf, sweepFilterProblems } from './sweepFilter.js';
 import { copyForSeat, observe, type Observation } from './observe.js';
 import type { Catalogue, Loadout } from './parts.js';
 import { checkProgram, formatCommand, formatProgram, parseCommand, parseProgram, type Notation } from './programs.js';
@@ -82,7 +83,22 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
   };
 
   let fixed: { name: string; build: Loadout } | undefined;
-  let named: Map<string, Loadout> | undefined;
+  // Named-loadouts files (configs/loadouts.json, or a config's loadoutsFile), read once each, per experimental or not.
+  const namedFiles = new Map<string, Parsed<ReadonlyMap<string, Loadout>>>();
+  const named = (opts: BuildOptions = {}): Parsed<ReadonlyMap<string, Loadout>> => {
+    const file = opts.names ?? defaultLoadoutsPath(), experimental = opts.experimental ?? true;
+    const key = `${experimental}\n${file}`;
+    let r = namedFiles.get(key);
+    if (!r) {
+      try {
+        r = { ok: true, value: loadNamedLoadouts(catalogue(), file, { experimental }) };
+      } catch (e) {
+        r = { ok: false, error: e instanceof HavocError ? e : new HavocError('bad-loadouts', file, String(e)) };
+      }
+      namedFiles.set(key, r);
+    }
+    return r;
+  };
   const builds: BuildKit<Loadout> = {
     get fixed() {
       if (!fixed && flavour.fixed) {
@@ -91,23 +107,30 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       }
       return fixed;
     },
-    check(raw, where) {
+    check(raw, where, opts = {}) {
+      const experimental = opts.experimental ?? true;
       if (typeof raw === 'string' && !raw.includes('/')) {
-        // A name from configs/loadouts.json.
-        named ??= loadNamedLoadouts(catalogue());
-        const l = named.get(raw);
-        return l ? { ok: true, value: l } : { ok: false, error: new HavocError('unknown-loadout', where, `no loadout named "${raw}" in configs/loadouts.json (havoc loadouts lists designs; or write a loadout key weapons/armour/engines/cpu)`) };
+        // A name from the named-loadouts file (a file that cannot be read has no names; \`named\` says why).
+        const n = named(opts);
+        const l = n.ok ? n.value.get(raw) : undefined;
+        if (l) return { ok: true, value: l };
+        const file = opts.names ?? 'configs/loadouts.json';
+        return { ok: false, error: new HavocError('unknown-loadout', where, `no loadout named "${raw}" in ${file} (havoc loadouts lists designs; or write a loadout key weapons/armour/engines/cpu, or a design object)`) };
       }
-      const name = typeof raw === 'string' ? raw : where;
-      const r = checkLoadout(catalogue(), raw, name, { experimental: true, where });
-      return r.ok ? { ok: true, value: r.loadout } : { ok: false, error: r.errors[0] };
+      // A key is called by its canonical form; a design object by where it was written.
+      const r = checkLoadout(catalogue(), raw, typeof raw === 'string' ? raw : where, { experimental, where });
+      if (!r.ok) return { ok: false, error: r.errors.length === 1 ? r.errors[0] : new HavocProblems('bad-loadout', where, r.errors) };
+      return { ok: true, value: typeof raw === 'string' && r.loadout.name !== loadoutKey(r.loadout) ? { ...r.loadout, name: loadoutKey(r.loadout) } : r.loadout };
     },
+    name: (l) => l.name,
+    named,
+    filterProblems: (filter, where) => sweepFilterProblems(catalogue(), filter, where),
     key: loadoutKey,
     spec: loadoutSpec,
     cost: (l) => l.parts.reduce((sum, p) => sum + p.cost, 0),
-    sample: (count, seed, filter) => sampleLoadouts(catalogue(), count, seed, (filter as LoadoutFilter | undefined) ?? { experimental: false }),
-    enumerate: (filter) => enumerateLoadouts(catalogue(), filter as LoadoutFilter | undefined),
-    count: (filter) => countLoadouts(catalogue(), filter as LoadoutFilter | undefined),
+    sample: (count, seed, filter) => sampleLoadouts(catalogue(), count, seed, loadoutFilterOf(filter)),
+    enumerate: (filter) => enumerateLoadouts(catalogue(), loadoutFilterOf(filter)),
+    count: (filter) => countLoadouts(catalogue(), loadoutFilterOf(filter)),
     components: (l) => l.parts.map((p) => p.key),
     listing: () => new Map(catalogue().parts.map((p) => [p.key, { cost: p.cost, category: p.budget }])),
   };
