@@ -3,7 +3,7 @@
  * cli; stats imports nothing of the project; bots import only core and rules.
  * And nothing outside src/rules/<id>/ names a ruleset id.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -44,5 +44,25 @@ describe('layering', () => {
       .filter(({ line }) => /'rbp'|'nhm'/.test(line))
       .map(({ f, i, line }) => `${f}:${i + 1}: ${line.trim()}`);
     expect(named).toEqual([]);
+  });
+
+  it('a worker loads no config schema and no terminal UI (zod, yargs, cli-progress: megabytes a thread)', () => {
+    // The worker's static imports, followed through the sources (.js specifiers are .ts files here).
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const walk = (f: string): void => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const m of readFileSync(f, 'utf8').matchAll(/^(?:import|export)\s(?!type\s)[^'"]*?from\s+'([^']+)'/gm)) {
+        if (!m[1].startsWith('.')) packages.add(m[1].split('/')[0]);
+        else {
+          const p = normalize(join(dirname(f), m[1])).replace(/\.js$/, '.ts');
+          if (existsSync(p)) walk(p);
+        }
+      }
+    };
+    walk('src/arena/worker.ts');
+    expect(seen.size).toBeGreaterThan(20); // the walk did follow the imports
+    for (const heavy of ['zod', 'yargs', 'cli-progress']) expect([...packages]).not.toContain(heavy);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Run configs (`configs/*.json`): reading a config file, checking every field
  * and resolving it into runs that need nothing else (bots by built-in name or
- * absolute path, loadouts as part lists, the catalogue's hash). Every problem
+ * absolute path, loadouts as their specs, the data file's hash). Every problem
  * is reported at once, each naming its path in the file
  * (`configs/x.json: schedule.games: must be a positive integer`); nothing is
  * written before a config passes. See docs/arena.md for the format.
@@ -10,13 +10,15 @@
  * schema that also writes configs/schema.json (schema.ts), the problem list
  * (problems.ts), reading a file (file.ts), resolving a run (run.ts) with its
  * bots, loadouts and schedule (bots.ts, loadouts.ts, schedule.ts), the
- * catalogue cache (catalogues.ts), the ruleset-specific checks (rulesets.ts)
- * and a run's size (total.ts). This module is their public face.
+ * rulesets' data files (data.ts), the ruleset-specific checks (rulesets.ts)
+ * and a run's size (total.ts). This module is their public face; the code a
+ * worker runs imports types.ts, total.ts, data.ts and rulesets.ts directly,
+ * so that workers never load the schemas (zod, about 15 MB a thread).
  */
 export { RUN_FORMAT, SCHEDULE_TYPES } from './config/types.js';
 export type { BotEntry, ConfigOverrides, LoadoutEntry, Plan, PlannedRun, RunConfig, ScheduleSpec, StatsOptions, SweepFilter } from './config/types.js';
 export { checkConfig, loadConfig } from './config/file.js';
 export { botModuleProblem, builtinBots, checkRunBots } from './config/bots.js';
-export { sweepFilter } from './config/schedule.js';
+export { sweepFilter } from './config/types.js';
 export { scheduleTotal } from './config/total.js';
 export { configJsonSchema, configSchemaText } from './config/schema.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { HavocError } from '../core/errors.js';
 import { canonicalJson } from '../core/json.js';
 import { rulesetById } from '../rules/registry.js';
-import { RUN_FORMAT, type RunConfig } from './config.js';
+import { RUN_FORMAT, type RunConfig } from './config/types.js';
 import { parseData, type RunData } from './config/data.js';
 import type { Shard } from './shard.js';
 

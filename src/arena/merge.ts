@@ -13,7 +13,8 @@
  */
 import { join } from 'node:path';
 import { HavocError } from '../core/errors.js';
-import { scheduleTotal, type RunConfig } from './config.js';
+import { scheduleTotal } from './config/total.js';
+import type { RunConfig } from './config/types.js';
 import { folderData, initRunFolder, inspectFolder, runDifference, sameRun, type FolderConfig } from './folder.js';
 import { linesOf, MatchesWriter, readMatches } from './records.js';
 import { figuresOf, seatsOf } from './schedule.js';

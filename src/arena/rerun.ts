@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { HavocError } from '../core/errors.js';
 import { replayPath } from './replays.js';
-import { scheduleTotal } from './config.js';
+import { scheduleTotal } from './config/total.js';
 import { loadRunRuleset } from './config/rulesets.js';
 import { folderData, inspectFolder } from './folder.js';
 import { MatchPlayer } from './player.js';

@@ -18,7 +18,8 @@ import { deriveSeed, makeRng, matchSeed } from '../core/rng.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { rulesetById } from '../rules/registry.js';
-import { scheduleTotal, sweepFilter, type RunConfig } from './config.js';
+import { scheduleTotal } from './config/total.js';
+import { sweepFilter, type RunConfig } from './config/types.js';
 import { withRunData } from './config/data.js';
 
 /** One machine of a match: the bot's name and the loadout's name in the run. */

@@ -3,7 +3,8 @@
  * and the short report printed at the end of a run.
  */
 import { join } from 'node:path';
-import { scheduleTotal, type RunConfig } from '../arena/config.js';
+import type { RunConfig } from '../arena/config.js';
+import { scheduleTotal } from '../arena/config/total.js';
 import { writeAtomic } from '../arena/folder.js';
 import { readMatches } from '../arena/records.js';
 import { buildResolver, figuresOf, seatsOf } from '../arena/schedule.js';

@@ -12,7 +12,7 @@ import { withRunData } from './data.js';
 import { check, fieldsOf, isObj, type Field, type Problems } from './problems.js';
 import { countBuilds, seatsProblem, sweepProblem, type RulesetFacts } from './rulesets.js';
 import { Schedule, SCHEDULES, ScheduleType, SweepFilter as SweepFilterSchema } from './schema.js';
-import { DEFAULT_SWEEP_SEATS, type ScheduleSpec, type SweepFilter } from './types.js';
+import { DEFAULT_SWEEP_SEATS, sweepFilter, type ScheduleSpec, type SweepFilter } from './types.js';
 
 /** The run's schedule (with `override`'s fields, e.g. `havoc sweep --matches N`), or null after adding its problems. */
 export function resolveSchedule(
@@ -94,6 +94,3 @@ function resolveFilter(f: Field, kit: AnyGameModule['builds'], problems: Problem
   for (const e of kit.filterProblems?.(filter, f.at) ?? []) problems.add(e.where, e.problem);
   return filter;
 }
-
-/** A sweep's filter as the ruleset's builds take it: the run's filter with the run's `experimental` beside its fields. */
-export const sweepFilter = (f: SweepFilter, experimental: boolean): SweepFilter & { readonly experimental: boolean } => ({ ...f, experimental });

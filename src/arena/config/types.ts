@@ -28,6 +28,9 @@ export interface SweepFilter {
   readonly maxSpent: number | null;
 }
 
+/** A sweep's filter as the ruleset's builds take it (`BuildKit.sample`, …): the run's filter with the run's `experimental` beside its fields. */
+export const sweepFilter = (f: SweepFilter, experimental: boolean): SweepFilter & { readonly experimental: boolean } => ({ ...f, experimental });
+
 export type ScheduleSpec =
   | { readonly type: 'round-robin'; readonly games: number }
   | { readonly type: 'gauntlet'; readonly games: number; readonly challengers: readonly string[] }
