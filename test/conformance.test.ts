@@ -6,6 +6,7 @@
  * secrecy. Kuhn also gets a block of exact game facts.
  */
 import type { State } from '../src/rules/nhm/state.js';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGET } from '../src/core/bot.js';
 import { HavocError } from '../src/core/errors.js';
@@ -15,26 +16,13 @@ import { registerRuleset, rulesetById, rulesetIds } from '../src/rules/registry.
 import alwaysBet from './games/kuhn/bots/always-bet.js';
 import randomBot from './games/kuhn/bots/random.js';
 import kuhn, { KuhnState, type KuhnBotFactory } from './games/kuhn/index.js';
+import { buildsFor, randomMatches } from './games/randomMatches.js';
 
 registerRuleset(kuhn);
 
 const SEEDS = ['c1', 'c2', 'c3', 'c4', 'c5'];
 /** Nodes a random game may take before the suite calls it endless. */
 const MAX_NODES = 20_000;
-
-/**
- * One build per seat, made only through the interface: the fixed build, or
- * the kit's `sample(seats, seed)` when it has one;
- * null when the suite cannot build a game of this ruleset.
- */
-function buildsFor(mod: AnyGameModule, seats: number, seed: string): unknown[] | null {
-  if (mod.builds.fixed) return Array<unknown>(seats).fill(mod.builds.fixed.build);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const sample = (mod.builds as any).sample as ((seats: number, seed: string) => unknown) | undefined;
-  if (typeof sample !== 'function') return null;
-  const b = sample.call(mod.builds, seats, seed);
-  return Array.isArray(b) ? b : Array<unknown>(seats).fill(b);
-}
 
 /** The seats acting at a decision node, else []. */
 const acting = (n: GameNode): readonly number[] => (n.kind === 'simultaneous' ? n.seats : n.kind === 'seat' ? [n.seat] : []);
@@ -337,6 +325,23 @@ describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) 
           expect(e, `${id}: check accepted seat ${s}'s ${kind} at a terminal node`).toBeInstanceOf(HavocError);
         }
       }
+  });
+
+  it('plays the same matches in a worker thread, in another order, as here (through playMatch and the compiled module)', async () => {
+    const seeds = SEEDS.map((s) => `worker-${s}`);
+    const here = randomMatches(id, seeds);
+    // The compiled copy of the same code (npm test builds dist/ first), in a worker, seeds in reverse:
+    // nothing a ruleset keeps between matches (caches, memos) may change a match.
+    const worker = new Worker(new URL('../dist/test/games/randomMatches.js', import.meta.url), { workerData: { randomMatches: { id, seeds: [...seeds].reverse() } } });
+    const there = await new Promise<string[]>((done, fail) => {
+      worker.once('message', done);
+      worker.once('error', fail);
+    });
+    await worker.terminate();
+    expect([...there].reverse()).toEqual(here);
+    expect(new Set(here).size, 'the seeds give different matches').toBe(seeds.length);
+    // Random legal actions written in the ruleset's notation pass the loop's parse and check: no faults.
+    for (const line of here) expect((JSON.parse(line) as { faults: number[] }).faults.every((f) => f === 0), line.slice(0, 200)).toBe(true);
   });
 
   const twins = twinMakers[id];
