@@ -233,9 +233,11 @@ function int(s: string): number {
 
 /** Reads a row back from its fields (k seats, `figures` figures per seat). Throws on a malformed row. */
 export function parseRow(f: readonly string[], k: number, figures = 1): MatchRow {
-  const want = 5 + (3 + figures) * k;
+  // The columns: id, seed, a bot and a loadout per seat, winner, turns, reason, each figure per seat, faults per seat.
+  const winnerAt = 2 + 2 * k, turnsAt = winnerAt + 1, reasonAt = winnerAt + 2, figuresAt = winnerAt + 3, faultsAt = figuresAt + figures * k;
+  const want = faultsAt + k;
   if (f.length !== want) throw new Error(`expected ${want} fields, got ${f.length}`);
-  const w = f[2 + 2 * k];
+  const w = f[winnerAt];
   let winner = -1, shared = 0;
   for (let i = 0; i < w.length; i++) {
     const s = SEAT_LETTERS.indexOf(w[i].toLowerCase());
@@ -250,13 +252,13 @@ export function parseRow(f: readonly string[], k: number, figures = 1): MatchRow
     bots[i] = f[2 + 2 * i];
     loadouts[i] = f[3 + 2 * i];
   }
-  const id = int(f[0]), turns = int(f[3 + 2 * k]);
+  const id = int(f[0]), turns = int(f[turnsAt]);
   for (let g = 0; g < figures; g++) {
     const v = (figs[g] = new Array<number>(k));
-    for (let i = 0; i < k; i++) v[i] = int(f[5 + 2 * k + g * k + i]);
+    for (let i = 0; i < k; i++) v[i] = int(f[figuresAt + g * k + i]);
   }
-  for (let i = 0; i < k; i++) faults[i] = int(f[5 + (2 + figures) * k + i]);
-  return { id, seed: f[1], bots, loadouts, winner, ...(shared ? { shared } : {}), turns, reason: f[4 + 2 * k], figures: figs, faults };
+  for (let i = 0; i < k; i++) faults[i] = int(f[faultsAt + i]);
+  return { id, seed: f[1], bots, loadouts, winner, ...(shared ? { shared } : {}), turns, reason: f[reasonAt], figures: figs, faults };
 }
 
 /** A matches.csv line's row: `parseRow(parseCsvLine(line), k, figures)`, with a plain split when nothing is quoted. */

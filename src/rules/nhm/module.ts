@@ -206,7 +206,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
         } catch (e) {
           return { ok: false, error: e instanceof HavocError ? e : new HavocError('ERR_PROGRAM', '', String(e)) };
         }
-        if (p.length !== PROGRAM_LENGTH) return problem('ERR_PROGRAM_LENGTH', `a program has 5 commands, got ${p.length}`);
+        if (p.length !== PROGRAM_LENGTH) return problem('ERR_PROGRAM_LENGTH', `a program has ${PROGRAM_LENGTH} commands, got ${p.length}`);
         return { ok: true, value: p };
       }
       if (kind !== AUTO_TARGET && kind !== DODGE) return problem('ERR_DECISION', `no decision "${kind}" in ${flavour.title}`);
