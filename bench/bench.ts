@@ -23,6 +23,9 @@
  * (h) memory and time of whole `havoc tournament` runs (child processes):
  *     peak resident size of a 100,000-match run and, in the full run, of a
  *     1,000,000-match run, with its wall-clock time.
+ * (i) isolated bots (bench/isolation.ts): a sandboxed bot process's start,
+ *     the round trip it adds to a decision, and random-vs-random matches/s
+ *     with both bots isolated, beside the same matches in the thread.
  *
  * The machine is shared and noisy: every figure is the best of several
  * repetitions, timed by this process's CPU time (what it ran, not what it
@@ -61,6 +64,7 @@ import * as kernel from '../src/rules/rbp/kernel.js';
 import benchRandom, { drawProgram, policy } from '../bots/bench-random.js';
 import { cleanup, nhmSweepConfig, poolSpeedup, rbpBenchConfig, runTournament, scratch, type PoolResult, type TournamentRun } from './arena.js';
 import { decisionTimes } from './decisions.js';
+import { isolationCost } from './isolation.js';
 
 // Module-local copies of imported constants for the timed loops: V8 folds a
 // module's own unexported `const`s into optimised code, but loads an imported
@@ -674,6 +678,15 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
       row('(h)', '1,000,000-match havoc tournament, wall clock', `${fmt(r1m.wallS, 1)} s`, `${workers} workers; ${fmt(r1m.playS, 1)} s playing (${fmt(r1m.matches / r1m.playS)} matches/s); target < 60 s`);
     } else row('(h)', '1,000,000-match havoc tournament', 'skipped', 'full run only');
 
+    // (i) What isolating a bot costs: process start, round trip per decision, matches/s.
+    const iso = isolationCost(quick ? 20 : 100);
+    if (typeof iso === 'string') row('(i)', 'isolated bots', 'skipped', iso);
+    else {
+      row('(i)', 'isolated bot: process start (spawn to first answer)', `${fmt(iso.startMs, 1)} ms`, 'mean of 10 sandboxed processes (bubblewrap, prlimit, the bot host), one at a time');
+      row('(i)', 'isolated bot: round trip per decision', `${fmt(iso.roundTripUs, 0)} µs`, 'mean of 2,000 decisions after the first, isolated minus in the thread; random bot, RBP');
+      row('(i)', 'RBP random vs random, both isolated', `${fmt(iso.isolatedMatchesPerSec, 1)} matches/s`, `one core; in the thread: ${fmt(iso.inThreadMatchesPerSec)} matches/s`);
+    }
+
     return {
       workers,
       pool_speedup: Number(pool.speedup.toFixed(2)),
@@ -692,6 +705,7 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
       tournament_1m_seconds: r1m ? Number(r1m.wallS.toFixed(1)) : null,
       tournament_1m_play_seconds: r1m ? r1m.playS : null,
       tournaments: { base: runJson(base), rbp_100k: runJson(r100k), rbp_1m: r1m && runJson(r1m) },
+      isolation: typeof iso === 'string' ? { skipped: iso } : iso,
     };
   } finally {
     cleanup(dir);

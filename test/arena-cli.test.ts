@@ -4,12 +4,13 @@
  * and merge, bad configs, crashing bots. Tiny runs of `random` bots.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const tmp = mkdtempSync(join(tmpdir(), 'arena-cli-'));
+chmodSync(tmp, 0o755); // bots written here run isolated, as an unprivileged user
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const args = (a: string[]) => ['dist/src/cli/main.js', ...a];
@@ -167,7 +168,7 @@ describe('bad configs and bad bots', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('a bot that crashes, or kills its worker, does not take the run down', () => {
+  it('an isolated bot that throws has faults; one that exits forfeits its match, and errors.log says why', () => {
     const thrower = join(tmp, 'thrower.mjs');
     writeFileSync(thrower, `export default () => ({ program(obs) { if (obs.turn % 2 === 1) throw new Error('boom'); return 'X X X X X'; } });\n`);
     const killer = join(tmp, 'killer.mjs');
@@ -178,23 +179,46 @@ describe('bad configs and bad bots', () => {
     expect(r.code, r.err).toBe(0);
     const rows = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     expect(rows).toHaveLength(6);
-    // The thrower loses every other turn to a fault; the killer in seat A takes its worker down: a fault match.
+    // The thrower loses every other turn to a fault, and plays on (but where the killer forfeits at once).
     const faults = (row: string[], seat: number) => Number(row[11 + seat]);
-    const throwerRows = rows.filter((x) => x[2] === thrower || x[4] === thrower);
-    expect(throwerRows.every((x) => faults(x, x[2] === thrower ? 0 : 1) > 0 || x[8] === 'fault')).toBe(true);
-    expect(rows.filter((x) => x[2] === 'killer').every((x) => x[8] === 'fault')).toBe(true);
-    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('could not be played');
-    expect(r.err).toContain('could not be played');
+    const throwerRows = rows.filter((x) => (x[2] === thrower || x[4] === thrower) && x[2] !== 'killer');
+    expect(throwerRows).toHaveLength(3);
+    expect(throwerRows.map((x) => [faults(x, x[2] === thrower ? 0 : 1), x[8]])).toEqual(throwerRows.map(() => [6, 'turn-limit']));
+    // The killer's process exits in seat A: it forfeits, the other seat wins; in seat B it plays on.
+    const killerA = rows.filter((x) => x[2] === 'killer');
+    expect(killerA.map((x) => [x[6], x[8], faults(x, 0)])).toEqual(killerA.map(() => ['B', 'forfeit', 1]));
+    expect(rows.filter((x) => x[4] === 'killer').every((x) => x[8] !== 'forfeit')).toBe(true);
+    const log = readFileSync(join(out, 'errors.log'), 'utf8');
+    for (const x of killerA) expect(log).toContain(`match ${x[0]}: seat A (killer) forfeits the match: crash, the process exited with code 7`);
+    expect(log).not.toContain('could not be played');
   });
 
-  it('a bot that never returns is stopped by the watchdog: its match is a fault, the run goes on', () => {
+  it('an isolated bot that never returns is killed at its deadline and forfeits; the run goes on', () => {
     const hanger = join(tmp, 'hanger.mjs');
     writeFileSync(hanger, `export default (ctx) => ({ program(obs) { if (ctx.seat === 0 && obs.turn === 2) for (;;); return 'X X X X X'; } });\n`);
-    // Budget 100 ms: a decision is stopped after 5 s (10 times the budget, at least 5 s).
+    // Budget 100 ms: an isolated bot's process is killed after 2 s (five times the budget, at least 2 s).
     const cfg = config('hang.json', { ruleset: 'rbp', bots: ['random', { name: 'hanger', bot: hanger }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 6, budget: { ms: 100, sims: 100 } });
     const out = join(tmp, 'hang-out');
     const t0 = Date.now();
     const r = havoc('tournament', cfg, '--workers', '1', '--out', out, '--no-report');
+    expect(r.code, r.err).toBe(0);
+    const rows = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(rows.map((x) => [x[0], x[2], x[6], x[8]])).toEqual([
+      ['0', 'random', rows[0][6], rows[0][8]],
+      ['1', 'hanger', 'B', 'forfeit'],
+    ]);
+    expect(rows[0][8]).not.toBe('forfeit');
+    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 1: seat A (hanger) forfeits the match: timeout, no answer to program #3: the process was killed');
+    expect(Date.now() - t0).toBeGreaterThan(2_000);
+  }, 60_000);
+
+  it('a trusted bot (--unsafe-bots) that never returns is stopped by the watchdog: its match is a fault, the run goes on', () => {
+    const hanger = join(tmp, 'hanger.mjs');
+    // Budget 100 ms: a decision is stopped after 5 s (10 times the budget, at least 5 s).
+    const cfg = config('hang-trusted.json', { ruleset: 'rbp', bots: ['random', { name: 'hanger', bot: hanger }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 6, budget: { ms: 100, sims: 100 } });
+    const out = join(tmp, 'hang-trusted-out');
+    const t0 = Date.now();
+    const r = havoc('tournament', cfg, '--workers', '1', '--out', out, '--no-report', '--unsafe-bots');
     expect(r.code, r.err).toBe(0);
     const rows = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     expect(rows.map((x) => [x[0], x[2], x[8] === 'fault'])).toEqual([

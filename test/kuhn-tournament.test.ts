@@ -8,12 +8,13 @@
  * compiled commands in dist/.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kuhn-'));
+chmodSync(tmp, 0o755); // bots written here run isolated, as an unprivileged user
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const args = (a: string[]) => ['dist/src/cli/main.js', ...a];
@@ -42,9 +43,10 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
   const ref = join(tmp, 'w1');
 
   it('plays 1,000 matches, the same bytes on 1 and 2 workers', () => {
-    const a = havoc('tournament', cfg, '--workers', '1', '--out', ref, '--quiet');
+    // The project's own test bots, trusted: they play in the workers' threads (--unsafe-bots), as built-in bots do.
+    const a = havoc('tournament', cfg, '--workers', '1', '--out', ref, '--quiet', '--unsafe-bots');
     expect(a.code, a.err).toBe(0);
-    const b = havoc('tournament', cfg, '--workers', '2', '--out', join(tmp, 'w2'), '--quiet');
+    const b = havoc('tournament', cfg, '--workers', '2', '--out', join(tmp, 'w2'), '--quiet', '--unsafe-bots');
     expect(b.code, b.err).toBe(0);
     expect(tables(join(tmp, 'w2'))).toEqual(tables(ref));
     const lines = readFileSync(join(ref, 'matches.csv'), 'utf8').trim().split('\n');
@@ -73,7 +75,7 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
 
   it('resumes after kill -9 with identical tables', async () => {
     const dir = join(tmp, 'killed');
-    const child = spawn(process.execPath, args(['tournament', cfg, '--workers', '2', '--batch', '20', '--out', dir]), { stdio: 'ignore' });
+    const child = spawn(process.execPath, args(['tournament', cfg, '--workers', '2', '--batch', '20', '--out', dir, '--unsafe-bots']), { stdio: 'ignore' });
     const csv = join(dir, 'matches.csv');
     const exited = new Promise((r) => child.on('exit', r));
     for (let i = 0; i < 4000 && child.exitCode === null; i++) {
@@ -85,13 +87,13 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     const before = readFileSync(csv, 'utf8').split('\n').length - 2;
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(1000);
-    const r = havoc('resume', dir, '--workers', '2');
+    const r = havoc('resume', dir, '--workers', '2', '--unsafe-bots');
     expect(r.code, r.err).toBe(0);
     expect(tables(dir)).toEqual(tables(ref));
   });
 
   it('shards merge into the tables of one run', () => {
-    for (const k of ['1', '2']) expect(havoc('tournament', cfg, '--shard', `${k}/2`, '--out', join(tmp, `s${k}`), '--quiet').code).toBe(0);
+    for (const k of ['1', '2']) expect(havoc('tournament', cfg, '--shard', `${k}/2`, '--out', join(tmp, `s${k}`), '--quiet', '--unsafe-bots').code).toBe(0);
     const m = havoc('merge', join(tmp, 'merged'), join(tmp, 's1'), join(tmp, 's2'));
     expect(m.code, m.err).toBe(0);
     expect(tables(join(tmp, 'merged'))).toEqual(tables(ref));
@@ -140,6 +142,16 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     const html = readFileSync(join(ref, 'report.html'), 'utf8');
     expect(html).toContain('id="replay-data"');
     expect(html).toContain('"view":"records"');
+  });
+
+  it('bots named by path play isolated, each in a sandboxed process, the same matches as in the arena\'s threads', () => {
+    const small = join(tmp, 'small.json');
+    writeFileSync(small, JSON.stringify({ ...JSON.parse(readFileSync(cfg, 'utf8')), schedule: { type: 'round-robin', games: 20 } }));
+    const trusted = havoc('tournament', small, '--workers', '2', '--out', join(tmp, 'small-trusted'), '--quiet', '--unsafe-bots', '--no-report');
+    expect(trusted.code, trusted.err).toBe(0);
+    const isolated = havoc('tournament', small, '--workers', '2', '--out', join(tmp, 'small-isolated'), '--quiet', '--no-report');
+    expect(isolated.code, isolated.err).toBe(0);
+    expect(tables(join(tmp, 'small-isolated'))).toEqual(tables(join(tmp, 'small-trusted')));
   });
 
   it('a match with a bot fault always gets its replay, and it verifies', () => {

@@ -1,7 +1,10 @@
 /**
  * Finding bots: a built-in bot by name (`random`, `greedy`, …, compiled from
  * `bots/`), or a user's module by path (`./my-bot.js`). Either way the module's
- * default export is a BotFactory.
+ * default export is a BotFactory. Built-in bots are trusted and run in the
+ * arena's threads; a bot named by path is untrusted and is never imported
+ * here: it runs isolated (isolation/), unless the organiser trusts it
+ * (`--unsafe-bots`).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,9 +26,12 @@ export function builtinBotPath(name: string): string | null {
 /** Whether a bot spec names a file rather than a built-in bot. */
 export const isBotPath = (spec: string): boolean => /[\\/]/.test(spec) || /\.[cm]?[jt]s$/.test(spec);
 
-/** A loaded bot module: its factory, and its native policy when it has one. */
+/** A loaded bot module: its factory, and its native policy when it has one; or, for an isolated bot, the module's path. */
 export interface BotModule {
-  readonly factory: AnyBotFactory;
+  /** The factory (null for an isolated bot, whose factory is made per match: isolation/remoteBot.ts). */
+  readonly factory: AnyBotFactory | null;
+  /** The absolute path of an isolated bot's module. */
+  readonly isolated?: string;
   /**
    * `export const policy`: the same bot as a function a ruleset's fast path
    * may take (`GameModule.fast.accepts`; RBP's two-pig kernel takes a
@@ -34,10 +40,14 @@ export interface BotModule {
   readonly policy: unknown;
 }
 
-/** Loads a bot module by built-in name or by path. */
-export async function loadBotModule(spec: string): Promise<BotModule> {
+/** Whether a bot runs isolated: named by path, and not trusted. */
+export const runsIsolated = (spec: string, trusted: boolean): boolean => isBotPath(spec) && !trusted;
+
+/** Loads a bot module by built-in name or by path; an untrusted one (a path, `trusted` false) is only found, not imported. */
+export async function loadBotModule(spec: string, trusted = true): Promise<BotModule> {
   const path = isBotPath(spec) ? resolve(spec) : builtinBotPath(spec);
   if (!path || !existsSync(path)) throw new HavocError('ERR_BOT', spec, isBotPath(spec) ? 'no such file' : 'no built-in bot of this name');
+  if (runsIsolated(spec, trusted)) return { factory: null, isolated: path, policy: null };
   const mod = (await import(pathToFileURL(path).href)) as { default?: unknown; policy?: unknown };
   if (typeof mod.default !== 'function') throw new HavocError('ERR_BOT', spec, 'the module must export a bot factory as its default export');
   return { factory: mod.default as AnyBotFactory, policy: typeof mod.policy === 'function' ? mod.policy : null };
@@ -45,5 +55,5 @@ export async function loadBotModule(spec: string): Promise<BotModule> {
 
 /** Loads a bot factory by built-in name or by path. */
 export async function loadBot(spec: string): Promise<AnyBotFactory> {
-  return (await loadBotModule(spec)).factory;
+  return (await loadBotModule(spec)).factory!;
 }

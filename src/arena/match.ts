@@ -10,8 +10,13 @@
  * (NHM's Dodge, Auto-Target) go through the same path: no answer, or one that
  * cannot be read, takes the rulebook's default; an illegal one is a fault and
  * the forfeit (docs/rules.md 7.3). Questions are not timed.
+ *
+ * A bot can also lose the whole match: when its process is gone (an isolated
+ * bot that crashed, hung or wrote garbage: BotLost), or past `maxFaults`
+ * faults. The match ends there, reason `forfeit`: the bots that lost it share
+ * the last place, the others the first (a draw when every bot lost it).
  */
-import { type AnyBot, type AnyBotFactory, type Budget, DEFAULT_BUDGET, isMixed, sampleMixed } from '../core/bot.js';
+import { type AnyBot, type AnyBotFactory, BOT_DONE, BotLost, type Budget, DEFAULT_BUDGET, isMixed, NoMethod, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { deriveSeed, makeRng, seatSeed, sfc32Seed, type Rng } from '../core/rng.js';
 
@@ -31,6 +36,8 @@ export interface MatchOptions {
   clock?: () => number;
   /** Told when a seat's bot code starts running and when it returns (the arena's watchdog for bots that never return). */
   guard?: BotGuard;
+  /** A bot with more faults than this forfeits the match (default: never). */
+  maxFaults?: number;
 }
 
 /** Brackets every call into a bot's code: making the bot (which may warm up at length), or a decision or question. */
@@ -42,7 +49,8 @@ export interface BotGuard {
 export interface FaultRecord {
   seat: number;
   turn: number;
-  kind: 'throw' | 'illegal' | 'timeout' | 'choice';
+  /** `crash`: the bot's process died or wrote garbage (it forfeits the match); `timeout` is also a process killed past its deadline. */
+  kind: 'throw' | 'illegal' | 'timeout' | 'choice' | 'crash';
   message: string;
 }
 
@@ -57,6 +65,8 @@ export interface MatchResult {
   figures: number[][];
   faults: number[];
   faultLog: FaultRecord[];
+  /** Seats that lost the match by forfeit (reason `forfeit`), in seat order. */
+  forfeits: number[];
   /** Mean milliseconds per timed decision, per seat. */
   decisionMs: number[];
 }
@@ -73,9 +83,24 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const bots: (AnyBot | null)[] = [];
   const faults = new Array<number>(n).fill(0);
   const faultLog: FaultRecord[] = [];
+  const maxFaults = opts.maxFaults ?? Infinity;
+  /** Seats that lost the match (their process is gone, or too many faults). */
+  const lost = new Array<boolean>(n).fill(false);
+  let anyLost = false;
   const fault = (seat: number, kind: FaultRecord['kind'], message: string): void => {
     faults[seat]++;
     faultLog.push({ seat, turn: mod.turns(st) + 1, kind, message });
+    if (faults[seat] > maxFaults && !lost[seat]) {
+      lost[seat] = anyLost = true;
+      faultLog.push({ seat, turn: mod.turns(st) + 1, kind, message: `forfeits the match: ${faults[seat]} faults, more than ${maxFaults}` });
+      faults[seat]++;
+    }
+  };
+  /** A bot whose process is gone: the fault, and it loses the match. */
+  const gone = (seat: number, e: BotLost): void => {
+    bots[seat] = null;
+    lost[seat] = anyLost = true;
+    fault(seat, e.kind === 'timeout' ? 'timeout' : 'crash', `${e.message}; forfeits the match`);
   };
   const context = mod.botContext(game);
   for (let s = 0; s < n; s++) {
@@ -86,7 +111,8 @@ export function playMatch(opts: MatchOptions): MatchResult {
       bots.push(opts.bots[s]({ seat: s, rng, budget, ...context }) as AnyBot);
     } catch (e) {
       bots.push(null);
-      fault(s, 'throw', `bot factory threw: ${(e as Error).message}`);
+      if (e instanceof BotLost) gone(s, e);
+      else fault(s, 'throw', `bot factory threw: ${(e as Error).message}`);
     } finally {
       guard?.exit();
     }
@@ -125,7 +151,10 @@ export function playMatch(opts: MatchOptions): MatchResult {
     const dt = clock() - t0;
     spent[m] += dt;
     decisions[m]++;
-    if (threw) return fault(m, 'throw', error instanceof Error ? error.message : String(error)), null;
+    if (threw) {
+      if (error instanceof BotLost) return gone(m, error), null;
+      return fault(m, 'throw', error instanceof Error ? error.message : String(error)), null;
+    }
     if (dt > budget.ms) return fault(m, 'timeout', `took ${dt.toFixed(1)} ms, budget ${budget.ms} ms`), null;
     if (ans === null || ans === undefined) return fault(m, 'illegal', `returned no ${kind} (${String(ans)})`), null;
     const p = mod.parse(st, m, kind, ans);
@@ -152,6 +181,8 @@ export function playMatch(opts: MatchOptions): MatchResult {
         guard?.exit();
       }
     } catch (e) {
+      if (e instanceof NoMethod) return null;
+      if (e instanceof BotLost) return gone(m, e), null;
       fault(m, 'choice', `${q.kind}: ${(e as Error)?.message ?? String(e)}`);
       return null;
     }
@@ -164,20 +195,6 @@ export function playMatch(opts: MatchOptions): MatchResult {
     return mod.forfeit(st, m, q.kind);
   }
 
-  for (;;) {
-    const node = mod.node(st);
-    if (node.kind === 'terminal') break;
-    if (node.kind === 'chance') {
-      mod.chance(st);
-      continue;
-    }
-    actions.fill(null);
-    const seats = node.kind === 'seat' ? [node.seat] : node.seats;
-    for (const m of seats) actions[m] = decide(m, mod.decision(st, m));
-    const shown = opts.onTurn ? played(st, seats, actions) : null;
-    mod.apply(st, actions, answer, recorder);
-    if (shown) opts.onTurn!(st, shown);
-  }
   /** Each seat's action as played, in the ruleset's notation. */
   function played(st: unknown, seats: readonly number[], acts: readonly unknown[]): (string | null)[] {
     const shown: (string | null)[] = new Array(n).fill(null);
@@ -188,15 +205,48 @@ export function playMatch(opts: MatchOptions): MatchResult {
     return shown;
   }
 
-  const out = mod.result(st)!;
-  return {
-    winner: winnerOf(out),
-    ranks: out.ranks,
-    reason: out.reason,
-    turns: mod.turns(st),
-    figures: mod.figureValues(st),
-    faults,
-    faultLog,
-    decisionMs: spent.map((t, m) => (decisions[m] ? t / decisions[m] : 0)),
-  };
+  let told: { ranks: readonly number[]; reason: string } = { ranks: [], reason: 'error' };
+  try {
+    for (;;) {
+      if (anyLost) break;
+      const node = mod.node(st);
+      if (node.kind === 'terminal') break;
+      if (node.kind === 'chance') {
+        mod.chance(st);
+        continue;
+      }
+      actions.fill(null);
+      const seats = node.kind === 'seat' ? [node.seat] : node.seats;
+      for (const m of seats) actions[m] = decide(m, mod.decision(st, m));
+      if (anyLost) break; // a bot lost the match deciding: the turn is not played
+      const shown = opts.onTurn ? played(st, seats, actions) : null;
+      mod.apply(st, actions, answer, recorder);
+      if (shown) opts.onTurn!(st, shown);
+    }
+    const out = anyLost ? forfeitOutcome(lost) : mod.result(st)!;
+    told = { ranks: out.ranks, reason: out.reason };
+    return {
+      winner: winnerOf(out),
+      ranks: out.ranks,
+      reason: out.reason,
+      turns: mod.turns(st),
+      figures: mod.figureValues(st),
+      faults,
+      faultLog,
+      forfeits: lost.flatMap((l, s) => (l ? [s] : [])),
+      decisionMs: spent.map((t, m) => (decisions[m] ? t / decisions[m] : 0)),
+    };
+  } finally {
+    // Bots that live elsewhere (isolated processes) are told the result and let go, however the match ended.
+    for (const b of bots) {
+      const done = (b as { [BOT_DONE]?: (r: unknown) => void } | null)?.[BOT_DONE];
+      if (typeof done === 'function') done.call(b, told);
+    }
+  }
+}
+
+/** The outcome of a match some bots lost: they share the last place, the others the first; a draw when all lost it. */
+function forfeitOutcome(lost: readonly boolean[]): { ranks: number[]; reason: string } {
+  const all = lost.every(Boolean);
+  return { ranks: lost.map((l) => (l && !all ? 1 : 0)), reason: 'forfeit' };
 }

@@ -7,6 +7,7 @@ import type { AnyGameModule } from '../core/game.js';
 import { loadRuleset, rulesetById } from '../rules/registry.js';
 import { recordMatch, replayPath, startReplay, writeReplay } from './replays.js';
 import { type BotModule, loadBotModule } from './bots.js';
+import { DEFAULT_ISOLATION, isolatedFactory } from './isolation/remoteBot.js';
 import type { RunConfig } from './config.js';
 import { withRunData } from './config/data.js';
 import { playMatch, type BotGuard } from './match.js';
@@ -34,6 +35,8 @@ export function parseReplayChoice(v: string | number | undefined, fallback: Repl
 
 export class MatchPlayer {
   readonly schedule: Schedule;
+  /** Lines for the run's errors.log since the last `takeNotes` (a bot that forfeited a match, and why). */
+  private notes: string[] = [];
   /** The run's ruleset, bound to its data (NHM: the run's catalogue). */
   readonly module: AnyGameModule;
   private readonly build: (name: string) => unknown;
@@ -53,11 +56,15 @@ export class MatchPlayer {
     this.build = buildResolver(run, this.module);
   }
 
-  /** Loads the run's bots and builds its schedule; `data`: the run's data as its ruleset read it (undefined: none). */
-  static async create(run: RunConfig, data: unknown, replays: ReplayPlan | null = null): Promise<MatchPlayer> {
+  /**
+   * Loads the run's bots and builds its schedule; `data`: the run's data as
+   * its ruleset read it (undefined: none); `trusted`: bots named by path run
+   * in this thread (`--unsafe-bots`) rather than isolated.
+   */
+  static async create(run: RunConfig, data: unknown, replays: ReplayPlan | null = null, trusted = false): Promise<MatchPlayer> {
     if (run.rulesetModule) await loadRuleset(run.rulesetModule);
     const bots = new Map<string, BotModule>();
-    for (const b of run.bots) bots.set(b.name, await loadBotModule(b.bot));
+    for (const b of run.bots) bots.set(b.name, await loadBotModule(b.bot, trusted));
     return new MatchPlayer(run, data, bots, replays);
   }
 
@@ -89,6 +96,13 @@ export class MatchPlayer {
     return ok;
   }
 
+  /** The errors.log lines of the matches played since the last call. */
+  takeNotes(): string[] {
+    const n = this.notes;
+    this.notes = [];
+    return n;
+  }
+
   /** Plays match `id`; `guard` is told when bot code runs (the watchdog's marks). */
   play(id: number, guard?: BotGuard): MatchRow {
     const spec = this.schedule.spec(id);
@@ -114,14 +128,20 @@ export class MatchPlayer {
       // A plain literal, not a spread: this runs a million times a run, and the spread's garbage doubled its cost.
       return { id, seed: row.seed, bots: row.bots, loadouts: row.loadouts, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, figures: r.figures, faults: new Array(mods.length).fill(0) };
     }
-    const bots = mods.map((m) => m.factory);
+    // An isolated bot's factory is made per match: it starts the bot's process for this game and seed.
+    const bots = mods.map((m) => m.factory ?? isolatedFactory(this.module, game, spec.seed, m.isolated!, DEFAULT_ISOLATION, this.run.rulesetModule));
     const info = {
       botSpecs: spec.seats.map((s) => this.run.bots.find((b) => b.name === s.bot)!.bot),
       match: { id, runSeed: this.run.seed },
+      ...(this.run.rulesetModule ? { rulesetModule: this.run.rulesetModule } : {}),
     };
     const mod = this.module;
     const rec = replay && this.replays ? startReplay(mod, game, { ...info, seed: spec.seed, budget: this.run.budget }) : null;
     const r = playMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, record: rec?.record, guard });
+    for (const s of r.forfeits) {
+      const cause = r.faultLog.filter((f) => f.seat === s).pop();
+      this.notes.push(`match ${id}: seat ${mod.seatName(game, s)} (${spec.seats[s].bot}) forfeits the match: ${cause ? `${cause.kind}, ${cause.message}` : 'lost'}`);
+    }
     if (rec) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
     else if (this.replays && r.faultLog.length > 0) {
       // A match with a bot fault always gets its replay: played again with the same faults.

@@ -154,25 +154,19 @@ export function replayTimeouts(
     if (turns && st !== undefined) return turns(st) + 1;
     return ((obs as { turn?: number } | null)?.turn ?? 0) + 1;
   };
+  // A proxy, not a copy of the bot's methods: an isolated bot (isolation/remoteBot.ts) has a method for every name.
   const wrapped = bots.map<AnyBotFactory>((factory) => (ctx: BotContext) => {
-    const bot = factory(ctx) as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const name of methodNames(bot)) {
-      const fn = bot[name] as (...a: unknown[]) => unknown;
-      out[name] = (obs: unknown, view: unknown, ...rest: unknown[]) => {
-        current = `${ctx.seat}:${turnOf(obs, view)}`;
-        return fn.call(bot, obs, view, ...rest);
-      };
-    }
-    return out;
+    const bot = factory(ctx) as Record<string | symbol, unknown>;
+    return new Proxy(bot, {
+      get(target, key) {
+        const v = target[key];
+        if (typeof key !== 'string' || typeof v !== 'function') return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        return (obs: unknown, view: unknown, ...rest: unknown[]) => {
+          current = `${ctx.seat}:${turnOf(obs, view)}`;
+          return (v as (...a: unknown[]) => unknown).call(target, obs, view, ...rest);
+        };
+      },
+    });
   });
   return { bots: wrapped, clock };
-}
-
-/** A bot's method names, its own and its classes' (a bot may be a class instance). */
-function methodNames(bot: object): string[] {
-  const names = new Set<string>();
-  for (let o: object | null = bot; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null)
-    for (const k of Object.getOwnPropertyNames(o)) if (k !== 'constructor' && typeof (bot as Record<string, unknown>)[k] === 'function') names.add(k);
-  return [...names];
 }

@@ -13,7 +13,7 @@ import { folderData, inspectFolder } from './folder.js';
 import { MatchPlayer } from './player.js';
 
 /** The replay file of match `id` of the run in `dir`, made by playing the match again when the run did not save it. */
-export async function replayOfMatch(dir: string, id: number): Promise<string> {
+export async function replayOfMatch(dir: string, id: number, trustBots = false): Promise<string> {
   const file = replayPath(dir, id);
   if (existsSync(file)) return file;
   const folder = inspectFolder(dir);
@@ -22,7 +22,7 @@ export async function replayOfMatch(dir: string, id: number): Promise<string> {
   if (!Number.isInteger(id) || id < 0 || id >= scheduleTotal(run))
     throw new HavocError('ERR_ARGS', `--match ${id}`, `the run has matches 0 to ${scheduleTotal(run) - 1}`);
   await loadRunRuleset(run, dir);
-  const player = await MatchPlayer.create(run, folderData(dir, run)?.value, { dir, save: 'all' });
+  const player = await MatchPlayer.create(run, folderData(dir, run)?.value, { dir, save: 'all' }, trustBots);
   player.play(id);
   return file;
 }

@@ -63,6 +63,8 @@ export interface PlayOptions {
   readonly maxBatch?: number;
   /** Which matches write replays (default the first 10; matches with a bot fault always do). */
   readonly saveReplays?: ReplayChoice;
+  /** Bots named by path run in the workers' threads, trusted (`--unsafe-bots`), not isolated. */
+  readonly trustBots?: boolean;
 }
 
 export interface PlayOutcome {
@@ -204,7 +206,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   if (onProgress) report(onProgress);
 
   const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
-  const task = (b: { start: number; step: number; count: number }): BatchTask => ({ key, run, dir, saveReplays, ...b });
+  const task = (b: { start: number; step: number; count: number }): BatchTask => ({ key, run, dir, saveReplays, trustBots: opts.trustBots ?? false, ...b });
 
   // The watchdog (worker threads only): a batch whose bot passes its deadline is stopped, its worker ended.
   const dog = exec.workers > 0 ? new Watchdog(workers * 2 + 1) : null;
@@ -237,6 +239,10 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
       dog.release(slot);
     }
   };
+  /** Adds a batch's notes (bots that forfeited a match, and why) to errors.log. */
+  const note = (notes: readonly string[]): void => {
+    if (notes.length) appendFileSync(join(dir, 'errors.log'), notes.join('\n') + '\n');
+  };
   /** Plays a batch; if its worker fails, its matches one by one; a match that still fails becomes a fault row. */
   const playBatch = async (b: { start: number; step: number; count: number }): Promise<Uint8Array> => {
     try {
@@ -244,6 +250,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
       if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
       sizer.measured(r.count, r.ms);
       workerMs += r.ms;
+      note(r.notes);
       return r.bytes;
     } catch (e) {
       if (e instanceof HavocError) throw e;
@@ -254,6 +261,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
       try {
         const r = await runTask({ start: id, step: 1, count: 1 });
         if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
+        note(r.notes);
         lines.push(r.bytes);
       } catch (e) {
         if (e instanceof HavocError) throw e;

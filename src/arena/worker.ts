@@ -22,6 +22,8 @@ export interface BatchTask {
   readonly dir: string;
   /** Which matches write a replay into the run folder (matches with a bot fault always do). */
   readonly saveReplays: ReplayChoice;
+  /** Bots named by path run in this thread, trusted, rather than isolated. */
+  readonly trustBots: boolean;
   readonly start: number;
   readonly step: number;
   readonly count: number;
@@ -31,21 +33,21 @@ export interface BatchTask {
 
 export type BatchResult =
   /** `bytes`: the lines of matches.csv; `ms`: the worker's time for the batch, which the runner sizes the next batches by. */
-  | { readonly ok: true; readonly bytes: Uint8Array; readonly count: number; readonly ms: number }
+  | { readonly ok: true; readonly bytes: Uint8Array; readonly count: number; readonly ms: number; readonly notes: readonly string[] }
   /** The run could not be set up in the worker (not a match's fault): the run stops. */
   | { readonly ok: false; readonly setup: string };
 
 const players = new Map<string, Promise<MatchPlayer>>();
 
 async function playerFor(task: BatchTask): Promise<MatchPlayer> {
-  const key = `${task.key}/${task.saveReplays}`;
+  const key = `${task.key}/${task.saveReplays}/${task.trustBots}`;
   let p = players.get(key);
   if (!p) {
     p = (async () => {
       await loadRunRuleset(task.run, task.dir);
       // The folder's copy, checked against the run's hash (a changed file stops the run).
       const data = folderData(task.dir, task.run);
-      return MatchPlayer.create(task.run, data?.value, { dir: task.dir, save: task.saveReplays });
+      return MatchPlayer.create(task.run, data?.value, { dir: task.dir, save: task.saveReplays }, task.trustBots);
     })();
     players.set(key, p);
   }
@@ -61,7 +63,7 @@ export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
   try {
     player = await playerFor(task);
   } catch (e) {
-    players.delete(`${task.key}/${task.saveReplays}`);
+    players.delete(`${task.key}/${task.saveReplays}/${task.trustBots}`);
     return { ok: false, setup: (e as Error)?.message ?? String(e) };
   } finally {
     guard?.exit();
@@ -74,7 +76,7 @@ export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
     guard?.match(id);
     out.add(player.play(id, guard));
   }
-  return { ok: true, bytes: out.done(), count: task.count, ms: performance.now() - t0 };
+  return { ok: true, bytes: out.done(), count: task.count, ms: performance.now() - t0, notes: player.takeNotes() };
 }
 
 /** The pool's entry: playBatchHere, its bytes moved to the main thread rather than copied. */

@@ -1,7 +1,9 @@
 /** `havoc match`: one seeded match between bots, drawn step by step. */
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { loadBot } from '../arena/bots.js';
+import { loadBotModule, runsIsolated } from '../arena/bots.js';
+import { botModuleProblem } from '../arena/config.js';
+import { DEFAULT_ISOLATION, isolatedFactory } from '../arena/isolation/remoteBot.js';
 import { playMatch } from '../arena/match.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
@@ -21,6 +23,7 @@ interface Args {
   quiet: boolean;
   json: boolean;
   replay?: string;
+  'unsafe-bots': boolean;
 }
 
 const command: CommandModule<object, Args> = {
@@ -36,7 +39,8 @@ const command: CommandModule<object, Args> = {
       .option('parts', { type: 'string', describe: 'the ruleset\'s data file (NHM and RBP: the parts catalogue, default configs/parts.json)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the result' })
       .option('json', { type: 'boolean', default: false, describe: 'print the JSONL trace instead of boards' })
-      .option('replay', { type: 'string', describe: 'also write the match as a replay file (.jsonl) for `havoc replay` and reports' }) as never,
+      .option('replay', { type: 'string', describe: 'also write the match as a replay file (.jsonl) for `havoc replay` and reports' })
+      .option('unsafe-bots', { type: 'boolean', default: false, describe: 'run bots named by path in this process, trusting them (default: each in a sandboxed process; docs/protocol.md)' }) as never,
   handler: (args) =>
     reportErrors(async () => {
       const base = await loadRuleset(args.ruleset);
@@ -46,8 +50,19 @@ const command: CommandModule<object, Args> = {
       const n = mod.seatCount(game);
       const specs = args.bots.split(',').map((s) => s.trim());
       const specOf = (i: number): string => specs[Math.min(i, specs.length - 1)];
-      const factories = await Promise.all(Array.from({ length: n }, (_, i) => loadBot(specOf(i))));
       const seed = matchSeed(args.seed, 0);
+      const trusted = args['unsafe-bots'];
+      // A bot named by path runs in a sandboxed process of its own, checked before the match starts.
+      for (const spec of new Set(specs)) {
+        const problem = runsIsolated(spec, trusted) ? await botModuleProblem(spec, false) : null;
+        if (problem) throw new HavocError('ERR_BOT', spec, problem);
+      }
+      const factories = await Promise.all(
+        Array.from({ length: n }, async (_, i) => {
+          const m = await loadBotModule(specOf(i), trusted);
+          return m.factory ?? isolatedFactory(mod, game, seed, m.isolated!, DEFAULT_ISOLATION, isRulesetPath(args.ruleset) ? resolve(args.ruleset) : undefined);
+        }),
+      );
       const out = (s: string): boolean => process.stdout.write(s);
       const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${specOf(i)}${mod.describeSeat ? ` as ${mod.describeSeat(game, i)}` : ''}`);
       if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}\n`);

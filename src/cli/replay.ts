@@ -19,6 +19,7 @@ interface Args {
   mines: string;
   verify: boolean;
   parts?: string;
+  'unsafe-bots': boolean;
 }
 
 const command: CommandModule<object, Args> = {
@@ -33,16 +34,17 @@ const command: CommandModule<object, Args> = {
       .option('delay', { type: 'number', default: 0, describe: 'milliseconds between steps (0: print all at once)' })
       .option('mines', { type: 'string', default: 'all', describe: 'secrets shown (NHM: mines): all, none, or one seat\'s (as it saw them)' })
       .option('verify', { type: 'boolean', default: false, describe: 're-simulate from the header and check every step' })
-      .option('parts', { type: 'string', describe: 'with --verify: the ruleset\'s data file the replay was recorded with (NHM and RBP: the parts catalogue)' }) as never,
+      .option('parts', { type: 'string', describe: 'with --verify: the ruleset\'s data file the replay was recorded with (NHM and RBP: the parts catalogue)' })
+      .option('unsafe-bots', { type: 'boolean', default: false, describe: 'with --verify or --match: run bots named by path in this process, trusting them (default: sandboxed)' }) as never,
   handler: (args) =>
     reportErrors(async () => {
       let file = args.file;
       if (isDir(file)) {
         if (args.match === undefined) throw new HavocError('ERR_ARGS', file, 'is a run folder: name the match with --match ID');
-        file = await replayOfMatch(file, Number(args.match));
+        file = await replayOfMatch(file, Number(args.match), args['unsafe-bots'] === true);
       }
       if (args.verify) {
-        const r = await verifyReplay(file, { parts: args.parts });
+        const r = await verifyReplay(file, { parts: args.parts, trustBots: args['unsafe-bots'] === true });
         if (r.ok) process.stdout.write(`${file}: verified, ${r.steps} steps over ${r.turns} turns re-simulate exactly\n`);
         else {
           process.stdout.write(`${r.message}\n  recorded:     ${r.expected}\n  re-simulated: ${r.actual}\n`);

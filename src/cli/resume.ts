@@ -40,7 +40,7 @@ const command: CommandModule<object, ResumeArgs> = {
       for (const { dir, config } of runFolders(args.dir)) {
         await loadRunRuleset(config.run, join(dir, 'config.json'));
         const data = folderData(dir, config.run);
-        await checkRunBots(config.run, join(dir, 'config.json'));
+        await checkRunBots(config.run, join(dir, 'config.json'), args['unsafe-bots'] === true);
         jobs.push({ dir, run: config.run, shard: config.shard, data: data?.value });
       }
       await playFolders(jobs, args);

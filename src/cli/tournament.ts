@@ -25,6 +25,7 @@ export interface RunArgs {
   report?: boolean;
   quiet: boolean;
   json: boolean;
+  'unsafe-bots'?: boolean;
 }
 
 export interface ConfigArgs extends RunArgs {
@@ -41,6 +42,7 @@ export const runOptions = <T>(y: Argv<T>) =>
     .option('batch', { type: 'number', describe: 'largest batch of matches sent to a worker at once (default 10000; batches are sized to about 200 ms of play below that)' })
     .option('save-replays', { type: 'string', describe: 'replays to save in DIR/replays: all, none or the first N matches (default 10); matches with a bot fault always get one' })
     .option('report', { type: 'boolean', default: true, describe: 'write DIR/report.html at the end of each run (--no-report to skip)' })
+    .option('unsafe-bots', { type: 'boolean', default: false, describe: 'run bots named by path in the arena\'s own threads, trusting them (default: each in a sandboxed process; docs/protocol.md)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
     .option('json', { type: 'boolean', default: false, describe: 'print each run\'s summary.json instead of the report' });
 
@@ -102,6 +104,7 @@ export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Pr
           warn: (line) => process.stderr.write(`warning: ${line}\n`),
           maxBatch: args.batch,
           saveReplays: parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS),
+          trustBots: args['unsafe-bots'] === true,
         });
       } finally {
         bar?.stop();
@@ -150,7 +153,7 @@ export async function runConfig(args: ConfigArgs, overrides: ConfigOverrides = {
   const shard = args.shard !== undefined ? parseShard(args.shard) : null;
   workerCount(args.workers);
   checkBatch(args.batch);
-  const plan = await loadConfig(args.config, { ...overrides, out: args.out, seed: args.seed });
+  const plan = await loadConfig(args.config, { ...overrides, out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
   check?.(plan);
   await playPlan(plan, shard, args);
 }

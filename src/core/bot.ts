@@ -62,3 +62,26 @@ export type AnyBot = { readonly [decision: string]: unknown };
 
 /** A bot module's default export. (Method syntax, so a ruleset's factory taking its richer context is one too.) */
 export type AnyBotFactory = { make(ctx: BotContext): unknown }['make'];
+
+/**
+ * Thrown by a bot that lives elsewhere (another process) when it has no
+ * method for a decision: the arena treats it as a method that is not there.
+ */
+export class NoMethod extends Error {}
+
+/**
+ * Thrown by a bot whose process is gone: it crashed, was killed (out of
+ * memory, out of CPU time), passed its deadline, or wrote something that is
+ * not the protocol. The bot forfeits the match.
+ */
+export class BotLost extends Error {
+  constructor(
+    readonly kind: 'crash' | 'timeout' | 'garbage',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A bot's optional end-of-match hook (a symbol, so no decision's name can clash with it): an isolated bot's process is told the result and let go. */
+export const BOT_DONE: unique symbol = Symbol('havoc.botDone');

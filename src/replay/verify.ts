@@ -7,7 +7,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { loadBot } from '../arena/bots.js';
+import { loadBot, loadBotModule, runsIsolated } from '../arena/bots.js';
+import { DEFAULT_ISOLATION, isolatedFactory } from '../arena/isolation/remoteBot.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import type { AnyBotFactory } from '../arena/match.js';
@@ -72,6 +73,8 @@ export interface VerifyOptions {
   parts?: string;
   /** Bot factories per seat instead of loading the header's bots by name. */
   bots?: readonly AnyBotFactory[];
+  /** Bots named by path run in this thread, trusted (`--unsafe-bots`), rather than isolated. */
+  trustBots?: boolean;
 }
 
 export type VerifyResult =
@@ -91,7 +94,7 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: VerifyOp
   checkRulesVersion(h, base, file);
   const mod = withDataFile(base, opts.parts, '--parts');
   const game = gameFromHeader(h, mod, file);
-  const bots = opts.bots ?? (await Promise.all(h.bots.map((spec) => loadBot(spec))));
+  const bots = opts.bots ?? (await Promise.all(h.bots.map((spec) => botFor(spec, mod, game, h, opts.trustBots ?? false))));
   const { lines } = recordMatch({
     module: mod,
     game,
@@ -114,6 +117,13 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: VerifyOp
     return { ok: false, steps: n, line: i + 1, message: `${file}:${i + 1}: ${what} differs when re-simulated`, expected: want, actual: got };
   }
   return { ok: true, steps: n, turns: replay.result?.turns ?? lastTurn(replay) };
+}
+
+/** The factory of a header's bot: a built-in or trusted one loaded here, an untrusted one isolated in its own process. */
+async function botFor(spec: string, mod: AnyGameModule, game: unknown, h: ReplayHeader, trusted: boolean): Promise<AnyBotFactory> {
+  if (!runsIsolated(spec, trusted)) return loadBot(spec);
+  const m = await loadBotModule(spec, false);
+  return isolatedFactory(mod, game, h.seed, m.isolated!, DEFAULT_ISOLATION);
 }
 
 /** A record for people: `turn T step S` when it says so (NHM), else `record K`. */

@@ -38,6 +38,12 @@ export function rulesetById(id: string): AnyGameModule {
   return m;
 }
 
+/** The absolute path a registered id's module was loaded from (a ruleset loaded by path), or undefined. */
+export function rulesetModulePath(id: string): string | undefined {
+  for (const [path, pid] of byPath) if (pid === id && modules.has(id)) return path;
+  return undefined;
+}
+
 /** The module of an id or a module path (imported and registered on first use). */
 export async function loadRuleset(spec: string): Promise<AnyGameModule> {
   if (!isRulesetPath(spec)) return rulesetById(spec);

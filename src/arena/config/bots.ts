@@ -7,7 +7,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { builtinBotPath, isBotPath } from '../bots.js';
+import { builtinBotPath, isBotPath, runsIsolated } from '../bots.js';
+import { isolatedBotProblem } from '../isolation/remoteBot.js';
 import { loadRunRuleset } from './rulesets.js';
 import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
 import { BotEntry as BotEntrySchema, BotObject, Bots, BotSpec } from './schema.js';
@@ -63,10 +64,15 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
   return { name, bot: spec };
 }
 
-/** Why a bot module cannot be used (it does not load, or exports no factory), or null. */
-export async function botModuleProblem(bot: string): Promise<string | null> {
+/**
+ * Why a bot module cannot be used (it does not load, or exports no factory),
+ * or null. An untrusted bot (named by path, `trusted` false) is loaded only
+ * inside the sandbox, never in this thread.
+ */
+export async function botModuleProblem(bot: string, trusted = true): Promise<string | null> {
   const path = isBotPath(bot) ? bot : builtinBotPath(bot);
   if (!path || !existsSync(path)) return isBotPath(bot) ? `bot module ${bot} does not exist` : `no built-in bot "${bot}" (built-in bots here: ${builtinBots().join(', ') || 'none'})`;
+  if (runsIsolated(bot, trusted)) return isolatedBotProblem(path);
   try {
     const mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
     return typeof mod.default === 'function' ? null : 'the module must export a bot factory as its default export';
@@ -75,12 +81,12 @@ export async function botModuleProblem(bot: string): Promise<string | null> {
   }
 }
 
-/** Imports each bot module of each run once, checking its default export. */
-export async function checkBotModules(plan: Plan, problems: Problems): Promise<void> {
+/** Loads each bot module of each run once (an untrusted one in the sandbox), checking its default export. */
+export async function checkBotModules(plan: Plan, problems: Problems, trusted = false): Promise<void> {
   const done = new Map<string, string | null>();
   for (const [ri, pr] of plan.runs.entries()) {
     for (const [i, b] of pr.run.bots.entries()) {
-      if (!done.has(b.bot)) done.set(b.bot, await botModuleProblem(b.bot));
+      if (!done.has(b.bot)) done.set(b.bot, await botModuleProblem(b.bot, trusted));
       const problem = done.get(b.bot);
       if (problem) problems.add(`${plan.multi ? `runs[${ri}].` : ''}bots[${i}]`, `${b.name}: ${problem}`);
     }
@@ -88,11 +94,11 @@ export async function checkBotModules(plan: Plan, problems: Problems): Promise<v
 }
 
 /** Checks the bots of a saved run and loads its ruleset module, if it has one (before resuming it). Throws a HavocProblems naming the folder. */
-export async function checkRunBots(run: RunConfig, where: string): Promise<void> {
+export async function checkRunBots(run: RunConfig, where: string, trusted = false): Promise<void> {
   await loadRunRuleset(run, where);
   const problems = new Problems(where);
   for (const [i, b] of run.bots.entries()) {
-    const problem = await botModuleProblem(b.bot);
+    const problem = await botModuleProblem(b.bot, trusted);
     if (problem) problems.add(`run.bots[${i}]`, `${b.name}: ${problem}`);
   }
   problems.throwIfAny();

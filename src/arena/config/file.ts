@@ -31,7 +31,7 @@ export async function loadConfig(file: string, overrides: ConfigOverrides = {}):
   problems.throwIfAny();
   const plan = resolveConfig(json, file, overrides, problems);
   problems.throwIfAny();
-  await checkBotModules(plan!, problems);
+  await checkBotModules(plan!, problems, overrides.trustBots ?? false);
   problems.throwIfAny();
   return plan!;
 }

@@ -98,6 +98,8 @@ export interface Plan {
 export interface ConfigOverrides {
   readonly seed?: string;
   readonly out?: string;
+  /** Bots named by path run in the arena's threads, trusted (`--unsafe-bots`), rather than isolated: their modules are checked by importing them. */
+  readonly trustBots?: boolean;
   /** Per-run schedule field overrides (e.g. `havoc sweep --matches N`). */
   readonly schedule?: Readonly<Record<string, unknown>>;
 }

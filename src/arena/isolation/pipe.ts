@@ -1,0 +1,126 @@
+/**
+ * A bot process as a function call: `BotPipe.request` writes a line to the
+ * process and blocks this thread until it answers, ends, or passes a
+ * deadline (Atomics.wait on a shared slot), so the arena's one synchronous
+ * match loop can ask an isolated bot as it asks a bot in this thread. The
+ * asynchronous side is the pipe thread (pipeThread.ts), one per thread that
+ * uses pipes, made on first use.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { packageRoot } from '../../core/paths.js';
+import { MAX_LINE } from './protocol.js';
+
+/** Slot states: empty (waiting), a line, the process ended, the process wrote a line too long. */
+export const SLOT_EMPTY = 0;
+export const SLOT_LINE = 1;
+export const SLOT_EXIT = 2;
+export const SLOT_OVERSIZE = 3;
+
+export type PipeRequest =
+  | { op: 'spawn'; id: number; argv: string[]; cwd: string; env: Record<string, string>; shared: SharedArrayBuffer; scratch: string | null }
+  | { op: 'send'; id: number; line: string }
+  | { op: 'taken'; id: number }
+  | { op: 'kill'; id: number }
+  | { op: 'release'; id: number };
+
+/** What came back. */
+export type PipeReply =
+  | { readonly kind: 'line'; readonly text: string }
+  | { readonly kind: 'exit'; readonly code: number | null; readonly signal: string | null; readonly stderr: string }
+  | { readonly kind: 'oversize' }
+  | { readonly kind: 'timeout' };
+
+let thread: Worker | null = null;
+let nextId = 1;
+/** Live processes' pids, killed if this process exits first. */
+const live = new Map<number, Int32Array>();
+
+function threadFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'arena', 'isolation', 'pipeThread.js') : join(dirname(here), 'pipeThread.js');
+}
+
+function pipeThread(): Worker {
+  if (!thread) {
+    thread = new Worker(threadFile());
+    thread.unref();
+    process.once('exit', () => {
+      for (const ctl of live.values()) {
+        const pid = Atomics.load(ctl, 2);
+        if (pid > 0) {
+          try {
+            process.kill(-pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }
+      }
+    });
+  }
+  return thread;
+}
+
+const decoder = new TextDecoder();
+
+export class BotPipe {
+  private readonly id = nextId++;
+  private readonly shared = new SharedArrayBuffer(12 + MAX_LINE);
+  private readonly ctl = new Int32Array(this.shared, 0, 3);
+  private readonly data = new Uint8Array(this.shared, 12);
+  private ended: PipeReply | null = null;
+
+  /** Starts `argv` (in `cwd`, with `env`); `scratch`: a folder removed when it ends. */
+  constructor(argv: readonly string[], opts: { cwd: string; env?: Record<string, string>; scratch?: string | null }) {
+    live.set(this.id, this.ctl);
+    pipeThread().postMessage({ op: 'spawn', id: this.id, argv: [...argv], cwd: opts.cwd, env: opts.env ?? {}, shared: this.shared, scratch: opts.scratch ?? null } satisfies PipeRequest);
+  }
+
+  /** Writes `line` and waits up to `timeoutMs` for the next line (or the end). */
+  request(line: string, timeoutMs: number): PipeReply {
+    if (this.ended) return this.ended;
+    pipeThread().postMessage({ op: 'send', id: this.id, line } satisfies PipeRequest);
+    return this.read(timeoutMs);
+  }
+
+  /** Waits up to `timeoutMs` for the next line the process writes (or its end). */
+  read(timeoutMs: number): PipeReply {
+    if (this.ended) return this.ended;
+    if (Atomics.wait(this.ctl, 0, SLOT_EMPTY, timeoutMs) === 'timed-out' && Atomics.load(this.ctl, 0) === SLOT_EMPTY) return { kind: 'timeout' };
+    const state = Atomics.load(this.ctl, 0);
+    const text = decoder.decode(this.data.slice(0, Atomics.load(this.ctl, 1)));
+    if (state === SLOT_LINE) {
+      Atomics.store(this.ctl, 0, SLOT_EMPTY);
+      pipeThread().postMessage({ op: 'taken', id: this.id } satisfies PipeRequest);
+      return { kind: 'line', text };
+    }
+    if (state === SLOT_OVERSIZE) this.ended = { kind: 'oversize' };
+    else {
+      const e = JSON.parse(text) as { code: number | null; signal: string | null; stderr: string };
+      this.ended = { kind: 'exit', code: e.code, signal: e.signal, stderr: e.stderr };
+    }
+    this.forget();
+    return this.ended;
+  }
+
+  /** Writes a line nobody answers (the last message), then lets the process go. */
+  tell(line: string): void {
+    if (!this.ended) pipeThread().postMessage({ op: 'send', id: this.id, line } satisfies PipeRequest);
+  }
+
+  /** Kills the process and everything it started. */
+  kill(): void {
+    pipeThread().postMessage({ op: 'kill', id: this.id } satisfies PipeRequest);
+  }
+
+  /** Kills the process if it still runs and forgets it. */
+  release(): void {
+    pipeThread().postMessage({ op: 'release', id: this.id } satisfies PipeRequest);
+    this.forget();
+  }
+
+  private forget(): void {
+    live.delete(this.id);
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The pipe thread (pipe.ts): a worker thread that owns the bot processes of
+ * the thread that made it, so that thread may block on a bot's answer with
+ * Atomics.wait and a deadline while this one does the asynchronous I/O. It
+ * spawns each process, writes the lines it is given to its stdin, and hands
+ * back each line the process writes (at most MAX_LINE bytes), or how the
+ * process ended, through the process's shared slot.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import { MAX_LINE } from './protocol.js';
+import { SLOT_EMPTY, SLOT_EXIT, SLOT_LINE, SLOT_OVERSIZE, type PipeRequest } from './pipe.js';
+
+interface Proc {
+  readonly child: ChildProcess;
+  readonly ctl: Int32Array;
+  readonly data: Uint8Array;
+  /** Lines not yet handed over (one is handed over at a time). */
+  readonly lines: Buffer[];
+  partial: Buffer[];
+  partialBytes: number;
+  stderr: string;
+  ended: { code: number | null; signal: string | null; oversize: boolean } | null;
+  readonly scratch: string | null;
+}
+
+const procs = new Map<number, Proc>();
+const encoder = new TextEncoder();
+
+/** Hands the next line (or the end) to the waiting thread when its slot is empty. */
+function deliver(p: Proc): void {
+  if (Atomics.load(p.ctl, 0) !== SLOT_EMPTY) return;
+  const line = p.lines.shift();
+  if (line) {
+    p.data.set(line.subarray(0, p.data.length));
+    Atomics.store(p.ctl, 1, line.length);
+    Atomics.store(p.ctl, 0, SLOT_LINE);
+  } else if (p.ended) {
+    const info = encoder.encode(JSON.stringify({ code: p.ended.code, signal: p.ended.signal, stderr: p.stderr.slice(-2000) }));
+    p.data.set(info.subarray(0, p.data.length));
+    Atomics.store(p.ctl, 1, Math.min(info.length, p.data.length));
+    Atomics.store(p.ctl, 0, p.ended.oversize ? SLOT_OVERSIZE : SLOT_EXIT);
+  } else return;
+  Atomics.notify(p.ctl, 0);
+}
+
+/** Kills a process and everything it started (its sandbox's PID namespace, or its process group). */
+function kill(p: Proc): void {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  try {
+    process.kill(-p.child.pid!, 'SIGKILL');
+  } catch {
+    p.child.kill('SIGKILL');
+  }
+}
+
+function onData(p: Proc, chunk: Buffer): void {
+  let from = 0;
+  for (;;) {
+    const nl = chunk.indexOf(10, from);
+    const piece = chunk.subarray(from, nl < 0 ? chunk.length : nl);
+    p.partialBytes += piece.length;
+    if (p.partialBytes > MAX_LINE) {
+      p.ended = { code: null, signal: null, oversize: true };
+      kill(p);
+      return;
+    }
+    if (piece.length) p.partial.push(piece);
+    if (nl < 0) return;
+    p.lines.push(Buffer.concat(p.partial));
+    p.partial = [];
+    p.partialBytes = 0;
+    from = nl + 1;
+    deliver(p);
+    if (from >= chunk.length) return;
+  }
+}
+
+parentPort!.on('message', (m: PipeRequest) => {
+  if (m.op === 'spawn') {
+    const child = spawn(m.argv[0], m.argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, cwd: m.cwd, env: m.env });
+    const p: Proc = {
+      child,
+      ctl: new Int32Array(m.shared, 0, 3),
+      data: new Uint8Array(m.shared, 12),
+      lines: [],
+      partial: [],
+      partialBytes: 0,
+      stderr: '',
+      ended: null,
+      scratch: m.scratch,
+    };
+    procs.set(m.id, p);
+    child.stdout!.on('data', (c: Buffer) => onData(p, c));
+    child.stderr!.on('data', (c: Buffer) => {
+      p.stderr = (p.stderr + c.toString('utf8')).slice(-4000);
+    });
+    child.stdin!.on('error', () => {}); // a bot that closed its stdin: its end is reported by 'close'
+    child.on('error', (e) => {
+      p.stderr += `\n${e.message}`;
+    });
+    Atomics.store(p.ctl, 2, child.pid ?? 0);
+    child.on('close', (code, signal) => {
+      p.ended ??= { code, signal, oversize: false };
+      if (p.ended.code === null && p.ended.signal === null) p.ended = { ...p.ended, code, signal };
+      kill(p); // anything it left in its process group
+      if (p.scratch) rmSync(p.scratch, { recursive: true, force: true });
+      deliver(p);
+    });
+  } else if (m.op === 'send') {
+    const p = procs.get(m.id);
+    if (p && !p.ended) p.child.stdin!.write(m.line + '\n');
+  } else if (m.op === 'taken') {
+    const p = procs.get(m.id);
+    if (p) deliver(p);
+  } else if (m.op === 'kill' || m.op === 'release') {
+    const p = procs.get(m.id);
+    if (!p) return;
+    kill(p);
+    if (m.op === 'release') procs.delete(m.id);
+  }
+});

@@ -1,0 +1,180 @@
+/**
+ * Hostile bots, as a contest entrant could write them, named by path and so
+ * isolated (docs/protocol.md): each run completes, the culprit is charged
+ * (faults, a forfeited match, errors.log), the other bots' matches are the
+ * bytes of a run where the culprit is an honest bot, and no process is left.
+ * Through the compiled `havoc` in dist/ (npm test builds it).
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const tmp = mkdtempSync(join(tmpdir(), 'hostile-'));
+chmodSync(tmp, 0o755); // isolated bots run as an unprivileged user
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const havoc = (...a: string[]) => {
+  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...a], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+/** The built-in random bot, which every hostile bot below plays like when it is not misbehaving. */
+const RANDOM = resolve('dist/bots/random.js');
+
+/** Writes a bot module; `body` is the factory's code, `random(ctx)` at hand. */
+function bot(name: string, body: string, top = ''): string {
+  const file = join(tmp, `${name}.mjs`);
+  writeFileSync(file, `import random from '${RANDOM}';\n${top}\nexport default (ctx) => {\n${body}\n};\n`);
+  return file;
+}
+
+const honest = bot('honest', 'return random(ctx);');
+
+/** Plays `culprit` (named "x") against greedy on Robo Battle Pigs; the run's folder. */
+function play(name: string, culprit: string, extra: Record<string, unknown> = {}): { dir: string; code: number | null; err: string } {
+  const cfg = join(tmp, `${name}.json`);
+  writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['greedy', { name: 'x', bot: culprit }], schedule: { type: 'round-robin', games: 4 }, seed: 'hostile', ...extra }));
+  const dir = join(tmp, name);
+  const r = havoc('tournament', cfg, '--out', dir, '--workers', '2', '--quiet', '--no-report', '--save-replays', '0');
+  return { dir, code: r.code, err: r.err };
+}
+
+type Row = Record<string, string>;
+function rows(dir: string): Row[] {
+  const [head, ...lines] = readFileSync(join(dir, 'matches.csv'), 'utf8').trim().split('\n');
+  const cols = head.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
+}
+const seatOf = (r: Row, bot: string): 'a' | 'b' => (r.a_bot === bot ? 'a' : 'b');
+const errorsLog = (dir: string): string => (existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : '');
+
+/** No process of the bots' user is left (the sandbox runs bots as nobody when the tests run as root). */
+function noneLeft(): void {
+  const r = spawnSync('pgrep', ['-u', '65534', '-f', 'isolation/host.js'], { encoding: 'utf8' });
+  expect(r.stdout.trim(), 'bot processes left running').toBe('');
+}
+
+let reference: Row[];
+
+describe('hostile bots, isolated', () => {
+  it('an honest bot named by path: the reference run', () => {
+    const r = play('honest', honest);
+    expect(r.code, r.err).toBe(0);
+    reference = rows(r.dir);
+    expect(reference).toHaveLength(4);
+    expect(reference.every((x) => x.reason !== 'forfeit' && x.a_faults === '0' && x.b_faults === '0')).toBe(true);
+  });
+
+  it.each([
+    [
+      'hooks %TypedArray%.prototype.set and Array.prototype.filter',
+      // In the arena's thread these rewrote the engine's copies of the hearts and broke other bots' filters.
+      bot(
+        'hooks',
+        `const b = random(ctx);
+         const proto = Object.getPrototypeOf(Int8Array.prototype), set = proto.set;
+         proto.set = function (a, o) { const r = set.call(this, a, o); if (ArrayBuffer.isView(a) && this instanceof Int8Array && this.length === 2) this[1 - ctx.seat] = 1; return r; };
+         Array.prototype.filter = function () { return []; };
+         return b;`,
+      ),
+    ],
+    ['writes into the game it was given', bot('mutates', `for (let s = 0; s < ctx.game.n; s++) if (s !== ctx.seat) ctx.game.startHearts[s] = 1; return random(ctx);`)],
+    ['patches Math.sqrt at its top level', bot('sqrt', 'return random(ctx);', 'Math.sqrt = () => 0;')],
+    ['keeps state across matches', bot('state', `globalThis.played = (globalThis.played ?? 0) + 1; const b = random(ctx); return { program: (o, v) => (globalThis.played > 1 ? 'X X X X X' : b.program(o, v)) };`)],
+  ])('%s: only its own process is changed; every match is the honest run\'s', (_what, culprit) => {
+    const r = play(culprit.replace(/.*\//, '').replace('.mjs', ''), culprit);
+    expect(r.code, r.err).toBe(0);
+    expect(rows(r.dir)).toEqual(reference);
+    noneLeft();
+  });
+
+  it('patches Math.floor in its factory: its own RNG breaks, the arena\'s ids and tables do not', () => {
+    const culprit = bot('floor', `Math.floor = () => 0; return random(ctx);`);
+    const r = play('floor', culprit);
+    expect(r.code, r.err).toBe(0);
+    const got = rows(r.dir);
+    expect(got.map((x) => x.id)).toEqual(['0', '1', '2', '3']);
+    // greedy's rows are whole; the folder resumes (nothing left to play) and its tables rebuild.
+    expect(got.every((x) => ['kill', 'mutual-destruction', 'turn-limit'].includes(x.reason))).toBe(true);
+    const again = havoc('resume', r.dir, '--quiet', '--no-report');
+    expect(again.code, again.err).toBe(0);
+    expect(rows(r.dir)).toEqual(got);
+    noneLeft();
+  });
+
+  it.each([
+    ['exits when behind', bot('quitter', `const b = random(ctx); return { program(o, v) { const me = o.machines[ctx.seat], them = o.machines[1 - ctx.seat]; if (me.hearts < them.hearts) process.exit(1); return b.program(o, v); } };`), /crash, the process exited with code 1/],
+    ['kills itself', bot('suicide', `return { program() { process.kill(process.pid, 'SIGKILL'); } };`), /crash, the process was killed by SIGKILL/],
+    ['leaks heap, 200 MB a turn', bot('heap', `const keep = []; return { program() { keep.push(new Array(25e6).fill(1.5)); return 'X X X X X'; } };`), /crash, the process (exited with code 134|was killed by SIGABRT|was killed by SIGKILL)/],
+    ['leaks off-heap Buffers', bot('buffers', `const keep = []; return { program() { for (let i = 0; i < 64; i++) keep.push(Buffer.alloc(64 << 20, 1)); return 'X X X X X'; } };`), /crash, the process|crash|throw/],
+    ['never answers', bot('hang', `return { program() { for (;;); } };`), /timeout, no answer to program #1: the process was killed/],
+    ['writes a line of 2 MB', bot('huge', `return { program() { process.stdout.write('x'.repeat(2 << 20) + '\\n'); return 'X X X X X'; } };`), /crash, wrote a line of more than 1 MiB/],
+    ['writes garbage', bot('garbage', `return { program() { process.stdout.write('hello\\n'); return 'X X X X X'; } };`), /crash, wrote "hello" to program #1, not the protocol's answer/],
+    ['forks without end', bot('forks', `return { program() { const { spawn } = process.getBuiltinModule('node:child_process'); for (let i = 0; i < 5000; i++) try { spawn('sleep', ['60'], { stdio: 'ignore' }); } catch {} for (;;); } };`), /timeout|crash/],
+  ])('%s: the culprit forfeits, is charged, the run completes, nothing is left', (_what, culprit, cause) => {
+    const name = culprit.replace(/.*\//, '').replace('.mjs', '');
+    const r = play(name, culprit, { budget: { ms: 200, sims: 100 } });
+    expect(r.code, r.err).toBe(0);
+    const got = rows(r.dir);
+    expect(got).toHaveLength(4);
+    const log = errorsLog(r.dir);
+    for (const x of got) {
+      if (x.reason !== 'forfeit') continue;
+      const s = seatOf(x, 'x');
+      expect(x.winner, `match ${x.id}: the other seat wins`).toBe(s === 'a' ? 'B' : 'A');
+      expect(Number(x[`${s}_faults`])).toBeGreaterThan(0);
+      expect(log).toContain(`match ${x.id}: seat ${s.toUpperCase()} (x) forfeits the match: `);
+    }
+    if (name !== 'quitter') expect(got.every((x) => x.reason === 'forfeit'), JSON.stringify(got)).toBe(true);
+    else expect(got.some((x) => x.reason === 'forfeit')).toBe(true);
+    expect(log).toMatch(cause);
+    noneLeft();
+  }, 120_000);
+
+  it('cannot write outside its scratch folder, reach the network, read root\'s files or the environment', () => {
+    const snoop = bot(
+      'snoop',
+      `return { program() {
+        const { writeFileSync, readFileSync } = process.getBuiltinModule('node:fs');
+        const { execSync } = process.getBuiltinModule('node:child_process');
+        const t = (f) => { try { return String(f()); } catch (e) { return 'ERR ' + (e.code ?? e.message); } };
+        throw new Error(JSON.stringify({
+          etc: t(() => writeFileSync('/etc/havoc-hostile', 'x')),
+          project: t(() => writeFileSync('${resolve('havoc-hostile')}', 'x')),
+          tmp: t(() => writeFileSync('${join(tmp, 'written')}', 'x')),
+          home: t(() => writeFileSync(process.env.HOME + '/ok', 'x')),
+          shadow: t(() => readFileSync('/etc/shadow', 'utf8').length),
+          env: Object.keys(process.env).sort().join(','),
+          uid: t(() => execSync('id -u').toString().trim()),
+          net: t(() => execSync(process.execPath + ' -e "require(\\'node:net\\').connect(80, \\'1.1.1.1\\').on(\\'error\\', (e) => { console.log(e.code); process.exit(0); })"').toString().trim()),
+        }));
+      } };`,
+    );
+    const r = havoc('match', '--bots', `random,${snoop}`, '--quiet', '--replay', join(tmp, 'snoop.jsonl'));
+    expect(r.code, r.err).toBe(0);
+    const result = JSON.parse(readFileSync(join(tmp, 'snoop.jsonl'), 'utf8').trim().split('\n').pop()!).result;
+    const seen = JSON.parse(result.faultLog[0].message);
+    expect(seen).toMatchObject({ etc: 'ERR EROFS', project: 'ERR EROFS', tmp: 'ERR EROFS', home: 'undefined', env: 'HOME,PATH,PWD,TMPDIR', net: 'ENETUNREACH' });
+    if (process.getuid?.() === 0) expect(seen).toMatchObject({ shadow: 'ERR EACCES', uid: '65534' });
+    expect(existsSync(resolve('havoc-hostile'))).toBe(false);
+    expect(existsSync(join(tmp, 'written'))).toBe(false);
+    noneLeft();
+  });
+
+  it('a module that exits or loops at its top level is a config error naming the bot; nothing runs in the arena', () => {
+    for (const [name, top, says] of [
+      ['top-exit', 'process.exit(3);', /bots\[1\]: x: the module ended the process while loading \(exit code 3\)/],
+      ['top-throw', 'throw new Error("nope");', /bots\[1\]: x: the bot module failed to load: nope/],
+    ] as const) {
+      const culprit = bot(name, 'return random(ctx);', top);
+      const r = play(name, culprit);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(says);
+      expect(r.err).not.toMatch(/\n\s+at /);
+      expect(existsSync(r.dir)).toBe(false);
+    }
+    noneLeft();
+  });
+});
