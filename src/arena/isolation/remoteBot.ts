@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOT_DONE, BotLost, NoMethod, type AnyBotFactory, type BotContext } from '../../core/bot.js';
@@ -47,7 +48,11 @@ function ended(r: PipeReply, doing: string): BotLost {
   if (r.kind === 'timeout') return new BotLost('timeout', `no answer ${doing}: the process was killed`);
   if (r.kind === 'oversize') return new BotLost('garbage', `wrote a line of more than 1 MiB ${doing}: the process was killed`);
   if (r.kind === 'line') return new BotLost('garbage', `wrote ${JSON.stringify(r.text.slice(0, 200))} ${doing}, not the protocol's answer`);
-  const how = r.signal ? `was killed by ${r.signal}${r.signal === 'SIGKILL' ? ' (out of CPU time, or killed)' : ''}` : `exited with code ${r.code}${r.code === 134 ? ' (out of memory?)' : ''}`;
+  // The sandbox reports its bot's death by a signal as exit code 128 + the signal (bubblewrap's convention).
+  const sig = r.code !== null && r.code > 128 ? Object.entries(constants.signals).find(([, n]) => n === r.code! - 128)?.[0] : undefined;
+  const how = r.signal
+    ? `was killed by ${r.signal}`
+    : `exited with code ${r.code}${sig ? ` (killed by ${sig}${sig === 'SIGKILL' ? ': out of CPU time, or killed' : sig === 'SIGABRT' ? ': out of memory?' : ''})` : r.code === 134 ? ' (out of memory?)' : ''}`;
   const said = r.stderr.trim().split('\n').filter(Boolean).slice(-2).join(' | ');
   return new BotLost('crash', `the process ${how} ${doing}${said ? `: ${said.slice(0, 400)}` : ''}`);
 }
