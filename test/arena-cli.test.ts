@@ -108,8 +108,14 @@ describe('havoc tournament / sweep', () => {
       if (existsSync(csv) && statSync(csv).size > 2000) break;
       await new Promise((r) => setTimeout(r, 5));
     }
+    // While it plays, the folder is locked: a second havoc on it refuses, naming the first.
+    const second = havoc('resume', dir, '--workers', '1');
+    expect(second.code).toBe(1);
+    expect(second.err).toContain(`another havoc is playing this run (pid ${child.pid} on `);
     child.kill('SIGKILL');
     await exited;
+    // Its lock is left behind, stale: resume takes it over.
+    expect(existsSync(join(dir, 'run.lock'))).toBe(true);
     expect(existsSync(join(dir, 'summary.json'))).toBe(false);
     const before = readFileSync(csv, 'utf8').split('\n').length - 2;
     expect(before).toBeGreaterThan(0);
@@ -117,6 +123,45 @@ describe('havoc tournament / sweep', () => {
     const r = havoc('resume', dir, '--workers', '2');
     expect(r.code, r.err).toBe(0);
     expect(tables(dir)).toEqual(tables(ref));
+    expect(existsSync(join(dir, 'run.lock'))).toBe(false);
+  });
+
+  it('a bot\'s module is part of the run: resume, the same command and merge refuse a changed bot, naming it', () => {
+    const mine = join(tmp, 'mine.mjs');
+    writeFileSync(mine, `export default () => ({ program: () => 'X X X X X' });\n`);
+    const cfg = config('mine.json', { ruleset: 'rbp', bots: ['random', { name: 'mine', bot: mine }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 4 });
+    const s1 = join(tmp, 'mine-s1'), s2 = join(tmp, 'mine-s2');
+    expect(havoc('tournament', cfg, '--out', s1, '--shard', '1/2', '--no-report').code).toBe(0);
+    expect(JSON.parse(readFileSync(join(s1, 'config.json'), 'utf8')).run.bots[1]).toMatchObject({ name: 'mine', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    writeFileSync(mine, `export default () => ({ program: () => 'R R R R R' });\n`);
+    const resumed = havoc('resume', s1);
+    expect(resumed.code).toBe(1);
+    expect(resumed.err).toContain(`run.bots[1]: mine: ${mine} has changed since the run began (its sha256 differs)`);
+    const again = havoc('tournament', cfg, '--out', s1, '--shard', '1/2');
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('the folder holds a different run (they differ in bots (the module of mine has changed: its sha256 differs))');
+    expect(havoc('tournament', cfg, '--out', s2, '--shard', '2/2', '--no-report').code).toBe(0);
+    const merged = havoc('merge', join(tmp, 'mine-merged'), s1, s2);
+    expect(merged.code).toBe(1);
+    expect(merged.err).toContain('not the same run as');
+    expect(merged.err).toContain('the module of mine has changed');
+  });
+
+  it('rows a worker returns are checked against the schedule: a trusted bot that patches Math.floor cannot write bad ids', () => {
+    const floor = join(tmp, 'floor.mjs');
+    writeFileSync(floor, `export default () => { Math.floor = () => 0; return { program: () => 'X X X X X' }; };\n`);
+    const cfg = config('floor.json', { ruleset: 'rbp', bots: ['random', { name: 'floor', bot: floor }], schedule: { type: 'round-robin', games: 4 }, turnLimit: 6 });
+    const out = join(tmp, 'floor-out');
+    const r = havoc('tournament', cfg, '--workers', '1', '--out', out, '--unsafe-bots', '--no-report');
+    expect(r.code, r.err).toBe(0);
+    const ids = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[0]);
+    expect(ids).toEqual(['0', '1', '2', '3']);
+    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('the worker returned rows that are not the batch\'s matches');
+    // The folder stays whole: resume finds nothing to play and rebuilds the same tables.
+    const before = tables(out);
+    const again = havoc('resume', out, '--unsafe-bots', '--no-report');
+    expect(again.code, again.err).toBe(0);
+    expect(tables(out)).toEqual(before);
   });
 
   it('resume refuses a run folder whose copy of the catalogue was changed, naming the file', () => {

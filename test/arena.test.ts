@@ -9,6 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import { csvLines, matchesHeader, MatchLines, parseCsvLine, parseRow, readMatches, rowFields, seatScore, type MatchRow } from '../src/arena/records.js';
 import { BatchSizer, DEFAULT_MAX_BATCH, TARGET_BATCH_MS } from '../src/arena/runner.js';
 import { makeSchedule, Permutation, sweepPool } from '../src/arena/schedule.js';
+import { idsProblem, rowsProblem } from '../src/arena/rowCheck.js';
 import { inShard, parseShard, shardSize } from '../src/arena/shard.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { RULES_VERSION } from '../src/rules/version.js';
@@ -289,5 +290,31 @@ describe('tables', () => {
   it('do not depend on the order of the rows', () => {
     expect(build([...rows].reverse())).toEqual(build(rows));
     expect(build([rows[3], rows[0], rows[5], rows[1], rows[4], rows[2]])).toEqual(build(rows));
+  });
+});
+
+describe('rows a worker returns', () => {
+  const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+  const cfg = checkConfig({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 4 } }, 'rows.json').runs[0].run;
+  const schedule = makeSchedule(cfg, undefined);
+  const row = (id: number, change: Partial<MatchRow> = {}): string => {
+    const spec = schedule.spec(id);
+    return csvLines([rowFields({ id, seed: spec.seed, bots: spec.seats.map((s) => s.bot), loadouts: spec.seats.map((s) => s.loadout), winner: 0, turns: 3, reason: 'kill', figures: [[5, 0]], faults: [0, 0], ...change })]);
+  };
+  const batch = { start: 1, step: 2, count: 2 };
+
+  it('must be one whole line per match, each starting with its id', () => {
+    expect(idsProblem(enc(row(1) + row(3)), batch)).toBeNull();
+    expect(idsProblem(enc(row(1) + row(3).replace(/^3,/, '03,')), batch)).toBe('row 2 does not start with its id 3');
+    expect(idsProblem(enc(row(1)), batch)).toBe('row 2 does not start with its id 3');
+    expect(idsProblem(enc(row(1) + row(3) + row(5)), batch)).toBe("more rows than the batch's 2 matches");
+    expect(idsProblem(enc(row(1) + row(3).slice(0, -1)), batch)).toBe('row 2 is not a whole line');
+  });
+
+  it('checked in full: the schedule\'s seed, bots and builds, and a well-formed rest', () => {
+    expect(rowsProblem(enc(row(1) + row(3)), batch, schedule, 2, 1)).toBeNull();
+    expect(rowsProblem(enc(row(1) + row(3, { seed: 'f00d' })), batch, schedule, 2, 1)).toMatch(/^match 3: seed "f00d", not the schedule's /);
+    expect(rowsProblem(enc(row(1, { bots: ['greedy', 'greedy'] }) + row(3)), batch, schedule, 2, 1)).toMatch(/^match 1: seat \d is not the schedule's bot and build$/);
+    expect(rowsProblem(enc(row(1) + row(3).replace(',kill,', ',kill,x')), batch, schedule, 2, 1)).toMatch(/^match 3: /);
   });
 });

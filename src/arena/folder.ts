@@ -48,7 +48,7 @@ export function inspectFolder(dir: string): FolderKind {
   if (!existsSync(dir)) return { kind: 'empty' };
   const path = join(dir, 'config.json');
   // A folder whose creation was cut short (before config.json was in place) counts as empty.
-  if (!existsSync(path)) return readdirSync(dir).every((f) => /^(parts|config)\.json(\.tmp)?$/.test(f)) ? { kind: 'empty' } : { kind: 'other' };
+  if (!existsSync(path)) return readdirSync(dir).every((f) => /^((parts|config)\.json(\.tmp)?|run\.lock)$/.test(f)) ? { kind: 'empty' } : { kind: 'other' };
   let json: { format?: string; run?: { format?: string } };
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
@@ -68,7 +68,10 @@ export function runDifference(a: RunConfig, b: RunConfig): string {
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
     (k) => canonicalJson((a as unknown as Record<string, unknown>)[k]) !== canonicalJson((b as unknown as Record<string, unknown>)[k]),
   );
-  return fields.length ? `they differ in ${fields.join(', ')}` : 'they are the same';
+  // A bot whose module changed is named: the usual reason two plans of one config differ.
+  const changed = a.bots.filter((x) => b.bots.some((y) => y.name === x.name && y.bot === x.bot && y.sha256 !== x.sha256)).map((x) => x.name);
+  const detail = changed.length ? ` (the module of ${changed.join(', ')} has changed: its sha256 differs)` : '';
+  return fields.length ? `they differ in ${fields.join(', ')}${detail}` : 'they are the same';
 }
 
 /**

@@ -12,6 +12,9 @@
  * worker stops the run.
  */
 import { appendFileSync } from 'node:fs';
+import { lockRunFolder } from './lock.js';
+import { idsProblem, rowsProblem } from './rowCheck.js';
+import { isBotPath } from './bots.js';
 import { join } from 'node:path';
 import { canonicalJson } from '../core/json.js';
 import { HavocError } from '../core/errors.js';
@@ -179,8 +182,22 @@ export class BatchSizer {
   }
 }
 
-/** Plays what is left of a run into `dir` (whose config.json, and parts.json if the ruleset reads data, exist); `data`: the folder's data as the ruleset read it. */
+/**
+ * Plays what is left of a run into `dir` (whose config.json, and parts.json
+ * if the ruleset reads data, exist); `data`: the folder's data as the ruleset
+ * read it. The folder is locked while it plays (lock.ts): a second havoc on
+ * the same folder refuses.
+ */
 export async function playRun(dir: string, run: RunConfig, shard: Shard | null, data: unknown, opts: PlayOptions): Promise<PlayOutcome> {
+  const release = lockRunFolder(dir);
+  try {
+    return await playLocked(dir, run, shard, data, opts);
+  } finally {
+    release();
+  }
+}
+
+async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data: unknown, opts: PlayOptions): Promise<PlayOutcome> {
   const t0 = performance.now();
   const total = scheduleTotal(run);
   const scheduled = shardSize(shard, total);
@@ -243,11 +260,24 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
   const note = (notes: readonly string[]): void => {
     if (notes.length) appendFileSync(join(dir, 'errors.log'), notes.join('\n') + '\n');
   };
-  /** Plays a batch; if its worker fails, its matches one by one; a match that still fails becomes a fault row. */
+  // Bot code not ours in the workers' threads: every row is checked in full against the schedule (rowCheck.ts).
+  const fullCheck = (opts.trustBots ?? false) && run.bots.some((b) => isBotPath(b.bot));
+  /** The batch's rows, checked (rowCheck.ts); an Error when they are not its matches'. */
+  const checked = (bytes: Uint8Array, b: { start: number; step: number; count: number }): Uint8Array => {
+    let problem = idsProblem(bytes, b);
+    if (!problem && fullCheck) {
+      schedule ??= makeSchedule(run, data);
+      problem = rowsProblem(bytes, b, schedule, seatsOf(run), figuresOf(run).length);
+    }
+    if (problem) throw new Error(`the worker returned rows that are not the batch's matches: ${problem}`);
+    return bytes;
+  };
+  /** Plays a batch; if its worker fails (or returns rows that are not its matches'), its matches one by one; a match that still fails becomes a fault row. */
   const playBatch = async (b: { start: number; step: number; count: number }): Promise<Uint8Array> => {
     try {
       const r = await runTask(b);
       if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
+      checked(r.bytes, b);
       sizer.measured(r.count, r.ms);
       workerMs += r.ms;
       note(r.notes);
@@ -262,7 +292,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
         const r = await runTask({ start: id, step: 1, count: 1 });
         if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
         note(r.notes);
-        lines.push(r.bytes);
+        lines.push(checked(r.bytes, { start: id, step: 1, count: 1 }));
       } catch (e) {
         if (e instanceof HavocError) throw e;
         schedule ??= makeSchedule(run, data);

@@ -4,7 +4,8 @@
  * and, before a run is played or resumed, that each module loads and exports
  * a bot factory.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { builtinBotPath, isBotPath, runsIsolated } from '../bots.js';
@@ -55,7 +56,7 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
   if (isBotPath(spec)) {
     const abs = resolve(spec);
     if (!existsSync(abs)) return problems.add(at, `bot module ${spec} does not exist (looked for ${abs})`), null;
-    return { name, bot: abs };
+    return { name, bot: abs, sha256: fileHash(abs) };
   }
   if (!builtinBotPath(spec)) {
     const have = builtinBots();
@@ -93,11 +94,22 @@ export async function checkBotModules(plan: Plan, problems: Problems, trusted = 
   }
 }
 
-/** Checks the bots of a saved run and loads its ruleset module, if it has one (before resuming it). Throws a HavocProblems naming the folder. */
+/** The sha256 of a file's bytes (a bot module's identity in a run). */
+export const fileHash = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/**
+ * Checks the bots of a saved run and loads its ruleset module, if it has one
+ * (before resuming it): each module must still be the one the run was
+ * planned with (its sha256). Throws a HavocProblems naming the folder.
+ */
 export async function checkRunBots(run: RunConfig, where: string, trusted = false): Promise<void> {
   await loadRunRuleset(run, where);
   const problems = new Problems(where);
   for (const [i, b] of run.bots.entries()) {
+    if (b.sha256 !== undefined && existsSync(b.bot) && fileHash(b.bot) !== b.sha256) {
+      problems.add(`run.bots[${i}]`, `${b.name}: ${b.bot} has changed since the run began (its sha256 differs); a run's matches all come from the same bots: start a new run for the new bot`);
+      continue;
+    }
     const problem = await botModuleProblem(b.bot, trusted);
     if (problem) problems.add(`run.bots[${i}]`, `${b.name}: ${problem}`);
   }

@@ -11,6 +11,8 @@ export const RUN_FORMAT = 'havoc-run/1';
 export interface BotEntry {
   readonly name: string;
   readonly bot: string;
+  /** For a bot named by path: the sha256 of its module file when the run was planned (part of the run's identity: resume and merge refuse a changed bot). */
+  readonly sha256?: string;
 }
 
 /** A loadout (a build) as a run names it, with its spec as the ruleset's builds write it (`BuildKit.spec`; NHM: its parts by list). */

@@ -1,0 +1,72 @@
+/**
+ * A run folder's lock (`run.lock`): one havoc at a time plays into a folder.
+ * The lock names its holder (pid and host); a second process refuses with
+ * that name. A lock whose holder is gone (killed with kill -9 on this host)
+ * is stale and is taken over. The lock is released when the run stops, and
+ * when the process exits.
+ */
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { HavocError } from '../core/errors.js';
+
+export const LOCK_FILE = 'run.lock';
+
+interface Holder {
+  readonly pid: number;
+  readonly host: string;
+  readonly since: string;
+}
+
+/** Whether process `pid` of this host is alive. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function holderOf(path: string): Holder | null {
+  try {
+    const h = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
+    return typeof h.pid === 'number' && typeof h.host === 'string' ? { pid: h.pid, host: h.host, since: String(h.since ?? '?') } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Locks run folder `dir` for this process; returns the release. A HavocError naming the holder when another havoc holds it. */
+export function lockRunFolder(dir: string): () => void {
+  const path = join(dir, LOCK_FILE);
+  const me: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  const text = JSON.stringify(me) + '\n';
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(path, text, { flag: 'wx' });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new HavocError('bad-run-folder', path, `cannot write the run's lock (${(e as NodeJS.ErrnoException).code ?? e})`);
+      const h = holderOf(path);
+      // A lock of this host whose process is gone (or an unreadable one, left half-written) is stale.
+      const stale = h === null || (h.host === me.host && !alive(h.pid));
+      if (!stale || attempt > 0)
+        throw new HavocError('bad-run-folder', dir, `another havoc is playing this run (pid ${h?.pid} on ${h?.host}, since ${h?.since}); wait for it or stop it (its lock, ${path}, is taken over once that process is gone)`);
+      unlinkSync(path);
+    }
+  }
+  let held = true;
+  const release = (): void => {
+    if (!held) return;
+    held = false;
+    process.off('exit', release);
+    try {
+      if (readFileSync(path, 'utf8') === text) unlinkSync(path);
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', release);
+  return release;
+}
