@@ -147,6 +147,27 @@ describe('havoc tournament / sweep', () => {
     expect(merged.err).toContain('the module of mine has changed');
   });
 
+  it('a replay that cannot be written stops the run with the file named; nothing is recorded as a match; resume finishes it', () => {
+    const ref = join(tmp, 'ladder-ref');
+    const dir = join(tmp, 'ladder-env');
+    cpSync(ref, dir, { recursive: true });
+    rmSync(join(dir, 'replays'), { recursive: true, force: true });
+    const lines = readFileSync(join(dir, 'matches.csv'), 'utf8').split('\n');
+    writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 21).join('\n') + '\n');
+    writeFileSync(join(dir, 'replays'), 'a file where the replays folder goes');
+    const r = havoc('resume', dir, '--workers', '1', '--save-replays', 'all', '--no-report');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${join(dir, 'replays')}/match-`);
+    expect(r.err).toContain('cannot write the replay (');
+    expect(r.err).not.toMatch(/\n\s+at /);
+    const after = readFileSync(join(dir, 'matches.csv'), 'utf8');
+    expect(after.split('\n').slice(1).filter(Boolean).every((l) => !l.includes(',fault,'))).toBe(true);
+    expect(existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : '').not.toContain('could not be played');
+    rmSync(join(dir, 'replays'));
+    expect(havoc('resume', dir, '--workers', '1').code).toBe(0);
+    expect(tables(dir)).toEqual(tables(ref));
+  });
+
   it('rows a worker returns are checked against the schedule: a trusted bot that patches Math.floor cannot write bad ids', () => {
     const floor = join(tmp, 'floor.mjs');
     writeFileSync(floor, `export default () => { Math.floor = () => 0; return { program: () => 'X X X X X' }; };\n`);
@@ -236,6 +257,21 @@ describe('bad configs and bad bots', () => {
     const log = readFileSync(join(out, 'errors.log'), 'utf8');
     for (const x of killerA) expect(log).toContain(`match ${x[0]}: seat A (killer) forfeits the match: crash, the process exited with code 7`);
     expect(log).not.toContain('could not be played');
+  });
+
+  it('maxFaults: a bot with more faults than that in a match forfeits it; the replay verifies', () => {
+    const thrower = join(tmp, 'thrower-again.mjs');
+    writeFileSync(thrower, `export default () => ({ program(obs) { if (obs.turn % 2 === 1) throw new Error('boom'); return 'X X X X X'; } });\n`);
+    const cfg = config('max-faults.json', { ruleset: 'rbp', bots: ['random', { name: 'thrower', bot: thrower }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 12, maxFaults: 1 });
+    const out = join(tmp, 'max-faults-out');
+    const r = havoc('tournament', cfg, '--workers', '1', '--out', out, '--no-report');
+    expect(r.code, r.err).toBe(0);
+    const rows = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    // It throws on turns 2 and 4: its second fault is one too many.
+    expect(rows.map((x) => [x[6], x[7], x[8]])).toEqual([['A', '3', 'forfeit'], ['B', '3', 'forfeit']]);
+    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 0: seat B (thrower) forfeits the match: throw, forfeits the match: 2 faults, more than 1');
+    const v = havoc('replay', join(out, 'replays', 'match-0.jsonl'), '--verify');
+    expect(v.code, v.err).toBe(0);
   });
 
   it('an isolated bot that never returns is killed at its deadline and forfeits; the run goes on', () => {

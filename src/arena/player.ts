@@ -136,8 +136,8 @@ export class MatchPlayer {
       ...(this.run.rulesetModule ? { rulesetModule: this.run.rulesetModule } : {}),
     };
     const mod = this.module;
-    const rec = replay && this.replays ? startReplay(mod, game, { ...info, seed: spec.seed, budget: this.run.budget }) : null;
-    const r = playMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, record: rec?.record, guard });
+    const rec = replay && this.replays ? startReplay(mod, game, { ...info, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults }) : null;
+    const r = playMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults, record: rec?.record, guard });
     for (const s of r.forfeits) {
       const cause = r.faultLog.filter((f) => f.seat === s).pop();
       this.notes.push(`match ${id}: seat ${mod.seatName(game, s)} (${spec.seats[s].bot}) forfeits the match: ${cause ? `${cause.kind}, ${cause.message}` : 'lost'}`);
@@ -145,7 +145,7 @@ export class MatchPlayer {
     if (rec) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
     else if (this.replays && r.faultLog.length > 0) {
       // A match with a bot fault always gets its replay: played again with the same faults.
-      const again = recordMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, ...info, faultLog: r.faultLog });
+      const again = recordMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults, ...info, faultLog: r.faultLog });
       writeReplay(replayPath(this.replays.dir, id), again.lines);
     }
     return { ...row, winner: r.winner ?? -1, shared: sharedFirst(r.ranks), turns: r.turns, reason: r.reason, figures: r.figures, faults: r.faults };

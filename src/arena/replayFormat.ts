@@ -41,6 +41,8 @@ export interface ReplayHeader {
   /** The match seed (bots' and dice streams are derived from it). */
   seed: string;
   budget: { ms: number; sims: number };
+  /** Faults a bot may have before it forfeits the match (the run's `maxFaults`); absent: no limit. */
+  maxFaults?: number;
   /** Where the match came from, for people: run seed, match id. */
   match?: { id?: string | number; runSeed?: string };
   /** The ruleset's description of the game (`describeGame`); null when it gives none. */

@@ -14,6 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type BotContext, DEFAULT_BUDGET } from '../core/bot.js';
 import type { AnyGameModule, Recorder } from '../core/game.js';
+import { HavocError } from '../core/errors.js';
 import { playMatch, type AnyBotFactory, type FaultRecord, type MatchOptions, type MatchResult } from './match.js';
 import { REPLAY_FORMAT, type ReplayHeader, type ReplayResult } from './replayFormat.js';
 
@@ -23,6 +24,8 @@ export interface ReplayInfo {
   botSpecs: readonly string[];
   seed: string;
   budget?: { ms: number; sims: number };
+  /** The run's `maxFaults`, when it sets one (a bot past it forfeits the match). */
+  maxFaults?: number;
   match?: ReplayHeader['match'];
   /** The ruleset's module path, when it was loaded by path (`loadRuleset(path)`); made absolute by the caller. */
   rulesetModule?: string;
@@ -41,6 +44,7 @@ export function replayHeader(mod: AnyGameModule, game: unknown, info: ReplayInfo
     bots: seats.map((_, s) => info.botSpecs[Math.min(s, info.botSpecs.length - 1)] ?? ''),
     seed: info.seed,
     budget: { ms: budget.ms, sims: budget.sims },
+    ...(info.maxFaults !== undefined ? { maxFaults: info.maxFaults } : {}),
     ...(info.match ? { match: info.match } : {}),
     game: mod.describeGame ? mod.describeGame(game) : null,
   };
@@ -103,6 +107,7 @@ export function recordMatch(opts: RecordOptions): { result: MatchResult; lines: 
     botSpecs: opts.botSpecs,
     seed: opts.seed,
     budget: opts.budget,
+    maxFaults: opts.maxFaults,
     match: opts.match,
     rulesetModule: opts.rulesetModule,
   });
@@ -117,8 +122,19 @@ export function recordMatch(opts: RecordOptions): { result: MatchResult; lines: 
   return { result, lines: rec.finish(result) };
 }
 
-/** Writes replay lines to a file, making its folder. */
+/** The code of an error of the machine, not of a match (a file that cannot be written): it stops the run, and is never recorded as a match's result. */
+export const ENVIRONMENT = 'environment';
+
+/** Writes replay lines to a file, making its folder; a HavocError (ENVIRONMENT) naming the file when the machine refuses. */
 export function writeReplay(path: string, lines: readonly string[]): void {
+  try {
+    writeReplayFile(path, lines);
+  } catch (e) {
+    throw new HavocError(ENVIRONMENT, path, `cannot write the replay (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the run stops here and \`havoc resume\` carries on once the disk or the folder is fixed`);
+  }
+}
+
+function writeReplayFile(path: string, lines: readonly string[]): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, lines.join('\n') + '\n');
 }

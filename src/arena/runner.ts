@@ -256,6 +256,9 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
       dog.release(slot);
     }
   };
+  /** What stops the run: a worker that could not set the run up, or the machine refusing a write. */
+  const setupError = (r: Exclude<BatchResult, { ok: true }>): HavocError =>
+    'environment' in r ? new HavocError('environment', r.where, r.environment) : new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
   /** Adds a batch's notes (bots that forfeited a match, and why) to errors.log. */
   const note = (notes: readonly string[]): void => {
     if (notes.length) appendFileSync(join(dir, 'errors.log'), notes.join('\n') + '\n');
@@ -276,7 +279,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   const playBatch = async (b: { start: number; step: number; count: number }): Promise<Uint8Array> => {
     try {
       const r = await runTask(b);
-      if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
+      if (!r.ok) throw setupError(r);
       checked(r.bytes, b);
       sizer.measured(r.count, r.ms);
       workerMs += r.ms;
@@ -290,7 +293,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
       const id = b.start + i * b.step;
       try {
         const r = await runTask({ start: id, step: 1, count: 1 });
-        if (!r.ok) throw new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
+        if (!r.ok) throw setupError(r);
         note(r.notes);
         lines.push(checked(r.bytes, { start: id, step: 1, count: 1 }));
       } catch (e) {

@@ -11,6 +11,8 @@ import { loadRunRuleset } from './config/rulesets.js';
 import { folderData } from './folder.js';
 import { MatchPlayer, type ReplayChoice } from './player.js';
 import { MatchLines } from './records.js';
+import { HavocError } from '../core/errors.js';
+import { ENVIRONMENT } from './replays.js';
 import { SlotGuard } from './watchdog.js';
 
 /** A batch: ids start, start + step, … (count of them). */
@@ -35,7 +37,9 @@ export type BatchResult =
   /** `bytes`: the lines of matches.csv; `ms`: the worker's time for the batch, which the runner sizes the next batches by. */
   | { readonly ok: true; readonly bytes: Uint8Array; readonly count: number; readonly ms: number; readonly notes: readonly string[] }
   /** The run could not be set up in the worker (not a match's fault): the run stops. */
-  | { readonly ok: false; readonly setup: string };
+  | { readonly ok: false; readonly setup: string }
+  /** The machine failed the worker (a replay that cannot be written: disk full, permissions): the run stops; nothing of the batch is recorded. */
+  | { readonly ok: false; readonly environment: string; readonly where: string };
 
 const players = new Map<string, Promise<MatchPlayer>>();
 
@@ -74,7 +78,12 @@ export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
   for (let i = 0; i < task.count; i++) {
     const id = task.start + i * task.step;
     guard?.match(id);
-    out.add(player.play(id, guard));
+    try {
+      out.add(player.play(id, guard));
+    } catch (e) {
+      if (e instanceof HavocError && e.code === ENVIRONMENT) return { ok: false, environment: e.problem, where: e.where };
+      throw e;
+    }
   }
   return { ok: true, bytes: out.done(), count: task.count, ms: performance.now() - t0, notes: player.takeNotes() };
 }

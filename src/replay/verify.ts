@@ -102,6 +102,7 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: VerifyOp
     botSpecs: h.bots,
     seed: h.seed,
     budget: h.budget,
+    maxFaults: h.maxFaults,
     match: h.match,
     rulesetModule: h.rulesetModule,
     faultLog: replay.result?.faultLog ?? [],

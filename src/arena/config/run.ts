@@ -17,7 +17,7 @@ import { check, isObj, type Field, type Json, type Problems } from './problems.j
 import { rulesetFactsOf } from './rulesets.js';
 import { rulesetById } from '../../rules/registry.js';
 import { resolveSchedule } from './schedule.js';
-import { Between, Budget, Experimental, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
+import { Between, Budget, Experimental, MaxFaults, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
 import { MAX_MATCHES, scheduleTotal } from './total.js';
 import {
   DEFAULT_SEED,
@@ -64,6 +64,8 @@ export function resolveRun(
   if (overrides.seed !== undefined) seed = overrides.seed;
   else if (seedF.v !== undefined && check(Seed, seedF.v, seedF.at, problems)) seed = String(seedF.v);
   const budget = resolveBudget(field('budget'), problems);
+  const mf = field('maxFaults');
+  const maxFaults = mf.v !== undefined && check(MaxFaults, mf.v, mf.at, problems) ? (mf.v as number) : undefined;
   const stats = resolveStats(field('stats'), problems);
 
   // Bots.
@@ -125,6 +127,7 @@ export function resolveRun(
     schedule,
     turnLimit,
     budget,
+    ...(maxFaults !== undefined ? { maxFaults } : {}),
     seed,
     stats,
   };

@@ -55,6 +55,11 @@ export const TurnLimit = positiveInt('must be a positive integer (turns before a
   .max(100000, says('must be a positive integer (turns before a match is a draw)'))
   .meta({ description: 'Turns before a match is a draw.', default: DEFAULT_TURN_LIMIT });
 
+export const MaxFaults = z
+  .int(says('must be a whole number >= 0 (faults a bot may have in a match before it forfeits the match)'))
+  .min(0, says('must be a whole number >= 0 (faults a bot may have in a match before it forfeits the match)'))
+  .meta({ description: 'A bot with more faults than this in one match forfeits it (a loss for it, a win for the others). Default: never.' });
+
 const SEED_PROBLEM = 'must be a string or an integer';
 export const Seed = z
   .union([z.string(says(SEED_PROBLEM)).min(1, says(SEED_PROBLEM)), z.int(says(SEED_PROBLEM))], says(SEED_PROBLEM))
@@ -268,6 +273,7 @@ const runFields = {
   schedule: Schedule.optional(),
   turnLimit: TurnLimit.optional(),
   budget: Budget.optional(),
+  maxFaults: MaxFaults.optional(),
   seed: Seed.optional(),
   out: Out.optional(),
   stats: Stats.optional(),

@@ -78,6 +78,8 @@ export interface RunConfig {
   readonly schedule: ScheduleSpec;
   readonly turnLimit: number;
   readonly budget: { readonly ms: number; readonly sims: number };
+  /** A bot with more faults than this in one match forfeits it; absent: never. */
+  readonly maxFaults?: number;
   readonly seed: string;
   readonly stats: StatsOptions;
 }
