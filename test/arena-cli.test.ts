@@ -147,6 +147,38 @@ describe('havoc tournament / sweep', () => {
     expect(merged.err).toContain('the module of mine has changed');
   });
 
+  it('bad arguments and scenarios are located errors, never stack traces, and nothing is written', () => {
+    const cfg = config('args.json', { ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } });
+    const file = join(tmp, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const scenario = (name: string, json: unknown): string => {
+      const p = join(tmp, `${name}.json`);
+      writeFileSync(p, JSON.stringify(json));
+      return p;
+    };
+    const machine = { name: 'A', square: 'd8', facing: 'S' };
+    const cases: [string[], string][] = [
+      [['tournament', cfg, '--out', join(tmp, 'args-1'), '--save-replays', 'lots'], '--save-replays: must be all, none or a number of matches, not "lots"'],
+      [['tournament', cfg, '--out', file], `${file}: is a file, not a folder: choose another --out`],
+      [['tournament', cfg, '--out', join(file, 'sub')], `${join(file, 'sub')}: cannot write the run folder (ENOTDIR`],
+      [['tournament', cfg, '--out', join(tmp, 'args-2'), '--seed', ''], '--seed: must not be empty'],
+      [['match', '--seed', ''], '--seed: must not be empty'],
+      [['scenario', scenario('board-0', { ruleset: 'rbp', board: { width: 0, height: 0 }, machines: [machine], turns: [] })], 'board: must be {"width": W, "height": H}, W from 1 to 26'],
+      [['scenario', scenario('board-neg', { ruleset: 'rbp', board: { width: -3, height: 8 }, machines: [machine], turns: [] })], 'board: must be {"width": W, "height": H}'],
+      [['scenario', scenario('board-big', { ruleset: 'rbp', board: { width: 100000, height: 100000 }, machines: [machine], turns: [] })], 'board: must be {"width": W, "height": H}'],
+      [['scenario', scenario('colour', { ruleset: 'rbp', colour: 1, machines: [machine], turns: [] })], 'colour: unknown field (expected ruleset, description, seed, turns, board, machines, turnLimit, parts)'],
+      [['scenario', scenario('limit', { ruleset: 'rbp', turnLimit: 'abc', machines: [machine], turns: [] })], 'turnLimit: must be a positive integer'],
+    ];
+    for (const [a, says] of cases) {
+      const r = havoc(...a);
+      expect(r.code, a.join(' ')).toBe(1);
+      expect(r.err, a.join(' ')).toContain(says);
+      expect(r.err, a.join(' ')).not.toMatch(/\n\s+at /);
+    }
+    expect(existsSync(join(tmp, 'args-1'))).toBe(false);
+    expect(existsSync(join(tmp, 'args-2'))).toBe(false);
+  });
+
   it('a replay that cannot be written stops the run with the file named; nothing is recorded as a match; resume finishes it', () => {
     const ref = join(tmp, 'ladder-ref');
     const dir = join(tmp, 'ladder-env');

@@ -6,7 +6,7 @@
  * several runs makes a parent folder whose `config.json` lists them, one
  * subfolder each.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HavocError } from '../core/errors.js';
 import { canonicalJson } from '../core/json.js';
@@ -46,6 +46,7 @@ export type FolderKind = { kind: 'run'; config: FolderConfig } | { kind: 'parent
 /** Looks at a folder: a run, a parent of runs, empty (or missing), or something else. */
 export function inspectFolder(dir: string): FolderKind {
   if (!existsSync(dir)) return { kind: 'empty' };
+  if (!statSync(dir).isDirectory()) throw new HavocError('bad-run-folder', dir, 'is a file, not a folder: choose another --out');
   const path = join(dir, 'config.json');
   // A folder whose creation was cut short (before config.json was in place) counts as empty.
   if (!existsSync(path)) return readdirSync(dir).every((f) => /^((parts|config)\.json(\.tmp)?|run\.lock)$/.test(f)) ? { kind: 'empty' } : { kind: 'other' };
@@ -96,19 +97,34 @@ export const DATA_FILE = 'parts.json';
 
 /** Creates (or refreshes) a run folder's config.json and its copy of the data file (`dataText`; null: the ruleset reads none). */
 export function initRunFolder(dir: string, run: RunConfig, shard: Shard | null, dataText: string | null, source: string): void {
-  mkdirSync(dir, { recursive: true });
-  if (!existsSync(join(dir, 'config.json'))) {
-    if (dataText !== null) writeAtomic(join(dir, DATA_FILE), dataText);
-    const config: FolderConfig = { format: FOLDER_FORMAT, source, shard, run };
-    writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+  writable(dir, () => {
+    mkdirSync(dir, { recursive: true });
+    if (!existsSync(join(dir, 'config.json'))) {
+      if (dataText !== null) writeAtomic(join(dir, DATA_FILE), dataText);
+      const config: FolderConfig = { format: FOLDER_FORMAT, source, shard, run };
+      writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+    }
+  });
+}
+
+/** Runs `write`; a file error becomes a HavocError naming the folder (the machine's problem, not the run's). */
+function writable(dir: string, write: () => void): void {
+  try {
+    write();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (!code) throw e;
+    throw new HavocError('environment', dir, `cannot write the run folder (${code}: ${(e as Error).message.replace(/^[A-Z]+: /, '')})`);
   }
 }
 
 /** Writes a parent folder's config.json. */
 export function initParentFolder(dir: string, runs: readonly string[], source: string): void {
-  mkdirSync(dir, { recursive: true });
-  const config: ParentConfig = { format: PARENT_FORMAT, source, runs };
-  writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+  writable(dir, () => {
+    mkdirSync(dir, { recursive: true });
+    const config: ParentConfig = { format: PARENT_FORMAT, source, runs };
+    writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+  });
 }
 
 /** Checks a parent folder for a multi-run config: empty, or the same list of runs. */

@@ -4,6 +4,7 @@
  * Used inside the workers (and in-process with `workers: 0`).
  */
 import type { AnyGameModule } from '../core/game.js';
+import { HavocError } from '../core/errors.js';
 import { loadRuleset, rulesetById } from '../rules/registry.js';
 import { recordMatch, replayPath, startReplay, writeReplay } from './replays.js';
 import { type BotModule, loadBotModule } from './bots.js';
@@ -30,7 +31,7 @@ export function parseReplayChoice(v: string | number | undefined, fallback: Repl
   if (v === 'all' || v === 'none') return v;
   const n = Number(v);
   if (Number.isInteger(n) && n >= 0) return n;
-  throw new Error(`--save-replays must be all, none or a number of matches, not "${v}"`);
+  throw new HavocError('bad-args', '--save-replays', `must be all, none or a number of matches, not "${v}"`);
 }
 
 export class MatchPlayer {

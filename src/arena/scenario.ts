@@ -34,6 +34,9 @@ export interface Scenario {
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A scenario file's own fields, whatever the ruleset. */
+const ARENA_FIELDS: readonly string[] = ['ruleset', 'description', 'seed', 'turns'];
+
 /** Checks a scenario file's JSON; every error names its path in the file. A ruleset named by path must be loaded first (`loadRuleset`; `havoc scenario` does). */
 export function loadScenario(json: unknown, file = 'scenario'): Scenario {
   const fail = (path: string, problem: string): never => {
@@ -44,6 +47,13 @@ export function loadScenario(json: unknown, file = 'scenario'): Scenario {
   const id = typeof json.ruleset === 'string' ? (isRulesetPath(json.ruleset) ? loadedRulesetId(json.ruleset) : json.ruleset) : null;
   if (id === null || !ids.includes(id)) return fail('ruleset', `must be ${ids.map((i) => `"${i}"`).join(' or ')}, or a ruleset module's path`);
   const mod = rulesetById(id);
+  // The arena's fields, and the ruleset's (a ruleset without a scenario reader takes builds and turnLimit).
+  const own = mod.scenario ? mod.scenarioFields : ['builds', 'turnLimit'];
+  if (own) {
+    const known = [...ARENA_FIELDS, ...own];
+    for (const k of Object.keys(json)) if (!known.includes(k)) return fail(k, `unknown field (expected ${known.join(', ')})`);
+  }
+  if (json.seed !== undefined && !((typeof json.seed === 'string' && json.seed !== '') || Number.isInteger(json.seed))) return fail('seed', 'must be a non-empty string or an integer');
   const game = mod.scenario ? mod.scenario(json, file) : gameOfBuilds(mod, json, fail);
   const names = new Set(Array.from({ length: mod.seatCount(game) }, (_, s) => mod.seatName(game, s)));
   if (!Array.isArray(json.turns)) return fail('turns', 'must be an array of {seat name: action}');

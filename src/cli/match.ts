@@ -43,6 +43,7 @@ const command: CommandModule<object, Args> = {
       .option('unsafe-bots', { type: 'boolean', default: false, describe: 'run bots named by path in this process, trusting them (default: each in a sandboxed process; docs/protocol.md)' }) as never,
   handler: (args) =>
     reportErrors(async () => {
+      if (String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
       const base = await loadRuleset(args.ruleset);
       const mod: AnyGameModule = withDataFile(base, args.parts, '--parts');
       const builds = buildsOf(mod, args.loadouts);

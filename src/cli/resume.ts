@@ -10,7 +10,7 @@ import { loadRunRuleset } from '../arena/config/rulesets.js';
 import { folderData, inspectFolder, type FolderConfig } from '../arena/folder.js';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
-import { playFolders, runOptions, type FolderJob, type RunArgs } from './tournament.js';
+import { checkRunArgs, playFolders, runOptions, type FolderJob, type RunArgs } from './tournament.js';
 
 interface ResumeArgs extends RunArgs {
   dir: string;
@@ -36,6 +36,7 @@ const command: CommandModule<object, ResumeArgs> = {
   builder: (y) => runOptions(y).positional('dir', { type: 'string', demandOption: true, describe: 'the run\'s folder' }) as never,
   handler: (args) =>
     reportErrors(async () => {
+      checkRunArgs(args);
       const jobs: FolderJob[] = [];
       for (const { dir, config } of runFolders(args.dir)) {
         await loadRunRuleset(config.run, join(dir, 'config.json'));

@@ -70,6 +70,11 @@ function workerCount(w: number | undefined): number {
   return w;
 }
 
+/** Checks the options every run-playing command takes, before anything is written. */
+export function checkRunArgs(args: RunArgs): void {
+  parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS);
+}
+
 /** Checks --batch. */
 function checkBatch(b: number | undefined): void {
   if (b !== undefined && !(Number.isInteger(b) && b >= 1)) throw new HavocError('bad-args', '--batch', 'must be a whole number >= 1');
@@ -153,6 +158,8 @@ export async function runConfig(args: ConfigArgs, overrides: ConfigOverrides = {
   const shard = args.shard !== undefined ? parseShard(args.shard) : null;
   workerCount(args.workers);
   checkBatch(args.batch);
+  checkRunArgs(args);
+  if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
   const plan = await loadConfig(args.config, { ...overrides, out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
   check?.(plan);
   await playPlan(plan, shard, args);

@@ -262,6 +262,8 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    * the path in `file` for bad input.
    */
   scenario?(json: Readonly<Record<string, unknown>>, file: string): G;
+  /** The top-level fields `scenario` reads (NHM: `board`, `machines`, `turnLimit`, `parts`): any other a scenario file has, beyond the arena's own, is refused. */
+  readonly scenarioFields?: readonly string[];
   /** A record (see `recorder`) drawn for a terminal, with the state after it; absent: records are shown as JSON. */
   show?(state: S, record: object): string;
   /** One line about a seat at the start of a match, for people (NHM: `A: robo-pig on d8`). */

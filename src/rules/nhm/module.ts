@@ -239,6 +239,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       const cmds = Object.entries(rec.commands).map(([k, v]) => `${k}: ${v}`).join('  ');
       return `turn ${rec.turn} step ${rec.step}   ${cmds}\n${drawBoard(st, hot)}`;
     },
+    scenarioFields: SCENARIO_FIELDS,
     scenario: (json, file) =>
       scenarioGame(json, file, typeof json.parts === 'string' ? loadCatalogue(json.parts) : catalogue(), {
         id: flavour.id,
@@ -271,6 +272,9 @@ const CATALOGUE_FILE: DataFile = {
   parse: (text, path) => parseCatalogue(parseJsonText(text, path, 'bad-catalogue'), path),
   hash: (data) => (data as Catalogue).hash,
 };
+
+/** What an NHM-engine scenario file holds beside the arena's `ruleset`, `seed` and `turns` (scenario.ts). */
+const SCENARIO_FIELDS: readonly string[] = ['board', 'machines', 'turnLimit', 'parts'];
 
 const TERMINAL: GameNode = { kind: 'terminal' };
 const X_PROGRAM: readonly number[] = Object.freeze(new Array<number>(PROGRAM_LENGTH).fill(CMD_X));

@@ -38,9 +38,12 @@ export function scenarioGame(json: Record<string, unknown>, file: string, cat: C
   let board: Board = makeBoard(8, 8);
   if (json.board !== undefined) {
     const b = json.board as { width?: unknown; height?: unknown };
-    if (!isObj(b) || !Number.isInteger(b.width) || !Number.isInteger(b.height)) return fail('board', 'must be {"width": W, "height": H}');
+    const size = (v: unknown, most: number): boolean => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= most;
+    if (!isObj(b) || !size(b.width, 26) || !size(b.height, 99)) return fail('board', 'must be {"width": W, "height": H}, W from 1 to 26 (files a–z), H from 1 to 99');
     board = makeBoard(b.width as number, b.height as number);
   }
+  if (json.turnLimit !== undefined && !(Number.isInteger(json.turnLimit) && (json.turnLimit as number) > 0)) return fail('turnLimit', 'must be a positive integer');
+  if (json.parts !== undefined && typeof json.parts !== 'string') return fail('parts', 'must be the path of a parts catalogue');
   if (!Array.isArray(json.machines) || json.machines.length < 1) return fail('machines', 'must be a non-empty array');
   let named: Map<string, Loadout> | null = null;
   const names = new Set<string>();
