@@ -1,6 +1,6 @@
 /**
  * The arena rows of `npm run bench`: real `havoc tournament` runs in child
- * processes (the compiled CLI, `--quiet --no-report`, a fresh folder under
+ * processes (the compiled CLI, `--quiet`, and `--no-report` unless the row is of a run with its report, a fresh folder under
  * the system's temp directory each time):
  *
  * - the worker pool: one batch of matches with `--workers 1` and with
@@ -78,23 +78,23 @@ export function nhmSweepConfig(dir: string, matches: number, sample: number, see
 
 const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
-/** Runs `havoc tournament CONFIG --workers N` into a fresh folder and measures it; the folder is removed afterwards. */
-export function runTournament(dir: string, config: string, workers: number, tag: string): TournamentRun {
+/** Runs `havoc tournament CONFIG --workers N` into a fresh folder and measures it (`report`: with report.html written at the end, as a user runs it); the folder is removed afterwards. */
+export function runTournament(dir: string, config: string, workers: number, tag: string, report = false): TournamentRun {
   const out = join(dir, `run-${tag}-w${workers}`);
-  const report = join(dir, `rss-${tag}-w${workers}.json`);
+  const rssFile = join(dir, `rss-${tag}-w${workers}.json`);
   rmSync(out, { recursive: true, force: true });
-  rmSync(report, { force: true });
-  const args = ['--import', HOOK, CLI, 'tournament', config, '--out', out, '--quiet', '--no-report', '--json', '--workers', String(workers)];
+  rmSync(rssFile, { force: true });
+  const args = ['--import', HOOK, CLI, 'tournament', config, '--out', out, '--quiet', ...(report ? [] : ['--no-report']), '--json', '--workers', String(workers)];
   const useTime = existsSync(TIME);
   const load = loadavg()[0];
   const t0 = performance.now();
   const p = useTime
-    ? spawnSync(TIME, ['-v', process.execPath, ...args], { encoding: 'utf8', env: { ...process.env, HAVOC_BENCH_RSS_OUT: report }, maxBuffer: 1 << 26 })
-    : spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, HAVOC_BENCH_RSS_OUT: report }, maxBuffer: 1 << 26 });
+    ? spawnSync(TIME, ['-v', process.execPath, ...args], { encoding: 'utf8', env: { ...process.env, HAVOC_BENCH_RSS_OUT: rssFile }, maxBuffer: 1 << 26 })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, HAVOC_BENCH_RSS_OUT: rssFile }, maxBuffer: 1 << 26 });
   const wallS = (performance.now() - t0) / 1000;
-  if (p.status !== 0 || !existsSync(report))
+  if (p.status !== 0 || !existsSync(rssFile))
     throw new Error(`havoc tournament ${config} --workers ${workers} failed (${p.status}): ${(p.stderr ?? '').slice(-400)}`);
-  const rss = JSON.parse(readFileSync(report, 'utf8')) as { maxRssMb: number; mainHeapPeakMb: number };
+  const rss = JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssMb: number; mainHeapPeakMb: number };
   const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { matches: { played: number }; timing: { seconds: number } };
   const field = (re: RegExp): number | null => {
     const m = useTime ? re.exec(p.stderr) : null;

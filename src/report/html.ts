@@ -32,7 +32,6 @@ export interface RunFolder {
   parts: CsvTable | null;
   matchups: CsvTable | null;
   ratings: CsvTable | null;
-  matches: CsvTable | null;
   replays: ViewerReplay[];
   replayCount: number;
   replayErrors: string[];
@@ -76,7 +75,6 @@ export function readRunFolder(dir: string, opts: ReportOptions = {}): RunFolder 
     parts: csv('parts.csv'),
     matchups: csv('matchups.csv'),
     ratings: csv('ratings.csv'),
-    matches: csv('matches.csv'),
     replays,
     replayCount: files.length,
     replayErrors,
