@@ -162,16 +162,24 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
   ],
   [
     'bad bot entries',
-    { ruleset: 'rbp', bots: ['random', 'greedy', 5, '', { bot: '' }, { bot: 'random', name: '' }, { bot: 'random', colour: 1 }, { bot: 'a\nb' }], schedule: { type: 'round-robin', games: 2 } },
+    {
+      ruleset: 'rbp',
+      bots: ['random', 'greedy', 5, '', { bot: '' }, { bot: 'random', name: '' }, { bot: 'random', colour: 1 }, { bot: 'a\nb' }, { command: ['python3'] }, { name: 'c', command: [] }, { name: 'd', bot: 'random', command: ['x'] }, { name: 'e' }],
+      schedule: { type: 'round-robin', games: 2 },
+    },
     {},
     [
-      'configs/t.json: bots[2]: a bot is a built-in name ("random"), a module path ("./my-bot.js") or {"name": ..., "bot": ...}',
+      'configs/t.json: bots[2]: a bot is a built-in name ("random"), a module path ("./my-bot.js"), {"name": ..., "bot": ...} or {"name": ..., "command": [...]}',
       'configs/t.json: bots[3]: a bot name is a non-empty single line',
       'configs/t.json: bots[4].bot: must be a built-in bot name or a module path',
       'configs/t.json: bots[5].name: must be a non-empty string',
-      'configs/t.json: bots[6].colour: unknown field (expected name, bot)',
+      'configs/t.json: bots[6].colour: unknown field (expected name, bot, command)',
       'configs/t.json: bots[6]: the name "random" is used twice (give one of them {"name": ..., "bot": ...})',
       'configs/t.json: bots[7]: a bot name is a non-empty single line',
+      'configs/t.json: bots[8].name: a command bot needs a "name"',
+      'configs/t.json: bots[9].command: must be a non-empty array: the program and its arguments',
+      'configs/t.json: bots[10]: give "bot" or "command", not both',
+      'configs/t.json: bots[11].bot: must be a built-in bot name or a module path',
     ],
   ],
   [

@@ -186,4 +186,43 @@ describe('hostile bots, isolated', () => {
     }
     noneLeft();
   });
+
+  it('a bot in another language (a python3 command) speaks the protocol: no faults, its replay verifies, a change to it is refused', () => {
+    const py = join(tmp, 'bot.py');
+    writeFileSync(
+      py,
+      [
+        'import json, sys',
+        'seat = None',
+        'for line in sys.stdin:',
+        '    msg = json.loads(line)',
+        '    if msg["type"] == "start":',
+        '        seat = msg["seat"]',
+        '        print(json.dumps({"type": "ready"}), flush=True)',
+        '    elif msg["type"] == "decide":',
+        '        me = msg["observation"]["machines"][seat]',
+        '        damage = me["maxHearts"] - me["hearts"]',
+        '        program = ["X"] * damage + ["^"] * (5 - damage)',
+        '        print(json.dumps({"type": "action", "id": msg["id"], "action": " ".join(program)}), flush=True)',
+        '    elif msg["type"] == "end":',
+        '        break',
+        '',
+      ].join('\n'),
+    );
+    const cfg = join(tmp, 'py.json');
+    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 'py', command: ['python3', py] }], schedule: { type: 'round-robin', games: 4 }, seed: 'py' }));
+    const dir = join(tmp, 'py');
+    const r = havoc('tournament', cfg, '--out', dir, '--workers', '2', '--quiet', '--no-report');
+    expect(r.code, r.err).toBe(0);
+    const got = rows(dir);
+    expect(got).toHaveLength(4);
+    expect(got.every((x) => x.a_faults === '0' && x.b_faults === '0' && x.reason !== 'forfeit')).toBe(true);
+    const v = havoc('replay', join(dir, 'replays', 'match-1.jsonl'), '--verify');
+    expect(v.code, v.err).toBe(0);
+    writeFileSync(py, readFileSync(py, 'utf8').replace('["^"]', '["v"]'));
+    const again = havoc('resume', dir);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain(`run.bots[1]: py: python3 ${py} has changed since the run began`);
+    noneLeft();
+  });
 });

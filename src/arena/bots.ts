@@ -30,7 +30,7 @@ export const isBotPath = (spec: string): boolean => /[\\/]/.test(spec) || /\.[cm
 export interface BotModule {
   /** The factory (null for an isolated bot, whose factory is made per match: isolation/remoteBot.ts). */
   readonly factory: AnyBotFactory | null;
-  /** The absolute path of an isolated bot's module. */
+  /** An isolated bot: its module's absolute path, or a command bot's spec (`command:[…]`). */
   readonly isolated?: string;
   /**
    * `export const policy`: the same bot as a function a ruleset's fast path
@@ -40,11 +40,33 @@ export interface BotModule {
   readonly policy: unknown;
 }
 
-/** Whether a bot runs isolated: named by path, and not trusted. */
-export const runsIsolated = (spec: string, trusted: boolean): boolean => isBotPath(spec) && !trusted;
+/**
+ * A bot in any language is a command (`{"command": ["python3", "bot.py"]}` in
+ * a config) that speaks the bot protocol itself; a run names it by this spec:
+ * `command:` and the command line as a JSON array of absolute paths and words.
+ */
+export const COMMAND_PREFIX = 'command:';
+
+/** The command line of a command bot's spec, or null for any other spec. */
+export function commandOf(spec: string): string[] | null {
+  if (!spec.startsWith(COMMAND_PREFIX)) return null;
+  try {
+    const argv = JSON.parse(spec.slice(COMMAND_PREFIX.length)) as unknown;
+    return Array.isArray(argv) && argv.length > 0 && argv.every((a) => typeof a === 'string') ? (argv as string[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The spec of a command bot. */
+export const commandSpec = (argv: readonly string[]): string => COMMAND_PREFIX + JSON.stringify(argv);
+
+/** Whether a bot runs isolated: a command, or named by path and not trusted. */
+export const runsIsolated = (spec: string, trusted: boolean): boolean => commandOf(spec) !== null || (isBotPath(spec) && !trusted);
 
 /** Loads a bot module by built-in name or by path; an untrusted one (a path, `trusted` false) is only found, not imported. */
 export async function loadBotModule(spec: string, trusted = true): Promise<BotModule> {
+  if (commandOf(spec)) return { factory: null, isolated: spec, policy: null };
   const path = isBotPath(spec) ? resolve(spec) : builtinBotPath(spec);
   if (!path || !existsSync(path)) throw new HavocError('ERR_BOT', spec, isBotPath(spec) ? 'no such file' : 'no built-in bot of this name');
   if (runsIsolated(spec, trusted)) return { factory: null, isolated: path, policy: null };

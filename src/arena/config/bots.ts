@@ -5,10 +5,10 @@
  * a bot factory.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { builtinBotPath, isBotPath, runsIsolated } from '../bots.js';
+import { builtinBotPath, commandOf, commandSpec, isBotPath, runsIsolated } from '../bots.js';
 import { isolatedBotProblem } from '../isolation/remoteBot.js';
 import { loadRunRuleset } from './rulesets.js';
 import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
@@ -47,8 +47,17 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
   if (typeof b === 'string') name = spec = b;
   else if (isObj(b)) {
     fieldsOf(BotObject, b, at, problems);
-    if (!check(BotObject.shape.bot, b.bot, `${at}.bot`, problems)) return null;
     if (b.name !== undefined && !check(BotObject.shape.name, b.name, `${at}.name`, problems)) return null;
+    if (b.command !== undefined) {
+      if (b.bot !== undefined) return problems.add(at, 'give "bot" or "command", not both'), null;
+      if (b.name === undefined) return problems.add(`${at}.name`, 'a command bot needs a "name"'), null;
+      if (!check(BotObject.shape.command, b.command, `${at}.command`, problems, 'whole')) return null;
+      // Words naming files here become absolute: the bot runs in its own scratch folder.
+      const argv = (b.command as string[]).map((w, i) => (existsSync(w) && (i > 0 || w.includes('/')) ? resolve(w) : w));
+      const bot = commandSpec(argv);
+      return { name: b.name as string, bot, sha256: botHash(bot) };
+    }
+    if (!check(BotObject.shape.bot.unwrap(), b.bot, `${at}.bot`, problems)) return null;
     spec = b.bot as string;
     name = (b.name as string | undefined) ?? spec;
   } else return check(BotEntrySchema, b, at, problems), null;
@@ -56,7 +65,7 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
   if (isBotPath(spec)) {
     const abs = resolve(spec);
     if (!existsSync(abs)) return problems.add(at, `bot module ${spec} does not exist (looked for ${abs})`), null;
-    return { name, bot: abs, sha256: fileHash(abs) };
+    return { name, bot: abs, sha256: botHash(abs) };
   }
   if (!builtinBotPath(spec)) {
     const have = builtinBots();
@@ -71,6 +80,7 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
  * inside the sandbox, never in this thread.
  */
 export async function botModuleProblem(bot: string, trusted = true): Promise<string | null> {
+  if (commandOf(bot)) return isolatedBotProblem(bot);
   const path = isBotPath(bot) ? bot : builtinBotPath(bot);
   if (!path || !existsSync(path)) return isBotPath(bot) ? `bot module ${bot} does not exist` : `no built-in bot "${bot}" (built-in bots here: ${builtinBots().join(', ') || 'none'})`;
   if (runsIsolated(bot, trusted)) return isolatedBotProblem(path);
@@ -94,8 +104,17 @@ export async function checkBotModules(plan: Plan, problems: Problems, trusted = 
   }
 }
 
-/** The sha256 of a file's bytes (a bot module's identity in a run). */
-export const fileHash = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+/** A bot's identity in a run: the sha256 of its module's bytes, or of a command's words and the files they name. */
+export function botHash(spec: string): string {
+  const command = commandOf(spec);
+  const h = createHash('sha256');
+  if (!command) return h.update(readFileSync(spec)).digest('hex');
+  for (const w of command) {
+    h.update(w + '\0');
+    if (w.startsWith('/') && existsSync(w) && statSync(w).isFile()) h.update(readFileSync(w));
+  }
+  return h.digest('hex');
+}
 
 /**
  * Checks the bots of a saved run and loads its ruleset module, if it has one
@@ -106,8 +125,8 @@ export async function checkRunBots(run: RunConfig, where: string, trusted = fals
   await loadRunRuleset(run, where);
   const problems = new Problems(where);
   for (const [i, b] of run.bots.entries()) {
-    if (b.sha256 !== undefined && existsSync(b.bot) && fileHash(b.bot) !== b.sha256) {
-      problems.add(`run.bots[${i}]`, `${b.name}: ${b.bot} has changed since the run began (its sha256 differs); a run's matches all come from the same bots: start a new run for the new bot`);
+    if (b.sha256 !== undefined && (commandOf(b.bot) || existsSync(b.bot)) && botHash(b.bot) !== b.sha256) {
+      problems.add(`run.bots[${i}]`, `${b.name}: ${commandOf(b.bot)?.join(' ') ?? b.bot} has changed since the run began (its sha256 differs); a run's matches all come from the same bots: start a new run for the new bot`);
       continue;
     }
     const problem = await botModuleProblem(b.bot, trusted);

@@ -125,12 +125,17 @@ export const BotSpec = oneLine('a bot name is a non-empty single line').meta({
 export const BotObject = z.strictObject(
   {
     name: nonEmpty('must be a non-empty string').optional().meta({ description: 'The name the tables use (default: the bot spec).' }),
-    bot: nonEmpty('must be a built-in bot name or a module path').meta({ description: 'A built-in bot ("random") or a module path ("./my-bot.js").' }),
+    bot: nonEmpty('must be a built-in bot name or a module path').optional().meta({ description: 'A built-in bot ("random") or a module path ("./my-bot.js").' }),
+    command: z
+      .array(nonEmpty('each word of a command is a non-empty string'), says('must be a non-empty array: the program and its arguments'))
+      .min(1, says('must be a non-empty array: the program and its arguments'))
+      .optional()
+      .meta({ description: 'A bot in any language: the program and its arguments (["python3", "./bot.py"]), run sandboxed, speaking the bot protocol (docs/protocol.md). Instead of "bot".' }),
   },
-  objectSays('a bot is an object', 'unknown field (expected name, bot)'),
+  objectSays('a bot is an object', 'unknown field (expected name, bot, command)'),
 );
 
-export const BotEntry = z.union([BotSpec, BotObject], says('a bot is a built-in name ("random"), a module path ("./my-bot.js") or {"name": ..., "bot": ...}'));
+export const BotEntry = z.union([BotSpec, BotObject], says('a bot is a built-in name ("random"), a module path ("./my-bot.js"), {"name": ..., "bot": ...} or {"name": ..., "command": [...]}'));
 
 export const Bots = z
   .array(BotEntry, says('must be a non-empty array of bots (built-in names or module paths)'))

@@ -7,13 +7,14 @@
  * garbage makes the bot throw BotLost, and the loop forfeits its match.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOT_DONE, BotLost, NoMethod, type AnyBotFactory, type BotContext } from '../../core/bot.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { packageRoot } from '../../core/paths.js';
+import { commandOf } from '../bots.js';
 import { rulesetModulePath } from '../../rules/registry.js';
 import { BotPipe, type PipeReply } from './pipe.js';
 import { MAX_LINE, PROTOCOL, type ActionMessage, type DecideMessage, type StartMessage } from './protocol.js';
@@ -70,7 +71,8 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
     let lost = false;
     const scratch = scratchFolder();
     const heapMb = Math.max(64, Math.floor(iso.limits.memoryMb / 2));
-    const argv = sandboxed([process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), resolve(bot)], scratch, iso.limits);
+    // A command bot speaks the protocol itself; a JavaScript module runs in the host.
+    const argv = sandboxed(commandOf(bot) ?? [process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), resolve(bot)], scratch, iso.limits);
     const pipe = new BotPipe(argv, { cwd: '/', scratch });
     const start: StartMessage = {
       type: 'start',
@@ -162,7 +164,11 @@ function actionOf(text: string, id: number): (ActionMessage & { error?: unknown;
  */
 export function isolatedBotProblem(bot: string, iso: Isolation = DEFAULT_ISOLATION): string | null {
   const cannot = sandboxProblem();
+  const command = commandOf(bot);
+  if (cannot && command) return `a command bot runs in the sandbox, and ${cannot}`;
   if (cannot) return `bots named by path run in a sandbox, and ${cannot}; pass --unsafe-bots to run them in the arena's own threads, trusting them`;
+  // A command is only looked for here: it is started, and its start checked, with each match.
+  if (command) return programFound(command[0]) ? null : `the command's program ${command[0]} is not found (a path, or a name on PATH)`;
   const scratch = scratchFolder();
   try {
     const argv = sandboxed([process.execPath, hostFile(), '--probe', resolve(bot)], scratch, iso.limits);
@@ -177,4 +183,10 @@ export function isolatedBotProblem(bot: string, iso: Isolation = DEFAULT_ISOLATI
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Whether a command's program exists: a path, or a name found on PATH. */
+function programFound(program: string): boolean {
+  if (program.includes('/')) return existsSync(program);
+  return (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(':').some((d) => d && existsSync(join(d, program)));
 }
