@@ -679,7 +679,13 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
     } else row('(h)', '1,000,000-match havoc tournament', 'skipped', 'full run only');
 
     // (i) What isolating a bot costs: process start, round trip per decision, matches/s.
-    const iso = isolationCost(quick ? 20 : 100);
+    // A sandbox that cannot start now (no bubblewrap; the machine's tasks or namespaces used up) skips the row.
+    let iso: ReturnType<typeof isolationCost>;
+    try {
+      iso = isolationCost(quick ? 20 : 100);
+    } catch (e) {
+      iso = `the sandbox failed: ${((e as Error)?.message ?? String(e)).split('\n')[0]}`;
+    }
     if (typeof iso === 'string') row('(i)', 'isolated bots', 'skipped', iso);
     else {
       row('(i)', 'isolated bot: process start (spawn to first answer)', `${fmt(iso.startMs, 1)} ms`, 'mean of 10 sandboxed processes (bubblewrap, prlimit, the bot host), one at a time');
