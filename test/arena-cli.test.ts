@@ -287,8 +287,12 @@ describe('bad configs and bad bots', () => {
     expect(killerA.map((x) => [x[6], x[8], faults(x, 0)])).toEqual(killerA.map(() => ['B', 'forfeit', 1]));
     expect(rows.filter((x) => x[4] === 'killer').every((x) => x[8] !== 'forfeit')).toBe(true);
     const log = readFileSync(join(out, 'errors.log'), 'utf8');
-    for (const x of killerA) expect(log).toContain(`match ${x[0]}: seat A (killer) forfeits the match: crash, the process exited with code 7`);
+    for (const x of killerA) expect(log).toContain(`match ${x[0]}: seat A (killer) forfeits the match: crash, the process exited with code 7 to program #1\n`);
     expect(log).not.toContain('could not be played');
+    // The report shows errors.log, seat and cause.
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('<section id="errors">');
+    expect(html).toContain(`<li>match ${killerA[0][0]}: seat A (killer) forfeits the match: crash, the process exited with code 7 to program #1</li>`);
   });
 
   it('maxFaults: a bot with more faults than that in a match forfeits it; the replay verifies', () => {
@@ -301,7 +305,7 @@ describe('bad configs and bad bots', () => {
     const rows = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     // It throws on turns 2 and 4: its second fault is one too many.
     expect(rows.map((x) => [x[6], x[7], x[8]])).toEqual([['A', '3', 'forfeit'], ['B', '3', 'forfeit']]);
-    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 0: seat B (thrower) forfeits the match: throw, forfeits the match: 2 faults, more than 1');
+    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 0: seat B (thrower) forfeits the match: throw, 2 faults, more than 1');
     const v = havoc('replay', join(out, 'replays', 'match-0.jsonl'), '--verify');
     expect(v.code, v.err).toBe(0);
   });

@@ -141,7 +141,8 @@ export class MatchPlayer {
     const r = playMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults, record: rec?.record, guard });
     for (const s of r.forfeits) {
       const cause = r.faultLog.filter((f) => f.seat === s).pop();
-      this.notes.push(`match ${id}: seat ${mod.seatName(game, s)} (${spec.seats[s].bot}) forfeits the match: ${cause ? `${cause.kind}, ${cause.message}` : 'lost'}`);
+      const why = cause ? `${cause.kind}, ${cause.message.replace(/^forfeits the match: |; forfeits the match$/g, '')}` : 'lost';
+      this.notes.push(`match ${id}: seat ${mod.seatName(game, s)} (${spec.seats[s].bot}) forfeits the match: ${why}`);
     }
     if (rec) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
     else if (this.replays && r.faultLog.length > 0) {

@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseReplay } from '../arena/replayFormat.js';
+import { linesOf } from '../arena/records.js';
 import { fairCostChart, matchupHeatmap } from './htmlCharts.js';
 import { columnsOf, readCsv, type CsvTable } from './htmlCsv.js';
 import { dataTable, esc } from './htmlKit.js';
@@ -35,6 +36,23 @@ export interface RunFolder {
   replays: ViewerReplay[];
   replayCount: number;
   replayErrors: string[];
+  /** errors.log: its first lines and how many it has (null: no such file). */
+  errors: { readonly lines: string[]; readonly total: number } | null;
+}
+
+/** errors.log lines the report shows at most. */
+const MAX_ERROR_LINES = 200;
+
+/** The first lines of a run's errors.log and their count, read line by line. */
+function readErrors(path: string): RunFolder['errors'] {
+  if (!existsSync(path)) return null;
+  const lines: string[] = [];
+  let total = 0;
+  for (const line of linesOf(path)) {
+    if (!line) continue;
+    if (total++ < MAX_ERROR_LINES) lines.push(line);
+  }
+  return { lines, total };
 }
 
 /** Sorts file names with their numbers compared as numbers (match-2 before match-10). */
@@ -78,6 +96,7 @@ export function readRunFolder(dir: string, opts: ReportOptions = {}): RunFolder 
     replays,
     replayCount: files.length,
     replayErrors,
+    errors: readErrors(join(dir, 'errors.log')),
   };
 }
 
@@ -191,6 +210,14 @@ function replaySection(f: RunFolder): string {
 <script type="application/json" id="replay-data">${json}</script>`;
 }
 
+/** errors.log: matches that could not be played, and bots that forfeited a match, with the seat and the cause. */
+function errorsSection(f: RunFolder): string {
+  if (!f.errors || f.errors.total === 0) return '<p class="note">None: every match was played, and no bot forfeited one.</p>';
+  const more = f.errors.total > f.errors.lines.length ? ` The first ${f.errors.lines.length} are shown.` : '';
+  return `<p class="note">From errors.log, ${f.errors.total} line${f.errors.total === 1 ? '' : 's'}: matches that could not be played, and bots that forfeited a match (the seat, the bot and the cause).${more}</p>
+<ul class="errors">${f.errors.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`;
+}
+
 /** The page for a run folder. */
 export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
   const maxRows = opts.maxRows ?? 2000;
@@ -200,6 +227,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
   const chart = f.parts ? fairCostChart(f.parts) : null;
   const sections: [string, string, string][] = [
     ['summary', 'Summary', summarySection(f)],
+    ['errors', 'Errors', errorsSection(f)],
     ['loadouts', 'Loadouts', entitySection(f.loadouts, 'loadouts.csv', 'loadouts-table', maxRows)],
     ['bots', 'Bots', entitySection(f.bots, 'bots.csv', 'bots-table', maxRows)],
     ['ratings', 'Ratings', `<p class="note">Bradley–Terry ratings on the Elo scale (1500 = the average entrant), 95% intervals.</p>${ratingsSection(f.ratings, maxRows)}`],

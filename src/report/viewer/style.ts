@@ -15,6 +15,7 @@ h3 { font-size: 15px; margin: 18px 0 6px; }
 h4 { margin: 12px 0 4px; font-size: 13px; color: var(--muted); }
 p.missing { color: var(--muted); font-style: italic; }
 p.note { color: var(--muted); margin: 4px 0; }
+ul.errors { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; max-height: 240px; overflow: auto; margin: 4px 0; padding-left: 18px; }
 .scroll { overflow-x: auto; max-height: 640px; overflow-y: auto; border: 1px solid var(--line); }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 table.data { width: max-content; min-width: 100%; font-size: 13px; }
