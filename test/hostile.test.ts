@@ -187,6 +187,15 @@ describe('hostile bots, isolated', () => {
     noneLeft();
   });
 
+  it('a slow start (1.5 s in its factory, the budget 500 ms) costs nothing: a process\'s start is not a decision', () => {
+    const slow = bot('slow', 'const t = Date.now(); while (Date.now() - t < 1500); return random(ctx);');
+    const r = play('slow', slow, { budget: { ms: 500, sims: 100 } });
+    expect(r.code, r.err).toBe(0);
+    const got = rows(r.dir);
+    expect(got.every((x) => x.a_faults === '0' && x.b_faults === '0' && x.reason !== 'forfeit'), JSON.stringify(got)).toBe(true);
+    noneLeft();
+  }, 120_000);
+
   it('a bot in another language (a python3 command) speaks the protocol: no faults, its replay verifies, a change to it is refused', () => {
     const py = join(tmp, 'bot.py');
     writeFileSync(

@@ -16,7 +16,7 @@
  * faults. The match ends there, reason `forfeit`: the bots that lost it share
  * the last place, the others the first (a draw when every bot lost it).
  */
-import { type AnyBot, type AnyBotFactory, BOT_DONE, BotLost, type Budget, DEFAULT_BUDGET, isMixed, NoMethod, sampleMixed } from '../core/bot.js';
+import { type AnyBot, type AnyBotFactory, BOT_DONE, BOT_READY, BotLost, type Budget, DEFAULT_BUDGET, isMixed, NoMethod, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { deriveSeed, makeRng, seatSeed, sfc32Seed, type Rng } from '../core/rng.js';
 
@@ -113,6 +113,20 @@ export function playMatch(opts: MatchOptions): MatchResult {
       bots.push(null);
       if (e instanceof BotLost) gone(s, e);
       else fault(s, 'throw', `bot factory threw: ${(e as Error).message}`);
+    } finally {
+      guard?.exit();
+    }
+  }
+  // Bots that live elsewhere finish starting (their processes start side by side), before any decision is timed.
+  for (let s = 0; s < n; s++) {
+    const ready = (bots[s] as { [BOT_READY]?: () => void } | null)?.[BOT_READY];
+    if (typeof ready !== 'function') continue;
+    guard?.enter(s, 'factory');
+    try {
+      ready.call(bots[s]);
+    } catch (e) {
+      if (e instanceof BotLost) gone(s, e);
+      else (bots[s] = null), fault(s, 'throw', `bot start failed: ${(e as Error)?.message ?? e}`);
     } finally {
       guard?.exit();
     }

@@ -83,5 +83,8 @@ export class BotLost extends Error {
   }
 }
 
+/** A bot's optional start hook, called once every seat's bot is made and before any decision is timed: an isolated bot waits there for its process to be ready, so its start never counts against its budget. */
+export const BOT_READY: unique symbol = Symbol('havoc.botReady');
+
 /** A bot's optional end-of-match hook (a symbol, so no decision's name can clash with it): an isolated bot's process is told the result and let go. */
 export const BOT_DONE: unique symbol = Symbol('havoc.botDone');

@@ -11,7 +11,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOT_DONE, BotLost, NoMethod, type AnyBotFactory, type BotContext } from '../../core/bot.js';
+import { BOT_DONE, BOT_READY, BotLost, NoMethod, type AnyBotFactory, type BotContext } from '../../core/bot.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { packageRoot } from '../../core/paths.js';
 import { commandOf } from '../bots.js';
@@ -84,7 +84,7 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
       seed,
       budget: { ms: ctx.budget.ms, sims: ctx.budget.sims },
     };
-    // The start is sent now and its `ready` awaited at the first question, so the seats' processes start side by side.
+    // The start is sent now and its `ready` awaited when the match loop calls BOT_READY (or at the first question), so the seats' processes start side by side and untimed.
     pipe.tell(JSON.stringify(start));
     let started = false;
     const awaitReady = (): void => {
@@ -118,6 +118,10 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
       {},
       {
         get(_, key) {
+          if (key === BOT_READY)
+            return () => {
+              if (!started) awaitReady();
+            };
           if (key === BOT_DONE)
             return (result: unknown) => {
               if (!lost) pipe.tell(JSON.stringify({ type: 'end', result }));
