@@ -47,7 +47,7 @@ import { defaultChooser } from '../src/rules/nhm/choices.js';
 import { CMD_R, CMD_X } from '../src/rules/nhm/commands.js';
 import * as commands from '../src/rules/nhm/commands.js';
 import { Game } from '../src/rules/nhm/game.js';
-import * as loadoutModule from '../src/rules/nhm/loadout.js';
+import * as loadoutModule from '../src/rules/nhm/designSpace.js';
 import type { Catalogue, Loadout } from '../src/rules/nhm/parts.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { copyState, requiredX, State } from '../src/rules/nhm/state.js';

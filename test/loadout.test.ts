@@ -5,16 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { HavocError } from '../src/core/errors.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { HavocProblems } from '../src/core/errors.js';
-import {
-  checkLoadout,
-  countLoadouts,
-  enumerateLoadouts,
-  loadNamedLoadouts,
-  loadoutKey,
-  loadoutSpec,
-  sampleLoadouts,
-  type LoadoutFilter,
-} from '../src/rules/nhm/loadout.js';
+import { countLoadouts, enumerateLoadouts, sampleLoadouts, type LoadoutFilter } from '../src/rules/nhm/designSpace.js';
+import { checkLoadout, loadNamedLoadouts, loadoutKey, loadoutSpec } from '../src/rules/nhm/loadout.js';
 import type { Catalogue, Loadout, Part } from '../src/rules/nhm/parts.js';
 
 const cat = defaultCatalogue();

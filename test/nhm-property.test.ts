@@ -10,7 +10,7 @@ import { BOARD_8X8 } from '../src/core/grid.js';
 import { matchSeed } from '../src/core/rng.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { Game } from '../src/rules/nhm/game.js';
-import { sampleLoadouts } from '../src/rules/nhm/loadout.js';
+import { sampleLoadouts } from '../src/rules/nhm/designSpace.js';
 import { RecordingTracer, type StepRecord } from '../src/rules/nhm/record.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import type { State } from '../src/rules/nhm/state.js';

@@ -8,7 +8,7 @@ import type { BotContext, BotFactory, Program } from '../../src/rules/nhm/botApi
 import { defaultChooser } from '../../src/rules/nhm/choices.js';
 import { CMD_X, PROGRAM_LENGTH } from '../../src/rules/nhm/commands.js';
 import { Game } from '../../src/rules/nhm/game.js';
-import { sampleLoadouts } from '../../src/rules/nhm/loadout.js';
+import { sampleLoadouts } from '../../src/rules/nhm/designSpace.js';
 import type { Catalogue, Loadout, Part } from '../../src/rules/nhm/parts.js';
 import { copyForSeat, observe } from '../../src/rules/nhm/observe.js';
 import { formatProgram, parseProgram, type Notation } from '../../src/rules/nhm/programs.js';

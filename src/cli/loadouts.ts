@@ -5,13 +5,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { defaultCatalogue, loadCatalogue } from '../rules/nhm/catalogue.js';
-import {
-  countLoadouts,
-  enumerateLoadouts,
-  loadoutSpec,
-  sampleLoadouts,
-  type LoadoutFilter,
-} from '../rules/nhm/loadout.js';
+import { countLoadouts, enumerateLoadouts, sampleLoadouts, type LoadoutFilter } from '../rules/nhm/designSpace.js';
+import { loadoutSpec } from '../rules/nhm/loadout.js';
 import type { Loadout } from '../rules/nhm/parts.js';
 
 interface LoadoutsArgs {

@@ -7,7 +7,7 @@
  * checked by the config's schema before it gets here.
  */
 import { HavocError } from '../../core/errors.js';
-import type { LoadoutFilter } from './loadout.js';
+import type { LoadoutFilter } from './designSpace.js';
 import type { Catalogue } from './parts.js';
 
 interface RawFilter {
