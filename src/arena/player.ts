@@ -8,7 +8,7 @@ import { HavocError } from '../core/errors.js';
 import { loadRuleset, rulesetById } from '../rules/registry.js';
 import { recordMatch, replayPath, startReplay, writeReplay } from './replays.js';
 import { type BotModule, loadBotModule } from './bots.js';
-import { DEFAULT_ISOLATION, isolatedFactory } from './isolation/remoteBot.js';
+import { matchFactory } from './isolation/remoteBot.js';
 import type { RunConfig } from './config.js';
 import { withRunData } from './config/data.js';
 import { playMatch, type BotGuard } from './match.js';
@@ -130,7 +130,7 @@ export class MatchPlayer {
       return { id, seed: row.seed, bots: row.bots, loadouts: row.loadouts, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, figures: r.figures, faults: new Array(mods.length).fill(0) };
     }
     // An isolated bot's factory is made per match: it starts the bot's process for this game and seed.
-    const bots = mods.map((m) => m.factory ?? isolatedFactory(this.module, game, spec.seed, m.isolated!, DEFAULT_ISOLATION, this.run.rulesetModule));
+    const bots = mods.map((m) => matchFactory(m, this.module, game, spec.seed));
     const info = {
       botSpecs: spec.seats.map((s) => this.run.bots.find((b) => b.name === s.bot)!.bot),
       match: { id, runSeed: this.run.seed },

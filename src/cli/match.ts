@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadBotModule, runsIsolated } from '../arena/bots.js';
 import { botModuleProblem } from '../arena/config.js';
-import { DEFAULT_ISOLATION, isolatedFactory } from '../arena/isolation/remoteBot.js';
+import { matchFactory } from '../arena/isolation/remoteBot.js';
 import { playMatch } from '../arena/match.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
@@ -58,12 +58,7 @@ const command: CommandModule<object, Args> = {
         const problem = runsIsolated(spec, trusted) ? await botModuleProblem(spec, false) : null;
         if (problem) throw new HavocError('ERR_BOT', spec, problem);
       }
-      const factories = await Promise.all(
-        Array.from({ length: n }, async (_, i) => {
-          const m = await loadBotModule(specOf(i), trusted);
-          return m.factory ?? isolatedFactory(mod, game, seed, m.isolated!, DEFAULT_ISOLATION, isRulesetPath(args.ruleset) ? resolve(args.ruleset) : undefined);
-        }),
-      );
+      const factories = await Promise.all(Array.from({ length: n }, async (_, i) => matchFactory(await loadBotModule(specOf(i), trusted), mod, game, seed)));
       const out = (s: string): boolean => process.stdout.write(s);
       const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${specOf(i)}${mod.describeSeat ? ` as ${mod.describeSeat(game, i)}` : ''}`);
       if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}\n`);

@@ -7,8 +7,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { loadBot, loadBotModule, runsIsolated } from '../arena/bots.js';
-import { DEFAULT_ISOLATION, isolatedFactory } from '../arena/isolation/remoteBot.js';
+import { loadBotModule } from '../arena/bots.js';
+import { matchFactory } from '../arena/isolation/remoteBot.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import type { AnyBotFactory } from '../arena/match.js';
@@ -122,9 +122,7 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: VerifyOp
 
 /** The factory of a header's bot: a built-in or trusted one loaded here, an untrusted one isolated in its own process. */
 async function botFor(spec: string, mod: AnyGameModule, game: unknown, h: ReplayHeader, trusted: boolean): Promise<AnyBotFactory> {
-  if (!runsIsolated(spec, trusted)) return loadBot(spec);
-  const m = await loadBotModule(spec, false);
-  return isolatedFactory(mod, game, h.seed, m.isolated!, DEFAULT_ISOLATION);
+  return matchFactory(await loadBotModule(spec, trusted), mod, game, h.seed);
 }
 
 /** A record for people: `turn T step S` when it says so (NHM), else `record K`. */

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { BOT_DONE, BOT_READY, BotLost, NoMethod, type AnyBotFactory, type BotContext } from '../../core/bot.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { packageRoot } from '../../core/paths.js';
-import { commandOf } from '../bots.js';
+import { commandOf, type BotModule } from '../bots.js';
 import { rulesetModulePath } from '../../rules/registry.js';
 import { BotPipe, type PipeReply } from './pipe.js';
 import { MAX_LINE, PROTOCOL, type ActionMessage, type DecideMessage, type StartMessage } from './protocol.js';
@@ -60,10 +60,12 @@ function ended(r: PipeReply, doing: string): BotLost {
 
 /**
  * The factory of an isolated bot for one match: `bot` is the module's
- * absolute path, `game` the match's game of `mod`, `seed` the match seed;
- * `rulesetModule` the ruleset's module path when it was loaded by path.
+ * absolute path (or a command bot's spec), `game` the match's game of `mod`,
+ * `seed` the match seed. The host loads a ruleset loaded by path from the
+ * path the registry has for it.
  */
-export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string, bot: string, iso: Isolation = DEFAULT_ISOLATION, rulesetModule = rulesetModulePath(mod.id)): AnyBotFactory {
+export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string, bot: string, iso: Isolation = DEFAULT_ISOLATION): AnyBotFactory {
+  const rulesetModule = rulesetModulePath(mod.id);
   if (!mod.describeGame) throw new Error(`${mod.title} does not describe its games, so its bots cannot be isolated`);
   const description = mod.describeGame(game);
   const seats = Array.from({ length: mod.seatCount(game) }, (_, s) => mod.seatName(game, s));
@@ -160,6 +162,9 @@ function actionOf(text: string, id: number): (ActionMessage & { error?: unknown;
   if (!v || v.type !== 'action' || v.id !== id || !('action' in v)) return null;
   return v as unknown as ActionMessage & { error?: unknown; missing?: unknown };
 }
+
+/** A loaded bot module's factory for one match: its own, or an isolated bot's, which starts the bot's process for this game and seed. */
+export const matchFactory = (m: BotModule, mod: AnyGameModule, game: unknown, seed: string): AnyBotFactory => m.factory ?? isolatedFactory(mod, game, seed, m.isolated!);
 
 /**
  * Why an untrusted bot module cannot be used, or null: the sandbox must start
