@@ -19,9 +19,13 @@ export interface Board {
 /** Files and ranks of the default (standard) board. */
 export const DEFAULT_BOARD_SIDE = 8;
 
-/** Makes a board of `width` files and `height` ranks (at most 26 files). */
+/** The largest board: files a–z, ranks 1–99 (square names are a letter and at most two digits). */
+export const MAX_BOARD_WIDTH = 26;
+export const MAX_BOARD_HEIGHT = 99;
+
+/** Makes a board of `width` files and `height` ranks (at most MAX_BOARD_WIDTH by MAX_BOARD_HEIGHT). */
 export function makeBoard(width = DEFAULT_BOARD_SIDE, height = DEFAULT_BOARD_SIDE): Board {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > 26 || height > 99)
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > MAX_BOARD_WIDTH || height > MAX_BOARD_HEIGHT)
     throw new Error(`bad board size ${width}x${height}`);
   return { width, height, size: width * height };
 }

@@ -39,8 +39,8 @@ export function resolveLoadouts(
   }
   if (!check(Loadouts, f.v, f.at, problems, 'self')) return null;
   const kit = withRunData(rulesetById(ruleset.id), data).builds;
-  const opts: BuildOptions = { experimental };
-  if (fileF.v !== undefined && check(LoadoutsFile, fileF.v, fileF.at, problems)) Object.assign(opts, { names: fileF.v as string });
+  const names = fileF.v !== undefined && check(LoadoutsFile, fileF.v, fileF.at, problems) ? (fileF.v as string) : undefined;
+  const opts: BuildOptions = names === undefined ? { experimental } : { experimental, names };
   // A named-builds file that cannot be used is one problem, at the field that names it (or the first name looked up in it).
   let namesChecked = false;
   const checkNames = (at: string): void => {

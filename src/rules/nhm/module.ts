@@ -121,7 +121,9 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       // A key is called by its canonical form; a design object by where it was written.
       const r = checkLoadout(catalogue(), raw, typeof raw === 'string' ? raw : where, { experimental, where });
       if (!r.ok) return { ok: false, error: r.errors.length === 1 ? r.errors[0] : new HavocProblems('bad-loadout', where, r.errors) };
-      return { ok: true, value: typeof raw === 'string' && r.loadout.name !== loadoutKey(r.loadout) ? { ...r.loadout, name: loadoutKey(r.loadout) } : r.loadout };
+      if (typeof raw !== 'string') return { ok: true, value: r.loadout };
+      const key = loadoutKey(r.loadout);
+      return { ok: true, value: r.loadout.name === key ? r.loadout : { ...r.loadout, name: key } };
     },
     name: (l) => l.name,
     named,

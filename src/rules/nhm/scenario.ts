@@ -4,7 +4,7 @@
  * script (programs turn by turn, scripted answers) is read by the arena's
  * scenario runner, the same for every ruleset.
  */
-import { type Board, makeBoard, parseFacing, parseSquare } from '../../core/grid.js';
+import { type Board, makeBoard, MAX_BOARD_HEIGHT, MAX_BOARD_WIDTH, parseFacing, parseSquare } from '../../core/grid.js';
 import { HavocError } from '../../core/errors.js';
 import { Game, type MachineSetup } from './game.js';
 import { checkLoadout, loadNamedLoadouts } from './loadout.js';
@@ -39,7 +39,8 @@ export function scenarioGame(json: Record<string, unknown>, file: string, cat: C
   if (json.board !== undefined) {
     const b = json.board as { width?: unknown; height?: unknown };
     const size = (v: unknown, most: number): boolean => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= most;
-    if (!isObj(b) || !size(b.width, 26) || !size(b.height, 99)) return fail('board', 'must be {"width": W, "height": H}, W from 1 to 26 (files a–z), H from 1 to 99');
+    if (!isObj(b) || !size(b.width, MAX_BOARD_WIDTH) || !size(b.height, MAX_BOARD_HEIGHT))
+      return fail('board', `must be {"width": W, "height": H}, W from 1 to ${MAX_BOARD_WIDTH} (files a–z), H from 1 to ${MAX_BOARD_HEIGHT}`);
     board = makeBoard(b.width as number, b.height as number);
   }
   if (json.turnLimit !== undefined && !(Number.isInteger(json.turnLimit) && (json.turnLimit as number) > 0)) return fail('turnLimit', 'must be a positive integer');
