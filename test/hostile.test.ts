@@ -32,10 +32,16 @@ function bot(name: string, body: string, top = ''): string {
 
 const honest = bot('honest', 'return random(ctx);');
 
+/**
+ * The budget of runs whose rows are compared byte for byte: a decision's wall
+ * time, round trip included, may not decide a row on a loaded test machine.
+ */
+const ROOMY = { ms: 10_000, sims: 2000 };
+
 /** Plays `culprit` (named "x") against greedy on Robo Battle Pigs; the run's folder. */
 function play(name: string, culprit: string, extra: Record<string, unknown> = {}): { dir: string; code: number | null; err: string } {
   const cfg = join(tmp, `${name}.json`);
-  writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['greedy', { name: 'x', bot: culprit }], schedule: { type: 'round-robin', games: 4 }, seed: 'hostile', ...extra }));
+  writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['greedy', { name: 'x', bot: culprit }], schedule: { type: 'round-robin', games: 4 }, seed: 'hostile', budget: ROOMY, ...extra }));
   const dir = join(tmp, name);
   const r = havoc('tournament', cfg, '--out', dir, '--workers', '2', '--quiet', '--no-report', '--save-replays', '0');
   return { dir, code: r.code, err: r.err };
@@ -219,13 +225,13 @@ describe('hostile bots, isolated', () => {
       ].join('\n'),
     );
     const cfg = join(tmp, 'py.json');
-    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 'py', command: ['python3', py] }], schedule: { type: 'round-robin', games: 4 }, seed: 'py' }));
+    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 'py', command: ['python3', py] }], schedule: { type: 'round-robin', games: 4 }, seed: 'py', budget: ROOMY }));
     const dir = join(tmp, 'py');
     const r = havoc('tournament', cfg, '--out', dir, '--workers', '2', '--quiet', '--no-report');
     expect(r.code, r.err).toBe(0);
     const got = rows(dir);
     expect(got).toHaveLength(4);
-    expect(got.every((x) => x.a_faults === '0' && x.b_faults === '0' && x.reason !== 'forfeit')).toBe(true);
+    expect(got.every((x) => x.a_faults === '0' && x.b_faults === '0' && x.reason !== 'forfeit'), JSON.stringify(got) + errorsLog(dir)).toBe(true);
     const v = havoc('replay', join(dir, 'replays', 'match-1.jsonl'), '--verify');
     expect(v.code, v.err).toBe(0);
     writeFileSync(py, readFileSync(py, 'utf8').replace('["^"]', '["v"]'));

@@ -146,7 +146,8 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
 
   it('bots named by path play isolated, each in a sandboxed process, the same matches as in the arena\'s threads', () => {
     const small = join(tmp, 'small.json');
-    writeFileSync(small, JSON.stringify({ ...JSON.parse(readFileSync(cfg, 'utf8')), schedule: { type: 'round-robin', games: 20 } }));
+    // A roomy budget: a decision's wall time (the round trip included) may not decide a row on a loaded test machine.
+    writeFileSync(small, JSON.stringify({ ...JSON.parse(readFileSync(cfg, 'utf8')), schedule: { type: 'round-robin', games: 20 }, budget: { ms: 10_000, sims: 2000 } }));
     const trusted = havoc('tournament', small, '--workers', '2', '--out', join(tmp, 'small-trusted'), '--quiet', '--unsafe-bots', '--no-report');
     expect(trusted.code, trusted.err).toBe(0);
     const isolated = havoc('tournament', small, '--workers', '2', '--out', join(tmp, 'small-isolated'), '--quiet', '--no-report');
