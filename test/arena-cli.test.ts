@@ -4,7 +4,7 @@
  * and merge, bad configs, crashing bots. Tiny runs of `random` bots.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -322,14 +322,63 @@ describe('bad configs and bad bots', () => {
     const rows = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     expect(rows.map((x) => [x[0], x[2], x[6], x[8]])).toEqual([
       ['0', 'random', rows[0][6], rows[0][8]],
-      ['1', 'hanger', 'B', 'forfeit'],
+      ['1', 'hanger', 'B', 'hang'],
     ]);
-    expect(rows[0][8]).not.toBe('forfeit');
+    expect(rows[0][8]).not.toBe('hang');
     expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 1: seat A (hanger) forfeits the match: timeout, no answer to program #3: the process was killed');
     expect(Date.now() - t0).toBeGreaterThan(2_000);
   }, 60_000);
 
-  it('a trusted bot (--unsafe-bots) that never returns is stopped by the watchdog: its match is a fault, the run goes on', () => {
+  it('a disk that fills up stops the run with a located error, no stack trace; nothing written is lost: the resume ends with the same bytes', () => {
+    // A 64 KiB filesystem (bubblewrap's tmpfs, as the sandbox uses) holds the run folder; matches.csv outgrows it.
+    const cfg = config('disk-full.json', { ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 800 }, turnLimit: 20, seed: 'full' });
+    const full = join(tmp, 'full'), saved = join(tmp, 'full-saved'), whole = join(tmp, 'full-whole');
+    mkdirSync(full);
+    const script = `"$0" ${args(['tournament', cfg, '--out', join(full, 'run'), '--workers', '1', '--no-report', '--quiet', '--save-replays', 'none']).join(' ')} 2> ${join(tmp, 'full.err')}; echo $? > ${join(tmp, 'full.code')}; cp -r ${join(full, 'run')} ${saved}`;
+    const r = spawnSync('bwrap', ['--dev-bind', '/', '/', '--size', String(64 << 10), '--tmpfs', full, 'sh', '-c', script, process.execPath], { encoding: 'utf8', cwd: process.cwd() });
+    expect(r.status, r.stderr).toBe(0);
+    const err = readFileSync(join(tmp, 'full.err'), 'utf8');
+    expect(readFileSync(join(tmp, 'full.code'), 'utf8').trim()).not.toBe('0');
+    expect(err).toMatch(/matches\.csv: cannot write \(ENOSPC\); the run stops here and `havoc resume` carries on/);
+    expect(err).not.toMatch(/\n\s+at /);
+    const cut = readFileSync(join(saved, 'matches.csv'), 'utf8');
+    expect(cut.split('\n').length).toBeGreaterThan(100);
+    // The same run on a roomy disk, and the cut one resumed there: the same bytes.
+    expect(havoc('tournament', cfg, '--out', whole, '--workers', '1', '--no-report', '--quiet', '--save-replays', 'none').code).toBe(0);
+    const again = havoc('resume', saved, '--workers', '2', '--no-report', '--quiet');
+    expect(again.code, again.err).toBe(0);
+    expect(readFileSync(join(saved, 'matches.csv'), 'utf8')).toBe(readFileSync(join(whole, 'matches.csv'), 'utf8'));
+  }, 60_000);
+
+  it('a bot that hangs in maxHangs matches in a row is dropped: its later matches are lost unplayed (reason dropped), and a resume knows it', () => {
+    const hanger = join(tmp, 'always-hangs.mjs');
+    writeFileSync(hanger, `export default () => ({ program() { for (;;); } });\n`);
+    const cfg = config('drop.json', { ruleset: 'rbp', bots: ['random', 'greedy', { name: 'hanger', bot: hanger }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 6, budget: { ms: 100, sims: 100 }, maxHangs: 2 });
+    const out = join(tmp, 'drop-out');
+    const r = havoc('tournament', cfg, '--workers', '2', '--out', out, '--no-report');
+    expect(r.code, r.err).toBe(0);
+    const text = readFileSync(join(out, 'matches.csv'), 'utf8');
+    const rows = text.trim().split('\n').slice(1).map((l) => l.split(','));
+    const theirs = rows.filter((x) => x[2] === 'hanger' || x[4] === 'hanger');
+    expect(theirs.map((x) => x[8])).toEqual(['hang', 'hang', 'dropped', 'dropped']);
+    // Lost by the hanger: the other seat wins; a dropped match is not played (no turns, no faults).
+    for (const x of theirs) expect(x[6]).toBe(x[2] === 'hanger' ? 'B' : 'A');
+    for (const x of theirs.slice(2)) expect(x.slice(7)).toEqual(['0', 'dropped', '0', '0', '0', '0']);
+    expect(rows.filter((x) => x[2] !== 'hanger' && x[4] !== 'hanger').every((x) => !['hang', 'dropped'].includes(x[8]))).toBe(true);
+    const log = readFileSync(join(out, 'errors.log'), 'utf8');
+    expect(log).toContain(`bot hanger is dropped from the run: it hung in 2 of its matches in a row (${theirs[0][0]}, ${theirs[1][0]})`);
+    expect(r.err).toContain('bot hanger is dropped from the run');
+    // Cut the run back to its second hang: the resume reads the streak from the rows and plays none of the hanger's matches.
+    const keep = text.split('\n').slice(0, 2 + Number(theirs[1][0])).join('\n') + '\n';
+    writeFileSync(join(out, 'matches.csv'), keep);
+    writeFileSync(join(out, 'errors.log'), '');
+    const again = havoc('resume', out, '--workers', '2', '--no-report');
+    expect(again.code, again.err).toBe(0);
+    expect(readFileSync(join(out, 'matches.csv'), 'utf8')).toBe(text);
+    expect(readFileSync(join(out, 'errors.log'), 'utf8')).not.toContain('forfeits the match');
+  }, 60_000);
+
+  it('a trusted bot (--unsafe-bots) that never returns is stopped by the watchdog: it loses its match (reason hang), the run goes on', () => {
     const hanger = join(tmp, 'hanger.mjs');
     // Budget 100 ms: a decision is stopped after 5 s (10 times the budget, at least 5 s).
     const cfg = config('hang-trusted.json', { ruleset: 'rbp', bots: ['random', { name: 'hanger', bot: hanger }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 6, budget: { ms: 100, sims: 100 } });
@@ -338,11 +387,12 @@ describe('bad configs and bad bots', () => {
     const r = havoc('tournament', cfg, '--workers', '1', '--out', out, '--no-report', '--unsafe-bots');
     expect(r.code, r.err).toBe(0);
     const rows = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
-    expect(rows.map((x) => [x[0], x[2], x[8] === 'fault'])).toEqual([
-      ['0', 'random', false],
-      ['1', 'hanger', true],
+    expect(rows.map((x) => [x[0], x[2], x[6], x[7], x[8]])).toEqual([
+      ['0', 'random', rows[0][6], rows[0][7], rows[0][8]],
+      ['1', 'hanger', 'B', '0', 'hang'],
     ]);
-    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 1: could not be played, recorded as a fault: the bot in seat A did not return in time');
+    expect(rows[0][8]).not.toBe('hang');
+    expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 1: lost by the bot that hung, reason hang: the bot in seat A did not return in time');
     // Stopped twice (the batch, then the match alone), each after its 5 s.
     expect(Date.now() - t0).toBeGreaterThan(10_000);
   }, 60_000);

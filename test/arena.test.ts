@@ -14,7 +14,7 @@ import { inShard, parseShard, shardSize } from '../src/arena/shard.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { RULES_VERSION } from '../src/rules/version.js';
 import { Aggregate } from '../src/report/aggregate.js';
-import { sharedFirst } from '../src/arena/player.js';
+import { sharedFirst } from '../src/arena/records.js';
 import { entityTable, matchupTable, rate, tableCsv } from '../src/report/tables.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'arena-lib-'));

@@ -10,6 +10,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ISOLATION, isolatedBotProblem } from '../src/arena/isolation/remoteBot.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hostile-'));
 chmodSync(tmp, 0o755); // isolated bots run as an unprivileged user
@@ -125,16 +126,24 @@ describe('hostile bots, isolated', () => {
     const got = rows(r.dir);
     expect(got).toHaveLength(4);
     const log = errorsLog(r.dir);
+    const lost = ['forfeit', 'hang', 'dropped'];
     for (const x of got) {
-      if (x.reason !== 'forfeit') continue;
+      if (!lost.includes(x.reason)) continue;
       const s = seatOf(x, 'x');
       expect(x.winner, `match ${x.id}: the other seat wins`).toBe(s === 'a' ? 'B' : 'A');
+      // A dropped bot's match is not played: lost, with no fault.
+      if (x.reason === 'dropped') continue;
       expect(Number(x[`${s}_faults`])).toBeGreaterThan(0);
       expect(log).toContain(`match ${x.id}: seat ${s.toUpperCase()} (x) forfeits the match: `);
     }
-    if (name !== 'quitter') expect(got.every((x) => x.reason === 'forfeit'), JSON.stringify(got)).toBe(true);
+    if (name !== 'quitter') expect(got.every((x) => lost.includes(x.reason)), JSON.stringify(got)).toBe(true);
     else expect(got.some((x) => x.reason === 'forfeit')).toBe(true);
     expect(log).toMatch(cause);
+    // A bot that hangs three matches in a row is dropped: its fourth is not played (hangs.ts).
+    if (name === 'hang') {
+      expect(got.map((x) => x.reason)).toEqual(['hang', 'hang', 'hang', 'dropped']);
+      expect(log).toContain('bot x is dropped from the run: it hung in 3 of its matches in a row (0, 1, 2); its matches after 2 are not played and count as lost (reason dropped)');
+    }
     noneLeft();
   }, 120_000);
 
@@ -178,7 +187,7 @@ describe('hostile bots, isolated', () => {
     noneLeft();
   });
 
-  it('a module that exits or loops at its top level is a config error naming the bot; nothing runs in the arena', () => {
+  it('a module that exits or throws at its top level is a config error naming the bot; nothing runs in the arena', () => {
     for (const [name, top, says] of [
       ['top-exit', 'process.exit(3);', /bots\[1\]: x: the module ended the process while loading \(exit code 3\)/],
       ['top-throw', 'throw new Error("nope");', /bots\[1\]: x: the bot module failed to load: nope/],
@@ -190,6 +199,31 @@ describe('hostile bots, isolated', () => {
       expect(r.err).not.toMatch(/\n\s+at /);
       expect(existsSync(r.dir)).toBe(false);
     }
+    noneLeft();
+  });
+
+  it('trusted (--unsafe-bots), a bot that keeps state across matches is found: a sample of its matches played alone in fresh threads differs', () => {
+    const run = (name: string, culprit: string) => {
+      const cfg = join(tmp, `${name}.json`);
+      writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['greedy', { name: 'x', bot: culprit }], schedule: { type: 'round-robin', games: 4 }, seed: 'hostile', budget: ROOMY }));
+      const dir = join(tmp, name);
+      const r = havoc('tournament', cfg, '--out', dir, '--workers', '1', '--quiet', '--no-report', '--save-replays', '0', '--unsafe-bots');
+      expect(r.code, r.err).toBe(0);
+      return { err: r.err, log: errorsLog(dir) };
+    };
+    const stateful = bot('trusted-state', `played++; const b = random(ctx); return { program: (o, v) => (played > 1 ? 'X X X X X' : b.program(o, v)) };`, 'let played = 0;');
+    const found = run('trusted-state', stateful);
+    expect(found.err).toMatch(/warning: bot x may keep state across matches \(or play by the clock or Math\.random\): match [1-3] played alone in a fresh thread gives /);
+    expect(found.log).toContain('bot x may keep state across matches');
+    const clean = run('trusted-honest', honest);
+    expect(clean.err).not.toContain('keep state');
+    expect(clean.log).toBe('');
+  }, 60_000);
+
+  it('a module that loops at its top level is stopped at the start deadline (here 1.5 s; a run gives 20 s) and named; its process tree is gone', () => {
+    const culprit = bot('top-loop', 'return random(ctx);', 'for (;;);');
+    expect(isolatedBotProblem(culprit, { ...DEFAULT_ISOLATION, startMs: 1500 })).toBe('the module did not finish loading in 1.5 s');
+    expect(isolatedBotProblem(honest, { ...DEFAULT_ISOLATION, startMs: 10_000 })).toBeNull();
     noneLeft();
   });
 

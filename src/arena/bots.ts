@@ -64,6 +64,9 @@ export const commandSpec = (argv: readonly string[]): string => COMMAND_PREFIX +
 /** Whether a bot runs isolated: a command, or named by path and not trusted. */
 export const runsIsolated = (spec: string, trusted: boolean): boolean => commandOf(spec) !== null || (isBotPath(spec) && !trusted);
 
+/** Whether a bot is code not ours that runs in the arena's threads anyway: named by path (not a command) with `--unsafe-bots`. */
+export const runsTrustedFromPath = (spec: string, trusted: boolean): boolean => trusted && isBotPath(spec) && commandOf(spec) === null;
+
 /** Loads a bot module by built-in name or by path; an untrusted one (a path, `trusted` false) is only found, not imported. */
 export async function loadBotModule(spec: string, trusted = true): Promise<BotModule> {
   if (commandOf(spec)) return { factory: null, isolated: spec, policy: null };

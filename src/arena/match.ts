@@ -13,8 +13,9 @@
  *
  * A bot can also lose the whole match: when its process is gone (an isolated
  * bot that crashed, hung or wrote garbage: BotLost), or past `maxFaults`
- * faults. The match ends there, reason `forfeit`: the bots that lost it share
- * the last place, the others the first (a draw when every bot lost it).
+ * faults. The match ends there, reason `forfeit` (`hang` when the bots that
+ * lost it hung): they share the last place, the others the first (a draw
+ * when every bot lost it).
  */
 import { type AnyBot, type AnyBotFactory, BOT_DONE, BOT_READY, BotLost, type Budget, DEFAULT_BUDGET, isMixed, NoMethod, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, type Question, type Recorder, winnerOf } from '../core/game.js';
@@ -65,7 +66,7 @@ export interface MatchResult {
   figures: number[][];
   faults: number[];
   faultLog: FaultRecord[];
-  /** Seats that lost the match by forfeit (reason `forfeit`), in seat order. */
+  /** Seats that lost the match by forfeit (reason `forfeit` or `hang`), in seat order. */
   forfeits: number[];
   /** Mean milliseconds per timed decision, per seat. */
   decisionMs: number[];
@@ -86,6 +87,8 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const maxFaults = opts.maxFaults ?? Infinity;
   /** Seats that lost the match (their process is gone, or too many faults). */
   const lost = new Array<boolean>(n).fill(false);
+  /** Seats that lost it by hanging (the process killed at its deadline). */
+  const hung = new Array<boolean>(n).fill(false);
   let anyLost = false;
   const fault = (seat: number, kind: FaultRecord['kind'], message: string): void => {
     faults[seat]++;
@@ -100,6 +103,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const gone = (seat: number, e: BotLost): void => {
     bots[seat] = null;
     lost[seat] = anyLost = true;
+    if (e.kind === 'timeout') hung[seat] = true;
     fault(seat, e.kind === 'timeout' ? 'timeout' : 'crash', `${e.message}; forfeits the match`);
   };
   const context = mod.botContext(game);
@@ -237,7 +241,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
       mod.apply(st, actions, answer, recorder);
       if (shown) opts.onTurn!(st, shown);
     }
-    const out = anyLost ? forfeitOutcome(lost) : mod.result(st)!;
+    const out = anyLost ? forfeitOutcome(lost, hung) : mod.result(st)!;
     told = { ranks: out.ranks, reason: out.reason };
     return {
       winner: winnerOf(out),
@@ -259,8 +263,16 @@ export function playMatch(opts: MatchOptions): MatchResult {
   }
 }
 
-/** The outcome of a match some bots lost: they share the last place, the others the first; a draw when all lost it. */
-function forfeitOutcome(lost: readonly boolean[]): { ranks: number[]; reason: string } {
+/** The end reason of a match lost by bots that hung. */
+export const HANG = 'hang';
+
+/**
+ * The outcome of a match some bots lost: they share the last place, the
+ * others the first; a draw when all lost it. Reason `hang` when every seat
+ * that lost it hung (the run counts hangs in a row: hangs.ts), else `forfeit`.
+ */
+function forfeitOutcome(lost: readonly boolean[], hung: readonly boolean[]): { ranks: number[]; reason: string } {
   const all = lost.every(Boolean);
-  return { ranks: lost.map((l) => (l && !all ? 1 : 0)), reason: 'forfeit' };
+  const hangs = lost.every((l, s) => !l || hung[s]);
+  return { ranks: lost.map((l) => (l && !all ? 1 : 0)), reason: hangs ? HANG : 'forfeit' };
 }

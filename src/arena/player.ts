@@ -12,7 +12,8 @@ import { matchFactory } from './isolation/remoteBot.js';
 import type { RunConfig } from './config.js';
 import { withRunData } from './config/data.js';
 import { playMatch, type BotGuard } from './match.js';
-import type { MatchRow } from './records.js';
+import { droppedRow } from './hangs.js';
+import { sharedFirst, type MatchRow } from './records.js';
 import { buildResolver, makeSchedule, type MatchSpec, type Schedule } from './schedule.js';
 
 /** Which matches get a replay file: none, all, or the first N match ids. Matches with a bot fault always do. */
@@ -104,6 +105,11 @@ export class MatchPlayer {
     return n;
   }
 
+  /** The row of match `id` when bots of `dropped` play in it: lost by them, not played (hangs.ts). */
+  dropped(id: number, dropped: ReadonlySet<string>): MatchRow {
+    return droppedRow(this.schedule.spec(id), dropped, this.module.figures.length);
+  }
+
   /** Plays match `id`; `guard` is told when bot code runs (the watchdog's marks). */
   play(id: number, guard?: BotGuard): MatchRow {
     const spec = this.schedule.spec(id);
@@ -152,13 +158,6 @@ export class MatchPlayer {
     }
     return { ...row, winner: r.winner ?? -1, shared: sharedFirst(r.ranks), turns: r.turns, reason: r.reason, figures: r.figures, faults: r.faults };
   }
-}
-
-/** A bit per seat in first place when some seats but not all share it (a team's win), else 0. */
-export function sharedFirst(ranks: readonly number[]): number {
-  let mask = 0, n = 0;
-  for (let s = 0; s < ranks.length; s++) if (ranks[s] === 0) (mask |= 1 << s), n++;
-  return n > 1 && n < ranks.length ? mask : 0;
 }
 
 /** The row of a match that could not be played (its worker died): a draw with reason `fault`. */

@@ -34,6 +34,13 @@ export interface MatchRow {
   readonly faults: readonly number[];
 }
 
+/** A bit per seat in first place when some seats but not all share it (a team's win), else 0. */
+export function sharedFirst(ranks: readonly number[]): number {
+  let mask = 0, n = 0;
+  for (let s = 0; s < ranks.length; s++) if (ranks[s] === 0) (mask |= 1 << s), n++;
+  return n > 1 && n < ranks.length ? mask : 0;
+}
+
 /** The header of matches.csv for k seats per match and a ruleset's figures. */
 export function matchesHeader(k: number, figures: readonly string[] = ['dealt']): string[] {
   const seats = [...SEAT_LETTERS.slice(0, k)];

@@ -14,7 +14,7 @@
 import { appendFileSync } from 'node:fs';
 import { lockRunFolder } from './lock.js';
 import { idsProblem, rowsProblem } from './rowCheck.js';
-import { isBotPath } from './bots.js';
+import { runsTrustedFromPath } from './bots.js';
 import { join } from 'node:path';
 import { canonicalJson } from '../core/json.js';
 import { HavocError } from '../core/errors.js';
@@ -23,16 +23,19 @@ import { scheduleTotal } from './config/total.js';
 import type { RunConfig } from './config/types.js';
 import type { Executor } from './pool.js';
 import { faultRow, type ReplayChoice } from './player.js';
+import { ENVIRONMENT } from './replays.js';
 import { csvLines, MatchesWriter, readMatches, rowFields, SEAT_LETTERS } from './records.js';
 import { figuresOf, makeSchedule, seatsOf, type Schedule } from './schedule.js';
 import { inShard, shardSize, shardStart, shardStep, type Shard } from './shard.js';
 import type { BatchResult, BatchTask } from './worker.js';
 import { hangLimitMs, Watchdog, type Hang } from './watchdog.js';
+import { freshSample, statefulMatches } from './freshCheck.js';
+import { DEFAULT_MAX_HANGS, droppedRow, hangRow, HangStreaks, type HangState } from './hangs.js';
 
 /** A bot that did not return before its deadline (the watchdog stopped its worker). */
 class BotHang extends Error {
-  constructor(h: Hang) {
-    super(h.seat < 0 ? 'a native policy did not return (its worker was stopped)' : `the bot in seat ${SEAT_LETTERS[h.seat].toUpperCase()} did not return in time (its worker was stopped)`);
+  constructor(readonly hang: Hang) {
+    super(hang.seat < 0 ? 'a native policy did not return (its worker was stopped)' : `the bot in seat ${SEAT_LETTERS[hang.seat].toUpperCase()} did not return in time (its worker was stopped)`);
   }
 }
 
@@ -87,8 +90,8 @@ export interface PlayOutcome {
 /** A short stable id of a run, for the workers' caches. */
 export const runKey = (run: RunConfig): string => createHash('sha256').update(canonicalJson(run)).digest('hex').slice(0, 16);
 
-/** Reads matches.csv (repairing a torn end); returns a bitmap of the ids done and their count. */
-export function doneMatches(dir: string, run: RunConfig, shard: Shard | null): { done: Uint8Array; count: number } {
+/** Reads matches.csv (repairing a torn end); returns a bitmap of the ids done and their count, and tells `streaks` each row (in the file's order, which is id order). */
+export function doneMatches(dir: string, run: RunConfig, shard: Shard | null, streaks?: HangStreaks): { done: Uint8Array; count: number } {
   const total = scheduleTotal(run);
   const done = new Uint8Array(total);
   let count = 0;
@@ -101,6 +104,7 @@ export function doneMatches(dir: string, run: RunConfig, shard: Shard | null): {
       if (done[r.id]) throw new HavocError('bad-matches', path, `match ${r.id} appears twice`);
       done[r.id] = 1;
       count++;
+      streaks?.seeRow(r);
     },
     true,
     figuresOf(run),
@@ -201,13 +205,17 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   const t0 = performance.now();
   const total = scheduleTotal(run);
   const scheduled = shardSize(shard, total);
-  const { done, count: already } = doneMatches(dir, run, shard);
+  // Bots that hang, counted in id order as matches.csv is written, from its rows so far (hangs.ts).
+  const streaks = new HangStreaks(run.maxHangs ?? DEFAULT_MAX_HANGS);
+  const { done, count: already } = doneMatches(dir, run, shard, streaks);
   const todo = scheduled - already;
   const exec = opts.executor;
   const workers = Math.max(1, exec.workers);
   const sizer = new BatchSizer(todo, workers, opts.maxBatch);
   const key = runKey(run);
   const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run), figuresOf(run));
+  /** A line for errors.log; a file the machine will not write (disk full) stops the run, located. */
+  const log = (text: string): void => refusedWrite(join(dir, 'errors.log'), () => appendFileSync(join(dir, 'errors.log'), text + '\n'));
   let schedule: Schedule | null = null;
   let crashed = 0;
   let workerMs = 0;
@@ -223,7 +231,10 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   if (onProgress) report(onProgress);
 
   const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
-  const task = (b: { start: number; step: number; count: number }): BatchTask => ({ key, run, dir, saveReplays, trustBots: opts.trustBots ?? false, ...b });
+  type Range = { start: number; step: number; count: number };
+  const task = (b: Range, hangs: HangState): BatchTask => ({ key, run, dir, saveReplays, trustBots: opts.trustBots ?? false, hangs, ...b });
+  /** What a worker may know of the hangs: only the bots dropped so far, unless every match before the batch is written. */
+  const droppedSoFar = (): HangState => ({ streaks: [], dropped: [...streaks.dropped] });
 
   // The watchdog (worker threads only): a batch whose bot passes its deadline is stopped, its worker ended.
   const dog = exec.workers > 0 ? new Watchdog(workers * 2 + 1) : null;
@@ -240,12 +251,12 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
     : null;
   watching?.unref();
   /** Runs one task; a hang comes back as a BotHang (or, while loading the bots, stops the run). */
-  const runTask = async (b: { start: number; step: number; count: number }): Promise<BatchResult> => {
-    if (!dog) return exec.run(task(b));
+  const runTask = async (b: Range, known: HangState): Promise<BatchResult> => {
+    if (!dog) return exec.run(task(b, known));
     const slot = dog.acquire(), ctl = new AbortController();
     running.set(slot, ctl);
     try {
-      return await exec.run({ ...task(b), watch: { shared: dog.shared, slot } }, ctl.signal);
+      return await exec.run({ ...task(b, known), watch: { shared: dog.shared, slot } }, ctl.signal);
     } catch (e) {
       const h = hangs.get(ctl);
       if (!h) throw e;
@@ -261,10 +272,10 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
     'environment' in r ? new HavocError('environment', r.where, r.environment) : new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
   /** Adds a batch's notes (bots that forfeited a match, and why) to errors.log. */
   const note = (notes: readonly string[]): void => {
-    if (notes.length) appendFileSync(join(dir, 'errors.log'), notes.join('\n') + '\n');
+    if (notes.length) log(notes.join('\n'));
   };
   // Bot code not ours in the workers' threads: every row is checked in full against the schedule (rowCheck.ts).
-  const fullCheck = (opts.trustBots ?? false) && run.bots.some((b) => isBotPath(b.bot));
+  const fullCheck = run.bots.some((b) => runsTrustedFromPath(b.bot, opts.trustBots ?? false));
   /** The batch's rows, checked (rowCheck.ts); an Error when they are not its matches'. */
   const checked = (bytes: Uint8Array, b: { start: number; step: number; count: number }): Uint8Array => {
     let problem = idsProblem(bytes, b);
@@ -275,45 +286,83 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
     if (problem) throw new Error(`the worker returned rows that are not the batch's matches: ${problem}`);
     return bytes;
   };
-  /** Plays a batch; if its worker fails (or returns rows that are not its matches'), its matches one by one; a match that still fails becomes a fault row. */
-  const playBatch = async (b: { start: number; step: number; count: number }): Promise<Uint8Array> => {
+  type Played = { bytes: Uint8Array; hangs: readonly (readonly [number, number])[] };
+  /**
+   * Plays a batch; if its worker fails (or returns rows that are not its
+   * matches'), its matches one by one; a match that still fails becomes a
+   * fault row, or a `hang` row charged to the seat the watchdog caught.
+   */
+  const playBatch = async (b: Range, hangs: HangState): Promise<Played> => {
     try {
-      const r = await runTask(b);
+      const r = await runTask(b, hangs);
       if (!r.ok) throw setupError(r);
       checked(r.bytes, b);
       sizer.measured(r.count, r.ms);
       workerMs += r.ms;
       note(r.notes);
-      return r.bytes;
+      return { bytes: r.bytes, hangs: r.hangs };
     } catch (e) {
       if (e instanceof HavocError) throw e;
     }
     const lines: Uint8Array[] = [];
+    const hung: (readonly [number, number])[] = [];
     for (let i = 0; i < b.count; i++) {
       const id = b.start + i * b.step;
       try {
-        const r = await runTask({ start: id, step: 1, count: 1 });
+        const r = await runTask({ start: id, step: 1, count: 1 }, droppedSoFar());
         if (!r.ok) throw setupError(r);
         note(r.notes);
         lines.push(checked(r.bytes, { start: id, step: 1, count: 1 }));
+        hung.push(...r.hangs);
       } catch (e) {
         if (e instanceof HavocError) throw e;
         schedule ??= makeSchedule(run, data);
-        lines.push(Buffer.from(csvLines([rowFields(faultRow(schedule.spec(id), figuresOf(run).length))])));
-        crashed++;
-        const msg = `match ${id}: could not be played, recorded as a fault: ${((e as Error)?.message ?? String(e)).split('\n')[0]}`;
-        appendFileSync(join(dir, 'errors.log'), msg + '\n');
+        const seat = e instanceof BotHang ? e.hang.seat : -1;
+        const spec = schedule.spec(id);
+        lines.push(Buffer.from(csvLines([rowFields(seat >= 0 ? hangRow(spec, seat, figuresOf(run).length) : faultRow(spec, figuresOf(run).length))])));
+        if (seat >= 0) hung.push([id, 1 << seat]);
+        else crashed++;
+        const msg = `match ${id}: ${seat >= 0 ? 'lost by the bot that hung, reason hang' : 'could not be played, recorded as a fault'}: ${((e as Error)?.message ?? String(e)).split('\n')[0]}`;
+        log(msg);
         opts.warn?.(msg);
       }
     }
-    return Buffer.concat(lines);
+    return { bytes: Buffer.concat(lines), hangs: hung };
+  };
+  /**
+   * A batch's rows as they are written, in id order: hang streaks counted,
+   * and a dropped bot's matches made `dropped` rows (a worker that did not
+   * know of the drop yet played them).
+   */
+  const settle = (b: Range, p: Played): Uint8Array => {
+    if (streaks.quiet && p.hangs.length === 0) return p.bytes;
+    schedule ??= makeSchedule(run, data);
+    const hungAt = new Map(p.hangs);
+    const lines = lineSlices(p.bytes);
+    let changed = false;
+    for (let i = 0; i < b.count; i++) {
+      const id = b.start + i * b.step;
+      const spec = schedule.spec(id);
+      const bots = spec.seats.map((s) => s.bot);
+      if (streaks.drops(bots)) {
+        lines[i] = Buffer.from(csvLines([rowFields(droppedRow(spec, streaks.dropped, figuresOf(run).length))]));
+        changed = true;
+        continue;
+      }
+      for (const d of streaks.see(id, bots, hungAt.get(id) ?? 0)) {
+        const msg = `bot ${d.bot} is dropped from the run: it hung in ${d.matches.length} of its matches in a row (${d.matches.join(', ')}); its matches after ${id} are not played and count as lost (reason dropped)`;
+        log(msg);
+        opts.warn?.(msg);
+      }
+    }
+    return changed ? Buffer.concat(lines) : p.bytes;
   };
 
   let failure: unknown = null;
   try {
     await new Promise<void>((resolve) => {
       const gen = batchesOf(done, shard, () => sizer.next());
-      const pending = new Map<number, { bytes: Uint8Array; count: number }>();
+      const pending = new Map<number, { played: Played; batch: Range }>();
       const window = workers * 4;
       let nextSeq = 0;
       let nextWrite = 0;
@@ -321,8 +370,9 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
       let exhausted = false;
       const flush = (): void => {
         for (let p = pending.get(nextWrite); p; p = pending.get(nextWrite)) {
-          writer.append(p.bytes);
-          playedNow += p.count;
+          const bytes = settle(p.batch, p.played);
+          refusedWrite(writer.path, () => writer.append(bytes));
+          playedNow += p.batch.count;
           pending.delete(nextWrite++);
         }
       };
@@ -335,12 +385,18 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
           }
           const b = it.value;
           const seq = nextSeq++;
+          // Every match before this batch written: the worker can count the streaks on from here exactly.
+          const hangs = active === 0 && pending.size === 0 ? streaks.state() : droppedSoFar();
           active++;
-          playBatch(b).then(
-            (bytes) => {
+          playBatch(b, hangs).then(
+            (played) => {
               active--;
-              pending.set(seq, { bytes, count: b.count });
-              flush();
+              pending.set(seq, { played, batch: b });
+              try {
+                flush();
+              } catch (e) {
+                failure ??= e; // the machine refused a write: nothing more is handed out
+              }
               if (onProgress) report(onProgress);
               pump();
             },
@@ -361,7 +417,43 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
     writer.close();
   }
   if (failure) throw failure;
-  const seconds = (performance.now() - t0) / 1000;
   const finished = already + playedNow;
+  // Bots not ours run in the workers' threads: a sample of their matches played again, each alone in a fresh thread (freshCheck.ts).
+  if (fullCheck && playedNow > 0 && finished === scheduled && exec.workers > 0) {
+    schedule ??= makeSchedule(run, data);
+    const ids = freshSample(run, schedule, total, shard, true);
+    const fresh = (id: number): BatchTask => ({ ...task({ start: id, step: 1, count: 1 }, droppedSoFar()), readOnly: true });
+    for (const f of await statefulMatches(join(dir, 'matches.csv'), run, schedule, ids, fresh)) {
+      const msg = `bot ${f.bots.join(' or ')} may keep state across matches (or play by the clock or Math.random): match ${f.id} played alone in a fresh thread gives ${f.alone}, the run gave ${f.row}; with --unsafe-bots its rows then depend on the number of workers and on what each thread played before`;
+      log(msg);
+      opts.warn?.(msg);
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000;
   return { scheduled, done: finished, playedNow, seconds, interrupted: finished < scheduled, crashed, workerSeconds: workerMs / 1000 };
+}
+
+/** The lines of a batch's bytes (each with its newline), as views of them. */
+function lineSlices(bytes: Uint8Array): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let from = 0;
+  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, from)) {
+    out.push(bytes.subarray(from, i + 1));
+    from = i + 1;
+  }
+  return out;
+}
+
+/**
+ * Runs a write of the run's own files; when the machine refuses it (disk
+ * full, permissions), a located HavocError that stops the run. A torn last
+ * line of matches.csv is cut off by the resume, so nothing written is lost.
+ */
+function refusedWrite(path: string, write: () => void): void {
+  try {
+    write();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException)?.code ?? (e as Error)?.message;
+    throw new HavocError(ENVIRONMENT, path, `cannot write (${code}); the run stops here and \`havoc resume\` carries on once the disk or the folder is fixed`);
+  }
 }

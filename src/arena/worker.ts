@@ -14,6 +14,7 @@ import { MatchLines } from './records.js';
 import { HavocError } from '../core/errors.js';
 import { ENVIRONMENT } from './replays.js';
 import { SlotGuard } from './watchdog.js';
+import { DEFAULT_MAX_HANGS, HangStreaks, hungSeats, type HangState } from './hangs.js';
 
 /** A batch: ids start, start + step, … (count of them). */
 export interface BatchTask {
@@ -26,16 +27,33 @@ export interface BatchTask {
   readonly saveReplays: ReplayChoice;
   /** Bots named by path run in this thread, trusted, rather than isolated. */
   readonly trustBots: boolean;
+  /** Writes nothing into the run folder, not even a faulty match's replay (a match played again to check it). */
+  readonly readOnly?: boolean;
   readonly start: number;
   readonly step: number;
   readonly count: number;
+  /**
+   * The run's hang streaks as of the batch's first match when the runner
+   * knows them (every match before it written), else only the bots dropped
+   * so far: the worker drops a bot as the runner would (hangs.ts), and the
+   * runner settles the rows again as it writes them.
+   */
+  readonly hangs?: HangState;
   /** The watchdog's shared memory and this task's slot in it (absent when playing in the main thread). */
   readonly watch?: { readonly shared: SharedArrayBuffer; readonly slot: number };
 }
 
 export type BatchResult =
   /** `bytes`: the lines of matches.csv; `ms`: the worker's time for the batch, which the runner sizes the next batches by. */
-  | { readonly ok: true; readonly bytes: Uint8Array; readonly count: number; readonly ms: number; readonly notes: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly bytes: Uint8Array;
+      readonly count: number;
+      readonly ms: number;
+      readonly notes: readonly string[];
+      /** Matches of the batch some bot hung in: id, and a bit per seat that hung. */
+      readonly hangs: readonly (readonly [number, number])[];
+    }
   /** The run could not be set up in the worker (not a match's fault): the run stops. */
   | { readonly ok: false; readonly setup: string }
   /** The machine failed the worker (a replay that cannot be written: disk full, permissions): the run stops; nothing of the batch is recorded. */
@@ -43,15 +61,17 @@ export type BatchResult =
 
 const players = new Map<string, Promise<MatchPlayer>>();
 
+const playerKey = (task: BatchTask): string => `${task.key}/${task.saveReplays}/${task.trustBots}/${task.readOnly === true}`;
+
 async function playerFor(task: BatchTask): Promise<MatchPlayer> {
-  const key = `${task.key}/${task.saveReplays}/${task.trustBots}`;
+  const key = playerKey(task);
   let p = players.get(key);
   if (!p) {
     p = (async () => {
       await loadRunRuleset(task.run, task.dir);
       // The folder's copy, checked against the run's hash (a changed file stops the run).
       const data = folderData(task.dir, task.run);
-      return MatchPlayer.create(task.run, data?.value, { dir: task.dir, save: task.saveReplays }, task.trustBots);
+      return MatchPlayer.create(task.run, data?.value, task.readOnly ? null : { dir: task.dir, save: task.saveReplays }, task.trustBots);
     })();
     players.set(key, p);
   }
@@ -67,7 +87,7 @@ export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
   try {
     player = await playerFor(task);
   } catch (e) {
-    players.delete(`${task.key}/${task.saveReplays}/${task.trustBots}`);
+    players.delete(playerKey(task));
     return { ok: false, setup: (e as Error)?.message ?? String(e) };
   } finally {
     guard?.exit();
@@ -75,17 +95,28 @@ export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
   const t0 = performance.now();
   // Each line goes into bytes as its match ends; the bytes are handed to the main thread, not copied.
   const out = new MatchLines(task.count);
+  const streaks = new HangStreaks(task.run.maxHangs ?? DEFAULT_MAX_HANGS, task.hangs);
+  const hangs: [number, number][] = [];
   for (let i = 0; i < task.count; i++) {
     const id = task.start + i * task.step;
     guard?.match(id);
     try {
-      out.add(player.play(id, guard));
+      // Nothing to settle (no streak, no bot dropped) is the common case, and costs a string compare a match.
+      if (!streaks.quiet && streaks.drops(player.schedule.spec(id).seats.map((s) => s.bot))) {
+        out.add(player.dropped(id, streaks.dropped));
+        continue;
+      }
+      const row = player.play(id, guard);
+      const hung = hungSeats(row);
+      if (hung) hangs.push([id, hung]);
+      if (hung || !streaks.quiet) streaks.see(id, row.bots, hung);
+      out.add(row);
     } catch (e) {
       if (e instanceof HavocError && e.code === ENVIRONMENT) return { ok: false, environment: e.problem, where: e.where };
       throw e;
     }
   }
-  return { ok: true, bytes: out.done(), count: task.count, ms: performance.now() - t0, notes: player.takeNotes() };
+  return { ok: true, bytes: out.done(), count: task.count, ms: performance.now() - t0, notes: player.takeNotes(), hangs };
 }
 
 /** The pool's entry: playBatchHere, its bytes moved to the main thread rather than copied. */

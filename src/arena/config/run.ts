@@ -17,7 +17,7 @@ import { check, isObj, type Field, type Json, type Problems } from './problems.j
 import { rulesetFactsOf } from './rulesets.js';
 import { rulesetById } from '../../rules/registry.js';
 import { resolveSchedule } from './schedule.js';
-import { Between, Budget, Experimental, MaxFaults, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
+import { Between, Budget, Experimental, MaxFaults, MaxHangs, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
 import { MAX_MATCHES, scheduleTotal } from './total.js';
 import {
   DEFAULT_SEED,
@@ -66,6 +66,8 @@ export function resolveRun(
   const budget = resolveBudget(field('budget'), problems);
   const mf = field('maxFaults');
   const maxFaults = mf.v !== undefined && check(MaxFaults, mf.v, mf.at, problems) ? (mf.v as number) : undefined;
+  const mh = field('maxHangs');
+  const maxHangs = mh.v !== undefined && check(MaxHangs, mh.v, mh.at, problems) ? (mh.v as number) : undefined;
   const stats = resolveStats(field('stats'), problems);
 
   // Bots.
@@ -128,6 +130,7 @@ export function resolveRun(
     turnLimit,
     budget,
     ...(maxFaults !== undefined ? { maxFaults } : {}),
+    ...(maxHangs !== undefined ? { maxHangs } : {}),
     seed,
     stats,
   };

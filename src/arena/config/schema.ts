@@ -60,6 +60,11 @@ export const MaxFaults = z
   .min(0, says('must be a whole number >= 0 (faults a bot may have in a match before it forfeits the match)'))
   .meta({ description: 'A bot with more faults than this in one match forfeits it (a loss for it, a win for the others). Default: never.' });
 
+export const MaxHangs = z
+  .int(says('must be a whole number >= 1 (matches in a row a bot may hang in before it is dropped from the run)'))
+  .min(1, says('must be a whole number >= 1 (matches in a row a bot may hang in before it is dropped from the run)'))
+  .meta({ description: 'A bot that hangs (is killed at its deadline) in this many of its matches in a row is dropped from the run: its later matches are recorded as lost, reason dropped.', default: 3 });
+
 const SEED_PROBLEM = 'must be a string or an integer';
 export const Seed = z
   .union([z.string(says(SEED_PROBLEM)).min(1, says(SEED_PROBLEM)), z.int(says(SEED_PROBLEM))], says(SEED_PROBLEM))
@@ -279,6 +284,7 @@ const runFields = {
   turnLimit: TurnLimit.optional(),
   budget: Budget.optional(),
   maxFaults: MaxFaults.optional(),
+  maxHangs: MaxHangs.optional(),
   seed: Seed.optional(),
   out: Out.optional(),
   stats: Stats.optional(),

@@ -80,6 +80,8 @@ export interface RunConfig {
   readonly budget: { readonly ms: number; readonly sims: number };
   /** A bot with more faults than this in one match forfeits it; absent: never. */
   readonly maxFaults?: number;
+  /** A bot that hangs in this many of its matches in a row is dropped from the run (hangs.ts); absent: DEFAULT_MAX_HANGS. */
+  readonly maxHangs?: number;
   readonly seed: string;
   readonly stats: StatsOptions;
 }
