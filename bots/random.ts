@@ -5,53 +5,70 @@
  */
 import { CMD_R, CMD_X, PROGRAM_LENGTH } from '../src/rules/nhm/commands.js';
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
-import { requiredX } from '../src/rules/nhm/state.js';
 
 /** The shape index of a repair program: after the X-count shapes 0..PROGRAM_LENGTH. */
 const REPAIR_SHAPE = PROGRAM_LENGTH + 1;
 
 const binom = (n: number, k: number): number => (k < 0 || k > n ? 0 : k === 0 || k === n ? 1 : binom(n - 1, k - 1) + binom(n - 1, k));
+/** C(PROGRAM_LENGTH, j). */
+const CHOOSE = Array.from({ length: PROGRAM_LENGTH + 1 }, (_, j) => binom(PROGRAM_LENGTH, j));
+
+/** The shapes' weights for one count of required X, with their sums (added in the order they are drawn in). */
+interface Shapes {
+  readonly weights: Float64Array;
+  readonly total: number;
+  /** Weight of the repair shape. */
+  readonly repair: number;
+}
 
 const factory: BotFactory = (ctx) => {
   const { game, rng, seat } = ctx;
   const actions = Array.from(game.commands[seat]).filter((c) => c !== CMD_X && c !== CMD_R);
   const a = actions.length;
+  // The weights depend only on the required X (0..PROGRAM_LENGTH): made once per match, not per decision.
+  const shapes: Shapes[] = Array.from({ length: PROGRAM_LENGTH + 1 }, (_, d) => {
+    // Shapes 0..PROGRAM_LENGTH: j X commands and PROGRAM_LENGTH - j actions (j >= d); then a repair program.
+    const weights = new Float64Array(PROGRAM_LENGTH + 2);
+    for (let j = 0; j <= PROGRAM_LENGTH; j++) weights[j] = j >= d ? CHOOSE[j] * a ** (PROGRAM_LENGTH - j) : 0;
+    // Robo Battle Pigs repairs only as R R R R R; NHM with j X (d <= j < PROGRAM_LENGTH) and R elsewhere.
+    let repair = 1;
+    if (!game.repairAllSlots) {
+      repair = 0;
+      for (let j = d; j < PROGRAM_LENGTH; j++) repair += CHOOSE[j];
+    }
+    weights[REPAIR_SHAPE] = repair;
+    let total = 0;
+    for (let j = 0; j < weights.length; j++) total += weights[j];
+    return { weights, total, repair };
+  });
+  const slots = new Int8Array(PROGRAM_LENGTH);
   return {
-    program(_obs, view) {
-      const d = requiredX(view.state, seat);
-      // Shapes 0..PROGRAM_LENGTH: j X commands and PROGRAM_LENGTH - j actions (j >= d); then a repair program.
-      const weights: number[] = [];
-      for (let j = 0; j <= PROGRAM_LENGTH; j++) weights.push(j >= d ? binom(PROGRAM_LENGTH, j) * a ** (PROGRAM_LENGTH - j) : 0);
-      // Robo Battle Pigs repairs only as R R R R R; NHM with j X (d <= j < PROGRAM_LENGTH) and R elsewhere.
-      let repair = 1;
-      if (!game.repairAllSlots) {
-        repair = 0;
-        for (let j = d; j < PROGRAM_LENGTH; j++) repair += binom(PROGRAM_LENGTH, j);
-      }
-      weights.push(repair);
-      const total = weights.reduce((s, x) => s + x, 0);
+    program(obs) {
+      const { weights, total, repair } = shapes[obs.requiredX];
       let u = rng.next() * total, shape = 0;
       while (shape < weights.length - 1 && (u -= weights[shape]) >= 0) shape++;
       const prog = new Array<number>(PROGRAM_LENGTH);
       if (shape === REPAIR_SHAPE) {
         if (game.repairAllSlots) return prog.fill(CMD_R);
         // j X with at least one R: draw j in proportion to C(PROGRAM_LENGTH, j), j in d..PROGRAM_LENGTH-1.
-        let v = rng.next() * repair, j = d;
-        while (j < PROGRAM_LENGTH - 1 && (v -= binom(PROGRAM_LENGTH, j)) >= 0) j++;
-        return fillX(prog.fill(CMD_R), j, rng);
+        let v = rng.next() * repair, j = obs.requiredX;
+        while (j < PROGRAM_LENGTH - 1 && (v -= CHOOSE[j]) >= 0) j++;
+        return fillX(prog.fill(CMD_R), j, rng, slots);
       }
       for (let k = 0; k < PROGRAM_LENGTH; k++) prog[k] = actions[rng.int(a)];
-      return fillX(prog, shape, rng);
+      return fillX(prog, shape, rng, slots);
     },
   };
 };
 
-/** Puts X in `j` distinct random slots. */
-function fillX(prog: number[], j: number, rng: { int(n: number): number }): number[] {
-  const slots = Array.from({ length: PROGRAM_LENGTH }, (_, k) => k);
+/** Puts X in `j` distinct random slots (`slots`: scratch of PROGRAM_LENGTH). */
+function fillX(prog: number[], j: number, rng: { int(n: number): number }, slots: Int8Array): number[] {
+  for (let k = 0; k < PROGRAM_LENGTH; k++) slots[k] = k;
   for (let i = 0; i < j; i++) {
     const pick = i + rng.int(PROGRAM_LENGTH - i);
-    [slots[i], slots[pick]] = [slots[pick], slots[i]];
+    const t = slots[i];
+    slots[i] = slots[pick];
+    slots[pick] = t;
     prog[slots[i]] = CMD_X;
   }
   return prog;

@@ -108,7 +108,8 @@ describe('havoc tournament / sweep', () => {
       if (existsSync(csv) && statSync(csv).size > 2000) break;
       await new Promise((r) => setTimeout(r, 5));
     }
-    // While it plays, the folder is locked: a second havoc on it refuses, naming the first.
+    // Frozen mid-run (however fast it plays), the folder is locked: a second havoc on it refuses, naming the first.
+    child.kill('SIGSTOP');
     const second = havoc('resume', dir, '--workers', '1');
     expect(second.code).toBe(1);
     expect(second.err).toContain(`another havoc is playing this run (pid ${child.pid} on `);

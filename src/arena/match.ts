@@ -19,7 +19,7 @@
  */
 import { type AnyBot, type AnyBotFactory, BOT_DONE, BOT_READY, BotLost, type Budget, DEFAULT_BUDGET, isMixed, NoMethod, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, type Question, type Recorder, winnerOf } from '../core/game.js';
-import { deriveSeed, makeRng, seatSeed, sfc32Seed, type Rng } from '../core/rng.js';
+import { deriveSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
 
 export type { AnyBot, AnyBotFactory } from '../core/bot.js';
 
@@ -135,11 +135,11 @@ export function playMatch(opts: MatchOptions): MatchResult {
       guard?.exit();
     }
   }
-  // Each seat's view state, and its own dice stream (seeded once per match; four words drawn per view).
-  const views = Array.from({ length: n }, (_, seat) => ({ seat, state: mod.newState(game, seed) as unknown }));
+  // Each seat's view (its state copied only when the bot reads it: SeatView), and its own dice stream
+  // (seeded once per match; four words drawn for every view, read or not, so the draws do not depend on what a bot reads).
   const viewDice = new Uint32Array(4 * n);
-  const seatDice = Array.from({ length: n }, (_, m) => viewDice.subarray(4 * m, 4 * m + 4));
   for (let m = 0; m < n; m++) sfc32Seed(viewDice, 4 * m, deriveSeed(seed, 'view-dice', m));
+  const views = Array.from({ length: n }, (_, m) => new SeatView(mod, st, m, () => mod.newState(game, seed), viewDice.subarray(4 * m, 4 * m + 4)));
   const spent = new Array<number>(n).fill(0);
   const decisions = new Array<number>(n).fill(0);
   const recorder = opts.record ? opts.record(() => st) : null;
@@ -149,7 +149,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
   function decide(m: number, kind: string): unknown {
     const b = bots[m];
     if (!b) return null;
-    mod.seatState(st, m, views[m].state, seatDice[m]);
+    views[m].renew();
     const obs = mod.observe(st, m);
     const t0 = clock();
     let ans: unknown = null;
@@ -188,7 +188,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
     if (!b) return null;
     let a: unknown;
     try {
-      mod.seatState(st, m, views[m].state, seatDice[m]);
+      views[m].renew();
       const obs = mod.observe(st, m);
       const method = b[q.kind];
       guard?.enter(m, 'decision');
@@ -275,4 +275,47 @@ function forfeitOutcome(lost: readonly boolean[], hung: readonly boolean[]): { r
   const all = lost.every(Boolean);
   const hangs = lost.every((l, s) => !l || hung[s]);
   return { ranks: lost.map((l) => (l && !all ? 1 : 0)), reason: hangs ? HANG : 'forfeit' };
+}
+
+/**
+ * What a bot is handed as its view: `{seat, state}`, where `state` is the
+ * ruleset's seat state (what the seat may know, with dice of its own) made
+ * only when the bot reads it — most decisions of most bots never do, and the
+ * copy is most of what a decision costs the arena. The view's four dice words
+ * are drawn for every decision all the same.
+ */
+class SeatView {
+  private made = false;
+  private readonly words = new Uint32Array(4);
+  /** The view's state, made at its first read. */
+  private into: unknown = null;
+
+  constructor(
+    private readonly mod: AnyGameModule,
+    private readonly st: unknown,
+    readonly seat: number,
+    private readonly newState: () => unknown,
+    private readonly dice: Uint32Array,
+  ) {}
+
+  /** A new decision: fresh dice words; the state is made again when read. */
+  renew(): void {
+    const w = this.words, d = this.dice;
+    for (let i = 0; i < 4; i++) w[i] = sfc32Next(d, 0);
+    this.made = false;
+  }
+
+  get state(): unknown {
+    if (!this.made) {
+      this.made = true;
+      this.into ??= this.newState();
+      this.mod.seatState(this.st, this.seat, this.into, this.words);
+    }
+    return this.into;
+  }
+
+  /** What JSON shows of it (a bot that logs its view): the plain object. */
+  toJSON(): { seat: number; state: unknown } {
+    return { seat: this.seat, state: this.state };
+  }
 }

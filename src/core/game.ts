@@ -233,8 +233,10 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   observe(state: S, seat: number): O;
   /**
    * Writes into `into` the state `seat` may simulate: only what the seat knows,
-   * and for chance the next words of `dice` (four sfc32 words per seat, the
-   * caller's) instead of the rules' own.
+   * and for chance, instead of the rules' own dice, `dice`: four fresh words
+   * from the seat's own stream, an sfc32 state the view may take as its dice or
+   * draw from (the caller draws them for every decision; it calls this only
+   * when the bot reads its view, so it must depend on nothing else).
    */
   seatState(state: S, seat: number, into: S, dice: Uint32Array): void;
 

@@ -12,7 +12,7 @@ import { BOARD_8X8, parseSquare, squareName } from '../../core/grid.js';
 import { HavocError, HavocProblems } from '../../core/errors.js';
 import type { Answerer, BuildKit, BuildOptions, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
 import { ranksOf } from '../../core/game.js';
-import { diceSeed as diceSeedOf, sfc32Next, type Rng } from '../../core/rng.js';
+import { diceSeed as diceSeedOf, type Rng } from '../../core/rng.js';
 import { RULES_VERSION } from '../version.js';
 import { defaultCatalogue, defaultCataloguePath, loadCatalogue, parseCatalogue } from './catalogue.js';
 import { parseJsonText } from '../../core/json.js';
@@ -23,7 +23,7 @@ import { Game } from './game.js';
 import { countLoadouts, enumerateLoadouts, sampleLoadouts } from './designSpace.js';
 import { checkLoadout, defaultLoadoutsPath, loadNamedLoadouts, loadoutKey, loadoutSpec } from './loadout.js';
 import { loadoutFilterOf, sweepFilterProblems } from './sweepFilter.js';
-import { copyForSeat, observe, type Observation } from './observe.js';
+import { copyForSeat, LastPrograms, observe, type Observation } from './observe.js';
 import type { Catalogue, Loadout } from './parts.js';
 import { checkProgram, formatCommand, formatProgram, parseCommand, parseProgram, type Notation } from './programs.js';
 import { RecordingTracer, type StepRecord } from './record.js';
@@ -72,14 +72,19 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
   const notation = flavour.notation;
   const catalogue = (): Catalogue => (cat ??= defaultCatalogue());
   const bound = new WeakMap<Catalogue, ReturnType<typeof nhmEngineModule>>();
-  // The programs of the turn before, as text per machine (an observation shows them), kept per state
-  // and made once a turn: before a turn is applied st.prog still holds them.
-  const lastPrograms = (st: State): (string | null)[] => {
+  // The programs of the turn before (an observation shows them), kept per state and copied once a
+  // turn, written as text only when read: before a turn is applied st.prog still holds them.
+  const lastPrograms = (st: State): LastPrograms => {
     const r = memoOf(st);
-    if (r.turn === st.turn) return r.programs;
-    const g = st.game;
+    if (r.turn === st.turn) return r.programs!;
     r.turn = st.turn;
-    r.programs = g.names.map((_, m) => (st.turn === 0 ? null : formatProgram(g, st.prog, notation, m * PROGRAM_LENGTH)));
+    let codes: number[] | null = null;
+    if (st.turn > 0) {
+      const prog = st.prog;
+      codes = new Array<number>(prog.length);
+      for (let i = 0; i < prog.length; i++) codes[i] = prog[i];
+    }
+    r.programs = new LastPrograms(st.game, codes, notation);
     return r.programs;
   };
 
@@ -192,9 +197,9 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     observe: (st, seat) => observe(st, seat, notation, lastPrograms(st)),
     seatState(st, seat, into, dice) {
       copyForSeat(st, into, seat);
-      // Fresh dice from the seat's own stream, so simulating a teleport does not foretell the real roll.
+      // The view's own dice (four words from the seat's stream), so simulating a teleport does not foretell the real roll.
       const d = into.dice;
-      for (let i = 0; i < 4; i++) d[i] = sfc32Next(dice, 0);
+      d.set(dice);
       if ((d[0] | d[1] | d[2] | d[3]) === 0) d[0] = 1;
     },
 
@@ -203,6 +208,8 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       if (kind === PROGRAM) {
         if (typeof raw !== 'string' && !Array.isArray(raw) && !ArrayBuffer.isView(raw))
           return problem('ERR_PROGRAM', `a program is a string or five command codes, not ${typeof raw}`);
+        // Codes end to end: five integers are taken as they are (check says whether they are commands).
+        if (isCodes(raw)) return { ok: true, value: raw };
         let p: number[];
         try {
           p = typeof raw === 'string' ? parseProgram(g, seat, raw, notation) : Array.from(raw as ArrayLike<number>, Number);
@@ -291,7 +298,7 @@ interface Memo {
   /** The turn `programs` are of (-1: none yet). */
   turn: number;
   /** The programs of the turn before, as an observation shows them. */
-  programs: (string | null)[];
+  programs: LastPrograms | null;
   /** The turn's command codes, reused. */
   codes: number[];
   /** Who answers questions while a turn is applied. */
@@ -306,7 +313,7 @@ function memoOf(st: State): Memo {
   if (st.memo) return st.memo as Memo;
   const memo: Memo = {
     turn: -1,
-    programs: [],
+    programs: null,
     codes: new Array<number>(st.game.n * PROGRAM_LENGTH).fill(CMD_X),
     answer: NO_ANSWER,
     chooser: {
@@ -369,3 +376,10 @@ export const nhmModule = nhmEngineModule({
     });
   },
 });
+
+/** A plain array of PROGRAM_LENGTH integers (a bot's program as command codes). */
+function isCodes(raw: unknown): raw is number[] {
+  if (!Array.isArray(raw) || raw.length !== PROGRAM_LENGTH) return false;
+  for (let k = 0; k < PROGRAM_LENGTH; k++) if (!Number.isInteger(raw[k])) return false;
+  return true;
+}

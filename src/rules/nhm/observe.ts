@@ -5,7 +5,9 @@
  * engine state, for bots that simulate.
  */
 import { FACINGS, squareName } from '../../core/grid.js';
-import { formatCommand, type Notation } from './programs.js';
+import { PROGRAM_LENGTH } from './commands.js';
+import type { Game } from './game.js';
+import { formatCommand, formatProgram, type Notation } from './programs.js';
 import { copyState, requiredX, type State } from './state.js';
 
 export interface MachineObservation {
@@ -44,41 +46,138 @@ export interface Observation {
   commands: string[];
 }
 
-/** Builds seat `seat`'s observation of a state. */
-export function observe(st: State, seat: number, notation: Notation, lastPrograms: (string | null)[] = []): Observation {
-  const g = st.game, b = g.board;
-  const ownMines: { square: string; armed: boolean }[] = [];
-  const minesOnBoard = new Array<number>(g.n).fill(0);
-  for (let s = 0; s < g.size; s++) {
-    const owners = st.mineOwner[s];
-    if (!owners) continue;
-    for (let m = 0; m < g.n; m++) if (owners & (1 << m)) minesOnBoard[m]++;
-    if (owners & (1 << seat)) ownMines.push({ square: squareName(b, s), armed: (st.mineArmed[s] & (1 << seat)) !== 0 });
+/**
+ * The programs of the turn before, as observations show them: their codes
+ * copied once a turn (the engine overwrites its own), written out as text
+ * only when an observation's `lastProgram` is first read.
+ */
+export class LastPrograms {
+  private texts: (string | null)[] | null = null;
+
+  /** `codes`: the turn's programs, five codes per machine (null before the first turn). */
+  constructor(
+    private readonly game: Game,
+    private readonly codes: readonly number[] | null,
+    private readonly notation: Notation,
+  ) {}
+
+  of(m: number): string | null {
+    const codes = this.codes;
+    if (!codes) return null;
+    this.texts ??= this.game.names.map((_, i) => formatProgram(this.game, codes, this.notation, i * PROGRAM_LENGTH));
+    return this.texts[m];
   }
-  return {
-    seat,
-    ruleset: g.rulesetId,
-    turn: st.turn,
-    turnLimit: g.turnLimit,
-    board: { width: b.width, height: b.height },
-    machines: g.names.map((name, m) => ({
+}
+
+/** Builds seat `seat`'s observation of a state; `last`: the programs of the turn before (as text per machine, or LastPrograms). */
+export function observe(st: State, seat: number, notation: Notation, last: LastPrograms | readonly (string | null)[] = []): Observation {
+  return new NhmObservation(st, seat, notation, last);
+}
+
+/**
+ * An observation that costs little unless read: the state's numbers are
+ * copied when it is made (so it stays what the seat saw then), the objects
+ * and strings bots read (machines, mines, commands) are made on first read.
+ * `JSON.stringify` gives the plain object (toJSON), as the bot protocol sends it.
+ */
+class NhmObservation implements Observation {
+  readonly seat: number;
+  readonly ruleset: string;
+  readonly turn: number;
+  readonly turnLimit: number;
+  readonly requiredX: number;
+  private readonly g: Game;
+  private readonly notation: Notation;
+  private readonly last: LastPrograms | readonly (string | null)[];
+  /** Per machine: square, facing, hearts, shields, alive. */
+  private readonly pose: number[];
+  /** Per mined square: the square, its owners' bits, its armed bits. */
+  private readonly mines: number[];
+  private board_?: { width: number; height: number };
+  private machines_?: MachineObservation[];
+  private ownMines_?: { square: string; armed: boolean }[];
+  private minesOnBoard_?: number[];
+  private commands_?: string[];
+
+  constructor(st: State, seat: number, notation: Notation, last: LastPrograms | readonly (string | null)[]) {
+    const g = st.game, n = g.n;
+    this.seat = seat;
+    this.ruleset = g.rulesetId;
+    this.turn = st.turn;
+    this.turnLimit = g.turnLimit;
+    this.requiredX = requiredX(st, seat);
+    this.g = g;
+    this.notation = notation;
+    this.last = last;
+    const pose = new Array<number>(5 * n);
+    for (let m = 0; m < n; m++) {
+      pose[5 * m] = st.sq[m];
+      pose[5 * m + 1] = st.facing[m];
+      pose[5 * m + 2] = st.hearts[m];
+      pose[5 * m + 3] = st.shields[m];
+      pose[5 * m + 4] = st.alive[m];
+    }
+    this.pose = pose;
+    const mines: number[] = [];
+    const owner = st.mineOwner;
+    for (let s = 0; s < g.size; s++) if (owner[s]) mines.push(s, owner[s], st.mineArmed[s]);
+    this.mines = mines;
+  }
+
+  get board(): { width: number; height: number } {
+    return (this.board_ ??= { width: this.g.board.width, height: this.g.board.height });
+  }
+
+  get machines(): MachineObservation[] {
+    if (this.machines_) return this.machines_;
+    const g = this.g, b = g.board, pose = this.pose, last = this.last;
+    return (this.machines_ = g.names.map((name, m) => ({
       seat: m,
       name,
-      square: st.sq[m] >= 0 ? squareName(b, st.sq[m]) : null,
-      facing: FACINGS[st.facing[m]],
-      hearts: st.hearts[m],
-      shields: st.shields[m],
+      square: pose[5 * m] >= 0 ? squareName(b, pose[5 * m]) : null,
+      facing: FACINGS[pose[5 * m + 1]],
+      hearts: pose[5 * m + 2],
+      shields: pose[5 * m + 3],
       maxHearts: g.maxHearts[m],
       maxShields: g.maxShields[m],
-      alive: st.alive[m] === 1,
+      alive: pose[5 * m + 4] === 1,
       parts: g.loadouts[m].parts.map((p) => p.key),
-      lastProgram: lastPrograms[m] ?? null,
-    })),
-    ownMines,
-    minesOnBoard,
-    requiredX: requiredX(st, seat),
-    commands: Array.from(g.commands[seat], (c) => formatCommand(g, c, notation)),
-  };
+      lastProgram: (last instanceof LastPrograms ? last.of(m) : last[m]) ?? null,
+    })));
+  }
+
+  get ownMines(): { square: string; armed: boolean }[] {
+    if (this.ownMines_) return this.ownMines_;
+    const out: { square: string; armed: boolean }[] = [], me = 1 << this.seat, mines = this.mines;
+    for (let i = 0; i < mines.length; i += 3) if (mines[i + 1] & me) out.push({ square: squareName(this.g.board, mines[i]), armed: (mines[i + 2] & me) !== 0 });
+    return (this.ownMines_ = out);
+  }
+
+  get minesOnBoard(): number[] {
+    if (this.minesOnBoard_) return this.minesOnBoard_;
+    const n = this.g.n, out = new Array<number>(n).fill(0), mines = this.mines;
+    for (let i = 0; i < mines.length; i += 3) for (let m = 0; m < n; m++) if (mines[i + 1] & (1 << m)) out[m]++;
+    return (this.minesOnBoard_ = out);
+  }
+
+  get commands(): string[] {
+    return (this.commands_ ??= Array.from(this.g.commands[this.seat], (c) => formatCommand(this.g, c, this.notation)));
+  }
+
+  toJSON(): Observation {
+    return {
+      seat: this.seat,
+      ruleset: this.ruleset,
+      turn: this.turn,
+      turnLimit: this.turnLimit,
+      board: this.board,
+      machines: this.machines,
+      ownMines: this.ownMines,
+      minesOnBoard: this.minesOnBoard,
+      requiredX: this.requiredX,
+      commands: this.commands,
+    };
+  }
 }
 
 /**
