@@ -80,7 +80,8 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     r.turn = st.turn;
     let codes: number[] | null = null;
     if (st.turn > 0) {
-      const prog = st.prog;
+      // In the middle of a turn (a question's observation) st.prog holds this turn's programs already: apply kept the last.
+      const prog = r.applying ? r.before : st.prog;
       codes = new Array<number>(prog.length);
       for (let i = 0; i < prog.length; i++) codes[i] = prog[i];
     }
@@ -172,8 +173,10 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     },
     apply(st, actions, answer, recorder) {
       const n = st.game.n;
-      lastPrograms(st); // the programs an observation asked mid-turn shows are the last turn's
       const memo = memoOf(st), codes = memo.codes;
+      // The programs an observation asked mid-turn shows are the last turn's: kept without allocating (a search applies turns by the million).
+      if (memo.turn !== st.turn) memo.before.set(st.prog);
+      memo.applying = true;
       codes.fill(CMD_X);
       for (let m = 0; m < n; m++) {
         const a = actions[m];
@@ -185,6 +188,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
         playTurn(st, codes, memo.chooser, (recorder as NhmRecorder | null | undefined)?.tracer ?? null);
       } finally {
         memo.answer = NO_ANSWER;
+        memo.applying = false;
       }
     },
     result(st): Outcome | null {
@@ -299,6 +303,9 @@ interface Memo {
   turn: number;
   /** The programs of the turn before, as an observation shows them. */
   programs: LastPrograms | null;
+  /** While a turn is applied: true, and `before` holds the programs of the turn before. */
+  applying: boolean;
+  before: Uint16Array;
   /** The turn's command codes, reused. */
   codes: number[];
   /** Who answers questions while a turn is applied. */
@@ -314,6 +321,8 @@ function memoOf(st: State): Memo {
   const memo: Memo = {
     turn: -1,
     programs: null,
+    applying: false,
+    before: new Uint16Array(st.game.n * PROGRAM_LENGTH),
     codes: new Array<number>(st.game.n * PROGRAM_LENGTH).fill(CMD_X),
     answer: NO_ANSWER,
     chooser: {
