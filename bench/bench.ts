@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: what the engines cost, on one core, and results/bench.json.
  *
- *   node dist/bench/bench.js [--quick] [--seed S] [--out results/bench.json]
+ *   node dist/bench/bench.js [--quick] [--seed S] [--out results/bench.json] [--against DIR] [--c-ref DIR]
  *
  * (a) the Robo Battle Pigs reference workload of issue 14 (two pigs, default
  *     starts, 100-turn limit, both seats bench-random, match i seeded from
@@ -26,6 +26,12 @@
  * (i) isolated bots (bench/isolation.ts): a sandboxed bot process's start,
  *     the round trip it adds to a decision, and random-vs-random matches/s
  *     with both bots isolated, beside the same matches in the thread.
+ * (j)-(k) the bot-API path and every registered ruleset through the game
+ *     interface (bench/botPath.ts): `random` vs `random` through playMatch,
+ *     random play, simulated turns and the heap bytes a simulated turn
+ *     leaves; `--against DIR` measures another built checkout beside this
+ *     one, alternated.
+ * (l) with `--c-ref DIR`: the kernel beside the C reference (bench/cref.ts).
  *
  * The machine is shared and noisy: every figure is the best of several
  * repetitions, timed by this process's CPU time (what it ran, not what it
@@ -34,7 +40,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playMatch } from '../src/arena/match.js';
 import { rulesetById } from '../src/rules/registry.js';
@@ -65,6 +71,8 @@ import benchRandom, { drawProgram, policy } from '../bots/bench-random.js';
 import { cleanup, nhmSweepConfig, poolSpeedup, rbpBenchConfig, runTournament, scratch, type PoolResult, type TournamentRun } from './arena.js';
 import { decisionTimes } from './decisions.js';
 import { isolationCost } from './isolation.js';
+import { measurePaths, pathWorkloadList, type PathFigure } from './botPath.js';
+import { cReference } from './cref.js';
 
 // Module-local copies of imported constants for the timed loops: V8 folds a
 // module's own unexported `const`s into optimised code, but loads an imported
@@ -515,6 +523,11 @@ async function main(): Promise<void> {
   }
   row('(e)', 'peak RSS, this bench process', `${fmt(process.resourceUsage().maxRSS / 1024, 1)} MB`);
 
+  // (j)-(k) The bot-API path and every ruleset through the game interface (bench/botPath.ts), beside --against DIR's code.
+  const paths = botPathRows(quick, option('--against', ''));
+  // (l) The kernel beside the C reference, when asked for.
+  const cref = option('--c-ref', '') ? cRefRows(option('--c-ref', ''), quick) : null;
+
   // (f)-(h) The arena: real `havoc tournament` runs in child processes, and the bots' decisions.
   const arena = await arenaRows(quick, cat);
 
@@ -552,6 +565,8 @@ async function main(): Promise<void> {
     sim_turns_per_sec_general_engine: Math.round(perSec(nSimG, tSimG.cpuMs)),
     kernel_probe_rss_mb: peakRss === null ? null : Number(peakRss.toFixed(1)),
     ...arena,
+    bot_path: paths,
+    c_reference: cref,
     seconds: Number(totalS.toFixed(1)),
   };
   writeFileSync(out, JSON.stringify(json, null, 2) + '\n');
@@ -724,3 +739,49 @@ else
     process.stderr.write(`bench: ${(e as Error)?.stack ?? String(e)}\n`);
     process.exit(1);
   });
+
+// ---------------------------------------------------------------- (j)-(l) the bot-API path, the rulesets, the C reference
+
+/** Rows (j) and (k); with `against` (another built checkout), its figures beside this tree's and the ratio. */
+function botPathRows(quick: boolean, against: string): unknown {
+  const here = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+  const trees = against ? [resolvePath(against), here] : [here];
+  const figures = measurePaths(pathWorkloadList(quick), trees, quick ? 3 : 5);
+  const of = (workload: string, tree: string) => figures.find((f) => f.workload === workload && f.tree === tree);
+  const names: Record<string, [string, string]> = {
+    'rbp-random': ['(j)', 'RBP random vs random through playMatch (bot API)'],
+    'nhm2-random': ['(j)', 'NHM 2-machine random vs random through playMatch'],
+  };
+  for (const f of figures.filter((f) => f.tree === here)) {
+    const [kind, id] = f.workload.includes(':') ? f.workload.split(':') : [f.workload, ''];
+    const [section, what] = names[f.workload] ?? ['(k)', kind === 'rules' ? `${id}: random play through the game interface` : kind === 'sim' ? `${id}: simulated turns (copy + apply + node)` : `${id}: heap bytes per simulated turn`];
+    if ('error' in f) {
+      row(section, what, 'failed', f.error);
+      continue;
+    }
+    const old = against ? of(f.workload, trees[0]) : undefined;
+    const was = old && !('error' in old) ? old : null;
+    if (kind === 'alloc') {
+      const per = (x: PathFigure): string => `${fmt(x.bytes! / x.work, 1)} B${x.gcs ? ` (${x.gcs} collections: at least)` : ''}`;
+      row(section, what, per(f), was ? `--against: ${per(was)}` : `${fmt(f.work)} steps, no collection in between`);
+      continue;
+    }
+    const unit = kind === 'sim' ? 'turns/s' : 'matches/s';
+    const perTurn = kind === 'sim' ? '' : `; ${fmt((f.cpuMs * 1e6) / f.turns, 0)} ns/turn`;
+    row(section, what, `${fmt(f.rate)} ${unit}`, `${fmt(f.work)} ${kind === 'sim' ? 'turns' : 'matches'} a repetition${perTurn}${was ? `; --against: ${fmt(was.rate)} ${unit}, ${fmt(f.rate / was.rate, 2)}x` : ''}`);
+  }
+  return figures;
+}
+
+/** Row (l): the kernel's ns/turn beside the C reference's, alternated, pinned to one core. */
+function cRefRows(dir: string, quick: boolean): unknown {
+  const r = cReference(dir, quick ? 2 : 3, quick ? 2 : 5);
+  if (typeof r === 'string') {
+    row('(l)', 'kernel vs C reference', 'failed', r);
+    return { error: r };
+  }
+  row('(l)', 'C reference (rbp_native bench), ns/turn', `${fmt(r.cNsPerTurn, 1)} ns`, `best of ${r.rounds}, alternated with the kernel${r.pinned ? ', both pinned to core 1 (taskset)' : ', unpinned (no taskset)'}`);
+  row('(l)', 'kernel (bench-random policy), ns/turn', `${fmt(r.kernelNsPerTurn, 1)} ns`, 'the same workload, a child process');
+  row('(l)', 'kernel / C', `${fmt(r.ratio, 2)}x`, 'target: within 2x');
+  return r;
+}

@@ -163,9 +163,9 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
 
     node(st): GameNode {
       if (st.isOver()) return TERMINAL;
-      const seats: number[] = [];
-      for (let m = 0; m < st.game.n; m++) if (st.alive[m]) seats.push(m);
-      return { kind: 'simultaneous', seats };
+      let alive = 0;
+      for (let m = 0; m < st.game.n; m++) if (st.alive[m]) alive |= 1 << m;
+      return SIMULTANEOUS[alive];
     },
     decision: () => PROGRAM,
     chance() {
@@ -291,6 +291,11 @@ const CATALOGUE_FILE: DataFile = {
 const SCENARIO_FIELDS: readonly string[] = ['board', 'machines', 'turnLimit', 'parts'];
 
 const TERMINAL: GameNode = { kind: 'terminal' };
+/** The node of each set of living machines (a bit each), made once: a search asks for nodes by the million. */
+const SIMULTANEOUS: readonly GameNode[] = Array.from({ length: 1 << 8 }, (_, alive) =>
+  Object.freeze({ kind: 'simultaneous' as const, seats: Object.freeze([0, 1, 2, 3, 4, 5, 6, 7].filter((m) => alive & (1 << m))) }),
+);
+
 const X_PROGRAM: readonly number[] = Object.freeze(new Array<number>(PROGRAM_LENGTH).fill(CMD_X));
 
 function problem(code: string, text: string): { ok: false; error: HavocError } {

@@ -1,0 +1,99 @@
+/**
+ * The kernel beside the C reference (`npm run bench -- --c-ref DIR`, row
+ * (l)): DIR holds `../shared/ref/rbp-c/` (rbp.c and its Makefile), built here
+ * in a scratch copy (`make rbp_native`), and the same workload — RBP random
+ * play, 100-turn limit — run as `taskset -c 1 ./rbp_native bench S 1` and as
+ * this project's kernel (bench-random's policy) in a child process pinned to
+ * the same core, alternated round by round; best ns/turn of each, and the
+ * ratio. Without taskset both run unpinned.
+ *
+ *   node dist/bench/cref.js --kernel SECONDS   (the kernel's side: JSON with nsPerTurn)
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { aleaSeedRunMatch } from '../src/rules/rbp/alea.js';
+import { K_TURN, newKState, newRngPair, playMatchK, resetKState } from '../src/rules/rbp/kernel.js';
+import { policy } from '../bots/bench-random.js';
+
+export interface CRef {
+  readonly cNsPerTurn: number;
+  readonly kernelNsPerTurn: number;
+  /** kernel / C. */
+  readonly ratio: number;
+  readonly rounds: number;
+  readonly pinned: boolean;
+}
+
+const HERE = fileURLToPath(import.meta.url);
+
+/** The kernel's ns/turn over about `seconds` of matches, CPU-timed, after a warm-up. */
+function kernelNsPerTurn(seconds: number): number {
+  const st = newKState(), rngs = newRngPair();
+  let i = 0;
+  const batch = (n: number): number => {
+    let turns = 0;
+    for (let k = 0; k < n; k++, i++) {
+      resetKState(st);
+      aleaSeedRunMatch(rngs, '1', i);
+      playMatchK(st, policy, policy, rngs[0], rngs[1]);
+      turns += st[K_TURN];
+    }
+    return turns;
+  };
+  batch(20_000);
+  const c0 = process.cpuUsage();
+  let turns = 0;
+  for (;;) {
+    turns += batch(20_000);
+    const c = process.cpuUsage(c0);
+    const ms = (c.user + c.system) / 1000;
+    if (ms >= seconds * 1000) return (ms * 1e6) / turns;
+  }
+}
+
+const hasTaskset = (): boolean => spawnSync('taskset', ['-c', '1', 'true']).status === 0;
+
+/** Builds the C reference from `dir` in a scratch folder and runs both sides `rounds` times, alternated; a string says why it could not. */
+export function cReference(dir: string, rounds: number, seconds: number): CRef | string {
+  const src = resolve(dir);
+  if (!existsSync(join(src, 'rbp.c')) || !existsSync(join(src, 'Makefile'))) return `${src}: no rbp.c and Makefile here (the C reference is ../shared/ref/rbp-c/)`;
+  const work = mkdtempSync(join(tmpdir(), 'havoc-cref-'));
+  try {
+    copyFileSync(join(src, 'rbp.c'), join(work, 'rbp.c'));
+    copyFileSync(join(src, 'Makefile'), join(work, 'Makefile'));
+    const make = spawnSync('make', ['rbp_native'], { cwd: work, encoding: 'utf8' });
+    if (make.status !== 0) return `make rbp_native failed: ${(make.stderr || make.stdout).trim().split('\n').slice(-2).join(' | ')}`;
+    const pinned = hasTaskset();
+    const pin = (argv: string[]): string[] => (pinned ? ['taskset', '-c', '1', ...argv] : argv);
+    const run = (argv: string[]): number | string => {
+      const p = spawnSync(argv[0], argv.slice(1), { cwd: work, encoding: 'utf8', timeout: 120_000 });
+      const last = (p.stdout ?? '').trim().split('\n').pop() ?? '';
+      try {
+        const ns = (JSON.parse(last) as { nsPerTurn?: number }).nsPerTurn;
+        if (typeof ns === 'number' && ns > 0) return ns;
+      } catch {
+        // (below)
+      }
+      return `${argv.join(' ')}: no nsPerTurn in its output (${(p.stderr || last).trim().slice(0, 200)})`;
+    };
+    let c = Infinity, k = Infinity;
+    for (let r = 0; r < rounds; r++) {
+      const cr = run(pin([join(work, 'rbp_native'), 'bench', String(seconds), '1']));
+      if (typeof cr === 'string') return cr;
+      const kr = run(pin([process.execPath, HERE, '--kernel', String(seconds)]));
+      if (typeof kr === 'string') return kr;
+      c = Math.min(c, cr);
+      k = Math.min(k, kr);
+    }
+    return { cNsPerTurn: c, kernelNsPerTurn: k, ratio: k / c, rounds, pinned };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--kernel' && HERE === resolve(process.argv[1] ?? '')) {
+  console.log(JSON.stringify({ nsPerTurn: kernelNsPerTurn(Number(process.argv[3] ?? 2)) }));
+}
