@@ -22,6 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { actingSeats, type GameNode } from '../src/core/game.js';
 import { rulesetIds } from '../src/rules/registry.js';
 
 /** What a child measures. */
@@ -111,7 +112,7 @@ type Module = {
   seatCount(g: unknown): number;
   newState(g: unknown, seed: string): unknown;
   copy(src: unknown, dst: unknown): void;
-  node(st: unknown): { kind: string; seat?: number; seats?: readonly number[] };
+  node(st: unknown): GameNode;
   decision(st: unknown, seat: number): string;
   chance(st: unknown): void;
   randomAction(st: unknown, seat: number, kind: string, rng: unknown): unknown;
@@ -165,7 +166,7 @@ async function runChild(tree: string, workload: Workload, n: number): Promise<vo
         continue;
       }
       actions.fill(null);
-      for (const m of node.kind === 'seat' ? [node.seat!] : node.seats!) actions[m] = mod.randomAction(st, m, mod.decision(st, m), rng);
+      for (const m of actingSeats(node)) actions[m] = mod.randomAction(st, m, mod.decision(st, m), rng);
       mod.apply(st, actions, answer, null);
     }
     return st;
@@ -187,7 +188,7 @@ async function runChild(tree: string, workload: Workload, n: number): Promise<vo
     const st = randomPlay(game, matchSeed('bench-sim', i), rng, 1 + (i % 12));
     const node = mod.node(st);
     if (node.kind === 'terminal' || node.kind === 'chance') continue;
-    const seats = node.kind === 'seat' ? [node.seat!] : node.seats!;
+    const seats = actingSeats(node);
     const acts = Array.from({ length: 16 }, () => {
       const a: unknown[] = new Array(mod.seatCount(game)).fill(null);
       for (const m of seats) a[m] = mod.randomAction(st, m, mod.decision(st, m), rng);

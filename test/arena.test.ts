@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkConfig, scheduleTotal, type RunConfig } from '../src/arena/config.js';
 import { stringify } from 'csv-stringify/sync';
 import { csvLines, matchesHeader, MatchLines, parseCsvLine, parseRow, readMatches, rowFields, seatScore, type MatchRow } from '../src/arena/records.js';
-import { BatchSizer, DEFAULT_MAX_BATCH, TARGET_BATCH_MS } from '../src/arena/runner.js';
+import { BatchSizer, DEFAULT_MAX_BATCH, TARGET_BATCH_MS } from '../src/arena/batches.js';
 import { makeSchedule, Permutation, sweepPool } from '../src/arena/schedule.js';
 import { idsProblem, rowsProblem } from '../src/arena/rowCheck.js';
 import { inShard, parseShard, shardSize } from '../src/arena/shard.js';

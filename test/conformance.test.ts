@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGET } from '../src/core/bot.js';
 import { HavocError } from '../src/core/errors.js';
-import type { AnyGameModule, Answerer, GameNode, Outcome } from '../src/core/game.js';
+import { actingSeats, type AnyGameModule, type Answerer, type GameNode, type Outcome } from '../src/core/game.js';
 import { makeRng, sfc32Seed, type Rng } from '../src/core/rng.js';
 import { registerRuleset, rulesetById, rulesetIds } from '../src/rules/registry.js';
 import alwaysBet from './games/kuhn/bots/always-bet.js';
@@ -24,8 +24,6 @@ const SEEDS = ['c1', 'c2', 'c3', 'c4', 'c5'];
 /** Nodes a random game may take before the suite calls it endless. */
 const MAX_NODES = 20_000;
 
-/** The seats acting at a decision node, else []. */
-const acting = (n: GameNode): readonly number[] => (n.kind === 'simultaneous' ? n.seats : n.kind === 'seat' ? [n.seat] : []);
 
 /** Every seat's observation, as JSON. */
 const views = (mod: AnyGameModule, st: unknown, seats: number): string[] =>
@@ -38,7 +36,7 @@ const snapshot = (mod: AnyGameModule, st: unknown, seats: number): string =>
 /** The actions of a decision node: a random legal action per acting seat (checked), null for the others. */
 function randomActions(mod: AnyGameModule, st: unknown, seats: number, rng: Rng): unknown[] {
   const actions = Array<unknown>(seats).fill(null);
-  for (const s of acting(mod.node(st))) {
+  for (const s of actingSeats(mod.node(st))) {
     const kind = mod.decision(st, s);
     const a = mod.randomAction(st, s, kind, rng);
     expect(mod.check(st, s, kind, a), `${mod.id}: randomAction gave an illegal action`).toBeNull();
@@ -97,7 +95,7 @@ function playRandom(mod: AnyGameModule, game: unknown, seed: string, visit?: (st
       moves.push('chance');
       continue;
     }
-    const who = acting(node);
+    const who = actingSeats(node);
     expect(who.length).toBeGreaterThan(0);
     for (const s of who) expect(Number.isInteger(s) && s >= 0 && s < seats).toBe(true);
     const actions = randomActions(mod, st, seats, rng);
@@ -251,7 +249,7 @@ describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) 
     for (const { game } of games())
       for (const seed of SEEDS.slice(0, 2))
         playRandom(mod, game, seed, (st, node) => {
-          for (const s of acting(node)) {
+          for (const s of actingSeats(node)) {
             const kind = mod.decision(st, s);
             for (let k = 0; k < 5; k++) {
               const text = mod.format(st, s, kind, mod.randomAction(st, s, kind, rng));
@@ -272,7 +270,7 @@ describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) 
     for (const { n, game } of games())
       for (const seed of SEEDS.slice(0, 2)) {
         const p = playRandom(mod, game, seed, (st, node) => {
-          const who = acting(node);
+          const who = actingSeats(node);
           // apply at any node with no actions at all: no throw (chance and terminal nodes ignore it)
           const c = mod.newState(game, seed);
           mod.copy(st, c);
@@ -311,7 +309,7 @@ describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) 
         // an action some seat could take during the game, offered to every seat at the end
         let offer: { kind: string; action: unknown } | null = null;
         const p = playRandom(mod, game, seed, (st, node) => {
-          const who = acting(node);
+          const who = actingSeats(node);
           if (offer || who.length === 0) return;
           const kind = mod.decision(st, who[0]);
           offer = { kind, action: mod.randomAction(st, who[0], kind, rng) };

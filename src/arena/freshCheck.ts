@@ -11,9 +11,12 @@ import { HavocError } from '../core/errors.js';
 import { runsTrustedFromPath } from './bots.js';
 import type { RunConfig } from './config/types.js';
 import { makeExecutor } from './pool.js';
+import { DROPPED } from './hangs.js';
+import { HANG } from './match.js';
+import { FAULT } from './player.js';
 import { parseMatchLine, readMatches } from './records.js';
 import type { Schedule } from './schedule.js';
-import { figuresOf, seatsOf } from './schedule.js';
+import { botSpecOf, figuresOf, seatsOf } from './schedule.js';
 import { inShard, type Shard } from './shard.js';
 import type { BatchTask } from './worker.js';
 
@@ -40,7 +43,7 @@ export function freshSample(run: RunConfig, schedule: Schedule, total: number, s
   for (let top = total - 1; top >= 0 && out.length < FRESH_SAMPLE; top -= step) {
     for (let id = top; id > top - step && id >= 0; id--) {
       if (!inShard(shard, id)) continue;
-      if (schedule.spec(id).seats.some((s) => runsTrustedFromPath(botSpec(run, s.bot), trusted))) {
+      if (schedule.spec(id).seats.some((s) => runsTrustedFromPath(botSpecOf(run, s.bot), trusted))) {
         out.push(id);
         break;
       }
@@ -48,8 +51,6 @@ export function freshSample(run: RunConfig, schedule: Schedule, total: number, s
   }
   return out.sort((a, b) => a - b);
 }
-
-const botSpec = (run: RunConfig, name: string): string => run.bots.find((b) => b.name === name)?.bot ?? name;
 
 /**
  * Plays each sampled match alone in a fresh worker thread and compares it
@@ -65,7 +66,7 @@ export async function statefulMatches(path: string, run: RunConfig, schedule: Sc
     path,
     seatsOf(run),
     (r, line) => {
-      if (want.has(r.id) && r.faults.every((f) => f === 0) && !['fault', 'hang', 'dropped'].includes(r.reason)) rows.set(r.id, line);
+      if (want.has(r.id) && r.faults.every((f) => f === 0) && ![FAULT, HANG, DROPPED].includes(r.reason)) rows.set(r.id, line);
     },
     false,
     figuresOf(run),
@@ -80,7 +81,7 @@ export async function statefulMatches(path: string, run: RunConfig, schedule: Sc
       if (!r.ok) throw new HavocError('worker-setup', run.name, `could not play match ${id} again in a fresh thread: ${'setup' in r ? r.setup : r.environment}`);
       const alone = Buffer.from(r.bytes).toString('utf8').replace(/\n$/, '');
       if (alone !== row && parseMatchLine(alone, seatsOf(run), figuresOf(run).length).faults.every((f) => f === 0)) {
-        const bots = schedule.spec(id).seats.map((s) => s.bot).filter((b, i, all) => all.indexOf(b) === i && runsTrustedFromPath(botSpec(run, b), true));
+        const bots = schedule.spec(id).seats.map((s) => s.bot).filter((b, i, all) => all.indexOf(b) === i && runsTrustedFromPath(botSpecOf(run, b), true));
         found.push({ id, bots, row, alone });
       }
     } catch (e) {

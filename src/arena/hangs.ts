@@ -13,7 +13,7 @@
  */
 import { winnerOf } from '../core/game.js';
 import { HANG } from './match.js';
-import { sharedFirst, type MatchRow } from './records.js';
+import { csvLines, lineSlices, rowFields, sharedFirst, type MatchRow } from './records.js';
 import type { MatchSpec } from './schedule.js';
 
 /** Hangs in a row after which a bot is dropped, unless the run's `maxHangs` says otherwise. */
@@ -101,6 +101,38 @@ function losers(r: Pick<MatchRow, 'winner' | 'shared' | 'bots'>): number {
 
 /** A bit per seat that hung in the match of this row: the losers of a `hang` row, else none. */
 export const hungSeats = (r: Pick<MatchRow, 'winner' | 'shared' | 'bots' | 'reason'>): number => (r.reason === HANG ? losers(r) : 0);
+
+/**
+ * A batch's rows (matches.csv bytes of ids start, start + step, …) as the
+ * runner writes them, in id order: each match's hangs counted (`hung`: id and
+ * a bit per seat that hung), and every match a dropped bot plays made its
+ * `dropped` row (a worker that did not know of the drop yet played it).
+ * Returns the bytes to write and the bots the batch dropped.
+ */
+export function settleRows(
+  streaks: HangStreaks,
+  bytes: Uint8Array,
+  b: { readonly start: number; readonly step: number; readonly count: number },
+  hung: readonly (readonly [number, number])[],
+  spec: (id: number) => MatchSpec,
+  figures: number,
+): { bytes: Uint8Array; dropped: { bot: string; matches: number[] }[] } {
+  const dropped: { bot: string; matches: number[] }[] = [];
+  if (streaks.quiet && hung.length === 0) return { bytes, dropped };
+  const hungAt = new Map(hung);
+  const lines = lineSlices(bytes);
+  let changed = false;
+  for (let i = 0; i < b.count; i++) {
+    const id = b.start + i * b.step;
+    const s = spec(id);
+    const bots = s.seats.map((seat) => seat.bot);
+    if (streaks.drops(bots)) {
+      lines[i] = Buffer.from(csvLines([rowFields(droppedRow(s, streaks.dropped, figures))]));
+      changed = true;
+    } else dropped.push(...streaks.see(id, bots, hungAt.get(id) ?? 0));
+  }
+  return { bytes: changed ? Buffer.concat(lines) : bytes, dropped };
+}
 
 /** The row of a match one of whose bots is dropped: not played, lost by the dropped bots (a draw if all are). */
 export function droppedRow(spec: MatchSpec, dropped: ReadonlySet<string>, figures: number): MatchRow {

@@ -18,7 +18,7 @@
  * when every bot lost it).
  */
 import { type AnyBot, type AnyBotFactory, BOT_DONE, BOT_READY, BotLost, type Budget, DEFAULT_BUDGET, isMixed, NoMethod, sampleMixed } from '../core/bot.js';
-import { type AnyGameModule, type Question, type Recorder, winnerOf } from '../core/game.js';
+import { actingSeats, type AnyGameModule, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { deriveSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
 
 export type { AnyBot, AnyBotFactory } from '../core/bot.js';
@@ -234,7 +234,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
         continue;
       }
       actions.fill(null);
-      const seats = node.kind === 'seat' ? [node.seat] : node.seats;
+      const seats = actingSeats(node);
       for (const m of seats) actions[m] = decide(m, mod.decision(st, m));
       if (anyLost) break; // a bot lost the match deciding: the turn is not played
       const shown = opts.onTurn ? played(st, seats, actions) : null;

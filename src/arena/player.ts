@@ -14,7 +14,7 @@ import { withRunData } from './config/data.js';
 import { playMatch, type BotGuard } from './match.js';
 import { droppedRow } from './hangs.js';
 import { sharedFirst, type MatchRow } from './records.js';
-import { buildResolver, makeSchedule, type MatchSpec, type Schedule } from './schedule.js';
+import { botSpecOf, buildResolver, makeSchedule, type MatchSpec, type Schedule } from './schedule.js';
 
 /** Which matches get a replay file: none, all, or the first N match ids. Matches with a bot fault always do. */
 export type ReplayChoice = 'none' | 'all' | number;
@@ -138,7 +138,7 @@ export class MatchPlayer {
     // An isolated bot's factory is made per match: it starts the bot's process for this game and seed.
     const bots = mods.map((m) => matchFactory(m, this.module, game, spec.seed));
     const info = {
-      botSpecs: spec.seats.map((s) => this.run.bots.find((b) => b.name === s.bot)!.bot),
+      botSpecs: spec.seats.map((s) => botSpecOf(this.run, s.bot)),
       match: { id, runSeed: this.run.seed },
       ...(this.run.rulesetModule ? { rulesetModule: this.run.rulesetModule } : {}),
     };
@@ -160,6 +160,9 @@ export class MatchPlayer {
   }
 }
 
+/** The end reason of a match that could not be played. */
+export const FAULT = 'fault';
+
 /** The row of a match that could not be played (its worker died): a draw with reason `fault`. */
 export function faultRow(spec: MatchSpec, figures: number): MatchRow {
   const k = spec.seats.length;
@@ -170,7 +173,7 @@ export function faultRow(spec: MatchSpec, figures: number): MatchRow {
     loadouts: spec.seats.map((s) => s.loadout),
     winner: -1,
     turns: 0,
-    reason: 'fault',
+    reason: FAULT,
     figures: Array.from({ length: figures }, () => new Array<number>(k).fill(0)),
     faults: new Array(k).fill(0),
   };

@@ -386,3 +386,14 @@ function readHeadSize(path: string): number {
     closeSync(fd);
   }
 }
+
+/** The lines of matches.csv bytes (each with its newline), as views of them. */
+export function lineSlices(bytes: Uint8Array): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let from = 0;
+  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, from)) {
+    out.push(bytes.subarray(from, i + 1));
+    from = i + 1;
+  }
+  return out;
+}

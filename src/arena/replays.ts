@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type BotContext, DEFAULT_BUDGET } from '../core/bot.js';
 import type { AnyGameModule, Recorder } from '../core/game.js';
-import { HavocError } from '../core/errors.js';
+import { refusedWrite } from './environment.js';
 import { playMatch, type AnyBotFactory, type FaultRecord, type MatchOptions, type MatchResult } from './match.js';
 import { REPLAY_FORMAT, type ReplayHeader, type ReplayResult } from './replayFormat.js';
 
@@ -122,21 +122,16 @@ export function recordMatch(opts: RecordOptions): { result: MatchResult; lines: 
   return { result, lines: rec.finish(result) };
 }
 
-/** The code of an error of the machine, not of a match (a file that cannot be written): it stops the run, and is never recorded as a match's result. */
-export const ENVIRONMENT = 'environment';
-
-/** Writes replay lines to a file, making its folder; a HavocError (ENVIRONMENT) naming the file when the machine refuses. */
+/** Writes replay lines to a file, making its folder; a HavocError (ENVIRONMENT, environment.ts) naming the file when the machine refuses. */
 export function writeReplay(path: string, lines: readonly string[]): void {
-  try {
-    writeReplayFile(path, lines);
-  } catch (e) {
-    throw new HavocError(ENVIRONMENT, path, `cannot write the replay (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the run stops here and \`havoc resume\` carries on once the disk or the folder is fixed`);
-  }
-}
-
-function writeReplayFile(path: string, lines: readonly string[]): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, lines.join('\n') + '\n');
+  refusedWrite(
+    path,
+    () => {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, lines.join('\n') + '\n');
+    },
+    'the replay',
+  );
 }
 
 /** The file name of match `id`'s replay in a run folder: `replays/match-<id>.jsonl`. */

@@ -23,21 +23,15 @@ import { scheduleTotal } from './config/total.js';
 import type { RunConfig } from './config/types.js';
 import type { Executor } from './pool.js';
 import { faultRow, type ReplayChoice } from './player.js';
-import { ENVIRONMENT } from './replays.js';
-import { csvLines, MatchesWriter, readMatches, rowFields, SEAT_LETTERS } from './records.js';
+import { ENVIRONMENT, refusedWrite } from './environment.js';
+import { csvLines, MatchesWriter, readMatches, rowFields } from './records.js';
 import { figuresOf, makeSchedule, seatsOf, type Schedule } from './schedule.js';
-import { inShard, shardSize, shardStart, shardStep, type Shard } from './shard.js';
+import { inShard, shardSize, type Shard } from './shard.js';
+import { BatchSizer, batchesOf } from './batches.js';
 import type { BatchResult, BatchTask } from './worker.js';
-import { hangLimitMs, Watchdog, type Hang } from './watchdog.js';
+import { BotHang, watchedExecutor } from './watchdog.js';
 import { freshSample, statefulMatches } from './freshCheck.js';
-import { DEFAULT_MAX_HANGS, droppedRow, hangRow, HangStreaks, type HangState } from './hangs.js';
-
-/** A bot that did not return before its deadline (the watchdog stopped its worker). */
-class BotHang extends Error {
-  constructor(readonly hang: Hang) {
-    super(hang.seat < 0 ? 'a native policy did not return (its worker was stopped)' : `the bot in seat ${SEAT_LETTERS[hang.seat].toUpperCase()} did not return in time (its worker was stopped)`);
-  }
-}
+import { DEFAULT_MAX_HANGS, hangRow, HangStreaks, settleRows, type HangState } from './hangs.js';
 
 /** Replays a run saves unless told otherwise: its first 10 matches, enough for the report's viewer. */
 export const DEFAULT_REPLAYS: ReplayChoice = 10;
@@ -112,80 +106,6 @@ export function doneMatches(dir: string, run: RunConfig, shard: Shard | null, st
   return { done, count };
 }
 
-/** The ids still to play, as batches of consecutive slice ids, each as long as `size()` says when it begins. */
-function* batchesOf(done: Uint8Array, shard: Shard | null, size: () => number): Generator<{ start: number; step: number; count: number }> {
-  const step = shardStep(shard);
-  let start = -1;
-  let count = 0;
-  let limit = 0;
-  for (let id = shardStart(shard); id < done.length; id += step) {
-    if (done[id]) {
-      if (count) yield { start, step, count };
-      count = 0;
-      continue;
-    }
-    if (count === 0) (start = id), (limit = size());
-    if (++count === limit) {
-      yield { start, step, count };
-      count = 0;
-    }
-  }
-  if (count) yield { start, step, count };
-}
-
-/**
- * How long a batch should keep a worker busy. Every batch costs the main
- * thread a message each way and a write, about 0.4 ms of its time, and on a
- * machine whose every core runs a worker that time is taken from a worker:
- * 250-match batches of kernel matches (3 ms each) cost the main thread about
- * a tenth of a core. At 200 ms a batch it is a fraction of a percent, and the
- * progress reports and Ctrl-C still answer within a fraction of a second.
- */
-export const TARGET_BATCH_MS = 200;
-/** Batches before any is back (their matches' cost is not known yet). */
-const FIRST_BATCH = 16;
-/** Largest batch unless --batch says otherwise: about a megabyte of matches.csv. */
-export const DEFAULT_MAX_BATCH = 10_000;
-
-/**
- * Batch sizes for a run: the first ones small, then sized from the time per
- * match of the batches that came back (smoothed, and growing at most 4x a
- * step, as a sweep's matches vary), and never more than a quarter of a
- * worker's share of what is left, so the last batches finish together.
- * Sizes depend on timing, results do not: whatever the batches, matches.csv
- * is written in id order.
- */
-export class BatchSizer {
-  private msPerMatch = 0;
-  private last = FIRST_BATCH;
-  private left: number;
-
-  constructor(
-    todo: number,
-    private readonly workers: number,
-    private readonly max = DEFAULT_MAX_BATCH,
-  ) {
-    this.left = todo;
-  }
-
-  /** A batch came back: `count` matches in `ms` of the worker's time. */
-  measured(count: number, ms: number): void {
-    if (count <= 0 || !(ms >= 0)) return;
-    const per = Math.max(ms, 0.001) / count;
-    this.msPerMatch = this.msPerMatch === 0 ? per : (this.msPerMatch + per) / 2;
-  }
-
-  /** The size of the next batch handed out (counted as handed out). */
-  next(): number {
-    const want = this.msPerMatch === 0 ? FIRST_BATCH : Math.min(Math.round(TARGET_BATCH_MS / this.msPerMatch), this.last * 4);
-    const tail = Math.ceil(this.left / (this.workers * 4));
-    const size = Math.max(1, Math.min(this.max, want, tail));
-    this.last = size;
-    this.left = Math.max(0, this.left - size);
-    return size;
-  }
-}
-
 /**
  * Plays what is left of a run into `dir` (whose config.json, and parts.json
  * if the ruleset reads data, exist); `data`: the folder's data as the ruleset
@@ -237,39 +157,12 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   const droppedSoFar = (): HangState => ({ streaks: [], dropped: [...streaks.dropped] });
 
   // The watchdog (worker threads only): a batch whose bot passes its deadline is stopped, its worker ended.
-  const dog = exec.workers > 0 ? new Watchdog(workers * 2 + 1) : null;
-  const running = new Map<number, AbortController>();
-  const hangs = new WeakMap<AbortController, Hang>();
-  const watching = dog
-    ? setInterval(() => {
-        const now = Date.now();
-        for (const [slot, ctl] of running) {
-          const h = ctl.signal.aborted ? null : dog.hung(slot, now);
-          if (h) hangs.set(ctl, h), ctl.abort();
-        }
-      }, 500)
-    : null;
-  watching?.unref();
+  const watched = watchedExecutor(exec, run);
   /** Runs one task; a hang comes back as a BotHang (or, while loading the bots, stops the run). */
-  const runTask = async (b: Range, known: HangState): Promise<BatchResult> => {
-    if (!dog) return exec.run(task(b, known));
-    const slot = dog.acquire(), ctl = new AbortController();
-    running.set(slot, ctl);
-    try {
-      return await exec.run({ ...task(b, known), watch: { shared: dog.shared, slot } }, ctl.signal);
-    } catch (e) {
-      const h = hangs.get(ctl);
-      if (!h) throw e;
-      if (h.match < 0) throw new HavocError('worker-setup', run.name, `loading the bots did not finish within ${hangLimitMs(run.budget.ms, 'factory') / 1000} s`);
-      throw new BotHang(h);
-    } finally {
-      running.delete(slot);
-      dog.release(slot);
-    }
-  };
+  const runTask = (b: Range, known: HangState): Promise<BatchResult> => watched.run(task(b, known));
   /** What stops the run: a worker that could not set the run up, or the machine refusing a write. */
   const setupError = (r: Exclude<BatchResult, { ok: true }>): HavocError =>
-    'environment' in r ? new HavocError('environment', r.where, r.environment) : new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
+    'environment' in r ? new HavocError(ENVIRONMENT, r.where, r.environment) : new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
   /** Adds a batch's notes (bots that forfeited a match, and why) to errors.log. */
   const note = (notes: readonly string[]): void => {
     if (notes.length) log(notes.join('\n'));
@@ -329,33 +222,15 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
     }
     return { bytes: Buffer.concat(lines), hangs: hung };
   };
-  /**
-   * A batch's rows as they are written, in id order: hang streaks counted,
-   * and a dropped bot's matches made `dropped` rows (a worker that did not
-   * know of the drop yet played them).
-   */
+  /** A batch's rows as they are written, in id order (hangs.ts: streaks counted, a dropped bot's matches lost). */
   const settle = (b: Range, p: Played): Uint8Array => {
-    if (streaks.quiet && p.hangs.length === 0) return p.bytes;
-    schedule ??= makeSchedule(run, data);
-    const hungAt = new Map(p.hangs);
-    const lines = lineSlices(p.bytes);
-    let changed = false;
-    for (let i = 0; i < b.count; i++) {
-      const id = b.start + i * b.step;
-      const spec = schedule.spec(id);
-      const bots = spec.seats.map((s) => s.bot);
-      if (streaks.drops(bots)) {
-        lines[i] = Buffer.from(csvLines([rowFields(droppedRow(spec, streaks.dropped, figuresOf(run).length))]));
-        changed = true;
-        continue;
-      }
-      for (const d of streaks.see(id, bots, hungAt.get(id) ?? 0)) {
-        const msg = `bot ${d.bot} is dropped from the run: it hung in ${d.matches.length} of its matches in a row (${d.matches.join(', ')}); its matches after ${id} are not played and count as lost (reason dropped)`;
-        log(msg);
-        opts.warn?.(msg);
-      }
+    const s = settleRows(streaks, p.bytes, b, p.hangs, (id) => (schedule ??= makeSchedule(run, data)).spec(id), figuresOf(run).length);
+    for (const d of s.dropped) {
+      const msg = `bot ${d.bot} is dropped from the run: it hung in ${d.matches.length} of its matches in a row (${d.matches.join(', ')}); its matches after ${d.matches[d.matches.length - 1]} are not played and count as lost (reason dropped)`;
+      log(msg);
+      opts.warn?.(msg);
     }
-    return changed ? Buffer.concat(lines) : p.bytes;
+    return s.bytes;
   };
 
   let failure: unknown = null;
@@ -413,7 +288,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
       pump();
     });
   } finally {
-    if (watching) clearInterval(watching);
+    watched.stop();
     writer.close();
   }
   if (failure) throw failure;
@@ -431,29 +306,4 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   }
   const seconds = (performance.now() - t0) / 1000;
   return { scheduled, done: finished, playedNow, seconds, interrupted: finished < scheduled, crashed, workerSeconds: workerMs / 1000 };
-}
-
-/** The lines of a batch's bytes (each with its newline), as views of them. */
-function lineSlices(bytes: Uint8Array): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  let from = 0;
-  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, from)) {
-    out.push(bytes.subarray(from, i + 1));
-    from = i + 1;
-  }
-  return out;
-}
-
-/**
- * Runs a write of the run's own files; when the machine refuses it (disk
- * full, permissions), a located HavocError that stops the run. A torn last
- * line of matches.csv is cut off by the resume, so nothing written is lost.
- */
-function refusedWrite(path: string, write: () => void): void {
-  try {
-    write();
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException)?.code ?? (e as Error)?.message;
-    throw new HavocError(ENVIRONMENT, path, `cannot write (${code}); the run stops here and \`havoc resume\` carries on once the disk or the folder is fixed`);
-  }
 }

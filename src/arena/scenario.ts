@@ -12,7 +12,7 @@
  * they run out), and a `seed` for the rules' dice.
  */
 import { HavocError } from '../core/errors.js';
-import { type AnyGameModule, type Question, winnerOf } from '../core/game.js';
+import { actingSeats, type AnyGameModule, type Question, winnerOf } from '../core/game.js';
 import { isRulesetPath, loadedRulesetId, rulesetById, rulesetIds } from '../rules/registry.js';
 
 export interface ScenarioResult {
@@ -125,7 +125,7 @@ export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r
     }
     const script = sc.turns[t];
     actions.fill(null);
-    for (const m of node.kind === 'seat' ? [node.seat] : node.seats) {
+    for (const m of actingSeats(node)) {
       const name = mod.seatName(g, m), kind = mod.decision(st, m);
       const text = script[name];
       if (text === undefined) throw new HavocError('ERR_SCENARIO', `turns[${t}]`, `no ${kind} for seat ${name}`);

@@ -51,6 +51,9 @@ export const seatsOf = (run: RunConfig): number =>
 /** The names of a run's per-seat figures (its ruleset's: NHM `dealt`), the record columns after `reason`. */
 export const figuresOf = (run: RunConfig): readonly string[] => rulesetById(run.ruleset).figures;
 
+/** What a run's bot name stands for: its spec (a built-in name, a path or a command). */
+export const botSpecOf = (run: RunConfig, name: string): string => run.bots.find((b) => b.name === name)?.bot ?? name;
+
 /** Builds a run's schedule (a sweep enumerates or samples its pool here). */
 export function makeSchedule(run: RunConfig, data: unknown): Schedule {
   const k = seatsOf(run);

@@ -13,7 +13,12 @@
  * for one that never ends). Making a bot gets 100 times the budget, at least
  * 60 s: built-in bots warm up there the first time a process makes them.
  */
+import { HavocError } from '../core/errors.js';
+import type { RunConfig } from './config/types.js';
 import type { BotGuard } from './match.js';
+import type { Executor } from './pool.js';
+import { SEAT_LETTERS } from './records.js';
+import type { BatchResult, BatchTask } from './worker.js';
 
 /** Per slot: deadline (ms since the epoch; 0 while no bot code runs), match id, seat (-1: a native kernel policy). */
 const FIELDS = 3;
@@ -87,4 +92,52 @@ export class Watchdog {
     const o = slot * FIELDS, deadline = this.cells[o];
     return deadline > 0 && now > deadline ? { match: this.cells[o + 1], seat: this.cells[o + 2] } : null;
   }
+}
+
+/** A bot that did not return before its deadline (the watchdog stopped its worker). */
+export class BotHang extends Error {
+  constructor(readonly hang: Hang) {
+    super(hang.seat < 0 ? 'a native policy did not return (its worker was stopped)' : `the bot in seat ${SEAT_LETTERS[hang.seat].toUpperCase()} did not return in time (its worker was stopped)`);
+  }
+}
+
+/**
+ * Batches of `run` played on `exec` under the watchdog (worker threads only;
+ * in this thread nothing can stop a bot): each task gets a slot, the slots
+ * are looked at twice a second, and a batch whose bot is past its deadline is
+ * aborted — piscina ends its worker — and rejects with a BotHang, or, when
+ * the bots were still loading, with a HavocError that stops the run. `stop`
+ * ends the looking.
+ */
+export function watchedExecutor(exec: Executor, run: RunConfig): { run(task: BatchTask): Promise<BatchResult>; stop(): void } {
+  if (exec.workers === 0) return { run: (task) => exec.run(task), stop: () => {} };
+  const dog = new Watchdog(exec.workers * 2 + 1);
+  const running = new Map<number, AbortController>();
+  const hangs = new WeakMap<AbortController, Hang>();
+  const looking = setInterval(() => {
+    const now = Date.now();
+    for (const [slot, ctl] of running) {
+      const h = ctl.signal.aborted ? null : dog.hung(slot, now);
+      if (h) hangs.set(ctl, h), ctl.abort();
+    }
+  }, 500);
+  looking.unref();
+  return {
+    async run(task) {
+      const slot = dog.acquire(), ctl = new AbortController();
+      running.set(slot, ctl);
+      try {
+        return await exec.run({ ...task, watch: { shared: dog.shared, slot } }, ctl.signal);
+      } catch (e) {
+        const h = hangs.get(ctl);
+        if (!h) throw e;
+        if (h.match < 0) throw new HavocError('worker-setup', run.name, `loading the bots did not finish within ${hangLimitMs(run.budget.ms, 'factory') / 1000} s`);
+        throw new BotHang(h);
+      } finally {
+        running.delete(slot);
+        dog.release(slot);
+      }
+    },
+    stop: () => clearInterval(looking),
+  };
 }

@@ -12,7 +12,7 @@ import { folderData } from './folder.js';
 import { MatchPlayer, type ReplayChoice } from './player.js';
 import { MatchLines } from './records.js';
 import { HavocError } from '../core/errors.js';
-import { ENVIRONMENT } from './replays.js';
+import { ENVIRONMENT } from './environment.js';
 import { SlotGuard } from './watchdog.js';
 import { DEFAULT_MAX_HANGS, HangStreaks, hungSeats, type HangState } from './hangs.js';
 

@@ -43,6 +43,10 @@ export type GameNode =
   | { readonly kind: 'chance' }
   | { readonly kind: 'terminal' };
 
+/** The seats that act at a node: a simultaneous node's, a seat node's one; none at chance or the end. */
+export const actingSeats = (node: GameNode): readonly number[] =>
+  node.kind === 'simultaneous' ? node.seats : node.kind === 'seat' ? [node.seat] : [];
+
 /**
  * A question the rules ask one seat while applying actions. `kind` names the
  * decision (and the bot method that answers it); `args` are what the rules

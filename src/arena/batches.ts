@@ -1,0 +1,81 @@
+/**
+ * How a run is cut into batches: the ids still to play as runs of
+ * consecutive ids of the folder's slice, each as long as the sizer says when
+ * it begins. Sizes depend on timing, results do not (the runner writes
+ * matches.csv in id order whatever the batches).
+ */
+import { shardStart, shardStep, type Shard } from './shard.js';
+
+/** The ids still to play, as batches of consecutive slice ids, each as long as `size()` says when it begins. */
+export function* batchesOf(done: Uint8Array, shard: Shard | null, size: () => number): Generator<{ start: number; step: number; count: number }> {
+  const step = shardStep(shard);
+  let start = -1;
+  let count = 0;
+  let limit = 0;
+  for (let id = shardStart(shard); id < done.length; id += step) {
+    if (done[id]) {
+      if (count) yield { start, step, count };
+      count = 0;
+      continue;
+    }
+    if (count === 0) (start = id), (limit = size());
+    if (++count === limit) {
+      yield { start, step, count };
+      count = 0;
+    }
+  }
+  if (count) yield { start, step, count };
+}
+
+/**
+ * How long a batch should keep a worker busy. Every batch costs the main
+ * thread a message each way and a write, about 0.4 ms of its time, and on a
+ * machine whose every core runs a worker that time is taken from a worker:
+ * 250-match batches of kernel matches (3 ms each) cost the main thread about
+ * a tenth of a core. At 200 ms a batch it is a fraction of a percent, and the
+ * progress reports and Ctrl-C still answer within a fraction of a second.
+ */
+export const TARGET_BATCH_MS = 200;
+/** Batches before any is back (their matches' cost is not known yet). */
+const FIRST_BATCH = 16;
+/** Largest batch unless --batch says otherwise: about a megabyte of matches.csv. */
+export const DEFAULT_MAX_BATCH = 10_000;
+
+/**
+ * Batch sizes for a run: the first ones small, then sized from the time per
+ * match of the batches that came back (smoothed, and growing at most 4x a
+ * step, as a sweep's matches vary), and never more than a quarter of a
+ * worker's share of what is left, so the last batches finish together.
+ * Sizes depend on timing, results do not: whatever the batches, matches.csv
+ * is written in id order.
+ */
+export class BatchSizer {
+  private msPerMatch = 0;
+  private last = FIRST_BATCH;
+  private left: number;
+
+  constructor(
+    todo: number,
+    private readonly workers: number,
+    private readonly max = DEFAULT_MAX_BATCH,
+  ) {
+    this.left = todo;
+  }
+
+  /** A batch came back: `count` matches in `ms` of the worker's time. */
+  measured(count: number, ms: number): void {
+    if (count <= 0 || !(ms >= 0)) return;
+    const per = Math.max(ms, 0.001) / count;
+    this.msPerMatch = this.msPerMatch === 0 ? per : (this.msPerMatch + per) / 2;
+  }
+
+  /** The size of the next batch handed out (counted as handed out). */
+  next(): number {
+    const want = this.msPerMatch === 0 ? FIRST_BATCH : Math.min(Math.round(TARGET_BATCH_MS / this.msPerMatch), this.last * 4);
+    const tail = Math.ceil(this.left / (this.workers * 4));
+    const size = Math.max(1, Math.min(this.max, want, tail));
+    this.last = size;
+    this.left = Math.max(0, this.left - size);
+    return size;
+  }
+}
