@@ -6,8 +6,15 @@
  */
 import { shardStart, shardStep, type Shard } from './shard.js';
 
+/** A batch's match ids: start, start + step, … (count of them). */
+export interface IdRange {
+  readonly start: number;
+  readonly step: number;
+  readonly count: number;
+}
+
 /** The ids still to play, as batches of consecutive slice ids, each as long as `size()` says when it begins. */
-export function* batchesOf(done: Uint8Array, shard: Shard | null, size: () => number): Generator<{ start: number; step: number; count: number }> {
+export function* batchesOf(done: Uint8Array, shard: Shard | null, size: () => number): Generator<IdRange> {
   const step = shardStep(shard);
   let start = -1;
   let count = 0;

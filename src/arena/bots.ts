@@ -73,8 +73,24 @@ export async function loadBotModule(spec: string, trusted = true): Promise<BotMo
   const path = isBotPath(spec) ? resolve(spec) : builtinBotPath(spec);
   if (!path || !existsSync(path)) throw new HavocError('ERR_BOT', spec, isBotPath(spec) ? 'no such file' : 'no built-in bot of this name');
   if (runsIsolated(spec, trusted)) return { factory: null, isolated: path, policy: null };
-  const mod = (await import(pathToFileURL(path).href)) as { default?: unknown; policy?: unknown };
-  if (typeof mod.default !== 'function') throw new HavocError('ERR_BOT', spec, 'the module must export a bot factory as its default export');
+  const r = await importBot(path);
+  if (typeof r === 'string') throw new HavocError('ERR_BOT', spec, r);
+  return { factory: r.factory, policy: r.policy };
+}
+
+/**
+ * Imports a bot module's file (in this thread: only a trusted bot's, or
+ * inside the sandbox's host): its factory and its native policy, or why it
+ * cannot be used (it does not load, or exports no factory).
+ */
+export async function importBot(path: string): Promise<{ factory: AnyBotFactory; policy: unknown } | string> {
+  let mod: { default?: unknown; policy?: unknown };
+  try {
+    mod = (await import(pathToFileURL(path).href)) as { default?: unknown; policy?: unknown };
+  } catch (e) {
+    return `the bot module failed to load: ${(e as Error)?.message ?? e}`;
+  }
+  if (typeof mod.default !== 'function') return 'the module must export a bot factory as its default export';
   return { factory: mod.default as AnyBotFactory, policy: typeof mod.policy === 'function' ? mod.policy : null };
 }
 

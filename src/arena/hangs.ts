@@ -15,6 +15,7 @@ import { winnerOf } from '../core/game.js';
 import { HANG } from './match.js';
 import { csvLines, lineSlices, rowFields, sharedFirst, type MatchRow } from './records.js';
 import type { MatchSpec } from './schedule.js';
+import type { IdRange } from './batches.js';
 
 /** Hangs in a row after which a bot is dropped, unless the run's `maxHangs` says otherwise. */
 export const DEFAULT_MAX_HANGS = 3;
@@ -112,7 +113,7 @@ export const hungSeats = (r: Pick<MatchRow, 'winner' | 'shared' | 'bots' | 'reas
 export function settleRows(
   streaks: HangStreaks,
   bytes: Uint8Array,
-  b: { readonly start: number; readonly step: number; readonly count: number },
+  b: IdRange,
   hung: readonly (readonly [number, number])[],
   spec: (id: number) => MatchSpec,
   figures: number,

@@ -12,11 +12,12 @@
  */
 import { parseCsvLine, parseRow } from './records.js';
 import type { Schedule } from './schedule.js';
+import type { IdRange } from './batches.js';
 
 const decoder = new TextDecoder();
 
 /** Why the batch's lines are not its matches' rows, or null. */
-export function rowsProblem(bytes: Uint8Array, batch: { start: number; step: number; count: number }, schedule: Schedule, k: number, figures: number): string | null {
+export function rowsProblem(bytes: Uint8Array, batch: IdRange, schedule: Schedule, k: number, figures: number): string | null {
   const text = decoder.decode(bytes);
   if (batch.count > 0 && !text.endsWith('\n')) return 'the last row is not a whole line';
   const lines = text.split('\n');
@@ -41,7 +42,7 @@ export function rowsProblem(bytes: Uint8Array, batch: { start: number; step: num
 }
 
 /** Why the batch's bytes are not one line per match, each starting with its id, or null. */
-export function idsProblem(bytes: Uint8Array, batch: { start: number; step: number; count: number }): string | null {
+export function idsProblem(bytes: Uint8Array, batch: IdRange): string | null {
   let at = 0;
   for (let i = 0; i < batch.count; i++) {
     const id = batch.start + i * batch.step;

@@ -27,7 +27,7 @@ import { ENVIRONMENT, refusedWrite } from './environment.js';
 import { csvLines, MatchesWriter, readMatches, rowFields } from './records.js';
 import { figuresOf, makeSchedule, seatsOf, type Schedule } from './schedule.js';
 import { inShard, shardSize, type Shard } from './shard.js';
-import { BatchSizer, batchesOf } from './batches.js';
+import { BatchSizer, batchesOf, type IdRange } from './batches.js';
 import type { BatchResult, BatchTask } from './worker.js';
 import { BotHang, watchedExecutor } from './watchdog.js';
 import { freshSample, statefulMatches } from './freshCheck.js';
@@ -151,15 +151,14 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   if (onProgress) report(onProgress);
 
   const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
-  type Range = { start: number; step: number; count: number };
-  const task = (b: Range, hangs: HangState): BatchTask => ({ key, run, dir, saveReplays, trustBots: opts.trustBots ?? false, hangs, ...b });
+  const task = (b: IdRange, hangs: HangState): BatchTask => ({ key, run, dir, saveReplays, trustBots: opts.trustBots ?? false, hangs, ...b });
   /** What a worker may know of the hangs: only the bots dropped so far, unless every match before the batch is written. */
   const droppedSoFar = (): HangState => ({ streaks: [], dropped: [...streaks.dropped] });
 
   // The watchdog (worker threads only): a batch whose bot passes its deadline is stopped, its worker ended.
   const watched = watchedExecutor(exec, run);
   /** Runs one task; a hang comes back as a BotHang (or, while loading the bots, stops the run). */
-  const runTask = (b: Range, known: HangState): Promise<BatchResult> => watched.run(task(b, known));
+  const runTask = (b: IdRange, known: HangState): Promise<BatchResult> => watched.run(task(b, known));
   /** What stops the run: a worker that could not set the run up, or the machine refusing a write. */
   const setupError = (r: Exclude<BatchResult, { ok: true }>): HavocError =>
     'environment' in r ? new HavocError(ENVIRONMENT, r.where, r.environment) : new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
@@ -170,7 +169,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   // Bot code not ours in the workers' threads: every row is checked in full against the schedule (rowCheck.ts).
   const fullCheck = run.bots.some((b) => runsTrustedFromPath(b.bot, opts.trustBots ?? false));
   /** The batch's rows, checked (rowCheck.ts); an Error when they are not its matches'. */
-  const checked = (bytes: Uint8Array, b: { start: number; step: number; count: number }): Uint8Array => {
+  const checked = (bytes: Uint8Array, b: IdRange): Uint8Array => {
     let problem = idsProblem(bytes, b);
     if (!problem && fullCheck) {
       schedule ??= makeSchedule(run, data);
@@ -185,7 +184,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
    * matches'), its matches one by one; a match that still fails becomes a
    * fault row, or a `hang` row charged to the seat the watchdog caught.
    */
-  const playBatch = async (b: Range, hangs: HangState): Promise<Played> => {
+  const playBatch = async (b: IdRange, hangs: HangState): Promise<Played> => {
     try {
       const r = await runTask(b, hangs);
       if (!r.ok) throw setupError(r);
@@ -223,7 +222,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
     return { bytes: Buffer.concat(lines), hangs: hung };
   };
   /** A batch's rows as they are written, in id order (hangs.ts: streaks counted, a dropped bot's matches lost). */
-  const settle = (b: Range, p: Played): Uint8Array => {
+  const settle = (b: IdRange, p: Played): Uint8Array => {
     const s = settleRows(streaks, p.bytes, b, p.hangs, (id) => (schedule ??= makeSchedule(run, data)).spec(id), figuresOf(run).length);
     for (const d of s.dropped) {
       const msg = `bot ${d.bot} is dropped from the run: it hung in ${d.matches.length} of its matches in a row (${d.matches.join(', ')}); its matches after ${d.matches[d.matches.length - 1]} are not played and count as lost (reason dropped)`;
@@ -237,7 +236,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   try {
     await new Promise<void>((resolve) => {
       const gen = batchesOf(done, shard, () => sizer.next());
-      const pending = new Map<number, { played: Played; batch: Range }>();
+      const pending = new Map<number, { played: Played; batch: IdRange }>();
       const window = workers * 4;
       let nextSeq = 0;
       let nextWrite = 0;

@@ -14,10 +14,11 @@ import { MatchLines } from './records.js';
 import { HavocError } from '../core/errors.js';
 import { ENVIRONMENT } from './environment.js';
 import { SlotGuard } from './watchdog.js';
+import type { IdRange } from './batches.js';
 import { DEFAULT_MAX_HANGS, HangStreaks, hungSeats, type HangState } from './hangs.js';
 
 /** A batch: ids start, start + step, … (count of them). */
-export interface BatchTask {
+export interface BatchTask extends IdRange {
   /** Identifies the run (its config's canonical JSON hash) for the worker's cache. */
   readonly key: string;
   readonly run: RunConfig;
@@ -29,9 +30,6 @@ export interface BatchTask {
   readonly trustBots: boolean;
   /** Writes nothing into the run folder, not even a faulty match's replay (a match played again to check it). */
   readonly readOnly?: boolean;
-  readonly start: number;
-  readonly step: number;
-  readonly count: number;
   /**
    * The run's hang streaks as of the batch's first match when the runner
    * knows them (every match before it written), else only the bots dropped

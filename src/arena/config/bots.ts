@@ -7,8 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { builtinBotPath, commandOf, commandSpec, isBotPath, runsIsolated } from '../bots.js';
+import { builtinBotPath, commandOf, commandSpec, importBot, isBotPath, runsIsolated } from '../bots.js';
 import { isolatedBotProblem } from '../isolation/remoteBot.js';
 import { loadRunRuleset } from './rulesets.js';
 import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
@@ -84,12 +83,8 @@ export async function botModuleProblem(bot: string, trusted = true): Promise<str
   const path = isBotPath(bot) ? bot : builtinBotPath(bot);
   if (!path || !existsSync(path)) return isBotPath(bot) ? `bot module ${bot} does not exist` : `no built-in bot "${bot}" (built-in bots here: ${builtinBots().join(', ') || 'none'})`;
   if (runsIsolated(bot, trusted)) return isolatedBotProblem(path);
-  try {
-    const mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
-    return typeof mod.default === 'function' ? null : 'the module must export a bot factory as its default export';
-  } catch (e) {
-    return `the bot module failed to load: ${(e as Error)?.message ?? e}`;
-  }
+  const r = await importBot(path);
+  return typeof r === 'string' ? r : null;
 }
 
 /** Loads each bot module of each run once (an untrusted one in the sandbox), checking its default export. */

@@ -14,13 +14,13 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
 import { isMixed, sampleMixed, type AnyBot, type AnyBotFactory } from '../../core/bot.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { makeRng, seatSeed, type Rng } from '../../core/rng.js';
 import { loadRuleset } from '../../rules/registry.js';
 import { PROTOCOL, type ArenaMessage, type DecideMessage, type StartMessage } from './protocol.js';
 import { decodeView } from './viewCodec.js';
+import { importBot } from '../bots.js';
 
 interface Seat {
   readonly bot: AnyBot;
@@ -48,15 +48,7 @@ async function start(msg: StartMessage, botPath: string): Promise<Seat> {
   if (mod.version !== msg.ruleset.version) fail(`the ruleset here is version ${mod.version}, the arena plays ${msg.ruleset.version}`);
   if (!mod.gameFromDescription) fail(`${mod.title} cannot rebuild its games from a description, so its bots cannot be isolated`);
   const game = mod.gameFromDescription!(msg.game, 'start.game');
-  readable(botPath);
-  let factory: AnyBotFactory;
-  try {
-    const m = (await import(pathToFileURL(botPath).href)) as { default?: unknown };
-    if (typeof m.default !== 'function') return fail('the module must export a bot factory as its default export');
-    factory = m.default as AnyBotFactory;
-  } catch (e) {
-    return fail(`the bot module failed to load: ${(e as Error)?.message ?? e}`);
-  }
+  const factory = await factoryOf(botPath);
   const rng = makeRng(seatSeed(msg.seed, msg.seat));
   let bot: AnyBot;
   try {
@@ -81,6 +73,13 @@ function decide(seat: Seat, msg: DecideMessage): void {
   write({ type: 'action', id: msg.id, action: plain(a) ?? null });
 }
 
+/** The bot module's factory; fails (the `error` line, then exit) when it cannot be read, does not load or exports none. */
+async function factoryOf(botPath: string): Promise<AnyBotFactory> {
+  readable(botPath);
+  const r = await importBot(botPath);
+  return typeof r === 'string' ? fail(r) : r.factory;
+}
+
 /** Fails unless the bot's module can be read here (the sandbox runs bots as nobody when the arena runs as root). */
 function readable(botPath: string): void {
   try {
@@ -92,13 +91,7 @@ function readable(botPath: string): void {
 
 /** `--probe BOT_MODULE`: whether the module loads and exports a factory (the arena's config check, which never imports bot code itself). */
 async function probe(botPath: string): Promise<void> {
-  readable(botPath);
-  try {
-    const m = (await import(pathToFileURL(botPath).href)) as { default?: unknown };
-    if (typeof m.default !== 'function') fail('the module must export a bot factory as its default export');
-  } catch (e) {
-    fail(`the bot module failed to load: ${(e as Error)?.message ?? e}`);
-  }
+  await factoryOf(botPath);
   write({ type: 'probe', ok: true });
   process.exit(0);
 }
