@@ -753,7 +753,8 @@ function botPathRows(quick: boolean, against: string): unknown {
     'nhm2-random': ['(j)', 'NHM 2-machine random vs random through playMatch'],
   };
   for (const f of figures.filter((f) => f.tree === here)) {
-    const [kind, id] = f.workload.includes(':') ? f.workload.split(':') : [f.workload, ''];
+    const [kind, ruleset, seats] = f.workload.includes(':') ? f.workload.split(':') : [f.workload, '', undefined];
+    const id = seats ? `${ruleset} ${seats}-seat` : ruleset;
     const [section, what] = names[f.workload] ?? ['(k)', kind === 'rules' ? `${id}: random play through the game interface` : kind === 'sim' ? `${id}: simulated turns (copy + apply + node)` : `${id}: heap bytes per simulated turn`];
     if ('error' in f) {
       row(section, what, 'failed', f.error);

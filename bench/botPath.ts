@@ -9,7 +9,9 @@
  * (k) every registered ruleset through the game interface alone: random
  *     play (`randomAction` for each deciding seat, `apply`) in matches/s, and
  *     the simulation a search bot runs (`copy` a state, `apply` one turn of
- *     joint actions drawn in advance, `node`) in turns/s.
+ *     joint actions drawn in advance, `node`) in turns/s, with two seats and
+ *     (for a ruleset that seats four) four (`sim:nhm:4`);
+ * (l) the heap bytes those simulated turns leave behind (`alloc:…`).
  *
  * Each figure is taken in child processes, one repetition each, best of
  * several by CPU time. With `--against DIR` (another checkout of the
@@ -23,7 +25,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { actingSeats, type GameNode } from '../src/core/game.js';
-import { rulesetIds } from '../src/rules/registry.js';
+import { rulesetById, rulesetIds } from '../src/rules/registry.js';
 
 /** What a child measures. */
 type Workload = 'rbp-random' | 'nhm2-random' | `rules:${string}` | `sim:${string}` | `alloc:${string}`;
@@ -99,6 +101,12 @@ export function pathWorkloadList(quick: boolean): { workload: Workload; n: numbe
       { workload: `rules:${id}` as Workload, n: quick ? 1500 : 5000 },
       { workload: `sim:${id}` as Workload, n: quick ? 100_000 : 300_000 },
       { workload: `alloc:${id}` as Workload, n: 100_000 },
+      ...(rulesetById(id).seats.max >= 4
+        ? [
+            { workload: `sim:${id}:4` as Workload, n: quick ? 50_000 : 150_000 },
+            { workload: `alloc:${id}:4` as Workload, n: 50_000 },
+          ]
+        : []),
     ]),
   ];
 }
@@ -151,9 +159,10 @@ async function runChild(tree: string, workload: Workload, n: number): Promise<vo
     });
     return;
   }
-  const [what, id] = workload.split(':');
+  // `what:ruleset[:seats]`, two seats unless told.
+  const [what, id, seatsText] = workload.split(':');
   const mod = rulesetById(id);
-  const games = gamesOf(mod, 2, 64);
+  const games = gamesOf(mod, Number(seatsText ?? 2), 64);
   const answer = (): null => null;
   /** Plays a match by random actions through the interface; its final state. */
   const randomPlay = (game: unknown, seed: string, rng: unknown, stopAt = Infinity): unknown => {

@@ -2,7 +2,9 @@
  * The two-pig kernel (src/rules/rbp/kernel.ts) against the general engine
  * (src/rules/nhm/step.ts playTurn), which is the reference: random joint
  * programs from random legal states, every first step of two pigs near each
- * other, and whole seeded matches of the bench policy through the arena.
+ * other, whole seeded matches of the bench policy through the arena, and a
+ * turn the RBP module applies in the kernel (fastTurn) against the step
+ * engine's, state byte for byte.
  * Also: the inlined alea is seedrandom's, the bot-API and native bench
  * policies write the same programs, and the policy's statistics land on the
  * published figures (issue 14).
@@ -10,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { playMatch } from '../src/arena/match.js';
+import type { GameModule } from '../src/core/game.js';
 import { makeRng, matchSeed, seatSeed, type Rng } from '../src/core/rng.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { defaultChooser } from '../src/rules/nhm/choices.js';
@@ -17,7 +20,8 @@ import { CMD_X } from '../src/rules/nhm/commands.js';
 import { Game } from '../src/rules/nhm/game.js';
 import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
 import { checkProgram } from '../src/rules/nhm/programs.js';
-import { State } from '../src/rules/nhm/state.js';
+import { copyState, State } from '../src/rules/nhm/state.js';
+import { rulesetById } from '../src/rules/registry.js';
 import { playTurn } from '../src/rules/nhm/step.js';
 import { aleaNext, aleaSeed } from '../src/core/alea.js';
 import { aleaSeedRunMatch, aleaSeedSeats } from '../src/rules/rbp/alea.js';
@@ -35,6 +39,7 @@ import { engine } from './helpers.js';
 const cat = defaultCatalogue();
 const game = rbpGame(cat);
 const bridge = kernelBridge(game) as KernelBridge;
+const rbp = rulesetById('rbp') as unknown as GameModule<Game, State, readonly number[] | number, unknown, unknown>;
 
 /** Puts a kernel state into a reference engine state of `game`, field by field. */
 function setReference(st: State, k: Int32Array): void {
@@ -271,18 +276,23 @@ describe('kernel against the general engine', () => {
     expect(cases).toBe(420 * 16 * 100);
   }, 120_000);
 
-  it('whole seeded matches of bench-random: the arena (bot API, general engine) and the kernel (native policy) play the same turns', () => {
+  it('whole seeded matches of bench-random: the arena (bot API; step engine with a recorder, kernel turns without) and the kernel (native policy) play the same turns', () => {
     const k = newKState(), rngs = newRngPair(), k2 = newKState(), rngs2 = newRngPair();
     const outcomes = new Set<string>();
     for (let i = 0; i < 120; i++) {
       const seed = matchSeed('kernel-matches', i);
-      const turns: unknown[] = [], kturns: unknown[] = [];
-      const result = playMatch({ 
+      const turns: unknown[] = [], kturns: unknown[] = [], fastTurns: unknown[] = [];
+      // With a recorder every turn is the step engine's; without one, the module plays each turn in the kernel (fastTurn).
+      const result = playMatch({
         ...engine(game),
         bots: [benchRandom, benchRandom],
         seed,
+        record: (get) => rbp.recorder(get as () => State, () => {}),
         onTurn: (st, programs) => turns.push({ programs, ...fromReference(st as State) }),
       });
+      const fast = playMatch({ ...engine(game), bots: [benchRandom, benchRandom], seed, onTurn: (st, programs) => fastTurns.push({ programs, ...fromReference(st as State) }) });
+      expect(fastTurns).toEqual(turns);
+      expect({ ...fast, decisionMs: [] }).toEqual({ ...result, decisionMs: [] });
       resetKState(k);
       aleaSeedSeats(rngs, seed);
       while (k[K_END] === 0) {
@@ -300,6 +310,50 @@ describe('kernel against the general engine', () => {
     }
     expect(outcomes.size).toBeGreaterThanOrEqual(3);
   }, 120_000);
+});
+
+describe('a turn applied through the game interface (the RBP module plays it in the kernel)', () => {
+  /** The whole of an engine state: its scalars and every array (the one buffer they share). */
+  const whole = (st: State) => ({ turn: st.turn, end: st.end, winner: st.winner, minesUnarmed: st.minesUnarmed, bytes: Array.from(st.bytes) });
+
+  it('leaves the state byte for byte as the step engine does, for any codes of the pig (legal or not) and codes it lacks', () => {
+    const rng = makeRng('apply-differential');
+    const k = newKState(), st = new State(game), ref = new State(game), before = new State(game);
+    const pig = Array.from(game.commands[0]);
+    let turns = 0, kernelTurns = 0, ends = 0;
+    for (let trial = 0; trial < 6000; trial++) {
+      randomState(rng, k);
+      setReference(st, k);
+      // Leftovers of an earlier turn, which the turn must overwrite as the step engine does.
+      for (let i = 0; i < 10; i++) st.prog[i] = pig[rng.int(pig.length)];
+      st.repairing[0] = rng.int(2);
+      st.absorbed[1] = rng.int(2);
+      for (let t = 0; t < 4 && !st.isOver(); t++) {
+        const kind = rng.next();
+        const codes = Array.from({ length: 10 }, () => pig[rng.int(pig.length)]);
+        if (kind < 0.4) {
+          unpackGameProgram(bridge, randomProgram(rng, st.hearts[0]), codes, 0);
+          unpackGameProgram(bridge, randomProgram(rng, st.hearts[1]), codes, 5);
+        } else if (kind > 0.97) codes[rng.int(10)] = 4; // `@`, no pig command: the step engine plays it
+        copyState(st, before);
+        copyState(st, ref);
+        playTurn(ref, codes, defaultChooser);
+        rbp.apply(st, [codes.slice(0, 5), codes.slice(5)], () => null, null);
+        turns++;
+        if (packGameProgram(bridge, codes, 0) >= 0 && packGameProgram(bridge, codes, 5) >= 0) kernelTurns++;
+        if (JSON.stringify(whole(st)) !== JSON.stringify(whole(ref)))
+          expect({ got: whole(st), codes, from: whole(before) }).toEqual({ got: whole(ref), codes, from: whole(before) });
+      }
+      if (st.isOver()) ends++;
+    }
+    expect(turns).toBeGreaterThan(18_000);
+    expect(kernelTurns).toBeGreaterThan(turns * 0.8);
+    expect(ends).toBeGreaterThan(300);
+  });
+
+  it('a game the kernel does not fit (3 hearts of shields) is the step engine\'s', () => {
+    expect(kernelBridge(rbpGame(cat, { machines: [{ name: 'A', square: 59, facing: 2, shields: 3 }, { name: 'B', square: 4, facing: 0 }] }))).toBeNull();
+  });
 });
 
 describe('kernel API', () => {

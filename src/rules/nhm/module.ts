@@ -10,7 +10,7 @@
  */
 import { BOARD_8X8, parseSquare, squareName } from '../../core/grid.js';
 import { HavocError, HavocProblems } from '../../core/errors.js';
-import type { Answerer, BuildKit, BuildOptions, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
+import type { Answerer, BuildKit, BuildOptions, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Question, Recorder } from '../../core/game.js';
 import { ranksOf } from '../../core/game.js';
 import { diceSeed as diceSeedOf, type Rng } from '../../core/rng.js';
 import { RULES_VERSION } from '../version.js';
@@ -28,7 +28,7 @@ import type { Catalogue, Loadout } from './parts.js';
 import { checkProgram, formatCommand, formatProgram, parseCommand, parseProgram, type Notation } from './programs.js';
 import { RecordingTracer, type StepRecord } from './record.js';
 import { drawBoard } from './board.js';
-import { copyState, END_REASONS, requiredX, State } from './state.js';
+import { copyState, END_NONE, END_REASONS, requiredX, State } from './state.js';
 import { defaultStarts } from './starts.js';
 import { type Chooser, playTurn } from './step.js';
 import type { Tracer } from './trace.js';
@@ -63,13 +63,18 @@ export interface NhmFlavour {
   makeGame(cat: Catalogue, setup: MatchSetup<Loadout>): Game;
   /** A fast path the flavour offers for whole matches. */
   fast?: FastPath<Game>;
+  /**
+   * Plays a running state's turn of the programs in `st.prog` as the step engine would, faster, when it
+   * can; false, `st` untouched, leaves the turn to the step engine. Never asked when a recorder wants the steps.
+   */
+  fastTurn?(st: State): boolean;
 }
 
 /** The NHM engine as a game module of `flavour`, for catalogue `cat` (default: configs/parts.json, read when first needed). */
 export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModule<Game, State, NhmAction, Observation, Loadout> & {
   withData(data: unknown): GameModule<Game, State, NhmAction, Observation, Loadout>;
 } {
-  const notation = flavour.notation;
+  const notation = flavour.notation, fastTurn = flavour.fastTurn;
   const catalogue = (): Catalogue => (cat ??= defaultCatalogue());
   const bound = new WeakMap<Catalogue, ReturnType<typeof nhmEngineModule>>();
   // The programs of the turn before (an observation shows them), kept per state and copied once a
@@ -172,20 +177,22 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       // The dice are rolled inside a step, from the state's own generator: no chance nodes.
     },
     apply(st, actions, answer, recorder) {
-      const n = st.game.n;
-      const memo = memoOf(st), codes = memo.codes;
+      if (st.end !== END_NONE) return;
+      const n = st.game.n, memo = memoOf(st), prog = st.prog;
       // The programs an observation asked mid-turn shows are the last turn's: kept without allocating (a search applies turns by the million).
-      if (memo.turn !== st.turn) memo.before.set(st.prog);
-      memo.applying = true;
-      codes.fill(CMD_X);
+      if (memo.turn !== st.turn) memo.before.set(prog);
+      // The turn's programs go straight into the state; a wreck's, a missing or a malformed one is X X X X X.
       for (let m = 0; m < n; m++) {
-        const a = actions[m];
-        if (!st.alive[m] || typeof a !== 'object' || a === null || a.length !== PROGRAM_LENGTH) continue;
-        for (let k = 0; k < PROGRAM_LENGTH; k++) codes[m * PROGRAM_LENGTH + k] = a[k];
+        const a = actions[m], at = m * PROGRAM_LENGTH;
+        if (st.alive[m] && typeof a === 'object' && a !== null && a.length === PROGRAM_LENGTH) for (let k = 0; k < PROGRAM_LENGTH; k++) prog[at + k] = a[k];
+        else for (let k = 0; k < PROGRAM_LENGTH; k++) prog[at + k] = CMD_X;
       }
+      const tracer = (recorder as NhmRecorder | null | undefined)?.tracer ?? null;
+      if (tracer === null && fastTurn?.(st)) return;
+      memo.applying = true;
       memo.answer = answer;
       try {
-        playTurn(st, codes, memo.chooser, (recorder as NhmRecorder | null | undefined)?.tracer ?? null);
+        playTurn(st, null, memo.chooser, tracer);
       } finally {
         memo.answer = NO_ANSWER;
         memo.applying = false;
@@ -311,8 +318,6 @@ interface Memo {
   /** While a turn is applied: true, and `before` holds the programs of the turn before. */
   applying: boolean;
   before: Uint16Array;
-  /** The turn's command codes, reused. */
-  codes: number[];
   /** Who answers questions while a turn is applied. */
   answer: Answerer<NhmAction>;
   /** The engine's Chooser: the answerer first, then the documented defaults. */
@@ -320,19 +325,25 @@ interface Memo {
 }
 
 const NO_ANSWER: Answerer<NhmAction> = () => null;
+/** Seat m's Auto-Target question, made once (it has no arguments): a step asks it without allocating. */
+const AUTO_TARGET_QUESTIONS: readonly Question[] = Array.from({ length: 8 }, (_, seat) => Object.freeze({ seat, kind: AUTO_TARGET, args: Object.freeze([]) }));
 
 function memoOf(st: State): Memo {
-  if (st.memo) return st.memo as Memo;
+  return (st.memo as Memo | null) ?? newMemo(st);
+}
+
+// Apart from memoOf: the chooser's closures capture `memo`, and V8 makes a function's closure context on
+// entry, so a memoOf that made them would allocate on every call (40 bytes a simulated turn, measured).
+function newMemo(st: State): Memo {
   const memo: Memo = {
     turn: -1,
     programs: null,
     applying: false,
     before: new Uint16Array(st.game.n * PROGRAM_LENGTH),
-    codes: new Array<number>(st.game.n * PROGRAM_LENGTH).fill(CMD_X),
     answer: NO_ANSWER,
     chooser: {
       autoTarget: (s, m) => {
-        const a = memo.answer({ seat: m, kind: AUTO_TARGET, args: [] });
+        const a = memo.answer(AUTO_TARGET_QUESTIONS[m]);
         return typeof a === 'number' ? a : defaultChooser.autoTarget(s, m);
       },
       dodge: (s, m, hot) => {

@@ -168,11 +168,16 @@ function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
   if (k === PROGRAM_LENGTH - 1 && st.end === END_NONE) repair(st, tr);
   // A mine laid under a machine arms once its square is first empty at the end of a step.
   if (st.minesUnarmed > 0) {
-    for (let s = 0; s < st.game.size; s++) {
+    // The search stops at the last unarmed mine.
+    let left = st.minesUnarmed;
+    for (let s = 0, size = st.game.size; s < size && left > 0; s++) {
       const unarmed = st.mineOwner[s] & ~st.mineArmed[s];
-      if (unarmed && st.occ[s] === -1) {
+      if (unarmed === 0) continue;
+      const count = popcount8(unarmed);
+      left -= count;
+      if (st.occ[s] === -1) {
         st.mineArmed[s] |= unarmed;
-        st.minesUnarmed -= popcount8(unarmed);
+        st.minesUnarmed -= count;
         if (tr) for (let m = 0; m < MAX_MACHINES; m++) if (unarmed & (1 << m)) tr.mine(m, s, 'armed');
       }
     }

@@ -11,7 +11,7 @@ import type { Game } from '../nhm/game.js';
 import { END_REASONS, type State } from '../nhm/state.js';
 import {
   attackSquares, K_CODES, K_DEALT, K_END, K_FACING, K_FIRE, K_FWD, K_HEARTS, K_LIMIT, K_SIDE, K_SLOT_BITS, K_SQ, K_SQUARES, K_TURN,
-  K_WINNER, MAX_HEARTS, moveSquare, type KernelSetup,
+  K_WINNER, isRepairK, MAX_HEARTS, moveSquare, playTurnK, type KernelSetup,
 } from './kernel.js';
 
 // Module-local copies for unpackGameProgram, which runs in simulation loops:
@@ -140,6 +140,27 @@ export function fromKState(k: Int32Array, st: State): void {
   st.turn = k[K_TURN];
   st.end = k[K_END];
   st.winner = k[K_WINNER];
+}
+
+/**
+ * Plays a running bridged state's turn of the programs in `st.prog` in the kernel, leaving `st` as the
+ * step engine's playTurn would, through `k` (a kernel state used as scratch); false, untouched, when a
+ * code is none of the pig's. The turn's working fields are the engine's too: who repairs, and the point a
+ * repair absorbed (a repairing pig's first hit, so any hit).
+ */
+export function playBridgedTurn(b: KernelBridge, st: State, k: Int32Array): boolean {
+  const pa = packGameProgram(b, st.prog, 0), pb = packGameProgram(b, st.prog, PROGRAM_LENGTH);
+  if (pa < 0 || pb < 0) return false;
+  toKState(st, k);
+  const hitA = k[K_DEALT + 1], hitB = k[K_DEALT];
+  playTurnK(k, pa, pb);
+  fromKState(k, st);
+  const ra = isRepairK(pa) ? 1 : 0, rb = isRepairK(pb) ? 1 : 0;
+  st.repairing[0] = ra;
+  st.repairing[1] = rb;
+  st.absorbed[0] = ra && k[K_DEALT + 1] > hitA ? 1 : 0;
+  st.absorbed[1] = rb && k[K_DEALT] > hitB ? 1 : 0;
+  return true;
 }
 
 /** A finished kernel match as the arena records it: winning seat or null, the end reason, turns, damage dealt. */

@@ -1,25 +1,35 @@
 /**
  * Robo Battle Pigs behind the game interface: the NHM engine with RBP's
- * notation, one build (the pig) and two seats, and the two-pig kernel as a
- * fast path for matches between bots with native policies (the arena asks
- * `fast.accepts`; test/kernel.test.ts checks the kernel plays the same match).
+ * notation, one build (the pig) and two seats, and the two-pig kernel twice
+ * over: as a fast path for whole matches between bots with native policies
+ * (the arena asks `fast.accepts`), and for every turn applied without a
+ * recorder (`fastTurn`). test/kernel.test.ts checks the kernel plays the
+ * same turns and matches as the step engine.
  */
 import type { FastPath } from '../../core/game.js';
 import type { Game } from '../nhm/game.js';
 import { nhmEngineModule } from '../nhm/module.js';
-import { kernelBridge, kernelResult, kernelSetupOf } from './bridge.js';
+import { type KernelBridge, kernelBridge, kernelResult, kernelSetupOf, playBridgedTurn } from './bridge.js';
 import { type KernelSetup, type NativePolicy, newKState, newRngPair, playSeededMatchK } from './kernel.js';
 import { rbpGame, roboPig } from './index.js';
 import { HavocError } from '../../core/errors.js';
 
-/** The kernel's working memory (one per thread) and, per game, its setup when the kernel can play it. */
+/** The kernel's working memory (one per thread) and, per game, its bridge and setup when the kernel can play it. */
 const kstate = newKState();
+const kturn = newKState();
 const krngs = newRngPair();
 const fit = new WeakMap<Game, KernelSetup | null>();
+const bridges = new WeakMap<Game, KernelBridge | null>();
+
+function bridgeOf(game: Game): KernelBridge | null {
+  let b = bridges.get(game);
+  if (b === undefined) bridges.set(game, (b = kernelBridge(game)));
+  return b;
+}
 
 function kernelSetup(game: Game): KernelSetup | null {
   let f = fit.get(game);
-  if (f === undefined) fit.set(game, (f = kernelBridge(game) ? kernelSetupOf(game) : null));
+  if (f === undefined) fit.set(game, (f = bridgeOf(game) ? kernelSetupOf(game) : null));
   return f;
 }
 
@@ -44,4 +54,9 @@ export const rbpModule = nhmEngineModule({
     return rbpGame(cat, { turnLimit: setup.turnLimit });
   },
   fast: kernel,
+  // A turn applied without a recorder (every match a bot plays, every turn a search simulates) is a kernel turn.
+  fastTurn(st) {
+    const b = bridgeOf(st.game);
+    return b !== null && playBridgedTurn(b, st, kturn);
+  },
 });
