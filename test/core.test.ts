@@ -28,6 +28,20 @@ describe('rng', () => {
     expect(matchSeed('1', 0)).toBe(reference('1', 'match', 0));
   });
 
+  it('a stream draws exactly what seedrandom.alea draws from its seed (next, int, uint32 interleaved)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 60 }), (seed, ops) => {
+        const ours = makeRng(seed), ref = seedrandom.alea(seed);
+        for (const op of ops) {
+          if (op === 0) expect(ours.next()).toBe(ref());
+          else if (op === 1) expect(ours.int(17)).toBe(Math.floor(ref() * 17));
+          else expect(ours.uint32()).toBe(ref.int32() >>> 0);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('a stream is a pure function of its seed', () => {
     const a = makeRng('s'), b = makeRng('s');
     const xs = Array.from({ length: 20 }, () => a.int(1000));

@@ -235,7 +235,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
       }
       actions.fill(null);
       const seats = actingSeats(node);
-      for (const m of seats) actions[m] = decide(m, mod.decision(st, m));
+      for (let i = 0; i < seats.length; i++) actions[seats[i]] = decide(seats[i], mod.decision(st, seats[i]));
       if (anyLost) break; // a bot lost the match deciding: the turn is not played
       const shown = opts.onTurn ? played(st, seats, actions) : null;
       mod.apply(st, actions, answer, recorder);

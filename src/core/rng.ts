@@ -4,10 +4,12 @@
  * so a match is a pure function of its seed whatever runs around it.
  *
  * seedrandom's `alea` is used rather than its default `arc4`: it is about six
- * times cheaper per call and its state can be saved and restored.
+ * times cheaper per call and its state can be saved and restored. It is drawn
+ * from the inlined copy in alea.ts (test/kernel.test.ts holds it to
+ * seedrandom's numbers): seeding seedrandom's builds a closure, a Mash and
+ * their objects, and the arena seeds several streams per match.
  */
-import seedrandom from 'seedrandom';
-import { aleaSeed, aleaUint32, ALEA_SIZE } from './alea.js';
+import { aleaNext, aleaSeed, aleaUint32, ALEA_SIZE } from './alea.js';
 
 /** A seeded random stream. */
 export interface Rng {
@@ -19,14 +21,30 @@ export interface Rng {
   uint32(): number;
 }
 
-/** Makes a stream from a seed string. */
+/** Makes a stream from a seed string: seedrandom's alea, drawn from the inlined copy (alea.ts; the same numbers). */
 export function makeRng(seed: string): Rng {
-  const alea = seedrandom.alea(seed);
-  return {
-    next: () => alea(),
-    int: (n: number) => Math.floor(alea() * n),
-    uint32: () => alea.int32() >>> 0,
-  };
+  return new AleaRng(seed);
+}
+
+/** A stream whose whole state is four doubles: seeding allocates nothing but them, drawing nothing at all. */
+class AleaRng implements Rng {
+  private readonly s = new Float64Array(ALEA_SIZE);
+
+  constructor(seed: string) {
+    aleaSeed(this.s, seed);
+  }
+
+  next(): number {
+    return aleaNext(this.s);
+  }
+
+  int(n: number): number {
+    return Math.floor(aleaNext(this.s) * n);
+  }
+
+  uint32(): number {
+    return aleaUint32(this.s);
+  }
 }
 
 const DERIVE = new Float64Array(ALEA_SIZE);

@@ -71,29 +71,32 @@ export function parseProgram(game: Game, m: number, text: string, notation: Nota
  * Returns null when legal, else the error.
  */
 export function checkProgram(st: State, m: number, codes: ArrayLike<number>, notation: Notation = 'nhm'): HavocError | null {
-  const g = st.game, who = `machine ${g.names[m]}`;
+  const g = st.game;
   let x = 0, r = 0;
   for (let k = 0; k < PROGRAM_LENGTH; k++) {
     const c = codes[k];
     if (!g.isLegal(m, c)) {
       const name = c >= 0 && c < g.cmdCount ? formatCommand(g, c, notation) : String(c);
-      return new HavocError('ERR_NOT_EQUIPPED', `${who}, slot ${k + 1}`, `"${name}" is not a command its loadout has`);
+      return new HavocError('ERR_NOT_EQUIPPED', `${who(g, m)}, slot ${k + 1}`, `"${name}" is not a command its loadout has`);
     }
     if (c === CMD_X) x++;
     if (c === CMD_R) r++;
   }
   if (r > 0) {
     if (g.repairAllSlots && r !== PROGRAM_LENGTH)
-      return new HavocError('ERR_REPAIR', `${who}, slot ${firstNot(codes, CMD_R) + 1}`, 'a repair turn is R R R R R: R cannot be mixed with other commands');
+      return new HavocError('ERR_REPAIR', `${who(g, m)}, slot ${firstNot(codes, CMD_R) + 1}`, 'a repair turn is R R R R R: R cannot be mixed with other commands');
     if (!g.repairAllSlots && r + x !== PROGRAM_LENGTH)
-      return new HavocError('ERR_REPAIR', `${who}, slot ${firstNotRX(codes) + 1}`, 'a repair program has R in every slot that is not X: R cannot be mixed with other commands');
+      return new HavocError('ERR_REPAIR', `${who(g, m)}, slot ${firstNotRX(codes) + 1}`, 'a repair program has R in every slot that is not X: R cannot be mixed with other commands');
     if (g.repairAllSlots) return null;
   }
   const need = requiredX(st, m);
   if (x < need)
-    return new HavocError('ERR_DAMAGE_X', `${who}, slot ${firstNot(codes, CMD_X) + 1}`, `missing ${need} heart(s): the program needs at least ${need} X, it has ${x}`);
+    return new HavocError('ERR_DAMAGE_X', `${who(g, m)}, slot ${firstNot(codes, CMD_X) + 1}`, `missing ${need} heart(s): the program needs at least ${need} X, it has ${x}`);
   return null;
 }
+
+/** Where a program's error is: written only for an error, since checkProgram runs at every decision. */
+const who = (g: Game, m: number): string => `machine ${g.names[m]}`;
 
 function firstNot(codes: ArrayLike<number>, c: number): number {
   for (let k = 0; k < PROGRAM_LENGTH; k++) if (codes[k] !== c) return k;
