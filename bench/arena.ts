@@ -69,10 +69,10 @@ export function rbpBenchConfig(dir: string, games: number, seed = '1'): string {
   return path;
 }
 
-/** A Ninja Havoc Machines sweep: `matches` random-bot matches between `sample` sampled designs. */
-export function nhmSweepConfig(dir: string, matches: number, sample: number, seed = 'bench'): string {
-  const path = join(dir, `nhm-sweep-${matches}.json`);
-  writeFileSync(path, JSON.stringify({ name: 'nhm-sweep', ruleset: 'nhm', seed, bots: ['random'], schedule: { type: 'sweep', matches, sample } }));
+/** A Ninja Havoc Machines sweep: `matches` matches of `bot` between `sample` sampled designs. */
+export function nhmSweepConfig(dir: string, matches: number, sample: number, bot = 'random', seed = 'bench'): string {
+  const path = join(dir, `nhm-sweep-${bot}-${matches}.json`);
+  writeFileSync(path, JSON.stringify({ name: 'nhm-sweep', ruleset: 'nhm', seed, bots: [bot], schedule: { type: 'sweep', matches, sample } }));
   return path;
 }
 

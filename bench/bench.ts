@@ -662,12 +662,18 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
     const pool = poolSpeedup(dir, rbpBenchConfig(dir, nPool), workers, quick ? 2 : 3, 'pool');
     poolRows(`RBP ${fmt(nPool)} bench-random matches`, pool);
     row('(f)', 'pool speed-up / machine scaling', `${fmt((100 * pool.speedup) / machine.scaling, 0)}%`, 'how much of what the two cores gave bare kernel processes the pool got');
-    let nhmPool: PoolResult | null = null;
+    let nhmPool: PoolResult | null = null, greedyPool: PoolResult | null = null;
     if (!quick) {
       // Big enough that each worker's start-up (modules, JIT, the sweep's design pool) is small beside the play.
       const nNhm = 12_000;
       nhmPool = poolSpeedup(dir, nhmSweepConfig(dir, nNhm, 200), workers, 2, 'pool-nhm');
       poolRows(`NHM sweep, ${fmt(nNhm)} random-bot matches`, nhmPool);
+      row('(f)', 'NHM random sweep: pool speed-up / machine scaling', `${fmt((100 * nhmPool.speedup) / machine.scaling, 0)}%`, 'target: at least 90%');
+      // Where the bots' decisions, not the engine, take the time: about 30 s on one worker.
+      const nGreedy = 3_000;
+      greedyPool = poolSpeedup(dir, nhmSweepConfig(dir, nGreedy, 200, 'greedy'), workers, 2, 'pool-greedy');
+      poolRows(`NHM sweep, ${fmt(nGreedy)} greedy-bot matches`, greedyPool);
+      row('(f)', 'NHM greedy sweep: pool speed-up / machine scaling', `${fmt((100 * greedyPool.speedup) / machine.scaling, 0)}%`, 'target: the machine\'s scaling');
     }
 
     // (g) Decision times of the built-in bots, default budget.
@@ -715,8 +721,10 @@ async function arenaRows(quick: boolean, cat: Catalogue): Promise<Record<string,
       machine_scaling: Number(machine.scaling.toFixed(2)),
       machine_scaling_seconds: { alone: machine.alone / 1000, slowest_together: machine.together / 1000 },
       pool_speedup_nhm: nhmPool && Number(nhmPool.speedup.toFixed(2)),
+      pool_speedup_nhm_greedy: greedyPool && Number(greedyPool.speedup.toFixed(2)),
       pool: poolJson(`RBP, ${nPool} bench-random matches, havoc tournament --workers 1 vs ${workers}`, pool),
       pool_nhm: nhmPool && poolJson(`NHM sweep, 12000 random-bot matches between 200 sampled designs, --workers 1 vs ${workers}`, nhmPool),
+      pool_nhm_greedy: greedyPool && poolJson(`NHM sweep, 3000 greedy-bot matches between 200 sampled designs, --workers 1 vs ${workers}`, greedyPool),
       decision_ms: Object.fromEntries(Object.entries(decisions).map(([b, d]) => [b, d.meanWallMs])),
       decision_cpu_ms: Object.fromEntries(Object.entries(decisions).map(([b, d]) => [b, d.meanCpuMs])),
       decisions: { budget: 'DEFAULT_BUDGET', opponent: 'random', per_setting: perSetting, bots: decisions },
