@@ -17,6 +17,7 @@ import {
   priceEffects,
   sigmoid,
   solveSPD,
+  superiority,
   symmetricEigen,
   toElo,
   twoSidedP,
@@ -392,6 +393,33 @@ describe('Bradley–Terry', () => {
     expect(elo.se[0]).toBeCloseTo(fit.se[0]! * ELO_PER_LOGIT, 10);
     expect(ELO_PER_LOGIT).toBeCloseTo(173.7178, 4);
     expect(winProbability(400 / ELO_PER_LOGIT, 0)).toBeCloseTo(10 / 11, 12);
+  });
+
+  it('with the virtual-draw prior: a bot that lost every game has a finite rating and interval; full pairs barely move; los', () => {
+    // The default ladder's shape: random loses all 120 of its games against three bots that split theirs.
+    const r = mulberry32(21);
+    const g: PairGame[] = [];
+    for (let b = 1; b < 4; b++) for (let i = 0; i < 40; i++) g.push(i % 2 ? { a: 0, b, score: 0 } : { a: b, b: 0, score: 1 });
+    for (let a = 1; a < 4; a++) for (let b = a + 1; b < 4; b++) for (let i = 0; i < 40; i++) g.push({ a, b, score: score(r, sigmoid(0.4 * (b - a))) });
+    const ml = bradleyTerry(4, g), bayes = bradleyTerry(4, g, { priorDraws: 2 });
+    // Maximum likelihood sends it towards minus infinity (the ridge stops it, with an absurd interval).
+    expect(ml.se[0]! * ELO_PER_LOGIT).toBeGreaterThan(5000);
+    // With two virtual draws per pair: about ln(2 * 40 / 1) logits below the others, and an interval of hundreds of points, not thousands.
+    const gap = (bayes.rating[1]! + bayes.rating[2]! + bayes.rating[3]!) / 3 - bayes.rating[0]!;
+    expect(gap).toBeGreaterThan(3.5);
+    expect(gap).toBeLessThan(5.5);
+    expect(bayes.se[0]! * ELO_PER_LOGIT).toBeLessThan(300);
+    for (let i = 1; i < 4; i++) expect(bayes.se[i]! * ELO_PER_LOGIT).toBeLessThan(120);
+    // Among the three with 80 real games each, the prior moves a difference by well under its SE.
+    const sd13 = Math.sqrt(ml.cov[1 * 4 + 1]! + ml.cov[3 * 4 + 3]! - 2 * ml.cov[1 * 4 + 3]!);
+    expect(Math.abs(bayes.rating[1]! - bayes.rating[3]! - (ml.rating[1]! - ml.rating[3]!))).toBeLessThan(0.5 * sd13);
+    // Likelihood of superiority: certain over the all-loss bot, and between 0 and 1, consistent with the order, for the others.
+    expect(superiority(bayes, 3, 0)).toBeGreaterThan(0.999);
+    const los = superiority(bayes, 1, 2);
+    expect(los).toBeCloseTo(1 - superiority(bayes, 2, 1), 12);
+    expect(los > 0.5).toBe(bayes.rating[1]! > bayes.rating[2]!);
+    expect(superiority(bayes, 1, 1)).toBe(0.5);
+    expect(() => bradleyTerry(2, [{ a: 0, b: 1, score: 1 }], { priorDraws: -1 })).toThrow(RangeError);
   });
 
   it('estimates a first-mover advantage', () => {

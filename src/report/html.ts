@@ -128,7 +128,7 @@ function summarySection(f: RunFolder): string {
   if (isObj(s.counts)) add('entrants', Object.entries(s.counts).map(([k, v]) => `${v} ${k}`).join(', '));
   if (isObj(s.ratings)) {
     const r = s.ratings;
-    add('ratings', `${r.fitted ? 'fitted' : 'not fitted'}${r.note ? ` (${r.note})` : ''}`);
+    add('ratings', `${r.fitted ? `Bradley–Terry, fitted${typeof r.priorDraws === 'number' && r.priorDraws > 0 ? ` with ${r.priorDraws} virtual draws per pair that met` : ''}` : 'not fitted'}${r.note ? ` (${r.note})` : ''}`);
     if (isObj(r.seatAdvantage)) add('first-seat advantage (logit)', `${r.seatAdvantage.value} ± ${r.seatAdvantage.se}`);
   }
   if (isObj(s.parts)) {
@@ -158,6 +158,15 @@ function entitySection(t: CsvTable | null, file: string, id: string, maxRows: nu
     hide: [c.rateLo, c.rateHi].filter((x): x is string => x !== null),
     bars: [{ label: 'win rate, 95% interval', after: c.rate, point: c.rate, lo: c.rateLo, hi: c.rateHi, scale: [0, 1], ref: 0.5 }],
   });
+}
+
+/** What the ratings are, and the prior the run fitted them with (summary.json's ratings.priorDraws). */
+function ratingsNote(s: Record<string, unknown> | null): string {
+  const prior = s && isObj(s.ratings) && typeof s.ratings.priorDraws === 'number' ? s.ratings.priorDraws : 0;
+  const withPrior = prior > 0
+    ? ` Every pair that met gets ${prior} virtual draw${prior === 1 ? '' : 's'} (the prior BayesElo uses), so an entrant that won or lost every game still has a finite rating and interval.`
+    : '';
+  return `<p class="note">Bradley–Terry ratings on the Elo scale (1500 = the average entrant), with 95% intervals.${withPrior} <b>los</b>: the likelihood that the entrant is stronger than the one ranked below it (0.5: no telling them apart; above 0.95: clearly stronger).</p>`;
 }
 
 function ratingsSection(t: CsvTable | null, maxRows: number): string {
@@ -230,7 +239,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
     ['errors', 'Errors', errorsSection(f)],
     ['loadouts', 'Loadouts', entitySection(f.loadouts, 'loadouts.csv', 'loadouts-table', maxRows)],
     ['bots', 'Bots', entitySection(f.bots, 'bots.csv', 'bots-table', maxRows)],
-    ['ratings', 'Ratings', `<p class="note">Bradley–Terry ratings on the Elo scale (1500 = the average entrant), 95% intervals.</p>${ratingsSection(f.ratings, maxRows)}`],
+    ['ratings', 'Ratings', `${ratingsNote(s)}${ratingsSection(f.ratings, maxRows)}`],
     ['matchups', 'Matchups', f.matchups ? (heat ? heat.html : '<p class="missing">No matchups to show.</p>') : missing('matchups.csv')],
     ['parts', 'Parts', `<p class="note">Per part: win rate of machines with it against those without (draws half), the difference with its 95% interval, and the estimated fair cost against the listed cost (◆).</p>${partsSection(f.parts, maxRows)}`],
     ['fair-cost', 'Fair cost', f.parts ? (chart ?? '<p class="missing">No fair-cost estimates in parts.csv.</p>') : missing('parts.csv')],

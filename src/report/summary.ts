@@ -13,7 +13,7 @@ import type { Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
 import { withRunData } from '../arena/config/data.js';
 import { Aggregate } from './aggregate.js';
-import { entityTable, fmt, keyOf, matchupTable, partModel, partsTable, rate, ratingsTable, tableCsv, type Table } from './tables.js';
+import { entityTable, fmt, keyOf, matchupTable, partModel, partsTable, PRIOR_DRAWS, rate, ratingsTable, tableCsv, type Table } from './tables.js';
 
 export const TABLE_FILES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'] as const;
 
@@ -48,7 +48,14 @@ export interface Summary {
     readonly meanTurns: number;
   };
   readonly counts: { readonly bots: number; readonly loadouts: number };
-  readonly ratings: { readonly of: string; readonly fitted: boolean; readonly note: string | null; readonly seatAdvantage: { value: number; se: number } | null };
+  readonly ratings: {
+    readonly of: string;
+    readonly fitted: boolean;
+    readonly note: string | null;
+    /** Virtual draws added between every pair that met (tables.ts PRIOR_DRAWS). */
+    readonly priorDraws: number;
+    readonly seatAdvantage: { value: number; se: number } | null;
+  };
   readonly parts: {
     readonly tested: number;
     readonly mispriced: { readonly part: string; readonly flag: string; readonly fairCost: number; readonly listedCost: number }[];
@@ -124,7 +131,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
       meanTurns: Number(fmt(agg.matches ? agg.turns / agg.matches : 0, 3)),
     },
     counts: { bots: agg.bots.names.length, loadouts: agg.loadouts.names.length },
-    ratings: { of: run.between, fitted: dimR.fitted, note: dimR.note, seatAdvantage: round(dimR.seatAdvantage) },
+    ratings: { of: run.between, fitted: dimR.fitted, note: dimR.note, priorDraws: PRIOR_DRAWS, seatAdvantage: round(dimR.seatAdvantage) },
     parts: {
       tested: model.tested,
       mispriced: model.parts

@@ -10,7 +10,7 @@
  */
 import type { AnyGameModule } from '../core/game.js';
 import { stringify } from 'csv-stringify/sync';
-import { bradleyTerry, partEffects, toElo, wilson, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
+import { bradleyTerry, partEffects, superiority, toElo, wilson, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
 import type { RunConfig } from '../arena/config.js';
 import { cmp, type Aggregate, type Dimension } from './aggregate.js';
 
@@ -36,12 +36,31 @@ const count = (x: number): string => (Number.isInteger(x) ? String(x) : fmt(x, 2
 /** CSV text of a table. */
 export const tableCsv = (t: Table): string => stringify([t.header as string[], ...(t.rows as string[][])]);
 
+/**
+ * Virtual draws between every pair that met (BayesElo's prior): with them a
+ * bot that lost every game is rated finitely, about ln(games + 1) logits below
+ * the bots that beat it, instead of drifting to minus infinity with an
+ * interval of ±70,000 points; pairs with dozens of games barely move.
+ */
+export const PRIOR_DRAWS = 2;
+
+/** One entrant's rating: Elo scale and logit, with SEs and 95% interval; `los` the likelihood it is stronger than the next one down (null for the last). */
+export interface Rating {
+  elo: number;
+  eloSe: number;
+  eloLo: number;
+  eloHi: number;
+  logit: number;
+  logitSe: number;
+  los: number | null;
+}
+
 /** Ratings of one dimension, by name. */
 export interface Ratings {
   readonly fitted: boolean;
   /** Why not fitted. */
   readonly note: string | null;
-  readonly byName: ReadonlyMap<string, { elo: number; eloSe: number; eloLo: number; eloHi: number; logit: number; logitSe: number }>;
+  readonly byName: ReadonlyMap<string, Rating>;
   /** Seat A's advantage (logit) when the matches had two seats. */
   readonly seatAdvantage: { readonly value: number; readonly se: number } | null;
 }
@@ -60,10 +79,15 @@ export function rate(dim: Dimension, seats: number, maxRated: number): Ratings {
     games.push({ a: at.get(dim.names[i])!, b: at.get(dim.names[j])!, score: (wi + neither / 2) / n, weight: n / (seats - 1) });
   }
   if (games.length === 0) return none('no games between different entrants');
-  const fit = bradleyTerry(names.length, games, { firstMoverAdvantage: seats === 2 });
+  const fit = bradleyTerry(names.length, games, { firstMoverAdvantage: seats === 2, priorDraws: PRIOR_DRAWS });
   const elo = toElo(fit);
-  const byName = new Map(
-    names.map((n, i) => [n, { elo: elo.rating[i], eloSe: elo.se[i], eloLo: elo.lo[i], eloHi: elo.hi[i], logit: fit.rating[i], logitSe: fit.se[i] }]),
+  const order = names.map((_, i) => i).sort((i, j) => fit.rating[j] - fit.rating[i] || cmp(names[i], names[j]));
+  const next = new Map(order.map((i, r) => [i, r + 1 < order.length ? order[r + 1] : -1]));
+  const byName = new Map<string, Rating>(
+    names.map((n, i) => [
+      n,
+      { elo: elo.rating[i], eloSe: elo.se[i], eloLo: elo.lo[i], eloHi: elo.hi[i], logit: fit.rating[i], logitSe: fit.se[i], los: next.get(i)! >= 0 ? superiority(fit, i, next.get(i)!) : null },
+    ]),
   );
   return { fitted: true, note: fit.converged ? null : 'the fit did not converge', byName, seatAdvantage: fit.advantage };
 }
@@ -115,13 +139,19 @@ export function matchupTable(dim: Dimension): Table {
   return { header: ['a', 'b', 'games', 'a_wins', 'draws', 'b_wins', 'a_win_rate', 'a_win_rate_lo', 'a_win_rate_hi'], rows };
 }
 
-/** Bradley–Terry ratings (Elo scale, 1500 = the average entrant) with 95% intervals. */
+/**
+ * Bradley–Terry ratings (Elo scale, 1500 = the average entrant) with 95% intervals, the entrant's W-D-L,
+ * and `los`: the likelihood that it is stronger than the entrant ranked below it.
+ */
 export function ratingsTable(dim: Dimension, ratings: Ratings): Table {
-  const header = ['rank', 'name', 'games', 'rating', 'rating_se', 'rating_lo', 'rating_hi', 'logit', 'logit_se'];
-  const names = [...ratings.byName.keys()].sort((a, b) => ratings.byName.get(b)!.elo - ratings.byName.get(a)!.elo || cmp(a, b));
+  const header = ['rank', 'name', 'games', 'wins', 'draws', 'losses', 'rating', 'rating_se', 'rating_lo', 'rating_hi', 'los', 'logit', 'logit_se'];
+  const names = [...ratings.byName.keys()].sort((a, b) => ratings.byName.get(b)!.logit - ratings.byName.get(a)!.logit || cmp(a, b));
   const rows = names.map((n, r) => {
-    const x = ratings.byName.get(n)!;
-    return [String(r + 1), n, String(dim.tally[dim.index.get(n)!].games), fmt(x.elo, 1), fmt(x.eloSe, 1), fmt(x.eloLo, 1), fmt(x.eloHi, 1), fmt(x.logit, 4), fmt(x.logitSe, 4)];
+    const x = ratings.byName.get(n)!, t = dim.tally[dim.index.get(n)!];
+    return [
+      String(r + 1), n, String(t.games), String(t.wins), String(t.draws), String(t.losses),
+      fmt(x.elo, 1), fmt(x.eloSe, 1), fmt(x.eloLo, 1), fmt(x.eloHi, 1), x.los === null ? '' : fmt(x.los, 4), fmt(x.logit, 4), fmt(x.logitSe, 4),
+    ];
   });
   return { header, rows };
 }

@@ -14,7 +14,7 @@
  * meet each other also get huge SEs: their relative level is unknown.
  */
 import { logisticRegression, sigmoid, type LogisticRow } from './logistic.js';
-import { Z95 } from './normal.js';
+import { normalCdf, Z95 } from './normal.js';
 
 /** One game, or several identical ones when `weight` > 1. */
 export interface PairGame {
@@ -42,6 +42,13 @@ export interface BradleyTerryOptions {
   readonly reference?: number;
   /** Normal quantile for `lo`/`hi`. Default 1.959964 (95%). */
   readonly z?: number;
+  /**
+   * Virtual draws added between every pair of entities that met (half in each
+   * seat order), the prior of BayesElo: an entity that won or lost every game
+   * gets a finite rating and a finite interval, while pairs with many games
+   * barely move. Default 0 (maximum likelihood).
+   */
+  readonly priorDraws?: number;
 }
 
 /** Ratings on the logit scale, summing to zero (or 0 at `reference`). */
@@ -91,6 +98,24 @@ export function bradleyTerry(n: number, games: Iterable<PairGame>, opts: Bradley
     acc.w += w;
     acc.s += w * g.score;
     pairs.set(key, acc);
+  }
+  const prior = opts.priorDraws ?? 0;
+  if (!(prior >= 0) || !Number.isFinite(prior)) throw new RangeError(`bradleyTerry: bad priorDraws ${prior}`);
+  if (prior > 0) {
+    const met = new Set<number>();
+    for (const key of pairs.keys()) {
+      const a = Math.floor(key / n), b = key % n;
+      met.add(Math.min(a, b) * n + Math.max(a, b));
+    }
+    for (const key of [...met].sort((x, y) => x - y)) {
+      const a = Math.floor(key / n), b = key % n;
+      for (const k2 of [a * n + b, b * n + a]) {
+        const acc = pairs.get(k2) ?? { w: 0, s: 0 };
+        acc.w += prior / 2;
+        acc.s += prior / 4;
+        pairs.set(k2, acc);
+      }
+    }
   }
   const rows: LogisticRow[] = [];
   for (const [key, { w, s }] of pairs) {
@@ -158,6 +183,18 @@ export function toElo(fit: BradleyTerryFit, anchor = 1500): EloRatings {
     lo: fit.lo.map(f),
     hi: fit.hi.map(f),
   };
+}
+
+/**
+ * Likelihood of superiority: the posterior probability that entity i is
+ * stronger than entity j, Φ((rᵢ − rⱼ) / SD(rᵢ − rⱼ)), from the fit's
+ * covariance (as fastchess and BayesElo print it for neighbours).
+ */
+export function superiority(fit: BradleyTerryFit, i: number, j: number): number {
+  const n = fit.rating.length, c = fit.cov;
+  const v = c[i * n + i]! + c[j * n + j]! - 2 * c[i * n + j]!;
+  const d = fit.rating[i]! - fit.rating[j]!;
+  return v > 0 ? normalCdf(d / Math.sqrt(v)) : d > 0 ? 1 : d < 0 ? 0 : 0.5;
 }
 
 /** P(a beats b) implied by two logit ratings (draws counted as half). */

@@ -22,6 +22,7 @@ export { compileRows, type Csr } from './rows.js';
 export {
   bradleyTerry,
   toElo,
+  superiority,
   winProbability,
   ELO_PER_LOGIT,
   type PairGame,
