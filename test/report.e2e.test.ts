@@ -15,9 +15,10 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReplay, type Replay } from '../src/arena/replayFormat.js';
 import type { NhmGameDescription, NhmReplayStep } from '../src/rules/nhm/replay.js';
-import { fairCostChart, matchupHeatmap } from '../src/report/htmlCharts.js';
+import { matchupHeatmap } from '../src/report/htmlCharts.js';
+import { partDeltaCharts } from '../src/report/plots.js';
 import { columnsOf, parseCsv, readCsv } from '../src/report/htmlCsv.js';
-import { readRunFolder, renderReport } from '../src/report/html.js';
+import { buildReport, readRunFolder, renderReport } from '../src/report/html.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAS_CHROMIUM = existsSync(CHROMIUM);
@@ -62,11 +63,12 @@ const RATINGS = [
   [3, 'mine, layer', 40, '1349.7', '41.7', '1268.0', '1431.4', '-0.8631', '0.2400'],
 ];
 const PARTS = [
-  ['part', 'category', 'listed_cost', 'games_with', 'win_rate_with', 'games_without', 'win_rate_without', 'diff', 'diff_lo', 'diff_hi', 'effect', 'effect_se', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'p_value', 'adjusted_p', 'mispriced', 'note'],
-  ['bazooka', 'weapon', 2, 80, '0.4125', 40, '0.7000', '-0.2875', '-0.4500', '-0.1000', '-0.1000', '0.1000', '1.500', '0.500', '2.500', '0.300000', '0.900000', '', ''],
-  ['lazor', 'weapon', 3, 40, '0.7000', 80, '0.4125', '0.2875', '0.1000', '0.4500', '0.9000', '0.2000', '6.200', '4.100', '8.300', '0.000100', '0.000500', 'under', ''],
-  ['mines', 'weapon', 3, 40, '0.3000', 80, '0.6125', '-0.3125', '-0.4800', '-0.1200', '-0.6000', '0.2000', '0.800', '0.100', '2.200', '0.001000', '0.004000', 'over', ''],
-  ['tank-treads', 'armour-engine', 1, 120, '0.5083', 0, '', '', '', '', '', '', '', '', '', '', '', '', 'not-identifiable'],
+  ['part', 'category', 'listed_cost', 'games_with', 'win_rate_with', 'games_without', 'win_rate_without', 'diff', 'diff_lo', 'diff_hi', 'effect', 'effect_se', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'delta', 'delta_lo', 'delta_hi', 'p_value', 'adjusted_p', 'mispriced', 'note'],
+  ['bazooka', 'weapon', 2, 80, '0.4125', 40, '0.7000', '-0.2875', '-0.4500', '-0.1000', '-0.1000', '0.1000', '1.500', '0.500', '2.500', '-0.500', '-1.500', '0.500', '0.300000', '0.900000', '', ''],
+  ['lazor', 'weapon', 3, 40, '0.7000', 80, '0.4125', '0.2875', '0.1000', '0.4500', '0.9000', '0.2000', '6.200', '4.100', '8.300', '3.200', '1.100', '5.300', '0.000100', '0.000500', 'under', ''],
+  ['mines', 'weapon', 3, 40, '0.3000', 80, '0.6125', '-0.3125', '-0.4800', '-0.1200', '-0.6000', '0.2000', '0.800', '0.100', '2.200', '-2.200', '-2.900', '-0.800', '0.001000', '0.004000', 'over', ''],
+  ['mortar', 'weapon', 1, 40, '0.5000', 80, '0.5000', '0.0000', '-0.2000', '0.2000', '0.0100', '0.3000', '', '', '', '', '', '', '0.900000', '1.000000', '', 'too-little-data'],
+  ['tank-treads', 'armour-engine', 1, 120, '0.5083', 0, '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', 'not-identifiable'],
 ];
 const SUMMARY = {
   format: 'havoc-summary/1',
@@ -78,7 +80,7 @@ const SUMMARY = {
   between: 'loadouts',
   shard: null,
   matches: { scheduled: 60, played: 60, complete: true, draws: 8, reasons: { kill: 50, 'turn-limit': 10 }, faults: 1, meanTurns: 31.5 },
-  counts: { bots: 1, loadouts: 3 },
+  counts: { bots: 2, loadouts: 3 },
   ratings: { of: 'loadouts', fitted: true, note: null, seatAdvantage: { value: 0.05, se: 0.1 } },
   parts: { tested: 3, mispriced: [{ part: 'lazor', flag: 'under', fairCost: 6.2, listedCost: 3 }, { part: 'mines', flag: 'over', fairCost: 0.8, listedCost: 3 }], alpha: 0.05, anchor: 'cheapest', converged: true, seatAdvantage: null, pointValues: [] },
   tables: ['matches.csv', 'loadouts.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'],
@@ -131,7 +133,7 @@ describe('reading a run folder', () => {
     const h = matchupHeatmap(t)!;
     expect(h.names).toEqual(['x', 'y']);
     expect(h.html).toContain('data-row="x" data-col="y" data-value="0.25"');
-    expect(fairCostChart({ header: ['part'], rows: [] })).toBeNull();
+    expect(partDeltaCharts({ header: ['part'], rows: [] })).toBeNull();
   });
 
   it('an empty folder gives a page whose every section says it is not in this run', () => {
@@ -142,6 +144,18 @@ describe('reading a run folder', () => {
     for (const file of ['summary.json', 'loadouts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv', 'parts.csv']) expect(html).toContain(`Not in this run (no ${file})`);
     expect(html).toContain('Not in this run (no replays/*.jsonl');
     rmSync(empty, { recursive: true, force: true });
+  });
+});
+
+describe('sections that do not apply', () => {
+  it('a bot ladder (one build) has no loadouts or parts; a sweep of one bot has no bots; a folder without counts keeps them all', async () => {
+    const f = readRunFolder(DIR);
+    const ids = (html: string) => [...html.matchAll(/<section id="([a-z-]+)"/g)].map((m) => m[1]);
+    const ladder = await buildReport({ ...f, summary: { ...SUMMARY, counts: { bots: 4, loadouts: 1 } } });
+    expect(ids(ladder)).toEqual(['summary', 'errors', 'bots', 'ratings', 'matchups', 'replays']);
+    const sweep = await buildReport({ ...f, summary: { ...SUMMARY, counts: { bots: 1, loadouts: 400 } } });
+    expect(ids(sweep)).toEqual(['summary', 'errors', 'loadouts', 'ratings', 'matchups', 'parts', 'replays']);
+    expect(ids(await buildReport({ ...f, summary: null }))).toEqual(['summary', 'errors', 'loadouts', 'bots', 'ratings', 'matchups', 'parts', 'replays']);
   });
 });
 
@@ -229,10 +243,26 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     expect(await page.locator('#heatmap tbody th').allInnerTexts()).toEqual(['lazor-sniper', 'robo-pig', 'mine, layer']);
   });
 
-  it('draws the fair-cost chart: a point per estimated part, mispriced ones flagged', async () => {
-    expect(await page.locator('#fair-cost-chart g.fc-point').count()).toBe(3);
-    expect(await page.locator('#fair-cost-chart g.fc-point[data-part=lazor]').getAttribute('data-flag')).toBe('under');
-    expect(await page.locator('#fair-cost').innerText()).toContain('1 part has no estimate');
+  it('draws fair − listed per category: a row per estimated part, most underpriced first, verdicts coloured, no label on another', async () => {
+    const chart = page.locator('#parts .delta-chart[data-category=weapon] .wide svg');
+    // Plot's y axis: one tick label per estimated part, in order.
+    const labels = chart.locator('[aria-label="y-axis tick label"] text');
+    expect(await labels.allTextContents()).toEqual(['lazor', 'bazooka', 'mines']);
+    expect(await page.locator('#parts .delta-chart[data-category=weapon]').innerText()).toContain('No estimate: mortar (too little data)');
+    expect(await page.locator('#parts .delta-chart[data-category=armour-engine]').innerText()).toContain('tank-treads (not identifiable)');
+    // Every text of every chart, tick labels and axis labels alike: no two boxes overlap.
+    for (const svg of await page.locator('#parts .delta-chart .wide svg').all()) {
+      const boxes = await svg.locator('text').evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })));
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i], b = boxes[j];
+          const overlap = a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+          expect(overlap, `labels ${i} and ${j} overlap`).toBe(false);
+        }
+    }
+    expect(await page.locator('#parts .method').innerText()).toContain('10 of its 60 games (17%) ended at the turn limit');
+    const colours = await chart.locator('[aria-label=dot] circle').evaluateAll((cs) => cs.map((c) => c.getAttribute('fill')));
+    expect(colours).toEqual(['#c4320a', '#667085', '#1849a9']);
   });
 
   /** Machines on the viewer's board: name → [square, facing, alive]. */

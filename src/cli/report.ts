@@ -12,15 +12,15 @@ interface Args {
 
 const command: CommandModule<object, Args> = {
   command: 'report <dir>',
-  describe: 'write DIR/report.html: summary, tables, matchup heatmap, fair-cost chart and a replay viewer (one file, no network)',
+  describe: 'write DIR/report.html: summary, tables, matchup heatmap, what each part is worth against its price, and a replay viewer (one file, no network)',
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'run folder (results/NAME)' })
       .option('max-replays', { type: 'number', default: 60, describe: 'replays put into the page (the first by match id)' }) as never,
   handler: (args) =>
-    reportErrors(() => {
+    reportErrors(async () => {
       if (!existsSync(args.dir) || !statSync(args.dir).isDirectory()) throw new HavocError('ERR_ARGS', args.dir, 'not a run folder');
-      const path = writeReport(args.dir, { maxReplays: args['max-replays'] });
+      const path = await writeReport(args.dir, { maxReplays: args['max-replays'] });
       process.stdout.write(`${path}\n`);
     }),
 };

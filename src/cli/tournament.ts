@@ -130,7 +130,7 @@ export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Pr
       if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');
       else process.stdout.write(formatReport(job.dir, t));
       if (args.report !== false) {
-        const html = writeReport(job.dir);
+        const html = await writeReport(job.dir);
         if (!args.json) process.stdout.write(`report: ${html}\n`);
       }
       if (!args.json && jobs.length > 1) process.stdout.write('\n');

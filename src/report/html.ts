@@ -9,18 +9,21 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseReplay } from '../arena/replayFormat.js';
 import { linesOf } from '../arena/records.js';
-import { fairCostChart, matchupHeatmap } from './htmlCharts.js';
-import { columnsOf, readCsv, type CsvTable } from './htmlCsv.js';
+import { matchupHeatmap } from './htmlCharts.js';
+import { columnsOf, num, readCsv, type CsvTable } from './htmlCsv.js';
 import { dataTable, esc } from './htmlKit.js';
 import { reportMain } from './viewer/client.js';
 import { viewerReplay, type ViewerReplay } from './viewer/data.js';
 import { REPORT_CSS } from './viewer/style.js';
+import { UNINFORMATIVE_WIDTH } from './tables.js';
 
 export interface ReportOptions {
   /** At most this many replays go into the page (the first by match id); default 60. */
   maxReplays?: number;
   /** At most this many rows per table; default 2000. */
   maxRows?: number;
+  /** The charts drawn with Plot (plots.ts; `buildReport` draws them). */
+  charts?: { partDeltas: string | null };
 }
 
 /** What a run folder holds, read for the report. */
@@ -185,17 +188,41 @@ function partsSection(t: CsvTable | null, maxRows: number): string {
   if (!t) return missing('parts.csv');
   if (t.rows.length === 0) return '<p class="missing">No rows.</p>';
   const c = columnsOf(t, 'parts');
-  return dataTable(t, {
+  // By category, then by how much the part is worth above its price (parts without an estimate last).
+  const delta = (r: Record<string, string>): number => (c.delta ? (num(r[c.delta]) ?? -Infinity) : 0);
+  const cat = (r: Record<string, string>): string => (c.category ? r[c.category] : '');
+  const rows = [...t.rows].sort((a, b) => (cat(a) < cat(b) ? -1 : cat(a) > cat(b) ? 1 : delta(b) - delta(a)));
+  const quiet = ['effect', 'effect_se', 'p_value', 'games_without', c.diffLo, c.diffHi, c.fairLo, c.fairHi];
+  return dataTable({ header: t.header, rows }, {
     id: 'parts-table',
     maxRows,
-    hide: [c.diffLo, c.diffHi, c.fairLo, c.fairHi].filter((x): x is string => x !== null),
+    hide: quiet.filter((x): x is string => x !== null),
     rowClass: (r) => (c.mispriced && r[c.mispriced] ? `mispriced-${r[c.mispriced]}` : ''),
-    cell: (col, v) => (col === c.mispriced && v ? `<span class="flag ${esc(v)}">${esc(v)}</span>` : null),
+    cell: (col, v) => (col === c.mispriced && v ? `<span class="flag ${esc(v)}">${esc(v)}priced</span>` : col === c.note && v ? esc(v.replace(/-/g, ' ')) : null),
     bars: [
+      { label: 'fair − listed, interval', after: c.delta, point: c.delta, lo: c.deltaLo, hi: c.deltaHi, ref: 0 },
       { label: 'win-rate difference with/without', after: c.diff, point: c.diff, lo: c.diffLo, hi: c.diffHi, ref: 0 },
-      { label: 'fair cost (◆ listed)', after: c.fair, point: c.fair, lo: c.fairLo, hi: c.fairHi, marker: c.listed, markerLabel: 'listed cost' },
     ],
   });
+}
+
+/**
+ * How the part figures were made, from summary.json and bots.csv: who played, how many games ran to the
+ * turn limit, what the fair cost is relative to, and what the test corrects for.
+ */
+function partsMethod(f: RunFolder): string {
+  const s = f.summary;
+  const m = s && isObj(s.matches) ? s.matches : null;
+  const p = s && isObj(s.parts) ? s.parts : null;
+  const played = m && typeof m.played === 'number' ? m.played : null;
+  const limit = m && isObj(m.reasons) && typeof m.reasons['turn-limit'] === 'number' ? m.reasons['turn-limit'] : 0;
+  const bots = f.bots && f.bots.rows.length ? f.bots.rows.map((r) => r[f.bots!.header[1]]).filter(Boolean) : [];
+  const who = bots.length ? `played by ${bots.length === 1 ? `the <b>${esc(bots[0])}</b> bot only` : `the bots ${bots.map((b) => `<b>${esc(b)}</b>`).join(', ')}`}` : 'played by the run\'s bots';
+  const ended = played ? ` ${limit.toLocaleString('en')} of its ${played.toLocaleString('en')} games (${((100 * limit) / played).toFixed(0)}%) ended at the turn limit, as draws.` : '';
+  const anchor = p && p.anchor === 'unflagged' ? 'the parts of its category that are not flagged (re-anchored until the flags settle)' : 'all estimated parts of its category';
+  const alpha = p && typeof p.alpha === 'number' ? p.alpha : 0.05;
+  const tested = p && typeof p.tested === 'number' ? p.tested : null;
+  return `<p class="note method"><b>How these numbers were made.</b> Each part's effect on the odds of winning is fitted from the loadouts' head-to-head results (a logistic model on the parts each side had, draws counted half, with a first-seat advantage), ${who}.${ended} A fair cost is relative: a category's points are worth what ${anchor} win per point, so a fair cost says how a part compares with its category, not that a whole category is too dear; negative fair costs mean the part loses games however cheap it is. <b>fair − listed</b> above 0: the part is worth more than it costs (underpriced); below 0: less (overpriced). Intervals are 95% for the ${tested ?? 'parts'} tested together, Holm-corrected (family-wise α ${esc(alpha)}): a part is flagged only when its listed cost is outside its corrected interval. A part whose interval is wider than ${UNINFORMATIVE_WIDTH} times the largest listed cost of its category says "too little data" instead of a number. The figures hold for these bots: a part good in skilled hands may look weak in random ones.</p>`;
 }
 
 /** Entrant names by rating, best first, from ratings.csv (for the heatmap's order). */
@@ -233,18 +260,22 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
   const s = f.summary;
   const title = `Havoc Arena report${s && typeof s.name === 'string' ? ` — ${s.name}` : ` — ${basename(f.dir)}`}`;
   const heat = f.matchups ? matchupHeatmap(f.matchups, ratingOrder(f.ratings)) : null;
-  const chart = f.parts ? fairCostChart(f.parts) : null;
-  const sections: [string, string, string][] = [
+  // Sections that do not apply are left out: loadouts and parts when every machine had one build (a bot
+  // ladder), bots when one bot played them all (a loadout sweep). A folder without counts keeps them all.
+  const counts = s && isObj(s.counts) ? s.counts : null;
+  const single = (k: string): boolean => counts !== null && typeof counts[k] === 'number' && counts[k] <= 1;
+  const left = new Set([...(single('loadouts') ? ['loadouts', 'parts'] : []), ...(single('bots') ? ['bots'] : [])]);
+  const all: [string, string, string][] = [
     ['summary', 'Summary', summarySection(f)],
     ['errors', 'Errors', errorsSection(f)],
     ['loadouts', 'Loadouts', entitySection(f.loadouts, 'loadouts.csv', 'loadouts-table', maxRows)],
     ['bots', 'Bots', entitySection(f.bots, 'bots.csv', 'bots-table', maxRows)],
     ['ratings', 'Ratings', `${ratingsNote(s)}${ratingsSection(f.ratings, maxRows)}`],
     ['matchups', 'Matchups', f.matchups ? (heat ? heat.html : '<p class="missing">No matchups to show.</p>') : missing('matchups.csv')],
-    ['parts', 'Parts', `<p class="note">Per part: win rate of machines with it against those without (draws half), the difference with its 95% interval, and the estimated fair cost against the listed cost (◆).</p>${partsSection(f.parts, maxRows)}`],
-    ['fair-cost', 'Fair cost', f.parts ? (chart ?? '<p class="missing">No fair-cost estimates in parts.csv.</p>') : missing('parts.csv')],
+    ['parts', 'Parts: by how much', f.parts ? `${partsMethod(f)}${opts.charts?.partDeltas ?? '<p class="missing">No fair-cost estimates in parts.csv.</p>'}${partsSection(f.parts, maxRows)}` : missing('parts.csv')],
     ['replays', 'Replays', replaySection(f)],
   ];
+  const sections = all.filter(([id]) => !left.has(id));
   const nav = sections.map(([id, name]) => `<a href="#${id}">${esc(name)}</a>`).join('');
   const body = sections.map(([id, name, html]) => `<section id="${id}"><h2>${esc(name)}</h2>\n${html}\n</section>`).join('\n');
   const sub = s ? [s.ruleset, s.rulesVersion, s.seed !== undefined ? `seed ${s.seed}` : null].filter(Boolean).map(String).join(' · ') : basename(f.dir);
@@ -274,9 +305,15 @@ export function reportScript(): string {
   return `(${reportMain.toString()})(document);`.replace(/<\/script/gi, '<\\/script');
 }
 
+/** The page for a run folder with its charts (Plot is loaded here, only when a report is made). */
+export async function buildReport(f: RunFolder, opts: ReportOptions = {}): Promise<string> {
+  const { partDeltaCharts } = await import('./plots.js');
+  return renderReport(f, { ...opts, charts: { partDeltas: f.parts ? partDeltaCharts(f.parts) : null } });
+}
+
 /** Writes `dir/report.html` from the run folder's outputs; returns its path. */
-export function writeReport(dir: string, opts: ReportOptions = {}): string {
+export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<string> {
   const path = join(dir, 'report.html');
-  writeFileSync(path, renderReport(readRunFolder(dir, opts), opts));
+  writeFileSync(path, await buildReport(readRunFolder(dir, opts), opts));
   return path;
 }

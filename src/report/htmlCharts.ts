@@ -1,10 +1,10 @@
 /**
- * The report's two charts, drawn at build time so the page needs no script
- * to show them: the matchup heatmap (an HTML table coloured by win rate) and
- * the fair-cost chart (SVG: listed cost against estimated cost per part).
+ * The matchup heatmap, drawn at build time so the page needs no script to
+ * show it: an HTML table coloured by win rate. (The parts' charts are drawn
+ * with Plot: plots.ts.)
  */
 import { columnsOf, num, type CsvTable } from './htmlCsv.js';
-import { esc, r2 } from './htmlKit.js';
+import { esc } from './htmlKit.js';
 
 /** A colour for a win rate: red below one half, white at one half, green above. */
 export function rateColour(p: number): string {
@@ -75,58 +75,4 @@ export function matchupHeatmap(t: CsvTable, order: readonly string[] = [], max =
   const note = sorted.length > max ? `<p class="note">The ${max} best rated of ${sorted.length} entrants; matchups.csv has every pair.</p>` : '';
   const legend = `<div class="legend">row's win rate against the column, per cent (draws half):<span style="background:${rateColour(0)};padding:0 6px;color:#fff">0</span><span style="background:${rateColour(0.5)};padding:0 6px;border:1px solid #ddd">50</span><span style="background:${rateColour(1)};padding:0 6px;color:#fff">100</span></div>`;
   return { html: `${legend}<div class="scroll fit"><table class="heatmap" id="heatmap"><thead><tr><th></th>${head}</tr></thead><tbody>\n${rows}\n</tbody></table></div>${note}`, names: shown };
-}
-
-/** The fair-cost chart: per part, estimated cost (with its interval) against listed cost; the diagonal is a fair price. */
-export function fairCostChart(t: CsvTable): string | null {
-  const c = columnsOf(t, 'parts');
-  if (!c.part || !c.listed || !c.fair) return null;
-  const pts = t.rows
-    .map((r) => ({
-      part: r[c.part!],
-      listed: num(r[c.listed!]),
-      fair: num(r[c.fair!]),
-      lo: c.fairLo ? num(r[c.fairLo]) : null,
-      hi: c.fairHi ? num(r[c.fairHi]) : null,
-      flag: c.mispriced ? (r[c.mispriced] ?? '').trim() : '',
-    }))
-    .filter((p): p is typeof p & { listed: number; fair: number } => p.listed !== null && p.fair !== null);
-  if (pts.length === 0) return null;
-  const W = 640, H = 460, L = 52, R = 16, T = 16, B = 44;
-  let lo = 0, hi = 1;
-  for (const p of pts) for (const v of [p.listed, p.fair, p.lo, p.hi]) if (v !== null) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
-  hi = Math.ceil(hi + 0.5);
-  lo = Math.floor(lo);
-  const x = (v: number): number => L + ((v - lo) / (hi - lo)) * (W - L - R);
-  const y = (v: number): number => H - B - ((v - lo) / (hi - lo)) * (H - T - B);
-  const out: string[] = [];
-  const step = Math.max(1, Math.ceil((hi - lo) / 10));
-  for (let v = lo; v <= hi; v += step) {
-    out.push(`<line class="grid" x1="${r2(x(v))}" x2="${r2(x(v))}" y1="${T}" y2="${H - B}"/><line class="grid" x1="${L}" x2="${W - R}" y1="${r2(y(v))}" y2="${r2(y(v))}"/>`);
-    out.push(`<text x="${r2(x(v))}" y="${H - B + 16}" text-anchor="middle">${v}</text><text x="${L - 8}" y="${r2(y(v) + 4)}" text-anchor="end">${v}</text>`);
-  }
-  out.push(`<line class="axis" x1="${L}" x2="${W - R}" y1="${H - B}" y2="${H - B}"/><line class="axis" x1="${L}" x2="${L}" y1="${T}" y2="${H - B}"/>`);
-  out.push(`<line class="diag" x1="${r2(x(lo))}" y1="${r2(y(lo))}" x2="${r2(x(hi))}" y2="${r2(y(hi))}"><title>fair price: estimated = listed</title></line>`);
-  out.push(`<text x="${(L + W - R) / 2}" y="${H - 8}" text-anchor="middle">listed cost (points)</text>`);
-  out.push(`<text transform="translate(14 ${(T + H - B) / 2}) rotate(-90)" text-anchor="middle">estimated fair cost (points, 95% interval)</text>`);
-  const colour = (f: string): string => (f === 'under' ? '#b42318' : f === 'over' ? '#175cd3' : '#475467');
-  // Parts sharing a listed cost are spread a little sideways so their bars stay apart.
-  const seen = new Map<number, number>();
-  for (const p of pts) {
-    const k = seen.get(p.listed) ?? 0;
-    seen.set(p.listed, k + 1);
-    const dx = ((k % 5) - 2) * 5;
-    const cx = x(p.listed) + dx, cy = y(p.fair), col = colour(p.flag);
-    const tip = `${p.part}: listed ${p.listed}, estimated ${p.fair}${p.lo !== null && p.hi !== null ? ` (95%: ${p.lo} to ${p.hi})` : ''}${p.flag ? `, ${p.flag}priced` : ''}`;
-    out.push(
-      `<g class="fc-point" data-part="${esc(p.part)}" data-listed="${p.listed}" data-fair="${p.fair}" data-flag="${esc(p.flag)}"><title>${esc(tip)}</title>` +
-        (p.lo !== null && p.hi !== null ? `<line class="err" x1="${r2(cx)}" x2="${r2(cx)}" y1="${r2(y(p.lo))}" y2="${r2(y(p.hi))}" stroke="${col}"/>` : '') +
-        `<circle cx="${r2(cx)}" cy="${r2(cy)}" r="4" fill="${col}"/>` +
-        `<text x="${r2(cx + 6)}" y="${r2(cy - 5)}">${esc(p.part)}</text></g>`,
-    );
-  }
-  const legend = `<div class="legend"><span><i style="background:#b42318"></i>underpriced (listed below the interval)</span><span><i style="background:#175cd3"></i>overpriced (listed above it)</span><span><i style="background:#475467"></i>fairly priced</span><span>dashed: estimated = listed</span></div>`;
-  const missing = t.rows.length - pts.length;
-  const note = missing > 0 ? `<p class="note">${missing} part${missing === 1 ? ' has' : 's have'} no estimate (not identifiable in this run, or not played).</p>` : '';
-  return `${legend}<svg class="chart" id="fair-cost-chart" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="fair-cost chart">${out.join('')}</svg>${note}`;
 }

@@ -105,7 +105,11 @@ export const COLUMNS = {
     fair: ['fair_cost', 'estimated_cost', 'fair'],
     fairLo: ['fair_cost_lo', 'fair_lo', 'estimated_cost_lo'],
     fairHi: ['fair_cost_hi', 'fair_hi', 'estimated_cost_hi'],
+    delta: ['delta', 'fair_minus_listed'],
+    deltaLo: ['delta_lo'],
+    deltaHi: ['delta_hi'],
     mispriced: ['mispriced', 'flag'],
+    note: ['note', 'reason'],
   },
   matchups: {
     a: ['a', 'row', 'name'],

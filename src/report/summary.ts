@@ -13,7 +13,7 @@ import type { Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
 import { withRunData } from '../arena/config/data.js';
 import { Aggregate } from './aggregate.js';
-import { entityTable, fmt, keyOf, matchupTable, partModel, partsTable, PRIOR_DRAWS, rate, ratingsTable, tableCsv, type Table } from './tables.js';
+import { entityTable, fmt, keyOf, matchupTable, partModel, partsTable, PRIOR_DRAWS, rate, ratingsTable, tableCsv, vagueParts, type Table } from './tables.js';
 
 export const TABLE_FILES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'] as const;
 
@@ -104,6 +104,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
   const dim = run.between === 'bots' ? agg.bots : agg.loadouts;
   const dimR = run.between === 'bots' ? botR : loadR;
   const model = partModel(agg, mod, build, run);
+  const vague = vagueParts(model);
   const tables = {
     loadouts: entityTable(agg.loadouts, 'loadout', loadR, keyOf(mod, build), mod.figures[0]),
     bots: entityTable(agg.bots, 'bot', botR, undefined, mod.figures[0]),
@@ -135,7 +136,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
     parts: {
       tested: model.tested,
       mispriced: model.parts
-        .filter((p) => p.mispriced)
+        .filter((p) => p.mispriced && !vague.has(p.key))
         .map((p) => ({ part: p.key, flag: p.mispriced!, fairCost: Number(fmt(p.fairCost, 3)), listedCost: p.listedCost })),
       alpha: model.alpha,
       anchor: stats.anchor,

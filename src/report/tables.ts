@@ -180,20 +180,40 @@ export function partModel(agg: Aggregate, mod: AnyGameModule, build: (name: stri
   return partEffects(matches, listing, { alpha: run.stats.alpha, anchor: run.stats.anchor });
 }
 
-/** parts.csv: catalogue order. */
+/**
+ * A fair cost whose interval is wider than this many times the largest listed cost of its category
+ * says nothing a designer can use (a 200-match sweep gave ±47,000 points on costs of 1 to 4): parts.csv
+ * leaves its estimate out and says `too-little-data`.
+ */
+export const UNINFORMATIVE_WIDTH = 4;
+
+/** The parts whose fair-cost interval is too wide to use (UNINFORMATIVE_WIDTH): neither estimated nor flagged in the tables. */
+export function vagueParts(model: PartEffectsResult): ReadonlySet<string> {
+  const largest = new Map<string, number>();
+  for (const p of model.parts) largest.set(p.category, Math.max(largest.get(p.category) ?? 0, p.listedCost));
+  return new Set(model.parts.filter((p) => p.reason === null && !(p.hi - p.lo <= UNINFORMATIVE_WIDTH * largest.get(p.category)!)).map((p) => p.key));
+}
+
+/**
+ * parts.csv, catalogue order: per part the raw with/without win rates and their difference, the fitted
+ * effect, the fair cost with its Holm-corrected interval, and `delta` = fair − listed (positive: the part
+ * is worth more than it costs) with the same interval moved by the listed cost.
+ */
 export function partsTable(model: PartEffectsResult): Table {
+  const vague = vagueParts(model);
   const header = [
     'part', 'category', 'listed_cost', 'games_with', 'win_rate_with', 'games_without', 'win_rate_without', 'diff', 'diff_lo', 'diff_hi',
-    'effect', 'effect_se', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'p_value', 'adjusted_p', 'mispriced', 'note',
+    'effect', 'effect_se', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'delta', 'delta_lo', 'delta_hi', 'p_value', 'adjusted_p', 'mispriced', 'note',
   ];
   const rows = model.parts.map((p) => {
-    const r = p.raw;
-    const none = p.reason !== null && p.reason !== 'alone-in-category';
+    const r = p.raw, tooLittle = vague.has(p.key);
+    const none = (p.reason !== null && p.reason !== 'alone-in-category') || tooLittle;
+    const est = (x: number): string => (none ? '' : fmt(x, 3));
     return [
       p.key, p.category, String(p.listedCost), count(r.nWith), r.nWith > 0 ? fmt(r.winRateWith, 4) : '', count(r.nWithout), r.nWithout > 0 ? fmt(r.winRateWithout, 4) : '',
       fmt(r.diff, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffLo, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffHi, 4),
-      fmt(p.beta, 4), fmt(p.betaSe, 4), none ? '' : fmt(p.fairCost, 3), none ? '' : fmt(p.lo, 3), none ? '' : fmt(p.hi, 3),
-      fmtP(p.pValue), fmtP(p.adjustedP), p.mispriced ?? '', p.reason ?? '',
+      fmt(p.beta, 4), fmt(p.betaSe, 4), est(p.fairCost), est(p.lo), est(p.hi), est(p.fairCost - p.listedCost), est(p.lo - p.listedCost), est(p.hi - p.listedCost),
+      fmtP(p.pValue), fmtP(p.adjustedP), tooLittle ? '' : (p.mispriced ?? ''), tooLittle ? 'too-little-data' : (p.reason ?? ''),
     ];
   });
   return { header, rows };

@@ -20,7 +20,11 @@ ul.errors { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-si
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 table.data { width: max-content; min-width: 100%; font-size: 13px; }
 table.data th, table.data td { padding: 3px 7px; border-bottom: 1px solid var(--line); white-space: nowrap; text-align: left; }
-table.data th { position: sticky; top: 0; background: var(--band); cursor: pointer; user-select: none; }
+table.data th { position: sticky; top: 0; background: var(--band); cursor: pointer; user-select: none; z-index: 1; }
+table.data td:first-child { position: sticky; left: 0; background: #fff; z-index: 1; box-shadow: 1px 0 0 var(--line); }
+table.data th:first-child { left: 0; z-index: 2; box-shadow: 1px 0 0 var(--line); }
+table.data tr.mispriced-under td:first-child { background: #fdecea; }
+table.data tr.mispriced-over td:first-child { background: #e8f0fb; }
 table.data th[data-sort=asc]::after { content: " ▲"; }
 table.data th[data-sort=desc]::after { content: " ▼"; }
 table.data td.num { text-align: right; }
@@ -46,6 +50,10 @@ table.heatmap td { width: 40px; height: 28px; text-align: center; border: 1px so
 table.heatmap td.self { background: #eee; color: #aaa; }
 table.heatmap td.none { background: #fafafa; }
 .legend { display: flex; gap: 14px; align-items: center; color: var(--muted); font-size: 12px; margin: 6px 0; }
+.legend.verdicts { flex-wrap: wrap; }
+.delta-chart svg { max-width: 100%; height: auto; }
+.delta-chart .narrow { display: none; }
+@media (max-width: 600px) { .delta-chart .wide { display: none; } .delta-chart .narrow { display: block; } }
 .legend i { display: inline-block; width: 12px; height: 12px; border-radius: 6px; vertical-align: middle; margin-right: 4px; }
 svg.chart text { font-size: 11px; fill: #344054; }
 svg.chart .axis { stroke: #667085; }
