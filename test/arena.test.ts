@@ -16,6 +16,7 @@ import { RULES_VERSION } from '../src/rules/version.js';
 import { Aggregate } from '../src/report/aggregate.js';
 import { sharedFirst } from '../src/arena/records.js';
 import { entityTable, matchupTable, rate, tableCsv } from '../src/report/tables.js';
+import { chooseMatches } from '../src/arena/interest.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'arena-lib-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -316,5 +317,48 @@ describe('rows a worker returns', () => {
     expect(rowsProblem(enc(row(1) + row(3, { seed: 'f00d' })), batch, schedule, 2, 1)).toMatch(/^match 3: seed "f00d", not the schedule's /);
     expect(rowsProblem(enc(row(1, { bots: ['greedy', 'greedy'] }) + row(3)), batch, schedule, 2, 1)).toMatch(/^match 1: seat \d is not the schedule's bot and build$/);
     expect(rowsProblem(enc(row(1) + row(3).replace(',kill,', ',kill,x')), batch, schedule, 2, 1)).toMatch(/^match 3: /);
+  });
+});
+
+describe('matches worth watching (interest.ts)', () => {
+  /** A two-seat row: bots a and b, winner 0, 1 or -1 (a draw), ended by `reason` after `turns`. */
+  const row = (id: number, a: string, b: string, winner: number, turns = 10, reason = winner < 0 ? 'turn-limit' : 'kill'): MatchRow => ({
+    id, seed: 's', bots: [a, b], loadouts: ['pig', 'pig'], winner, turns, reason, figures: [[0, 0]], faults: [0, 0],
+  });
+  const bot = (r: MatchRow, s: number): string => r.bots[s];
+  // top beats everyone but once loses to mid (id 5); weak loses everything; many draws first.
+  const rows = [
+    ...Array.from({ length: 4 }, (_, i) => row(i, 'mid', 'weak', -1, 100)),
+    row(4, 'top', 'mid', 0, 12),
+    row(5, 'top', 'mid', 1, 30),
+    row(6, 'mid', 'weak', 0, 8),
+    row(7, 'top', 'weak', 0, 5),
+    row(8, 'weak', 'top', 1, 60),
+    row(9, 'mid', 'mid', 0, 70), // a mirror match: no loss of mid's
+  ];
+  const strength = new Map([['top', 0.9], ['mid', 0.5], ['weak', 0.1]]);
+
+  it('a loss of every entrant, the strongest first; then upsets and long games; draws only when nothing else is left', () => {
+    const chosen = chooseMatches(rows, bot, strength, 6);
+    expect(chosen.slice(0, 3)).toEqual([
+      { id: 5, why: 'loss', loser: 'top' },
+      { id: 4, why: 'loss', loser: 'mid' },
+      { id: 6, why: 'loss', loser: 'weak' },
+    ]);
+    // id 5 (mid beat top) is the one upset, already taken; the longest decisive games follow.
+    expect(chosen.slice(3).map((c) => [c.id, c.why])).toEqual([
+      [9, 'long'],
+      [8, 'long'],
+      [7, 'long'],
+    ]);
+    expect(chosen.some((c) => c.why === 'draw')).toBe(false);
+    // All ten: the draws come last.
+    expect(chooseMatches(rows, bot, strength, 10).slice(-4).map((c) => c.why)).toEqual(['draw', 'draw', 'draw', 'draw']);
+  });
+
+  it('the same rows give the same choice; losses take at most half of a choice of three or more', () => {
+    expect(chooseMatches(rows, bot, strength, 6)).toEqual(chooseMatches([...rows], bot, new Map(strength), 6));
+    expect(chooseMatches(rows, bot, strength, 3).map((c) => c.why)).toEqual(['loss', 'loss', 'long']);
+    expect(chooseMatches(rows, bot, strength, 0)).toEqual([]);
   });
 });

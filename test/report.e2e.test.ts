@@ -70,6 +70,14 @@ const PARTS = [
   ['mortar', 'weapon', 1, 40, '0.5000', 80, '0.5000', '0.0000', '-0.2000', '0.2000', '0.0100', '0.3000', '', '', '', '', '', '', '0.900000', '1.000000', '', 'too-little-data'],
   ['tank-treads', 'armour-engine', 1, 120, '0.5083', 0, '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', 'not-identifiable'],
 ];
+// Matches 0-2 have replays (written below); match 3 has none.
+const MATCHES = [
+  ['id', 'seed', 'a_bot', 'a_loadout', 'b_bot', 'b_loadout', 'winner', 'turns', 'reason', 'a_dealt', 'b_dealt', 'a_faults', 'b_faults'],
+  [0, 's0', 'random', 'robo-pig', 'greedy', 'robo-pig', 'B', 6, 'kill', 1, 5, 0, 0],
+  [1, 's1', 'greedy', 'mine, layer', 'random', 'lazor-sniper', 'A', 12, 'kill', 3, 0, 0, 1],
+  [2, 's2', 'random', 'robo-pig', 'random', 'robo-pig', '', 3, 'turn-limit', 0, 0, 0, 0],
+  [3, 's3', 'greedy', 'robo-pig', 'random', 'robo-pig', 'A', 40, 'kill', 5, 2, 0, 0],
+];
 const SUMMARY = {
   format: 'havoc-summary/1',
   name: 'e2e-fixture',
@@ -101,6 +109,7 @@ beforeAll(() => {
   writeFileSync(join(DIR, 'matchups.csv'), csv(MATCHUPS));
   writeFileSync(join(DIR, 'ratings.csv'), csv(RATINGS));
   writeFileSync(join(DIR, 'parts.csv'), csv(PARTS));
+  writeFileSync(join(DIR, 'matches.csv'), csv(MATCHES));
   writeFileSync(join(DIR, 'summary.json'), JSON.stringify(SUMMARY, null, 2));
   // No bots.csv: that section must say so. Three replays: Robo Battle Pigs, NHM with a mine layer, and Kuhn poker (no board).
   const a = havoc('match', '--seed', '3', '--quiet', '--replay', join(DIR, 'replays', 'match-0.jsonl'));
@@ -152,10 +161,10 @@ describe('sections that do not apply', () => {
     const f = readRunFolder(DIR);
     const ids = (html: string) => [...html.matchAll(/<section id="([a-z-]+)"/g)].map((m) => m[1]);
     const ladder = await buildReport({ ...f, summary: { ...SUMMARY, counts: { bots: 4, loadouts: 1 } } });
-    expect(ids(ladder)).toEqual(['summary', 'errors', 'bots', 'ratings', 'matchups', 'replays']);
+    expect(ids(ladder)).toEqual(['summary', 'errors', 'bots', 'ratings', 'matchups', 'matches', 'replays']);
     const sweep = await buildReport({ ...f, summary: { ...SUMMARY, counts: { bots: 1, loadouts: 400 } } });
-    expect(ids(sweep)).toEqual(['summary', 'errors', 'loadouts', 'ratings', 'matchups', 'parts', 'replays']);
-    expect(ids(await buildReport({ ...f, summary: null }))).toEqual(['summary', 'errors', 'loadouts', 'bots', 'ratings', 'matchups', 'parts', 'replays']);
+    expect(ids(sweep)).toEqual(['summary', 'errors', 'loadouts', 'ratings', 'matchups', 'parts', 'matches', 'replays']);
+    expect(ids(await buildReport({ ...f, summary: null }))).toEqual(['summary', 'errors', 'loadouts', 'bots', 'ratings', 'matchups', 'parts', 'matches', 'replays']);
   });
 });
 
@@ -282,6 +291,27 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
         .map((m) => [m.name, [m.square, m.facing, m.alive]]),
     );
 
+  it('lists every match: filters, sorts, opens a saved replay in the viewer, and gives the command for one not saved', async () => {
+    const ids = () => page.locator('#matches-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')));
+    expect(await ids()).toEqual(['0', '1', '2', '3']);
+    // Sides: the bots and the loadouts both vary in this run, so both are shown.
+    expect(await page.locator('#matches-table tbody tr[data-id="1"]').innerText()).toContain('greedy (mine, layer)');
+    await page.locator('#matches-filter').fill('greedy kill');
+    expect(await ids()).toEqual(['0', '1', '3']);
+    await page.locator('#matches-table th', { hasText: /^turns$/ }).click();
+    await page.locator('#matches-table th', { hasText: /^turns$/ }).click();
+    expect(await ids()).toEqual(['3', '1', '0']);
+    expect(await page.locator('#matches-count').innerText()).toBe('1–3 of 3 matches (filtered from 4)');
+    await page.locator('#matches-table tr[data-id="3"] button').click();
+    expect(await page.locator('#matches-command').innerText()).toContain(`havoc replay ${DIR} --match 3`);
+    await page.locator('#matches-table tr[data-id="1"] button').click();
+    const chosen = await page.locator('#replay-select').inputValue();
+    expect(await page.locator(`#replay-select option[value="${chosen}"]`).getAttribute('data-id')).toBe('1');
+    expect(await page.locator('#replay-select option:checked').innerText()).toMatch(/^#1 /);
+    await page.locator('#matches-filter').fill('');
+    await page.locator('#replay-select').selectOption('0');
+  });
+
   it('steps the replay viewer: machines stand where the replay says', async () => {
     const r = replays[0];
     const steps = nhmSteps(r);
@@ -302,12 +332,63 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     // Hot squares of a step are marked.
     const hotStep = steps.findIndex((s) => s.hot.length > 0) + 1;
     await page.locator('#step-slider').fill(String(hotStep));
-    const hot = [...new Set(steps[hotStep - 1].hot.flatMap((h) => h.squares))].sort();
-    expect((await page.locator('#board rect.hot').evaluateAll((rs) => rs.map((x) => x.getAttribute('data-square')))).sort()).toEqual(hot);
+    // Hot squares of a step are marked, each in the colour of the machine firing at it.
+    const hot = steps[hotStep - 1].hot.flatMap((h) => h.squares.map((q) => `${h.by}@${q}`)).sort();
+    expect((await page.locator('#board rect.hot').evaluateAll((rs) => rs.map((x) => `${x.getAttribute('data-by')}@${x.getAttribute('data-square')}`))).sort()).toEqual(hot);
+    const shooter = steps[hotStep - 1].hot[0].by;
+    const colourOf = (m: string) => page.locator(`#board g.machine[data-machine=${m}] .facing circle`).getAttribute('fill');
+    expect(await page.locator(`#board rect.hot[data-by=${shooter}]`).first().getAttribute('fill')).toBe(await colourOf(shooter));
     // Each seat's program this turn, the current step marked.
     const prog = await page.locator('#seats tr[data-machine=A] .cmd').allInnerTexts();
     expect(prog).toHaveLength(5);
     expect(await page.locator('#seats tr[data-machine=A] .cmd.now').innerText()).toBe(steps[hotStep - 1].commands.A);
+  });
+
+  it('says who hit whom with what, shows hearts and shields on the pieces, and explains the notation', async () => {
+    const r = replays[0], steps = nhmSteps(r);
+    const k = steps.findIndex((s) => s.hits.some((h) => h.source === 'weapon'));
+    expect(k).toBeGreaterThanOrEqual(0);
+    await page.locator('#step-slider').fill(String(k + 1));
+    const hit = steps[k].hits.find((h) => h.source === 'weapon')!;
+    expect(await page.locator('#events').innerText()).toContain(`${hit.machine} hit for ${hit.damage} by ${hit.by}'s ${steps[k].commands[hit.by!]}`);
+    expect(await page.locator(`#board g.machine[data-machine=${hit.machine}] .hit-ring`).count()).toBe(1);
+    const m = steps[k].machines.find((x) => x.name === 'A')!;
+    if (m.alive) {
+      expect(await page.locator('#board g.machine[data-machine=A] .pip.heart').count()).toBe(m.hearts);
+      expect(await page.locator('#board g.machine[data-machine=A] .pip.shield').count()).toBe(m.shields);
+    }
+    // The legend of a Robo Battle Pigs replay: its words, from the ruleset.
+    const words = await page.locator('#legend dt').allTextContents();
+    for (const w of ['^', 'v', 'TL', 'TR', 'F', 'H', 'X', 'R']) expect(words).toContain(w);
+    expect(await page.locator('#legend').textContent()).toContain('fire the Bazooka');
+  });
+
+  it('the keys step the viewer after the dropdown was used: arrows, Home, End, Page Down by turns, H to the next hit', async () => {
+    const r = replays[0], steps = nhmSteps(r);
+    await page.locator('#replay-select').selectOption('1');
+    await page.locator('#replay-select').selectOption('0');
+    const frame = async () => Number(await page.locator('#viewer').getAttribute('data-frame'));
+    expect(await frame()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await frame()).toBe(2);
+    expect(await page.locator('#replay-select').inputValue()).toBe('0');
+    await page.keyboard.press('End');
+    expect(await frame()).toBe(steps.length);
+    await page.keyboard.press('Home');
+    expect(await frame()).toBe(0);
+    await page.keyboard.press('PageDown');
+    expect(await page.locator('#viewer').getAttribute('data-turn')).toBe('1');
+    expect(await page.locator('#viewer').getAttribute('data-step')).toBe('1');
+    await page.keyboard.press('PageDown');
+    expect(await page.locator('#viewer').getAttribute('data-turn')).toBe('2');
+    await page.keyboard.press('PageUp');
+    expect(await page.locator('#viewer').getAttribute('data-turn')).toBe('1');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('h');
+    expect(await frame()).toBe(steps.findIndex((s) => s.hits.length > 0) + 1);
+    // The focus is shown on the viewer.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('viewer');
   });
 
   it('shows mines as their owner saw them, one toggle per owner', async () => {
@@ -361,6 +442,70 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     await page.locator('#step-slider').fill(String(Math.min(40, replays[1].steps.length)));
     await page.screenshot({ path: SHOT, fullPage: true });
     expect(existsSync(SHOT)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAS_CHROMIUM)('a real ladder, its report read as a contest entrant would, in Chromium (desktop and phone)', () => {
+  type Browser = import('playwright-core').Browser;
+  let browser: Browser;
+  const LADDER = join(DIR, 'ladder');
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const cfg = join(DIR, 'ladder.json');
+    writeFileSync(cfg, JSON.stringify({ name: 'ladder', ruleset: 'rbp', seed: '1', bots: ['random', 'greedy', 'minimax'], schedule: { type: 'round-robin', games: 4 } }));
+    const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tournament', cfg, '--out', LADDER, '--workers', '1', '--quiet', '--save-replays', '4'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const open = async (width: number) => {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(pathToFileURL(join(LADDER, 'report.html')).href);
+    return page;
+  };
+
+  it('the bot that lost every game has a finite rating and interval; a loss of the top bot is the first replay in the viewer', async () => {
+    const page = await open(1440);
+    const ratings = await page.locator('#ratings-table tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => {
+        const cells = Object.fromEntries([...tr.querySelectorAll('td[data-col]')].map((td) => [td.getAttribute('data-col'), td.textContent]));
+        // The interval is drawn as the row's bar; its bounds are the bar's data.
+        const bar = tr.querySelector('svg.ibar');
+        return { ...cells, rating_lo: bar?.getAttribute('data-lo') ?? null, rating_hi: bar?.getAttribute('data-hi') ?? null };
+      }),
+    );
+    const random = ratings.find((r) => r.name === 'random')!;
+    expect(random.wins).toBe('0');
+    expect(random.draws).toBe('0');
+    const [rating, lo, hi] = [random.rating, random.rating_lo, random.rating_hi].map(Number);
+    for (const x of [rating, lo, hi]) expect(Number.isFinite(x)).toBe(true);
+    expect(hi - lo).toBeLessThan(1000);
+    // The first replay offered is a loss of the best rated bot, and says so.
+    const top = ratings[0].name!;
+    expect(await page.locator('#replay-select option').first().innerText()).toMatch(new RegExp(`^#\\d+ .* — ${top} lost \\(`));
+    const chosen = JSON.parse(readFileSync(join(LADDER, 'replays', 'chosen.json'), 'utf8')) as { matches: { id: number; why: string; loser?: string }[] };
+    expect(chosen.matches[0]).toMatchObject({ why: 'loss', loser: top });
+    expect(chosen.matches).toHaveLength(4);
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone (390 px) the page is no wider than the screen, the board fits, and the parts of a one-build ladder are left out', async () => {
+    const page = await open(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const board = await page.locator('#board').boundingBox();
+    expect(board!.x + board!.width).toBeLessThanOrEqual(390);
+    expect(await page.locator('section#parts').count()).toBe(0);
+    expect(await page.locator('section#loadouts').count()).toBe(0);
+    await page.close();
     expect(errors).toEqual([]);
   });
 });

@@ -71,8 +71,8 @@ export class MatchPlayer {
   }
 
   private wantsReplay(id: number): boolean {
-    const save = this.replays?.save ?? 'none';
-    return save === 'all' || (typeof save === 'number' && id < save);
+    // A number of replays is chosen for interest once the run is played (rerun.ts saveChosenReplays).
+    return this.replays?.save === 'all';
   }
 
   /** The game of a match's seats (cached by builds). */

@@ -4,9 +4,15 @@
  * be made on demand (`havoc replay DIR --match ID`) even when the run did not
  * save it.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { HavocError } from '../core/errors.js';
+import type { RunConfig } from './config/types.js';
+import { type ChosenMatch, MatchChooser } from './interest.js';
+import { readMatches } from './records.js';
 import { replayPath } from './replays.js';
+import { figuresOf, seatsOf } from './schedule.js';
+import { writeAtomic } from './folder.js';
 import { scheduleTotal } from './config/total.js';
 import { loadRunRuleset } from './config/rulesets.js';
 import { folderData, inspectFolder } from './folder.js';
@@ -25,4 +31,33 @@ export async function replayOfMatch(dir: string, id: number, trustBots = false):
   const player = await MatchPlayer.create(run, folderData(dir, run)?.value, { dir, save: 'all' }, trustBots);
   player.play(id);
   return file;
+}
+
+/** The file that lists the matches a run chose to save (`--save-replays N`), most interesting first. */
+export const CHOSEN_FILE = 'chosen.json';
+
+/**
+ * Saves the replays of up to `count` matches of the run in `dir` chosen for
+ * interest (interest.ts) from its matches.csv, `strength` each entrant's
+ * score rate; `play` plays the chosen matches not saved yet again with their
+ * replays saved (runner.ts saveReplaysOf: on the pool, under the watchdog).
+ * Writes the choice to replays/chosen.json (why each was chosen) and returns it.
+ */
+export async function saveChosenReplays(
+  dir: string,
+  run: RunConfig,
+  strength: ReadonlyMap<string, number>,
+  count: number,
+  play: (ids: readonly number[]) => Promise<unknown>,
+): Promise<ChosenMatch[]> {
+  const entrant = run.between === 'bots' ? (r: { bots: readonly string[] }, s: number) => r.bots[s] : (r: { loadouts: readonly string[] }, s: number) => r.loadouts[s];
+  const chooser = new MatchChooser(entrant, strength, count);
+  readMatches(join(dir, 'matches.csv'), seatsOf(run), (r) => chooser.add(r), false, figuresOf(run));
+  const chosen = chooser.chosen();
+  const missing = chosen.filter((c) => !existsSync(replayPath(dir, c.id))).map((c) => c.id);
+  if (missing.length) await play(missing);
+  mkdirSync(join(dir, 'replays'), { recursive: true });
+  const saved = chosen.filter((c) => existsSync(replayPath(dir, c.id)));
+  writeAtomic(join(dir, 'replays', CHOSEN_FILE), JSON.stringify({ format: 'havoc-chosen/1', between: run.between, matches: saved }, null, 1) + '\n');
+  return saved;
 }

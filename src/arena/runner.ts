@@ -306,3 +306,31 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   const seconds = (performance.now() - t0) / 1000;
   return { scheduled, done: finished, playedNow, seconds, interrupted: finished < scheduled, crashed, workerSeconds: workerMs / 1000 };
 }
+
+/**
+ * Plays matches `ids` of the run in `dir` again to save their replays, each a
+ * batch of one on the pool under the watchdog, so a bot that never returns
+ * ends its worker, not this thread; their rows are the run's already and
+ * nothing is appended. Returns the ids whose match was played.
+ */
+export async function saveReplaysOf(dir: string, run: RunConfig, ids: readonly number[], opts: { executor: Executor; trustBots?: boolean }): Promise<number[]> {
+  const watched = watchedExecutor(opts.executor, run);
+  const key = runKey(run), played: number[] = [], queue = [...ids];
+  // One match a worker at a time (the watchdog has a slot for each task under way).
+  const lane = async (): Promise<void> => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        const r = await watched.run({ key, run, dir, saveReplays: 'all', trustBots: opts.trustBots ?? false, start: id, step: 1, count: 1 });
+        if (r.ok) played.push(id);
+      } catch (e) {
+        if (!(e instanceof BotHang)) throw e;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, opts.executor.workers) }, lane));
+  } finally {
+    watched.stop();
+  }
+  return played.sort((a, b) => a - b);
+}

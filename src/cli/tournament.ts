@@ -9,10 +9,13 @@ import { loadConfig, type ConfigOverrides, type Plan, type RunConfig } from '../
 import { checkParentFolder, checkRunFolder, folderData, initParentFolder, initRunFolder } from '../arena/folder.js';
 import { defaultWorkers, makeExecutor, type Executor } from '../arena/pool.js';
 import { parseReplayChoice } from '../arena/player.js';
-import { DEFAULT_REPLAYS, playRun } from '../arena/runner.js';
+import { runsTrustedFromPath } from '../arena/bots.js';
+import { DEFAULT_REPLAYS, playRun, saveReplaysOf } from '../arena/runner.js';
 import { parseShard, type Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
 import { writeReport } from '../report/html.js';
+import { scoreRates } from '../report/tables.js';
+import { saveChosenReplays } from '../arena/rerun.js';
 import { formatReport, writeTables, type Summary } from '../report/summary.js';
 import { reportErrors } from './errors.js';
 import { RunProgressBar } from './progress.js';
@@ -40,7 +43,7 @@ export const runOptions = <T>(y: Argv<T>) =>
   y
     .option('workers', { type: 'number', describe: 'worker threads (default: every core; 0 plays in this thread)' })
     .option('batch', { type: 'number', describe: 'largest batch of matches sent to a worker at once (default 10000; batches are sized to about 200 ms of play below that)' })
-    .option('save-replays', { type: 'string', describe: 'replays to save in DIR/replays: all, none or the first N matches (default 10); matches with a bot fault always get one' })
+    .option('save-replays', { type: 'string', describe: 'replays to save in DIR/replays: all, none, or N matches chosen for interest once the run is played (each entrant\'s losses, upsets, long games; default 10); matches with a bot fault always get one' })
     .option('report', { type: 'boolean', default: true, describe: 'write DIR/report.html at the end of each run (--no-report to skip)' })
     .option('unsafe-bots', { type: 'boolean', default: false, describe: 'run bots named by path in the arena\'s own threads, trusting them (default: each in a sandboxed process; docs/protocol.md)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
@@ -129,6 +132,16 @@ export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Pr
       summaries.push(t.summary);
       if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');
       else process.stdout.write(formatReport(job.dir, t));
+      // The replays worth watching (interest.ts), chosen from the finished rows and played again; not with a
+      // trusted path bot, which would play them in this process's threads once more (havoc replay plays any match).
+      const choice = parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS);
+      const trusted = job.run.bots.some((b) => runsTrustedFromPath(b.bot, args['unsafe-bots'] === true));
+      if (typeof choice === 'number' && choice > 0 && trusted && !args.quiet)
+        process.stderr.write(`${job.run.name}: no replays chosen (a bot named by path runs in this process with --unsafe-bots); \`havoc replay ${job.dir} --match ID\` plays any match\n`);
+      if (typeof choice === 'number' && choice > 0 && !trusted)
+        await saveChosenReplays(job.dir, job.run, scoreRates(job.run.between === 'bots' ? t.tables.bots : t.tables.loadouts), choice, (ids) =>
+          saveReplaysOf(job.dir, job.run, ids, { executor: exec, trustBots: args['unsafe-bots'] === true }),
+        );
       if (args.report !== false) {
         const html = await writeReport(job.dir);
         if (!args.json) process.stdout.write(`report: ${html}\n`);

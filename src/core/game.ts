@@ -250,6 +250,8 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   check(state: S, seat: number, kind: string, action: A): HavocError | null;
   /** Writes an action in the ruleset's notation. */
   format(state: S, seat: number, kind: string, action: A): string;
+  /** The notation's words a game's seats may write, each with what it does (`TL` → turn left), for a viewer's legend. */
+  legend?(game: G): readonly (readonly [string, string])[];
   /** What a seat does when it gives no legal answer to a decision (NHM: X X X X X). */
   forfeit(state: S, seat: number, kind: string): A;
 

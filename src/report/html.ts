@@ -7,13 +7,14 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseReplay } from '../arena/replayFormat.js';
-import { linesOf } from '../arena/records.js';
+import { parseReplay, type Replay } from '../arena/replayFormat.js';
+import { rulesetById } from '../rules/registry.js';
+import { linesOf, parseCsvLine } from '../arena/records.js';
 import { matchupHeatmap } from './htmlCharts.js';
 import { columnsOf, num, readCsv, type CsvTable } from './htmlCsv.js';
 import { dataTable, esc } from './htmlKit.js';
 import { reportMain } from './viewer/client.js';
-import { viewerReplay, type ViewerReplay } from './viewer/data.js';
+import { replayId, viewerReplay, type ChosenNote, type ViewerReplay } from './viewer/data.js';
 import { REPORT_CSS } from './viewer/style.js';
 import { UNINFORMATIVE_WIDTH } from './tables.js';
 
@@ -39,8 +40,52 @@ export interface RunFolder {
   replays: ViewerReplay[];
   replayCount: number;
   replayErrors: string[];
+  /** matches.csv: its first MAX_MATCH_ROWS rows and how many it has (null: no such file). */
+  matches: { readonly header: string[]; readonly rows: string[][]; readonly total: number } | null;
+  /** The ids of every saved replay. */
+  saved: number[];
   /** errors.log: its first lines and how many it has (null: no such file). */
   errors: { readonly lines: string[]; readonly total: number } | null;
+}
+
+/** matches.csv rows the report's matches table holds at most (the rest stay in the file). */
+export const MAX_MATCH_ROWS = 20_000;
+
+/** The first rows of matches.csv and their count, read line by line. */
+function readMatchRows(path: string): RunFolder['matches'] {
+  if (!existsSync(path)) return null;
+  let header: string[] = [];
+  const rows: string[][] = [];
+  let total = 0;
+  for (const line of linesOf(path)) {
+    if (!line) continue;
+    if (header.length === 0) header = parseCsvLine(line);
+    else if (total++ < MAX_MATCH_ROWS) rows.push(parseCsvLine(line));
+  }
+  return { header, rows, total };
+}
+
+/** replays/chosen.json: the matches the run chose to save, most interesting first (arena/interest.ts); empty when absent or unreadable. */
+function readChosen(dir: string): Map<number, ChosenNote> {
+  const out = new Map<number, ChosenNote>();
+  try {
+    const v = JSON.parse(readFileSync(join(dir, 'replays', 'chosen.json'), 'utf8')) as { matches?: { id: number; why: string; loser?: string }[] };
+    for (const m of v.matches ?? []) if (Number.isInteger(m.id) && typeof m.why === 'string') out.set(m.id, { why: m.why, ...(typeof m.loser === 'string' ? { loser: m.loser } : {}) });
+  } catch {
+    // No choice recorded (a run saved with --save-replays all, or older): id order.
+  }
+  return out;
+}
+
+/** The notation's legend for a replay's game, from its ruleset (through the game interface); empty when the ruleset is not at hand or gives none. */
+function legendOf(r: Replay, file: string): (readonly [string, string])[] {
+  try {
+    const mod = rulesetById(r.header.ruleset);
+    if (!mod.legend || !mod.gameFromDescription) return [];
+    return [...mod.legend(mod.gameFromDescription(r.header.game, 'game', file))];
+  } catch {
+    return [];
+  }
 }
 
 /** errors.log lines the report shows at most. */
@@ -76,12 +121,16 @@ export function readRunFolder(dir: string, opts: ReportOptions = {}): RunFolder 
     }
   }
   const rd = join(dir, 'replays');
-  const files = existsSync(rd) ? readdirSync(rd).filter((f) => f.endsWith('.jsonl')).sort(natural) : [];
+  // The matches the run chose for interest first, in its order; then the rest by id.
+  const chosen = readChosen(dir), rank = new Map([...chosen.keys()].map((id, i) => [id, i]));
+  const place = (f: string): number => rank.get(replayId(f) ?? -1) ?? Infinity;
+  const files = existsSync(rd) ? readdirSync(rd).filter((f) => f.endsWith('.jsonl')).sort((a, b) => place(a) - place(b) || natural(a, b)) : [];
   const replays: ViewerReplay[] = [];
   const replayErrors: string[] = [];
   for (const f of files.slice(0, opts.maxReplays ?? 60)) {
     try {
-      replays.push(viewerReplay(f, parseReplay(readFileSync(join(rd, f), 'utf8'), f)));
+      const r = parseReplay(readFileSync(join(rd, f), 'utf8'), f);
+      replays.push(viewerReplay(f, r, chosen.get(replayId(f) ?? -1), legendOf(r, join(rd, f))));
     } catch (e) {
       replayErrors.push(`${f}: ${(e as Error).message}`);
     }
@@ -98,6 +147,8 @@ export function readRunFolder(dir: string, opts: ReportOptions = {}): RunFolder 
     ratings: csv('ratings.csv'),
     replays,
     replayCount: files.length,
+    matches: readMatchRows(join(dir, 'matches.csv')),
+    saved: files.map(replayId).filter((id): id is number => id !== null).sort((a, b) => a - b),
     replayErrors,
     errors: readErrors(join(dir, 'errors.log')),
   };
@@ -134,7 +185,8 @@ function summarySection(f: RunFolder): string {
     add('ratings', `${r.fitted ? `Bradley–Terry, fitted${typeof r.priorDraws === 'number' && r.priorDraws > 0 ? ` with ${r.priorDraws} virtual draws per pair that met` : ''}` : 'not fitted'}${r.note ? ` (${r.note})` : ''}`);
     if (isObj(r.seatAdvantage)) add('first-seat advantage (logit)', `${r.seatAdvantage.value} ± ${r.seatAdvantage.se}`);
   }
-  if (isObj(s.parts)) {
+  // Parts are a question only when builds differed (a one-build ladder tests none).
+  if (isObj(s.parts) && !(isObj(s.counts) && typeof s.counts.loadouts === 'number' && s.counts.loadouts <= 1)) {
     const p = s.parts;
     add('parts tested', p.tested);
     if (Array.isArray(p.mispriced))
@@ -155,10 +207,13 @@ function entitySection(t: CsvTable | null, file: string, id: string, maxRows: nu
   if (!t) return missing(file);
   if (t.rows.length === 0) return '<p class="missing">No rows.</p>';
   const c = columnsOf(t, 'entity');
+  // A loadout named by its key says it once.
+  const sameKey = c.key !== null && c.name !== null && t.rows.every((r) => r[c.key!] === r[c.name!]);
   return dataTable(t, {
     id,
     maxRows,
     hide: [c.rateLo, c.rateHi].filter((x): x is string => x !== null),
+    omit: sameKey && c.key ? [c.key] : [],
     bars: [{ label: 'win rate, 95% interval', after: c.rate, point: c.rate, lo: c.rateLo, hi: c.rateHi, scale: [0, 1], ref: 0.5 }],
   });
 }
@@ -192,11 +247,13 @@ function partsSection(t: CsvTable | null, maxRows: number): string {
   const delta = (r: Record<string, string>): number => (c.delta ? (num(r[c.delta]) ?? -Infinity) : 0);
   const cat = (r: Record<string, string>): string => (c.category ? r[c.category] : '');
   const rows = [...t.rows].sort((a, b) => (cat(a) < cat(b) ? -1 : cat(a) > cat(b) ? 1 : delta(b) - delta(a)));
-  const quiet = ['effect', 'effect_se', 'p_value', 'games_without', c.diffLo, c.diffHi, c.fairLo, c.fairHi];
+  // The fair-minus-listed interval stays as numbers (readable without hovering); the raw difference's is its bar.
+  const quiet = ['effect', 'effect_se', 'p_value', 'games_without', c.fairLo, c.fairHi];
   return dataTable({ header: t.header, rows }, {
     id: 'parts-table',
     maxRows,
-    hide: quiet.filter((x): x is string => x !== null),
+    hide: [c.diffLo, c.diffHi].filter((x): x is string => x !== null),
+    omit: quiet.filter((x): x is string => x !== null && t.header.includes(x)),
     rowClass: (r) => (c.mispriced && r[c.mispriced] ? `mispriced-${r[c.mispriced]}` : ''),
     cell: (col, v) => (col === c.mispriced && v ? `<span class="flag ${esc(v)}">${esc(v)}priced</span>` : col === c.note && v ? esc(v.replace(/-/g, ' ')) : null),
     bars: [
@@ -237,13 +294,56 @@ function ratingOrder(t: CsvTable | null): string[] {
 function replaySection(f: RunFolder): string {
   const errs = f.replayErrors.length ? `<p class="note">Could not read: ${f.replayErrors.map(esc).join('; ')}</p>` : '';
   if (f.replayCount === 0) return `<p class="missing">Not in this run (no replays/*.jsonl; save some with --save-replays).</p>${errs}`;
-  const more = f.replayCount > f.replays.length + f.replayErrors.length ? `<p class="note">The first ${f.replays.length + f.replayErrors.length} of ${f.replayCount} replays; play any of them with <code>havoc replay</code>.</p>` : '';
+  const played = f.matches?.total ?? null;
+  const shown = f.replays.length + f.replayErrors.length;
+  const saved = `${f.replayCount.toLocaleString('en')}${played !== null ? ` of ${played.toLocaleString('en')}` : ''} matches saved`;
+  const more = `<p class="note">${saved}${shown < f.replayCount ? `, ${shown} of them here` : ''}; chosen for interest when the run chose them (each entrant's losses, upsets, long games), listed in that order. Any match plays in the terminal with <code>havoc replay ${esc(f.dir)} --match ID</code>.</p>`;
   const json = JSON.stringify(f.replays).replace(/</g, '\\u003c');
-  const boards = f.replays.some((r) => r.view === 'board') ? ' Hot squares are orange; a wreck is a grey square; mines show per owner.' : '';
+  const boards = f.replays.some((r) => r.view === 'board')
+    ? ' A hot square has the colour of the machine firing at it; pips under a piece are its hearts (red) and shields (blue), a red ring a hit this step; a wreck is a grey square; mines show per owner.'
+    : '';
   const records = f.replays.some((r) => r.view === 'records') ? ' A game without a board shows its records as text, the current one marked.' : '';
-  return `<p class="note">Step with the slider, ◀ ▶ or the arrow keys; space plays and pauses.${boards}${records}</p>${more}${errs}
+  return `<p class="note">Step with the slider, ◀ ▶ or the arrow keys; ⏮ ⏭ (Page Up, Page Down) go by turns, <b>next hit</b> (H) to the next step with a hit, Home and End to the start and the end; space plays and pauses. The keys work while the viewer is on screen.${boards}${records}</p>${more}${errs}
 <div class="viewer" id="viewer"></div>
 <script type="application/json" id="replay-data">${json}</script>`;
+}
+
+/**
+ * Every match (the first MAX_MATCH_ROWS): id, the sides (bots, loadouts, or both as the run varied them),
+ * winner, end, turns, faults; the client filters, sorts and pages it, and opens a saved replay.
+ */
+function matchesSection(f: RunFolder): string {
+  const m = f.matches;
+  if (!m) return missing('matches.csv');
+  const col = (name: string): number => m.header.indexOf(name);
+  const seats = [...'abcdefghijklmnopqrstuvwxyz'].filter((l) => col(`${l}_bot`) >= 0);
+  const varies = (suffix: string): boolean => {
+    const seen = new Set<string>();
+    for (const r of m.rows) for (const l of seats) if (seen.add(r[col(`${l}_${suffix}`)]).size > 1) return true;
+    return false;
+  };
+  const bots = varies('bot'), loadouts = varies('loadout');
+  const side = (r: string[], l: string): string => {
+    const b = r[col(`${l}_bot`)], lo = r[col(`${l}_loadout`)];
+    return bots && loadouts ? `${b} (${lo})` : loadouts ? lo : b;
+  };
+  const [id, winner, reason, turns] = ['id', 'winner', 'reason', 'turns'].map(col);
+  const rows = m.rows.map((r) => {
+    const won = [...(r[winner] ?? '')].map((w) => side(r, w.toLowerCase()));
+    const faults = seats.reduce((sum, l) => sum + (Number(r[col(`${l}_faults`)]) || 0), 0);
+    return [Number(r[id]), ...seats.map((l) => side(r, l)), won.length ? won.join(' and ') : 'draw', r[reason], Number(r[turns]), faults];
+  });
+  const data = {
+    columns: ['#', ...seats.map((l) => l.toUpperCase()), 'winner', 'reason', 'turns', 'faults'],
+    rows,
+    saved: f.replays.map((r) => r.id).filter((x): x is number => x !== null),
+    command: `havoc replay ${f.dir} --match ID`,
+  };
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const part = m.total > m.rows.length ? ` The first ${m.rows.length.toLocaleString('en')} of ${m.total.toLocaleString('en')} are here; matches.csv has them all.` : '';
+  return `<p class="note">Every match of the run.${part} Type to filter (every word must appear: <code>nash kill</code>), click a header to sort; <b>▶ watch</b> opens a saved replay in the viewer below, and a match without one shows the command that plays it again.</p>
+<div id="matches-view"></div>
+<script type="application/json" id="matches-data">${json}</script>`;
 }
 
 /** errors.log: matches that could not be played, and bots that forfeited a match, with the seat and the cause. */
@@ -273,6 +373,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
     ['ratings', 'Ratings', `${ratingsNote(s)}${ratingsSection(f.ratings, maxRows)}`],
     ['matchups', 'Matchups', f.matchups ? (heat ? heat.html : '<p class="missing">No matchups to show.</p>') : missing('matchups.csv')],
     ['parts', 'Parts: by how much', f.parts ? `${partsMethod(f)}${opts.charts?.partDeltas ?? '<p class="missing">No fair-cost estimates in parts.csv.</p>'}${partsSection(f.parts, maxRows)}` : missing('parts.csv')],
+    ['matches', 'Matches', matchesSection(f)],
     ['replays', 'Replays', replaySection(f)],
   ];
   const sections = all.filter(([id]) => !left.has(id));

@@ -62,6 +62,8 @@ export interface DataTableOptions {
   rowClass?: (row: Record<string, string>) => string;
   /** Columns to leave out (shown through a bar instead, say). */
   hide?: readonly string[];
+  /** Columns to leave out that say nothing another column does not (not mentioned under the table). */
+  omit?: readonly string[];
   maxRows?: number;
   /** Formats a cell's text (default: as written). */
   cell?: (col: string, value: string, row: Record<string, string>) => string | null;
@@ -75,7 +77,7 @@ export function dataTable(t: CsvTable, o: DataTableOptions): string {
     b.scale ?? rangeOf(t.rows.flatMap((r) => [num(r[b.point!]), b.lo ? num(r[b.lo]) : null, b.hi ? num(r[b.hi]) : null, b.marker ? num(r[b.marker]) : null]), b.ref),
   );
   const cols: ({ kind: 'col'; name: string } | { kind: 'bar'; i: number })[] = [];
-  const hidden = new Set(o.hide ?? []);
+  const hidden = new Set([...(o.hide ?? []), ...(o.omit ?? [])]);
   for (const h of t.header) {
     if (!hidden.has(h)) cols.push({ kind: 'col', name: h });
     bars.forEach((b, i) => b.after === h && cols.push({ kind: 'bar', i }));
@@ -102,7 +104,9 @@ export function dataTable(t: CsvTable, o: DataTableOptions): string {
     })
     .join('\n');
   const more = o.maxRows !== undefined && t.rows.length > o.maxRows ? `<p class="note">Showing the first ${o.maxRows} of ${t.rows.length} rows; the CSV has them all.</p>` : '';
-  const drawn = t.header.filter((h) => hidden.has(h));
+  const drawn = t.header.filter((h) => (o.hide ?? []).includes(h));
+  const left = t.header.filter((h) => (o.omit ?? []).includes(h));
   const asBars = drawn.length ? `<p class="note">${drawn.map(esc).join(', ')}: drawn as bars (hover a bar for its numbers); the CSV has every column.</p>` : '';
-  return `<div class="scroll"><table class="data sortable" id="${esc(o.id)}"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>${more}${asBars}`;
+  const inCsv = left.length ? `<p class="note">Also in the CSV: ${left.map(esc).join(', ')}.</p>` : '';
+  return `<div class="scroll"><table class="data sortable" id="${esc(o.id)}"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>${more}${asBars}${inCsv}`;
 }

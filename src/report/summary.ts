@@ -106,7 +106,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
   const model = partModel(agg, mod, build, run);
   const vague = vagueParts(model);
   const tables = {
-    loadouts: entityTable(agg.loadouts, 'loadout', loadR, keyOf(mod, build), mod.figures[0]),
+    loadouts: entityTable(agg.loadouts, 'loadout', loadR, keyOf(mod, build), mod.figures[0], (name) => mod.builds.cost(build(name))),
     bots: entityTable(agg.bots, 'bot', botR, undefined, mod.figures[0]),
     parts: partsTable(model),
     matchups: matchupTable(dim),

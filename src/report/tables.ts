@@ -98,11 +98,17 @@ const byScore = (dim: Dimension) => (a: number, b: number): number => {
   return rb - ra || cmp(dim.names[a], dim.names[b]);
 };
 
-/** Per bot or loadout: games, results, win rate (draw = half) with its Wilson 95% interval, rating, and the mean of the ruleset's first figure (`figure`, NHM: dealt). */
-export function entityTable(dim: Dimension, label: string, ratings: Ratings, key?: (name: string) => string, figure = 'dealt'): Table {
+/**
+ * Per bot or loadout: games, results, win rate (draw = half) with its Wilson 95% interval, rating, and the
+ * mean of the ruleset's first figure (`figure`, NHM: dealt); a loadout also its key and `points`, what it
+ * spends of the budget (`cost`).
+ */
+export function entityTable(
+  dim: Dimension, label: string, ratings: Ratings, key?: (name: string) => string, figure = 'dealt', cost?: (name: string) => number,
+): Table {
   const order = dim.names.map((_, i) => i).sort(byScore(dim));
   const header = [
-    'rank', label, ...(key ? ['key'] : []), 'games', 'wins', 'draws', 'losses', 'win_rate', 'win_rate_lo', 'win_rate_hi',
+    'rank', label, ...(key ? ['key'] : []), ...(cost ? ['points'] : []), 'games', 'wins', 'draws', 'losses', 'win_rate', 'win_rate_lo', 'win_rate_hi',
     'rating', 'rating_lo', 'rating_hi', `mean_${figure}`, 'faults',
   ];
   const rows = order.map((i, r) => {
@@ -110,11 +116,17 @@ export function entityTable(dim: Dimension, label: string, ratings: Ratings, key
     const w = wilson(t.wins + t.draws / 2, t.games);
     const rt = ratings.byName.get(dim.names[i]);
     return [
-      String(r + 1), dim.names[i], ...(key ? [key(dim.names[i])] : []), String(t.games), String(t.wins), String(t.draws), String(t.losses),
+      String(r + 1), dim.names[i], ...(key ? [key(dim.names[i])] : []), ...(cost ? [String(cost(dim.names[i]))] : []), String(t.games), String(t.wins), String(t.draws), String(t.losses),
       fmt(w.p, 4), fmt(w.lo, 4), fmt(w.hi, 4), fmt(rt?.elo, 1), fmt(rt?.eloLo, 1), fmt(rt?.eloHi, 1), fmt(t.figure / t.games, 3), String(t.faults),
     ];
   });
   return { header, rows };
+}
+
+/** Each entrant's score rate (wins and half the draws) from its table (loadouts.csv or bots.csv): how strong interest.ts takes it to be. */
+export function scoreRates(t: Table): Map<string, number> {
+  const rate = t.header.indexOf('win_rate');
+  return new Map(t.rows.map((r) => [r[1], Number(r[rate])]));
 }
 
 /** Head-to-head of every pair that met (both seat orders together), a before b by name. */

@@ -36,6 +36,101 @@ export function reportMain(doc: Document): void {
     });
   });
 
+  // ---- matches table ---------------------------------------------------
+  // Filter (every word must appear), sort by a header, a page at a time; a saved replay opens in the viewer.
+  const matchesBox = doc.getElementById('matches-view');
+  const matchesData = doc.getElementById('matches-data');
+  if (matchesBox && matchesData) {
+    const m = JSON.parse(matchesData.textContent || '{}') as { columns: string[]; rows: (string | number)[][]; saved: number[]; command: string };
+    const saved = new Set(m.saved);
+    const PAGE = 100;
+    let page = 0, sortCol = 0, asc = true;
+    const text = m.rows.map((r) => r.join(' ').toLowerCase());
+    const filter = doc.createElement('input');
+    filter.type = 'search';
+    filter.id = 'matches-filter';
+    filter.placeholder = 'filter: words that must all appear, e.g. nash kill';
+    filter.setAttribute('aria-label', 'filter matches');
+    const count = doc.createElement('span');
+    count.id = 'matches-count';
+    count.className = 'note';
+    const prevPage = doc.createElement('button');
+    prevPage.type = 'button';
+    prevPage.textContent = '◀ previous';
+    const nextPage = doc.createElement('button');
+    nextPage.type = 'button';
+    nextPage.textContent = 'next ▶';
+    const bar = doc.createElement('div');
+    bar.className = 'matches-bar';
+    bar.append(filter, prevPage, nextPage, count);
+    const table = doc.createElement('table');
+    table.id = 'matches-table';
+    table.className = 'data';
+    const headRow = table.createTHead().insertRow();
+    [...m.columns, 'replay'].forEach((c, i) => {
+      const th = doc.createElement('th');
+      th.textContent = c;
+      if (i < m.columns.length)
+        th.addEventListener('click', () => {
+          asc = sortCol === i ? !asc : true;
+          sortCol = i;
+          page = 0;
+          render();
+        });
+      headRow.appendChild(th);
+    });
+    const tbody = table.createTBody();
+    const scroll = doc.createElement('div');
+    scroll.className = 'scroll';
+    scroll.appendChild(table);
+    const cmd = doc.createElement('p');
+    cmd.id = 'matches-command';
+    cmd.className = 'note';
+    matchesBox.append(bar, scroll, cmd);
+    const render = (): void => {
+      const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+      const idx = m.rows.map((_, i) => i).filter((i) => words.every((w) => text[i].includes(w)));
+      idx.sort((a, b) => {
+        const x = m.rows[a][sortCol], y = m.rows[b][sortCol];
+        const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0;
+        return (asc ? c : -c) || a - b;
+      });
+      const pages = Math.max(1, Math.ceil(idx.length / PAGE));
+      page = Math.min(page, pages - 1);
+      Array.from(headRow.cells).forEach((th, i) => (i === sortCol ? th.setAttribute('data-sort', asc ? 'asc' : 'desc') : th.removeAttribute('data-sort')));
+      tbody.textContent = '';
+      for (const i of idx.slice(page * PAGE, page * PAGE + PAGE)) {
+        const tr = tbody.insertRow();
+        const id = Number(m.rows[i][0]);
+        tr.setAttribute('data-id', String(id));
+        for (const v of m.rows[i]) {
+          const td = tr.insertCell();
+          td.textContent = String(v);
+          if (typeof v === 'number') td.className = 'num';
+        }
+        const td = tr.insertCell();
+        const b = doc.createElement('button');
+        b.type = 'button';
+        b.className = saved.has(id) ? 'watch' : 'how';
+        b.textContent = saved.has(id) ? '▶ watch' : 'how to watch';
+        b.addEventListener('click', () => (saved.has(id) ? watch(id) : (cmd.innerHTML = `Match ${id} has no saved replay here; this plays it again and writes it: <code>${m.command.replace('ID', String(id))}</code>`)));
+        td.appendChild(b);
+      }
+      prevPage.disabled = page === 0;
+      nextPage.disabled = page >= pages - 1;
+      count.textContent = `${idx.length ? page * PAGE + 1 : 0}–${Math.min(idx.length, page * PAGE + PAGE)} of ${idx.length} matches${idx.length < m.rows.length ? ` (filtered from ${m.rows.length})` : ''}`;
+    };
+    filter.addEventListener('input', () => {
+      page = 0;
+      render();
+    });
+    prevPage.addEventListener('click', () => (page--, render()));
+    nextPage.addEventListener('click', () => (page++, render()));
+    render();
+  }
+  /** Opens the saved replay of match `id` in the viewer (set up below). */
+  let watch = (id: number): void => void id;
+
   // ---- replay viewer ---------------------------------------------------
   const root = doc.getElementById('viewer');
   const dataEl = doc.getElementById('replay-data');
@@ -58,7 +153,7 @@ export function reportMain(doc: Document): void {
 
   const controls = el('div', { class: 'controls' });
   const select = el('select', { id: 'replay-select', 'aria-label': 'replay' });
-  replays.forEach((r, i) => select.appendChild(el('option', { value: String(i) }, `${r.file} — ${r.result}`)));
+  replays.forEach((r, i) => select.appendChild(el('option', { value: String(i), 'data-id': String(r.id ?? '') }, r.title)));
   const prev = el('button', { id: 'step-prev', type: 'button', title: 'previous step (←)' }, '◀');
   const play = el('button', { id: 'play', type: 'button', title: 'play / pause (space)' }, '▶ play');
   const next = el('button', { id: 'step-next', type: 'button', title: 'next step (→)' }, '▶');
@@ -74,7 +169,10 @@ export function reportMain(doc: Document): void {
     if (ms === 400) o.selected = true;
     speed.appendChild(o);
   }
-  controls.append(select, prev, play, next, slider, label, speed);
+  const prevTurn = el('button', { id: 'turn-prev', type: 'button', title: 'start of this turn, or of the one before (Page Up)' }, '⏮ turn');
+  const nextTurn = el('button', { id: 'turn-next', type: 'button', title: 'next turn (Page Down)' }, 'turn ⏭');
+  const nextHit = el('button', { id: 'hit-next', type: 'button', title: 'next step with a hit (H)' }, 'next hit');
+  controls.append(select, prevTurn, prev, play, next, nextTurn, nextHit, slider, label, speed);
   const body = el('div', { class: 'viewer-body' });
   const boardBox = el('div', { class: 'board-box' });
   const side = el('div', { class: 'side' });
@@ -82,7 +180,8 @@ export function reportMain(doc: Document): void {
   const seats = el('table', { id: 'seats', class: 'seats' });
   const events = el('ul', { id: 'events', class: 'events' });
   const result = el('p', { id: 'replay-result', class: 'replay-result' });
-  side.append(mineBox, seats, el('h4', {}, 'This step'), events, result);
+  const legend = el('details', { id: 'legend', class: 'legend-box' });
+  side.append(mineBox, seats, el('h4', {}, 'This step'), events, result, legend);
   body.append(boardBox, side);
   root.append(controls, body);
 
@@ -106,6 +205,13 @@ export function reportMain(doc: Document): void {
     rep = replays[i];
     stop();
     frame = 0;
+    legend.textContent = '';
+    if (rep.legend.length) {
+      legend.appendChild(el('summary', {}, 'What the commands mean'));
+      const dl = el('dl');
+      for (const [word, meaning] of rep.legend) dl.append(el('dt', {}, word), el('dd', {}, meaning));
+      legend.appendChild(dl);
+    }
     slider.max = String(frameCount() - 1);
     root!.setAttribute('data-view', rep.view);
     if (rep.view === 'records') return loadRecords(rep);
@@ -195,9 +301,18 @@ export function reportMain(doc: Document): void {
     root!.setAttribute('data-turn', String(f.t));
     root!.setAttribute('data-step', String(f.s));
     dyn.textContent = '';
-    for (const sq of f.hot) {
+    // Hot squares in the shooter's colour (two shooters on one square: two halves).
+    const shooters = new Map<string, number[]>();
+    for (const [by, sq] of f.hot) shooters.set(sq, [...(shooters.get(sq) ?? []), by]);
+    for (const [sq, bys] of shooters) {
       const p = xy(sq);
-      if (p) dyn.appendChild(svg('rect', { class: 'hot', 'data-square': sq, x: p[0] + 2, y: p[1] + 2, width: cell - 4, height: cell - 4, rx: 4 }));
+      if (!p) continue;
+      const w = (cell - 4) / bys.length;
+      bys.forEach((by, i) =>
+        dyn.appendChild(
+          svg('rect', { class: 'hot', 'data-square': sq, 'data-by': brd.machines[by]?.name ?? '', x: p[0] + 2 + i * w, y: p[1] + 2, width: w, height: cell - 4, rx: 4, fill: COLORS[by % COLORS.length] }),
+        ),
+      );
     }
     for (const [owner, sq, armed] of f.mines) {
       if (!showMines.has(owner)) continue;
@@ -242,6 +357,13 @@ export function reportMain(doc: Document): void {
         turn.appendChild(svg('polygon', { class: 'arrow', points: '0,-23 8,-12 -8,-12', fill: '#222' }));
         g.appendChild(turn);
         g.appendChild(svg('text', { class: 'mname', y: 5, 'text-anchor': 'middle' }, name));
+        // Hearts and shields as pips under the piece; a ring when it was hit this step.
+        const pips = svg('g', { class: 'pips', transform: 'translate(0,21)' });
+        const n = hearts + shields;
+        for (let k = 0; k < n; k++)
+          pips.appendChild(svg('circle', { class: k < hearts ? 'pip heart' : 'pip shield', cx: (k - (n - 1) / 2) * 5.5, cy: 0, r: 2.3 }));
+        g.appendChild(pips);
+        if (f.hit.includes(m)) g.appendChild(svg('circle', { class: 'hit-ring', r: 20 }));
       } else {
         g.appendChild(svg('rect', { x: -17, y: -17, width: 34, height: 34, rx: 3, fill: '#777', stroke: col, 'stroke-width': 3 }));
         g.appendChild(svg('text', { class: 'mname wreck-mark', y: 6, 'text-anchor': 'middle' }, '✕'));
@@ -294,7 +416,40 @@ export function reportMain(doc: Document): void {
     }, Number(speed.value));
   }
 
-  select.addEventListener('change', () => load(Number(select.value)));
+  // After choosing a replay the keys step it, not the list: the focus goes to the viewer.
+  select.addEventListener('change', () => {
+    load(Number(select.value));
+    root.focus();
+  });
+  /** The first frame of the turn of frame i (the start counts as turn 0). */
+  const turnOf = (i: number): number => (rep.view === 'records' ? rep.records[i][0] : brd.frames[i].t);
+  const turnStart = (i: number): number => {
+    let j = i;
+    while (j > 0 && turnOf(j - 1) === turnOf(i)) j--;
+    return j;
+  };
+  const goPrevTurn = (): void => go(turnStart(frame) === frame && frame > 0 ? turnStart(frame - 1) : turnStart(frame));
+  const goNextTurn = (): void => {
+    let j = frame;
+    while (j < frameCount() - 1 && turnOf(j) === turnOf(frame)) j++;
+    go(j);
+  };
+  const goNextHit = (): void => {
+    if (rep.view === 'records') return go(frame + 1);
+    for (let j = frame + 1; j < brd.frames.length; j++) if (brd.frames[j].hit.length) return go(j);
+    go(brd.frames.length - 1);
+  };
+  prevTurn.addEventListener('click', goPrevTurn);
+  nextTurn.addEventListener('click', goNextTurn);
+  nextHit.addEventListener('click', goNextHit);
+  watch = (id: number): void => {
+    const i = replays.findIndex((r) => r.id === id);
+    if (i < 0) return;
+    select.value = String(i);
+    load(i);
+    root.scrollIntoView();
+    root.focus();
+  };
   prev.addEventListener('click', () => go(frame - 1));
   next.addEventListener('click', () => go(frame + 1));
   slider.addEventListener('input', () => go(Number(slider.value)));
@@ -306,11 +461,21 @@ export function reportMain(doc: Document): void {
     }
   });
   root.tabIndex = 0;
-  root.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
+  // Keys work anywhere on the page while the viewer is on screen, except while typing in a field or choosing
+  // in a list (those keep their own keys); elsewhere the page keeps Home, End and the page keys for scrolling.
+  doc.addEventListener('keydown', (e) => {
+    const t = e.target, box = root.getBoundingClientRect();
+    if (box.bottom < 0 || box.top > (doc.defaultView?.innerHeight ?? Infinity)) return;
+    if (t instanceof HTMLInputElement && t.type !== 'range') return;
+    if (t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === 'ArrowRight') go(frame + 1);
     else if (e.key === 'ArrowLeft') go(frame - 1);
-    else if (e.key === ' ') timer === null ? start() : stop();
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(frameCount() - 1);
+    else if (e.key === 'PageDown') goNextTurn();
+    else if (e.key === 'PageUp') goPrevTurn();
+    else if (e.key === 'h' || e.key === 'H') goNextHit();
+    else if (e.key === ' ' && !(t instanceof HTMLButtonElement)) timer === null ? start() : stop();
     else return;
     e.preventDefault();
   });

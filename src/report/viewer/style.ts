@@ -32,7 +32,8 @@ table.data td.long { max-width: 260px; overflow: hidden; text-overflow: ellipsis
 .scroll.fit { display: inline-block; max-width: 100%; }
 table.data tr:hover td { background: #f0f6fb; }
 table.kv th { text-align: left; padding: 2px 14px 2px 0; color: var(--muted); font-weight: 500; vertical-align: top; }
-table.kv td { padding: 2px 0; }
+table.kv td { padding: 2px 0; overflow-wrap: anywhere; }
+table.kv { max-width: 100%; }
 tr.mispriced-under td { background: #fdecea; }
 tr.mispriced-over td { background: #e8f1fb; }
 .flag { font-weight: 600; }
@@ -51,6 +52,9 @@ table.heatmap td.self { background: #eee; color: #aaa; }
 table.heatmap td.none { background: #fafafa; }
 .legend { display: flex; gap: 14px; align-items: center; color: var(--muted); font-size: 12px; margin: 6px 0; }
 .legend.verdicts { flex-wrap: wrap; }
+.matches-bar { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; margin: 6px 0; }
+#matches-filter { flex: 1 1 220px; min-width: 0; padding: 4px 6px; }
+#matches-table button { font-size: 12px; }
 .delta-chart svg { max-width: 100%; height: auto; }
 .delta-chart .narrow { display: none; }
 @media (max-width: 600px) { .delta-chart .wide { display: none; } .delta-chart .narrow { display: block; } }
@@ -61,15 +65,27 @@ svg.chart .grid { stroke: #eaecf0; }
 svg.chart .diag { stroke: #98a2b3; stroke-dasharray: 4 3; }
 svg.chart .err { stroke-width: 2; }
 .viewer { border: 1px solid var(--line); border-radius: 8px; padding: 12px; outline: none; }
+.viewer:focus-visible, .viewer:focus { outline: 3px solid #2e90fa; outline-offset: 2px; }
+.viewer button:focus-visible, .viewer select:focus-visible { outline: 2px solid #2e90fa; outline-offset: 1px; }
 .viewer .controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 10px; }
 .viewer .controls input[type=range] { flex: 1 1 240px; }
-.viewer .controls select#replay-select { max-width: 420px; }
+.viewer .controls select#replay-select { max-width: min(420px, 100%); }
+.board-box { max-width: 100%; }
+.viewer .side { min-width: 0; max-width: 100%; overflow-x: auto; }
+svg#board { max-width: 100%; height: auto; }
 .viewer button { font: inherit; padding: 3px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--band); cursor: pointer; }
 .viewer .step-label { min-width: 170px; font-variant-numeric: tabular-nums; }
 .viewer-body { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; }
 svg.board .sq.light { fill: #f4efe6; } svg.board .sq.dark { fill: #e2d7c3; }
 svg.board .coord { font-size: 11px; fill: #667085; }
-svg.board .hot { fill: #ff7a00; opacity: 0.55; }
+svg.board .hot { opacity: 0.42; }
+svg.board .pip.heart { fill: #d92d20; stroke: #fff; stroke-width: 0.8; }
+svg.board .pip.shield { fill: #1849a9; stroke: #fff; stroke-width: 0.8; }
+svg.board .hit-ring { fill: none; stroke: #f04438; stroke-width: 3; animation: hitflash 0.6s ease-out 2; }
+@keyframes hitflash { from { stroke-width: 7; opacity: 1; } to { stroke-width: 2; opacity: 0.6; } }
+.legend-box dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; font-size: 12px; margin: 6px 0; }
+.legend-box dt { font-family: ui-monospace, monospace; font-weight: 600; }
+.legend-box dd { margin: 0; color: var(--muted); }
 svg.board .mname { font: 700 14px system-ui, sans-serif; fill: #fff; pointer-events: none; }
 svg.board .wreck-mark { fill: #eee; }
 .side { flex: 1 1 360px; min-width: 320px; }

@@ -18,7 +18,7 @@ import { defaultCatalogue, defaultCataloguePath, loadCatalogue, parseCatalogue }
 import { parseJsonText } from '../../core/json.js';
 import { scenarioGame } from './scenario.js';
 import { defaultChooser } from './choices.js';
-import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_X, isMove, PROGRAM_LENGTH } from './commands.js';
+import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_WEAPON, CMD_X, cmdOption, cmdPart, isMove, PROGRAM_LENGTH } from './commands.js';
 import { Game } from './game.js';
 import { countLoadouts, enumerateLoadouts, sampleLoadouts } from './designSpace.js';
 import { checkLoadout, defaultLoadoutsPath, loadNamedLoadouts, loadoutKey, loadoutSpec } from './loadout.js';
@@ -248,6 +248,10 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     },
     format: (st, _seat, _kind, a) => (typeof a === 'number' ? formatCommand(st.game, a, notation) : formatProgram(st.game, a, notation)),
     forfeit: (_st, _seat, kind) => (kind === PROGRAM ? X_PROGRAM : CMD_X),
+    legend(g) {
+      const codes = [...new Set(g.commands.flatMap((cs) => Array.from(cs)))].sort((a, b) => a - b);
+      return codes.map((c) => [formatCommand(g, c, notation), meaningOf(g, c)] as const);
+    },
 
     botContext: (game) => ({ game, notation }),
     recorder(st, onRecord): NhmRecorder {
@@ -302,6 +306,19 @@ const TERMINAL: GameNode = { kind: 'terminal' };
 const SIMULTANEOUS: readonly GameNode[] = Array.from({ length: 1 << 8 }, (_, alive) =>
   Object.freeze({ kind: 'simultaneous' as const, seats: Object.freeze([0, 1, 2, 3, 4, 5, 6, 7].filter((m) => alive & (1 << m))) }),
 );
+
+/** What each fixed command does, by code (commands.ts order). */
+const MEANINGS = [
+  'nothing (a slot lost to damage)', 'repair', 'turn left', 'turn right', 'turn around', 'step forward', 'step back', 'step left', 'step right',
+  'step forward-left', 'step forward-right', 'step back-left', 'step back-right', 'teleport', 'dodge, if on a hot square', 'fire the best weapon at a target (auto-target)',
+] as const;
+
+/** What command c does: a fixed command's meaning, or the weapon it fires. */
+function meaningOf(g: Game, c: number): string {
+  if (c < CMD_WEAPON) return MEANINGS[c];
+  const part = g.catalogue.parts[cmdPart(c)], opts = part.weapon?.options ?? [];
+  return `fire the ${part.name}${opts.length > 1 ? ` (${opts[cmdOption(c)].label})` : ''}`;
+}
 
 const X_PROGRAM: readonly number[] = Object.freeze(new Array<number>(PROGRAM_LENGTH).fill(CMD_X));
 
