@@ -4,10 +4,11 @@
  * desktop (1440 px) and phone (390 px) widths, whole page, one PNG each.
  * docs/report.md shows the ones of `npm start`'s two reports.
  *
- *   node dist/bench/screenshots.js --out docs/img results/default/rbp-ladder results/default/nhm-sweep
+ *   node dist/bench/screenshots.js --jpeg --out docs/img results/default/rbp-ladder results/default/nhm-sweep
  *
  * `--section ID` takes just that section of the page (say `parts`) instead of
- * the whole of it.
+ * the whole of it; `--jpeg` writes JPEG (quality 80) instead of PNG, a
+ * quarter of the bytes for docs.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -17,7 +18,7 @@ const CHROMIUM = '/usr/bin/chromium';
 export const WIDTHS = [1440, 390] as const;
 
 /** Shoots `report.html` of each folder at each width into `out`; returns the files written. */
-export async function screenshots(folders: readonly string[], out: string, section: string | null = null): Promise<string[]> {
+export async function screenshots(folders: readonly string[], out: string, section: string | null = null, jpeg = false): Promise<string[]> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
@@ -30,9 +31,10 @@ export async function screenshots(folders: readonly string[], out: string, secti
       for (const width of WIDTHS) {
         const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
         await page.goto(pathToFileURL(resolve(page0)).href);
-        const file = join(out, `${basename(resolve(dir))}${section ? `-${section}` : ''}-${width}.png`);
-        if (section) await page.locator(`#${section}`).screenshot({ path: file });
-        else await page.screenshot({ path: file, fullPage: true });
+        const file = join(out, `${basename(resolve(dir))}${section ? `-${section}` : ''}-${width}.${jpeg ? 'jpg' : 'png'}`);
+        const how = jpeg ? ({ path: file, type: 'jpeg', quality: 80 } as const) : { path: file };
+        if (section) await page.locator(`#${section}`).screenshot(how);
+        else await page.screenshot({ ...how, fullPage: true });
         await page.close();
         written.push(file);
       }
@@ -54,11 +56,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   const out = take('--out') ?? 'docs/img';
   const section = take('--section');
+  const jpeg = args.includes('--jpeg');
+  if (jpeg) args.splice(args.indexOf('--jpeg'), 1);
   if (args.length === 0) {
-    console.error('usage: node dist/bench/screenshots.js [--out DIR] [--section ID] RUN_FOLDER...');
+    console.error('usage: node dist/bench/screenshots.js [--out DIR] [--section ID] [--jpeg] RUN_FOLDER...');
     process.exit(2);
   }
-  screenshots(args, out, section).then(
+  screenshots(args, out, section, jpeg).then(
     (files) => files.forEach((f) => console.log(f)),
     (e: unknown) => {
       console.error(`screenshots: ${(e as Error)?.message ?? e}`);

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReplay, type Replay } from '../src/arena/replayFormat.js';
 import type { NhmGameDescription, NhmReplayStep } from '../src/rules/nhm/replay.js';
-import { matchupHeatmap } from '../src/report/htmlCharts.js';
+import { matchupHeatmap, rateColour } from '../src/report/htmlCharts.js';
 import { partDeltaCharts } from '../src/report/plots.js';
 import { columnsOf, parseCsv, readCsv } from '../src/report/htmlCsv.js';
 import { buildReport, readRunFolder, renderReport } from '../src/report/html.js';
@@ -143,6 +143,16 @@ describe('reading a run folder', () => {
     expect(h.names).toEqual(['x', 'y']);
     expect(h.html).toContain('data-row="x" data-col="y" data-value="0.25"');
     expect(partDeltaCharts({ header: ['part'], rows: [] })).toBeNull();
+  });
+
+  it('a 2-0 is not painted as 100%, and a grid whose pairs mostly never met is not drawn', () => {
+    const long = (rows: string[][]) => ({ header: ['a', 'b', 'games', 'a_win_rate'], rows: rows.map(([a, b, games, a_win_rate]) => ({ a, b, games, a_win_rate })) });
+    const two = matchupHeatmap(long([['x', 'y', '2', '1.0000']]))!;
+    const cell = /<td class="cell" data-row="x" data-col="y"[^>]*>/.exec(two.html)![0];
+    expect(cell).toContain('data-games="2"');
+    expect(cell).toContain(`background:${rateColour(3 / 4)};opacity:0.52`);
+    const sparse = matchupHeatmap(long([['a', 'b', '40', '0.5'], ['c', 'd', '40', '0.5']]))!;
+    expect(sparse.html).toContain('No grid: only 2 of the 6 pairs');
   });
 
   it('an empty folder gives a page whose every section says it is not in this run', () => {

@@ -328,13 +328,23 @@ function matchesSection(f: RunFolder): string {
     return bots && loadouts ? `${b} (${lo})` : loadouts ? lo : b;
   };
   const [id, winner, reason, turns] = ['id', 'winner', 'reason', 'turns'].map(col);
+  // Texts (sides, winners, reasons) are sent once each and referred to by number: a sweep's loadout names are long.
+  const texts: string[] = [], textIndex = new Map<string, number>();
+  const t = (v: string): number => {
+    let i = textIndex.get(v);
+    if (i === undefined) textIndex.set(v, (i = texts.push(v) - 1));
+    return i;
+  };
   const rows = m.rows.map((r) => {
     const won = [...(r[winner] ?? '')].map((w) => side(r, w.toLowerCase()));
     const faults = seats.reduce((sum, l) => sum + (Number(r[col(`${l}_faults`)]) || 0), 0);
-    return [Number(r[id]), ...seats.map((l) => side(r, l)), won.length ? won.join(' and ') : 'draw', r[reason], Number(r[turns]), faults];
+    return [Number(r[id]), ...seats.map((l) => t(side(r, l))), t(won.length ? won.join(' and ') : 'draw'), t(r[reason]), Number(r[turns]), faults];
   });
   const data = {
     columns: ['#', ...seats.map((l) => l.toUpperCase()), 'winner', 'reason', 'turns', 'faults'],
+    /** Which columns hold an index into `texts`. */
+    textColumns: [...seats.map((_, i) => i + 1), seats.length + 1, seats.length + 2],
+    texts,
     rows,
     saved: f.replays.map((r) => r.id).filter((x): x is number => x !== null),
     command: `havoc replay ${f.dir} --match ID`,

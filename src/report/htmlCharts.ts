@@ -57,6 +57,15 @@ export function matchupHeatmap(t: CsvTable, order: readonly string[] = [], max =
   const rank = new Map(order.map((n, i) => [n, i]));
   const sorted = [...names].sort((x, y) => (rank.get(x) ?? 1e9) - (rank.get(y) ?? 1e9) || (x < y ? -1 : x > y ? 1 : 0));
   const shown = sorted.slice(0, max);
+  // Most pairs never met (a sweep: each loadout meets a few of hundreds): a grid of blanks says nothing.
+  let met = 0;
+  for (const a of shown) for (const b of shown) if (a !== b && cells.has(key(a, b))) met++;
+  const pairs = shown.length * (shown.length - 1);
+  if (pairs > 0 && met * 2 < pairs)
+    return {
+      html: `<p class="note">No grid: only ${met / 2} of the ${pairs / 2} pairs among the ${shown.length} best rated entrants met (in a sweep each meets a few of the others). matchups.csv has every pair that did, with its win rate and interval.</p>`,
+      names: shown,
+    };
   const head = shown.map((n) => `<th scope="col" title="${esc(n)}">${esc(n)}</th>`).join('');
   const rows = shown
     .map((a) => {
@@ -66,13 +75,15 @@ export function matchupHeatmap(t: CsvTable, order: readonly string[] = [], max =
           const x = cells.get(key(a, b));
           if (!x) return `<td class="none" data-row="${esc(a)}" data-col="${esc(b)}" title="did not meet"></td>`;
           const tip = `${a} vs ${b}: ${(x.p * 100).toFixed(1)}%${x.lo !== null && x.hi !== null ? ` (95%: ${(x.lo * 100).toFixed(1)}–${(x.hi * 100).toFixed(1)})` : ''}${x.n !== null ? `, ${x.n} games` : ''}`;
-          return `<td class="cell" data-row="${esc(a)}" data-col="${esc(b)}" data-value="${x.p}" style="background:${rateColour(x.p)}" title="${esc(tip)}">${Math.round(x.p * 100)}</td>`;
+          // Coloured by the rate drawn toward one half by one win and one loss more (a 2-0 is no 100%), paler with fewer than 10 games.
+          const shrunk = x.n !== null ? (x.p * x.n + 1) / (x.n + 2) : x.p, pale = x.n !== null && x.n < 10 ? `;opacity:${(0.4 + (0.6 * x.n) / 10).toFixed(2)}` : '';
+          return `<td class="cell" data-row="${esc(a)}" data-col="${esc(b)}" data-value="${x.p}"${x.n !== null ? ` data-games="${x.n}"` : ''} style="background:${rateColour(shrunk)}${pale}" title="${esc(tip)}">${Math.round(x.p * 100)}</td>`;
         })
         .join('');
       return `<tr><th scope="row" title="${esc(a)}">${esc(a)}</th>${tds}</tr>`;
     })
     .join('\n');
   const note = sorted.length > max ? `<p class="note">The ${max} best rated of ${sorted.length} entrants; matchups.csv has every pair.</p>` : '';
-  const legend = `<div class="legend">row's win rate against the column, per cent (draws half):<span style="background:${rateColour(0)};padding:0 6px;color:#fff">0</span><span style="background:${rateColour(0.5)};padding:0 6px;border:1px solid #ddd">50</span><span style="background:${rateColour(1)};padding:0 6px;color:#fff">100</span></div>`;
+  const legend = `<div class="legend">row's win rate against the column, per cent (draws half); the colour counts one more win and loss each, and pale cells have fewer than 10 games:<span style="background:${rateColour(0)};padding:0 6px;color:#fff">0</span><span style="background:${rateColour(0.5)};padding:0 6px;border:1px solid #ddd">50</span><span style="background:${rateColour(1)};padding:0 6px;color:#fff">100</span></div>`;
   return { html: `${legend}<div class="scroll fit"><table class="heatmap" id="heatmap"><thead><tr><th></th>${head}</tr></thead><tbody>\n${rows}\n</tbody></table></div>${note}`, names: shown };
 }

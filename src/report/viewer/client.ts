@@ -41,7 +41,9 @@ export function reportMain(doc: Document): void {
   const matchesBox = doc.getElementById('matches-view');
   const matchesData = doc.getElementById('matches-data');
   if (matchesBox && matchesData) {
-    const m = JSON.parse(matchesData.textContent || '{}') as { columns: string[]; rows: (string | number)[][]; saved: number[]; command: string };
+    const m = JSON.parse(matchesData.textContent || '{}') as { columns: string[]; textColumns: number[]; texts: string[]; rows: (string | number)[][]; saved: number[]; command: string };
+    // Text columns arrive as indices into m.texts.
+    for (const r of m.rows) for (const c of m.textColumns) r[c] = m.texts[r[c] as number];
     const saved = new Set(m.saved);
     const PAGE = 100;
     let page = 0, sortCol = 0, asc = true;
