@@ -19,6 +19,7 @@ import { matchupHeatmap, rateColour } from '../src/report/htmlCharts.js';
 import { partDeltaCharts } from '../src/report/plots.js';
 import { columnsOf, parseCsv, readCsv } from '../src/report/htmlCsv.js';
 import { buildReport, readRunFolder, renderReport } from '../src/report/html.js';
+import { rulesetById } from '../src/rules/registry.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAS_CHROMIUM = existsSync(CHROMIUM);
@@ -163,6 +164,20 @@ describe('reading a run folder', () => {
     for (const file of ['summary.json', 'loadouts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv', 'parts.csv']) expect(html).toContain(`Not in this run (no ${file})`);
     expect(html).toContain('Not in this run (no replays/*.jsonl');
     rmSync(empty, { recursive: true, force: true });
+  });
+});
+
+describe('the board a replay is drawn on comes from its ruleset (GameModule.boardView)', () => {
+  it('RBP and NHM give a frame a step, the start first; a game without such a board (Kuhn) gives none and is shown as records', () => {
+    for (const r of replays.slice(0, 2)) {
+      const view = rulesetById(r.header.ruleset).boardView!(r.header.game, r.steps)!;
+      expect(view.frames).toHaveLength(r.steps.length + 1);
+      expect(view.pieces.map((p) => p.name)).toEqual(r.header.seats);
+      expect(view.frames[1].c).toEqual((r.steps[0] as { commands: unknown }).commands);
+    }
+    expect(rulesetById('rbp').boardView!(replays[2].header.game, replays[2].steps)).toBeNull();
+    const f = readRunFolder(DIR);
+    expect(f.replays.map((r) => r.view)).toEqual(['board', 'board', 'records']);
   });
 });
 

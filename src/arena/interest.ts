@@ -11,10 +11,10 @@
  * 3. then more losses, then any decisive game, and only then draws.
  *
  * Rows of matches that were not played, could not be, or in which a bot
- * hung are never chosen. Strength is the entrant's score rate in the run's own table (wins and half
- * the draws), so the choice is a pure function of the rows: the same run
- * gives the same choice on any number of workers. One pass over the rows,
- * keeping at most `limit` candidates of each kind.
+ * hung are never chosen. Strength is the entrant's score rate in the run's
+ * own table (wins and half the draws), so the choice is a pure function of
+ * the rows: the same run gives the same choice on any number of workers.
+ * One pass over the rows, keeping at most `limit` candidates of each kind.
  */
 import { DROPPED } from './hangs.js';
 import { HANG } from './match.js';

@@ -178,6 +178,36 @@ export interface DataFile {
   hash(data: unknown): string;
 }
 
+/** A piece in a board frame: its cell (null when off the board), facing (N/E/S/W), hearts, shields, alive. */
+export type BoardPiece = [string | null, string, number, number, boolean];
+
+/** One frame of a board view: the start (turn 0, step 0), then one a record. */
+export interface BoardFrame {
+  /** Turn and step; 0, 0 for the start. */
+  t: number;
+  s: number;
+  /** The pieces, in the view's `pieces` order. */
+  m: BoardPiece[];
+  /** What each piece's seat wrote for this step, by piece name, in the ruleset's notation. */
+  c: Record<string, string>;
+  /** Cells under fire this step: [index of the piece firing, cell] (a cell two fire at appears twice). */
+  hot: [number, string][];
+  /** Indices of the pieces hit this step. */
+  hit: number[];
+  /** Markers on the board after the step: [owner index, cell, armed] (NHM: mines). */
+  mines: [number, string, boolean][];
+  /** What happened, in words. */
+  ev: string[];
+}
+
+/** A replay as a board (`GameModule.boardView`): a grid of cells named like `a1`, its pieces, and a frame a record. */
+export interface BoardView {
+  board: { width: number; height: number };
+  /** Per piece: its name, its build's key and its build's name. */
+  pieces: { name: string; loadout: string; loadoutName: string }[];
+  frames: BoardFrame[];
+}
+
 /**
  * A ruleset. G is a game (fixed facts), S a state, A an action, O an
  * observation, B a build.
@@ -252,6 +282,12 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   format(state: S, seat: number, kind: string, action: A): string;
   /** The notation's words a game's seats may write, each with what it does (`TL` → turn left), for a viewer's legend. */
   legend?(game: G): readonly (readonly [string, string])[];
+  /**
+   * A replay as a board for a viewer to draw (the report's): the game's description and records (as
+   * `describeGame` and `recorder` wrote them) as frames of pieces, marked cells and events; null when the
+   * game has no such board. Without it a viewer shows the records as text.
+   */
+  boardView?(desc: unknown, records: readonly object[]): BoardView | null;
   /** What a seat does when it gives no legal answer to a decision (NHM: X X X X X). */
   forfeit(state: S, seat: number, kind: string): A;
 

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseReplay, type Replay } from '../arena/replayFormat.js';
 import { rulesetById } from '../rules/registry.js';
+import type { AnyGameModule } from '../core/game.js';
 import { linesOf, parseCsvLine } from '../arena/records.js';
 import { matchupHeatmap } from './htmlCharts.js';
 import { columnsOf, num, readCsv, type CsvTable } from './htmlCsv.js';
@@ -77,11 +78,19 @@ function readChosen(dir: string): Map<number, ChosenNote> {
   return out;
 }
 
-/** The notation's legend for a replay's game, from its ruleset (through the game interface); empty when the ruleset is not at hand or gives none. */
-function legendOf(r: Replay, file: string): (readonly [string, string])[] {
+/** A replay's ruleset, when it is at hand (registered): it draws the board and writes the legend. */
+function rulesetOf(r: Replay): AnyGameModule | null {
   try {
-    const mod = rulesetById(r.header.ruleset);
-    if (!mod.legend || !mod.gameFromDescription) return [];
+    return rulesetById(r.header.ruleset);
+  } catch {
+    return null;
+  }
+}
+
+/** The notation's legend for a replay's game, from its ruleset (through the game interface); empty when the ruleset is not at hand or gives none. */
+function legendOf(mod: AnyGameModule | null, r: Replay, file: string): (readonly [string, string])[] {
+  try {
+    if (!mod?.legend || !mod.gameFromDescription) return [];
     return [...mod.legend(mod.gameFromDescription(r.header.game, 'game', file))];
   } catch {
     return [];
@@ -130,7 +139,8 @@ export function readRunFolder(dir: string, opts: ReportOptions = {}): RunFolder 
   for (const f of files.slice(0, opts.maxReplays ?? 60)) {
     try {
       const r = parseReplay(readFileSync(join(rd, f), 'utf8'), f);
-      replays.push(viewerReplay(f, r, chosen.get(replayId(f) ?? -1), legendOf(r, join(rd, f))));
+      const mod = rulesetOf(r);
+      replays.push(viewerReplay(f, r, chosen.get(replayId(f) ?? -1), legendOf(mod, r, join(rd, f)), mod?.boardView?.(r.header.game, r.steps) ?? null));
     } catch (e) {
       replayErrors.push(`${f}: ${(e as Error).message}`);
     }

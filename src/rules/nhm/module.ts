@@ -33,6 +33,7 @@ import { defaultStarts } from './starts.js';
 import { type Chooser, playTurn } from './step.js';
 import type { Tracer } from './trace.js';
 import { nhmReplayMembers } from './replay.js';
+import { nhmBoardView } from './boardView.js';
 
 const SEAT_NAMES = 'ABCD';
 
@@ -248,6 +249,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     },
     format: (st, _seat, _kind, a) => (typeof a === 'number' ? formatCommand(st.game, a, notation) : formatProgram(st.game, a, notation)),
     forfeit: (_st, _seat, kind) => (kind === PROGRAM ? X_PROGRAM : CMD_X),
+    boardView: nhmBoardView,
     legend(g) {
       const codes = [...new Set(g.commands.flatMap((cs) => Array.from(cs)))].sort((a, b) => a - b);
       return codes.map((c) => [formatCommand(g, c, notation), meaningOf(g, c)] as const);
