@@ -222,7 +222,6 @@ function entitySection(t: CsvTable | null, file: string, id: string, maxRows: nu
   return dataTable(t, {
     id,
     maxRows,
-    hide: [c.rateLo, c.rateHi].filter((x): x is string => x !== null),
     omit: sameKey && c.key ? [c.key] : [],
     bars: [{ label: 'win rate, 95% interval', after: c.rate, point: c.rate, lo: c.rateLo, hi: c.rateHi, scale: [0, 1], ref: 0.5 }],
   });
@@ -244,7 +243,6 @@ function ratingsSection(t: CsvTable | null, maxRows: number): string {
   return dataTable(t, {
     id: 'ratings-table',
     maxRows,
-    hide: [c.lo, c.hi].filter((x): x is string => x !== null),
     bars: [{ label: 'rating, 95% interval', after: c.rating, point: c.rating, lo: c.lo, hi: c.hi, ref: 1500 }],
   });
 }
