@@ -311,7 +311,7 @@ function replaySection(f: RunFolder): string {
     ? ' A hot square has the colour of the machine firing at it; pips under a piece are its hearts (red) and shields (blue), a red ring a hit this step; a wreck is a grey square; mines show per owner.'
     : '';
   const records = f.replays.some((r) => r.view === 'records') ? ' A game without a board shows its records as text, the current one marked.' : '';
-  return `<p class="note">Step with the slider, ◀ ▶ or the arrow keys; ⏮ ⏭ (Page Up, Page Down) go by turns, <b>next hit</b> (H) to the next step with a hit, Home and End to the start and the end; space plays and pauses. The keys work while the viewer is on screen.${boards}${records}</p>${more}${errs}
+  return `<p class="note">Step with the slider, ◀ ▶ or the arrow keys; « » (Page Up, Page Down) go by turns, <b>next hit</b> (H) to the next step with a hit, Home and End to the start and the end; space plays and pauses. The keys work while the viewer is on screen.${boards}${records}</p>${more}${errs}
 <div class="viewer" id="viewer"></div>
 <script type="application/json" id="replay-data">${json}</script>`;
 }

@@ -171,8 +171,8 @@ export function reportMain(doc: Document): void {
     if (ms === 400) o.selected = true;
     speed.appendChild(o);
   }
-  const prevTurn = el('button', { id: 'turn-prev', type: 'button', title: 'start of this turn, or of the one before (Page Up)' }, '⏮ turn');
-  const nextTurn = el('button', { id: 'turn-next', type: 'button', title: 'next turn (Page Down)' }, 'turn ⏭');
+  const prevTurn = el('button', { id: 'turn-prev', type: 'button', title: 'start of this turn, or of the one before (Page Up)' }, '« turn');
+  const nextTurn = el('button', { id: 'turn-next', type: 'button', title: 'next turn (Page Down)' }, 'turn »');
   const nextHit = el('button', { id: 'hit-next', type: 'button', title: 'next step with a hit (H)' }, 'next hit');
   controls.append(select, prevTurn, prev, play, next, nextTurn, nextHit, slider, label, speed);
   const body = el('div', { class: 'viewer-body' });
