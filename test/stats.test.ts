@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { settleAnchor } from '../src/stats/anchor.js';
 import {
   bradleyTerry,
   cholesky,
@@ -662,5 +663,28 @@ describe('partEffects', () => {
     expect(part('frame').raw.nWithout).toBe(0);
     expect(Number.isNaN(part('frame').raw.diff)).toBe(true);
     expect(() => partEffects([{ a: ['nope'], b: [], score: 1 }], catalogue)).toThrow(/not in the catalogue/);
+  });
+});
+
+describe('settling the anchor (anchor.ts)', () => {
+  const key = (a: readonly boolean[]) => a.map((b) => (b ? 1 : 0)).join('');
+  it('stops when the set stops changing, and reports the rounds', () => {
+    // 111 -> 110 -> 110: settled in two rounds, on the second round's result.
+    const steps: Record<string, boolean[]> = { '111': [true, true, false], '110': [true, true, false] };
+    const r = settleAnchor([true, true, true], (a) => ({ result: `priced on ${key(a)}`, next: steps[key(a)] }), true);
+    expect(r).toEqual({ result: 'priced on 110', rounds: 2, settled: true });
+  });
+
+  it('a cycle ends the rounds at once and gives the first round\'s result, not the state it stopped in', () => {
+    // 111 -> 110 -> 101 -> 110 …: the set 110 comes round again.
+    const steps: Record<string, boolean[]> = { '111': [true, true, false], '110': [true, false, true], '101': [true, true, false] };
+    const r = settleAnchor([true, true, true], (a) => ({ result: `priced on ${key(a)}`, next: steps[key(a)] }), true);
+    expect(r).toEqual({ result: 'priced on 111', rounds: 3, settled: false });
+    // Without re-anchoring: one round, settled by definition.
+    expect(settleAnchor([true, true, true], (a) => ({ result: key(a), next: steps[key(a)] }), false)).toEqual({ result: '111', rounds: 1, settled: true });
+    // Out of rounds without a repeat: not settled either.
+    let n = 0;
+    const endless = settleAnchor([true], () => ({ result: n++, next: [n % 2 === 0] }), true, 1);
+    expect(endless.settled).toBe(false);
   });
 });

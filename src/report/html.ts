@@ -284,7 +284,11 @@ function partsMethod(f: RunFolder): string {
   const bots = f.bots && f.bots.rows.length ? f.bots.rows.map((r) => r[f.bots!.header[1]]).filter(Boolean) : [];
   const who = bots.length ? `played by ${bots.length === 1 ? `the <b>${esc(bots[0])}</b> bot only` : `the bots ${bots.map((b) => `<b>${esc(b)}</b>`).join(', ')}`}` : 'played by the run\'s bots';
   const ended = played ? ` ${limit.toLocaleString('en')} of its ${played.toLocaleString('en')} games (${((100 * limit) / played).toFixed(0)}%) ended at the turn limit, as draws.` : '';
-  const anchor = p && p.anchor === 'unflagged' ? 'the parts of its category that are not flagged (re-anchored until the flags settle)' : 'all estimated parts of its category';
+  const cycled = p && p.anchor === 'unflagged' && p.anchorConverged === false;
+  const anchor =
+    p && p.anchor === 'unflagged' && !cycled
+      ? `the parts of its category that are not flagged (re-anchored until the flags settled${typeof p.anchorRounds === 'number' ? `, ${p.anchorRounds} rounds` : ''})`
+      : `all estimated parts of its category${cycled ? ` (the configured "unflagged" anchor did not settle: its rounds went round in a cycle, ${esc(p!.anchorRounds)} rounds, so the verdicts rest on all parts)` : ''}`;
   const alpha = p && typeof p.alpha === 'number' ? p.alpha : 0.05;
   const tested = p && typeof p.tested === 'number' ? p.tested : null;
   return `<p class="note method"><b>How these numbers were made.</b> Each part's effect on the odds of winning is fitted from the loadouts' head-to-head results (a logistic model on the parts each side had, draws counted half, with a first-seat advantage), ${who}.${ended} A fair cost is relative: a category's points are worth what ${anchor} win per point, so a fair cost says how a part compares with its category, not that a whole category is too dear; negative fair costs mean the part loses games however cheap it is. <b>fair − listed</b> above 0: the part is worth more than it costs (underpriced); below 0: less (overpriced). Intervals are 95% for the ${tested ?? 'parts'} tested together, Holm-corrected (family-wise α ${esc(alpha)}): a part is flagged only when its listed cost is outside its corrected interval. A part whose interval is wider than ${UNINFORMATIVE_WIDTH} times the largest listed cost of its category says "too little data" instead of a number. The figures hold for these bots: a part good in skilled hands may look weak in random ones.</p>`;

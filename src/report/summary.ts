@@ -61,6 +61,10 @@ export interface Summary {
     readonly mispriced: { readonly part: string; readonly flag: string; readonly fairCost: number; readonly listedCost: number }[];
     readonly alpha: number;
     readonly anchor: string;
+    /** The anchor the verdicts rest on: the configured one when its rounds settled, else 'all' (stats/partEffects.ts). */
+    readonly anchorUsed: 'all' | 'unflagged';
+    readonly anchorConverged: boolean;
+    readonly anchorRounds: number;
     readonly converged: boolean;
     readonly seatAdvantage: { value: number; se: number } | null;
     readonly pointValues: { category: string; pointValue: number; se: number }[];
@@ -140,6 +144,9 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
         .map((p) => ({ part: p.key, flag: p.mispriced!, fairCost: Number(fmt(p.fairCost, 3)), listedCost: p.listedCost })),
       alpha: model.alpha,
       anchor: stats.anchor,
+      anchorUsed: model.anchorUsed,
+      anchorConverged: model.anchorStable,
+      anchorRounds: model.anchorRounds,
       converged: model.converged,
       seatAdvantage: round(model.seatAdvantage),
       pointValues: model.categories.map((c) => ({ category: c.category, pointValue: Number(fmt(c.pointValue, 6)) || 0, se: Number(fmt(c.pointValueSe, 6)) || 0 })),

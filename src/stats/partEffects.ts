@@ -23,6 +23,7 @@ import { logisticRegression, type LogisticRow } from './logistic.js';
 import { estimableTest } from './eigen.js';
 import { priceEffects, type CategoryPoint } from './fairCost.js';
 import { holm } from './holm.js';
+import { settleAnchor } from './anchor.js';
 import { twoSidedP, Z95 } from './normal.js';
 import { buildPartDesign, rawStats, type PartMatch, type PartRawStats } from './partDesign.js';
 
@@ -104,6 +105,12 @@ export interface PartEffectsResult {
   /** Pricing rounds run (1 with anchor 'all'), and whether the anchor sets stopped changing. */
   readonly anchorRounds: number;
   readonly anchorStable: boolean;
+  /**
+   * The anchor the verdicts rest on: 'unflagged' when its rounds settled; else 'all' — the unflagged
+   * anchor went round in a cycle (or ran out of rounds), and no verdict is published from a state it
+   * merely stopped in.
+   */
+  readonly anchorUsed: 'all' | 'unflagged';
 }
 
 /**
@@ -155,30 +162,25 @@ export function partEffects(
   const raws = keys.map((_, p) => rawStats(design, p, rawZ));
   const listing = (p: number) => cat.get(keys[p]!)!;
 
-  // Price, test, and (with anchor 'unflagged') re-anchor on the unflagged parts until stable.
-  let anchor = model.map(() => true);
-  let rounds = 0;
-  let stable = false;
-  let parts: PartEffect[] = [];
-  let categories: readonly CategoryPoint[] = [];
-  while (!stable && rounds < 20) {
-    rounds++;
+  // Price, test, and (with anchor 'unflagged') re-anchor on the unflagged parts until the set settles
+  // (anchor.ts: a cycle ends the rounds, and the verdicts are then the first round's, on all parts).
+  const iterate = (opts.anchor ?? 'all') === 'unflagged';
+  const price = (anchor: readonly boolean[]): { result: { parts: PartEffect[]; categories: readonly CategoryPoint[] }; next: boolean[] } => {
     const priced = priceEffects({
       coef: fit.coef,
       cov: fit.cov,
       k,
       cost: model.map((p) => listing(p).cost),
       category: model.map((p) => listing(p).category),
-      anchor,
+      anchor: [...anchor],
       estimable,
     });
-    categories = priced.categories;
     const z = model.map((_, j) => {
       const pr = priced.parts[j]!;
       return pr.reason === null ? (pr.fairCost - listing(model[j]!).cost) / pr.fairCostSe : Number.NaN;
     });
     const verdicts = holm(z, alpha);
-    parts = keys.map((key, p): PartEffect => {
+    const parts = keys.map((key, p): PartEffect => {
       const { cost, category } = listing(p);
       const j = colOf[p]!;
       const nan = Number.NaN;
@@ -212,16 +214,16 @@ export function partEffects(
         raw: raws[p]!,
       };
     });
-    if ((opts.anchor ?? 'all') === 'all') break;
     const next = model.map((p) => parts[p]!.mispriced === null);
     // A category whose parts would all leave the anchor keeps its current set.
     for (const c of new Set(model.map((p) => listing(p).category))) {
       const js = model.map((p, j) => j).filter((j) => listing(model[j]!).category === c);
       if (!js.some((j) => next[j])) for (const j of js) next[j] = anchor[j]!;
     }
-    stable = next.every((b, j) => b === anchor[j]);
-    anchor = next;
-  }
+    return { result: { parts, categories: priced.categories }, next };
+  };
+  const settledRounds = settleAnchor(model.map(() => true), price, iterate);
+  const { parts, categories } = settledRounds.result;
   return {
     parts,
     categories,
@@ -231,7 +233,8 @@ export function partEffects(
     logLik: fit.logLik,
     converged: fit.converged,
     matches: design.matches,
-    anchorRounds: rounds,
-    anchorStable: stable || (opts.anchor ?? 'all') === 'all',
+    anchorRounds: settledRounds.rounds,
+    anchorStable: settledRounds.settled,
+    anchorUsed: iterate && settledRounds.settled ? 'unflagged' : 'all',
   };
 }
