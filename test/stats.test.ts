@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settleAnchor } from '../src/stats/anchor.js';
+import { fieller } from '../src/stats/fairCost.js';
 import {
   bradleyTerry,
   cholesky,
@@ -610,8 +611,11 @@ describe('partEffects', () => {
     expect(Math.abs(w.pointValue - 0.3)).toBeLessThan(4 * w.pointValueSe);
   });
 
-  it('uses Holm levels consistently with the flags', () => {
-    expect(res.tested).toBe(priceable().length);
+  it('uses Holm levels consistently with the flags; a flag is exactly the listed cost outside the Fieller interval', () => {
+    // Every part whose value above price is identified is tested: the CPUs too (their fair costs are not identified).
+    expect(res.tested).toBe(priceable().length + byCat('cpu').length);
+    for (const p of res.parts)
+      if (Number.isFinite(p.lo)) expect(p.mispriced !== null, p.key).toBe(p.listedCost < p.lo || p.listedCost > p.hi);
     for (const p of res.parts) {
       if (p.reason !== null) continue;
       expect(p.level).toBeLessThanOrEqual(res.alpha / 1);
@@ -619,19 +623,25 @@ describe('partEffects', () => {
       expect(p.zCrit).toBeCloseTo(normalQuantile(1 - p.level / 2), 12);
       expect(p.mispriced !== null).toBe(p.adjustedP <= res.alpha);
     }
-    expect(part('cheap-gun').level).toBeCloseTo(res.alpha / res.tested, 14); // the strongest signal goes first
+    // The strongest signal goes first.
+    const strongest = res.parts.filter((p) => Number.isFinite(p.z)).sort((a, b) => Math.abs(b.z) - Math.abs(a.z))[0]!;
+    expect(strongest.level).toBeCloseTo(res.alpha / res.tested, 14);
+    expect(part('cheap-gun').mispriced).toBe('under');
   });
 
   it('gives NaN and a reason for parts the data cannot price', () => {
     expect(part('relic').reason).toBe('unseen');
     expect(part('frame').reason).toBe('no-contrast');
-    // One CPU on every machine: only differences between CPUs are identified, not what a CPU point is worth.
+    // One CPU on every machine: only differences between CPUs are identified, not what a CPU point is worth,
+    // so no fair cost; but value above price is, and the linear test flags the CPUs whose worth differs.
     for (const key of byCat('cpu')) {
       const p = part(key);
       expect(p.reason).toBe('not-identifiable');
-      expect(p.mispriced).toBeNull();
       expect(Number.isNaN(p.fairCost)).toBe(true);
+      expect(Number.isFinite(p.z)).toBe(true);
     }
+    expect(part('repair').mispriced).toBe('under'); // worth 1.6 of the CPUs' 3 points
+    expect(part('dodge').mispriced).toBe('over'); // worth 0.6
     expect(Number.isNaN(res.categories.find((c) => c.category === 'cpu')!.pointValue)).toBe(true);
     // ... but value above price is identified: repair (worth 1.6 of the CPUs' 3) is the best buy.
     const ex = byCat('cpu').map((k) => part(k).excess);
@@ -686,5 +696,20 @@ describe('settling the anchor (anchor.ts)', () => {
     let n = 0;
     const endless = settleAnchor([true], () => ({ result: n++, next: [n % 2 === 0] }), true, 1);
     expect(endless.settled).toBe(false);
+  });
+});
+
+describe('Fieller interval (fairCost.ts)', () => {
+  it('its ends solve (b − r·l)² = z²·Var(b − r·l); unbounded (null) when l is not significant at that level', () => {
+    const q = { b: 0.6, l: 0.3, vb: 0.004, vl: 0.0025, cbl: 0.001 };
+    const iv = fieller(q, 1.96)!;
+    for (const r of [iv.lo, iv.hi]) expect((q.b - r * q.l) ** 2).toBeCloseTo(1.96 ** 2 * (q.vb - 2 * r * q.cbl + r * r * q.vl), 12);
+    expect(iv.lo).toBeLessThan(2);
+    expect(iv.hi).toBeGreaterThan(2);
+    // Skewed, as a ratio's interval is: further above the estimate than below.
+    expect(iv.hi - 2).toBeGreaterThan(2 - iv.lo);
+    // l = 0.3 with SD 0.05 is 6 SDs from 0: bounded at z = 5.9, not at z = 6.1.
+    expect(fieller(q, 5.9)).not.toBeNull();
+    expect(fieller(q, 6.1)).toBeNull();
   });
 });

@@ -51,6 +51,35 @@ export interface PartPrice {
   readonly excess: number;
   readonly excessSe: number;
   readonly reason: PricingReason | null;
+  /** β_p and λ_c with their variances and covariance, for a Fieller interval of β_p / λ_c (null when λ_c is not identified). */
+  readonly ratio: Ratio | null;
+}
+
+/** A ratio b / l of two estimates: b, l, Var(b), Var(l), Cov(b, l). */
+export interface Ratio {
+  readonly b: number;
+  readonly l: number;
+  readonly vb: number;
+  readonly vl: number;
+  readonly cbl: number;
+}
+
+/**
+ * Fieller's interval for b / l at normal quantile z: the r with
+ * (b − r·l)² ≤ z²·Var(b − r·l). Bounded exactly when l is significantly
+ * positive or negative at that level (l² > z²·Var(l)); else null — the set is
+ * the whole line or two rays, and no ratio is determined. At r = a listed
+ * cost, the inequality is the linear test of b − cost·l, so the interval at
+ * a test's level holds the cost exactly when that test does not reject.
+ */
+export function fieller(q: Ratio, z: number): { lo: number; hi: number } | null {
+  const z2 = z * z;
+  const a = q.l * q.l - z2 * q.vl;
+  if (!(a > 0)) return null;
+  const h = q.b * q.l - z2 * q.cbl;
+  const disc = h * h - a * (q.b * q.b - z2 * q.vb);
+  const root = Math.sqrt(Math.max(0, disc));
+  return { lo: (h - root) / a, hi: (h + root) / a };
 }
 
 /**
@@ -89,10 +118,16 @@ export function priceEffects(input: PricingInput): { parts: PartPrice[]; categor
     const gFair = new Float64Array(k);
     for (const q of members) gFair[q] = -fair / S;
     gFair[p]! += total / S;
-    if (ok && !(S > 0)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'point-value-not-positive' };
-    if (!ok || !estimable(gFair)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'not-identifiable' };
-    if (members.length === 1 && members[0] === p) return { fairCost: costP, fairCostSe: 0, excess, excessSe, reason: 'alone-in-category' };
-    return { fairCost: fair, fairCostSe: se(gFair), excess, excessSe, reason: null };
+    if (ok && !(S > 0)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'point-value-not-positive', ratio: null };
+    if (!ok || !estimable(gFair)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'not-identifiable', ratio: null };
+    if (members.length === 1 && members[0] === p) return { fairCost: costP, fairCostSe: 0, excess, excessSe, reason: 'alone-in-category', ratio: null };
+    // β_p and λ_c = Σ_{q∈A_c} β_q / C: Var(λ) = gᵀΣg, Cov(β_p, λ) = Σ_q Σ_pq / C.
+    const g = new Float64Array(k);
+    for (const q of members) g[q] = 1 / total;
+    let cbl = 0;
+    for (const q of members) cbl += cov[p * k + q]! / total;
+    const ratio: Ratio = { b: beta, l: S / total, vb: cov[p * k + p]!, vl: quadForm(cov, k, g), cbl };
+    return { fairCost: fair, fairCostSe: se(gFair), excess, excessSe, reason: null, ratio };
   });
   return { parts, categories };
 }

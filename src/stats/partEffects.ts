@@ -21,7 +21,7 @@
  */
 import { logisticRegression, type LogisticRow } from './logistic.js';
 import { estimableTest } from './eigen.js';
-import { priceEffects, type CategoryPoint } from './fairCost.js';
+import { fieller, priceEffects, type CategoryPoint } from './fairCost.js';
 import { holm } from './holm.js';
 import { settleAnchor } from './anchor.js';
 import { twoSidedP, Z95 } from './normal.js';
@@ -56,6 +56,7 @@ export type PartReason =
   | 'no-contrast' // always the same number of copies on both sides: β_p has no data
   | 'not-identifiable' // fair cost not estimable, e.g. every loadout spends the same on c, so λ_c is unknown
   | 'point-value-not-positive' // λ_c <= 0: the category's parts lose games on average
+  | 'point-value-not-determined' // λ_c not significantly positive at the part's level: its fair cost's (Fieller) interval is unbounded
   | 'alone-in-category'; // fair cost = listed cost by construction
 
 /** The verdict on one part. Estimates are NaN when `reason` is set (except for 'alone-in-category'). */
@@ -175,29 +176,37 @@ export function partEffects(
       anchor: [...anchor],
       estimable,
     });
+    // The verdict is the linear test of value above price, β_p − λ_c·cost_p = 0: identified whenever
+    // the excess is (even when λ_c is not), and not capped by the point value's own precision as the
+    // ratio's z is.
     const z = model.map((_, j) => {
       const pr = priced.parts[j]!;
-      return pr.reason === null ? (pr.fairCost - listing(model[j]!).cost) / pr.fairCostSe : Number.NaN;
+      return Number.isFinite(pr.excess) && pr.excessSe > 0 ? pr.excess / pr.excessSe : Number.NaN;
     });
     const verdicts = holm(z, alpha);
     const parts = keys.map((key, p): PartEffect => {
       const { cost, category } = listing(p);
       const j = colOf[p]!;
       const nan = Number.NaN;
-      const reason: PartReason | null = nWith[p] === 0 ? 'unseen' : j < 0 ? 'no-contrast' : priced.parts[j]!.reason;
-      const pr = j < 0 ? { fairCost: nan, fairCostSe: nan, excess: nan, excessSe: nan } : priced.parts[j]!;
-      const v = j < 0 ? { level: nan, zCrit: nan, adjustedP: nan } : verdicts[j]!;
+      const pr = j < 0 ? { fairCost: nan, fairCostSe: nan, excess: nan, excessSe: nan, reason: null, ratio: null } : priced.parts[j]!;
+      const v = j < 0 ? { level: nan, zCrit: nan, adjustedP: nan, reject: false } : verdicts[j]!;
       const zj = j < 0 ? nan : z[j]!;
-      const lo = pr.fairCost - v.zCrit * pr.fairCostSe;
-      const hi = pr.fairCost + v.zCrit * pr.fairCostSe;
+      // The fair cost's interval is Fieller's at the part's test level (95% when untested): it holds the
+      // listed cost exactly when the linear test does not flag the part. Unbounded: no fair cost.
+      const interval = pr.ratio ? fieller(pr.ratio, Number.isNaN(v.zCrit) ? Z95 : v.zCrit) : null;
+      const undetermined = pr.ratio !== null && interval === null;
+      const reason: PartReason | null = nWith[p] === 0 ? 'unseen' : j < 0 ? 'no-contrast' : undetermined ? 'point-value-not-determined' : pr.reason;
+      const fairCost = undetermined ? nan : pr.fairCost;
+      const lo = interval ? interval.lo : nan;
+      const hi = interval ? interval.hi : nan;
       return {
         key,
         category,
         listedCost: cost,
         beta: j < 0 ? nan : fit.coef[j]!,
         betaSe: j < 0 ? nan : fit.se[j]!,
-        fairCost: pr.fairCost,
-        fairCostSe: pr.fairCostSe,
+        fairCost,
+        fairCostSe: undetermined ? nan : pr.fairCostSe,
         excess: pr.excess,
         excessSe: pr.excessSe,
         z: zj,
@@ -207,8 +216,8 @@ export function partEffects(
         zCrit: v.zCrit,
         lo,
         hi,
-        // Listed cost outside the corrected interval; the same as Holm rejecting (see holm.ts).
-        mispriced: Number.isNaN(v.level) ? null : cost < lo ? 'under' : cost > hi ? 'over' : null,
+        // Holm rejects the linear test (holm.ts): the sign of the value above price says which way.
+        mispriced: !v.reject ? null : pr.excess > 0 ? 'under' : 'over',
         reason,
         anchor: j >= 0 && anchor[j]!,
         raw: raws[p]!,
