@@ -510,6 +510,7 @@ describe.skipIf(!HAS_CHROMIUM)('a real ladder, its report read as a contest entr
     const random = ratings.find((r) => r.name === 'random')!;
     expect(random.wins).toBe('0');
     expect(random.draws).toBe('0');
+    expect(random.note).toBe('winless');
     const [rating, lo, hi] = [random.rating, random.rating_lo, random.rating_hi].map(Number);
     for (const x of [rating, lo, hi]) expect(Number.isFinite(x)).toBe(true);
     expect(hi - lo).toBeLessThan(1000);

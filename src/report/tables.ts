@@ -156,13 +156,15 @@ export function matchupTable(dim: Dimension): Table {
  * and `los`: the likelihood that it is stronger than the entrant ranked below it.
  */
 export function ratingsTable(dim: Dimension, ratings: Ratings): Table {
-  const header = ['rank', 'name', 'games', 'wins', 'draws', 'losses', 'rating', 'rating_se', 'rating_lo', 'rating_hi', 'los', 'logit', 'logit_se'];
+  const header = ['rank', 'name', 'games', 'wins', 'draws', 'losses', 'rating', 'rating_se', 'rating_lo', 'rating_hi', 'los', 'logit', 'logit_se', 'note'];
+  // An entrant that won or lost every game is rated by the prior as much as by its games: said beside it.
+  const note = (t: { games: number; wins: number; losses: number }): string => (t.games === 0 ? '' : t.wins === t.games ? 'undefeated' : t.losses === t.games ? 'winless' : '');
   const names = [...ratings.byName.keys()].sort((a, b) => ratings.byName.get(b)!.logit - ratings.byName.get(a)!.logit || cmp(a, b));
   const rows = names.map((n, r) => {
     const x = ratings.byName.get(n)!, t = dim.tally[dim.index.get(n)!];
     return [
       String(r + 1), n, String(t.games), String(t.wins), String(t.draws), String(t.losses),
-      fmt(x.elo, 1), fmt(x.eloSe, 1), fmt(x.eloLo, 1), fmt(x.eloHi, 1), x.los === null ? '' : fmt(x.los, 4), fmt(x.logit, 4), fmt(x.logitSe, 4),
+      fmt(x.elo, 1), fmt(x.eloSe, 1), fmt(x.eloLo, 1), fmt(x.eloHi, 1), x.los === null ? '' : fmt(x.los, 4), fmt(x.logit, 4), fmt(x.logitSe, 4), note(t),
     ];
   });
   return { header, rows };
