@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settleAnchor } from '../src/stats/anchor.js';
 import { fieller } from '../src/stats/fairCost.js';
+import { chiSquareSurvival } from '../src/stats/normal.js';
 import { calibrate, CASES } from '../bench/calibrate.js';
 import {
   bradleyTerry,
@@ -724,4 +725,23 @@ describe('calibration of the part verdicts (bench/calibrate.ts, a fast version o
     expect(off.offFound).toBeGreaterThanOrEqual(28);
     expect(fair.offFound).toBe(0);
   }, 60_000);
+});
+
+describe('chi-squared upper tail (normal.ts, Wilson–Hilferty)', () => {
+  it('agrees with scipy.stats.chi2.sf to a few per cent of p in the additivity test\'s range', () => {
+    // Reference values from scipy 1.x, chi2.sf(x, df).
+    for (const [x, df, p] of [
+      [357.88, 363, 0.5659793879359394],
+      [400, 363, 0.08791983352660127],
+      [420, 363, 0.020758436538754747],
+      [40, 30, 0.10486428110798468],
+      [50, 30, 0.01240206071890054],
+    ])
+      expect(Math.abs(chiSquareSurvival(x, df) - p) / p).toBeLessThan(0.03);
+    // Far in the tail it keeps its digits (scipy: 5.96e-43 for the greedy sweep's 864.92 on 363).
+    const tiny = chiSquareSurvival(864.92, 363);
+    expect(tiny).toBeGreaterThan(1e-43);
+    expect(tiny).toBeLessThan(1e-41);
+    expect(chiSquareSurvival(0, 5)).toBe(1);
+  });
 });

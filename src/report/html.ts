@@ -275,6 +275,16 @@ function partsSection(t: CsvTable | null, maxRows: number): string {
  * How the part figures were made, from summary.json and bots.csv: who played, how many games ran to the
  * turn limit, what the fair cost is relative to, and what the test corrects for.
  */
+/** What the additivity test (summary.json parts.additivity) says of the intervals. */
+function additivityNote(p: Record<string, unknown> | null): string {
+  const a = p && isObj(p.additivity) ? p.additivity : null;
+  if (!a || typeof a.p !== 'number') return '';
+  const test = `a likelihood-ratio test of one rating per loadout against the sum of its parts gives ${esc(a.lr)} on ${esc(a.df)} degrees of freedom, p = ${esc(a.p)}`;
+  return a.p < 0.05
+    ? `<b>Loadouts are more than the sum of their parts here</b> (${test}): the intervals and flags above are too sure of themselves, read flags as leads to check (docs/statistics.md).`
+    : `No sign that loadouts are more than the sum of their parts (${test}).`;
+}
+
 function partsMethod(f: RunFolder): string {
   const s = f.summary;
   const m = s && isObj(s.matches) ? s.matches : null;
@@ -291,7 +301,7 @@ function partsMethod(f: RunFolder): string {
       : `all estimated parts of its category${cycled ? ` (the configured "unflagged" anchor did not settle: its rounds went round in a cycle, ${esc(p!.anchorRounds)} rounds, so the verdicts rest on all parts)` : ''}`;
   const alpha = p && typeof p.alpha === 'number' ? p.alpha : 0.05;
   const tested = p && typeof p.tested === 'number' ? p.tested : null;
-  return `<p class="note method"><b>How these numbers were made.</b> Each part's effect on the odds of winning is fitted from the loadouts' head-to-head results (a logistic model on the parts each side had, draws counted half, with a first-seat advantage), ${who}.${ended} A fair cost is relative: a category's points are worth what ${anchor} win per point, so a fair cost says how a part compares with its category, not that a whole category is too dear; negative fair costs mean the part loses games however cheap it is. <b>fair − listed</b> above 0: the part is worth more than it costs (underpriced); below 0: less (overpriced). A part is judged by its value above price — its effect less the category's point value times its listed cost — tested for the ${tested ?? 'parts'} parts together, Holm-corrected (family-wise α ${esc(alpha)}). Its fair cost's interval is Fieller's at the same corrected level, so a part is flagged exactly when its listed cost lies outside it; where the category's point value is not significantly positive at that level the interval has no bounds and the part says "point value not determined" (its verdict still stands). A part whose interval is wider than ${UNINFORMATIVE_WIDTH} times the largest listed cost of its category says "too little data" instead of a number. The figures hold for these bots: a part good in skilled hands may look weak in random ones.</p>`;
+  return `<p class="note method"><b>How these numbers were made.</b> Each part's effect on the odds of winning is fitted from the loadouts' head-to-head results (a logistic model on the parts each side had, draws counted half, with a first-seat advantage), ${who}.${ended} A fair cost is relative: a category's points are worth what ${anchor} win per point, so a fair cost says how a part compares with its category, not that a whole category is too dear; negative fair costs mean the part loses games however cheap it is. <b>fair − listed</b> above 0: the part is worth more than it costs (underpriced); below 0: less (overpriced). A part is judged by its value above price — its effect less the category's point value times its listed cost — tested for the ${tested ?? 'parts'} parts together, Holm-corrected (family-wise α ${esc(alpha)}). Its fair cost's interval is Fieller's at the same corrected level, so a part is flagged exactly when its listed cost lies outside it; where the category's point value is not significantly positive at that level the interval has no bounds and the part says "point value not determined" (its verdict still stands). A part whose interval is wider than ${UNINFORMATIVE_WIDTH} times the largest listed cost of its category says "too little data" instead of a number. ${additivityNote(p)} The figures hold for these bots: a part good in skilled hands may look weak in random ones.</p>`;
 }
 
 /** Entrant names by rating, best first, from ratings.csv (for the heatmap's order). */

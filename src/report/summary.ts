@@ -13,7 +13,7 @@ import type { Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
 import { withRunData } from '../arena/config/data.js';
 import { Aggregate } from './aggregate.js';
-import { entityTable, fmt, keyOf, matchupTable, partModel, partsTable, PRIOR_DRAWS, rate, ratingsTable, tableCsv, vagueParts, type Table } from './tables.js';
+import { additivityTest, entityTable, fmt, fmtP, keyOf, matchupTable, partModel, partsTable, PRIOR_DRAWS, rate, ratingsTable, tableCsv, vagueParts, type Table } from './tables.js';
 
 export const TABLE_FILES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'] as const;
 
@@ -65,6 +65,8 @@ export interface Summary {
     readonly anchorUsed: 'all' | 'unflagged';
     readonly anchorConverged: boolean;
     readonly anchorRounds: number;
+    /** The likelihood-ratio test of loadouts against the sum of their parts (tables.ts additivityTest); null when nothing to compare. */
+    readonly additivity: { lr: number; df: number; p: number } | null;
     readonly converged: boolean;
     readonly seatAdvantage: { value: number; se: number } | null;
     readonly pointValues: { category: string; pointValue: number; se: number }[];
@@ -109,6 +111,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
   const dimR = run.between === 'bots' ? botR : loadR;
   const model = partModel(agg, mod, build, run);
   const vague = vagueParts(model);
+  const additivity = additivityTest(agg.loadouts, k, model);
   const tables = {
     loadouts: entityTable(agg.loadouts, 'loadout', loadR, keyOf(mod, build), mod.figures[0], (name) => mod.builds.cost(build(name))),
     bots: entityTable(agg.bots, 'bot', botR, undefined, mod.figures[0]),
@@ -147,6 +150,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
       anchorUsed: model.anchorUsed,
       anchorConverged: model.anchorStable,
       anchorRounds: model.anchorRounds,
+      additivity: additivity && { lr: Number(fmt(additivity.lr, 2)), df: additivity.df, p: Number(fmtP(additivity.p)) },
       converged: model.converged,
       seatAdvantage: round(model.seatAdvantage),
       pointValues: model.categories.map((c) => ({ category: c.category, pointValue: Number(fmt(c.pointValue, 6)) || 0, se: Number(fmt(c.pointValueSe, 6)) || 0 })),

@@ -10,7 +10,7 @@
  */
 import type { AnyGameModule } from '../core/game.js';
 import { stringify } from 'csv-stringify/sync';
-import { bradleyTerry, partEffects, superiority, toElo, wilson, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
+import { bradleyTerry, chiSquareSurvival, partEffects, superiority, toElo, wilson, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
 import type { RunConfig } from '../arena/config.js';
 import { cmp, type Aggregate, type Dimension } from './aggregate.js';
 
@@ -192,6 +192,42 @@ export function partModel(agg: Aggregate, mod: AnyGameModule, build: (name: stri
     }
   const listing = new Map<string, { cost: number; category: string }>(kit.listing ? kit.listing() : []);
   return partEffects(matches, listing, { alpha: run.stats.alpha, anchor: run.stats.anchor });
+}
+
+/** The likelihood-ratio test of additivity: the parts model against one rating per loadout, on the same head-to-heads. */
+export interface Additivity {
+  readonly lr: number;
+  readonly df: number;
+  readonly p: number;
+}
+
+/**
+ * Whether loadouts are the sum of their parts: twice the log-likelihood the
+ * loadout model (Bradley–Terry, one rating per loadout, no prior) gains over
+ * the parts model, on its degrees of freedom (loadouts − 1 − the parts
+ * model's identified parameters besides the seat advantage both have). A
+ * small p says loadouts have values of their own beyond their parts, and the
+ * parts' intervals are then too narrow (docs/statistics.md). Draws count as
+ * half a win in both, so the likelihood is a quasi-likelihood. Null when
+ * there is nothing to compare (one loadout, or no part model).
+ */
+export function additivityTest(dim: Dimension, seats: number, model: PartEffectsResult): Additivity | null {
+  const names = [...dim.names].sort(cmp);
+  if (names.length < 2 || model.rank === 0) return null;
+  const at = new Map(names.map((n, i) => [n, i]));
+  const games: PairGame[] = [];
+  for (const { i, j, c } of dim.sortedPairs()) {
+    if (i === j) continue;
+    const [n, wi, , neither] = c;
+    games.push({ a: at.get(dim.names[i])!, b: at.get(dim.names[j])!, score: (wi + neither / 2) / n, weight: n / (seats - 1) });
+  }
+  if (games.length === 0) return null;
+  const loadouts = bradleyTerry(names.length, games, { firstMoverAdvantage: seats === 2 });
+  const seat = seats === 2 ? 1 : 0;
+  const df = names.length - 1 + seat - model.rank;
+  if (!(df > 0)) return null;
+  const lr = Math.max(0, 2 * (loadouts.logLik - model.logLik));
+  return { lr, df, p: chiSquareSurvival(lr, df) };
 }
 
 /**

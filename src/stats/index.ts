@@ -2,7 +2,7 @@
  * Havoc Arena's statistics library: pure, dependency-free functions for win
  * rates, ratings and part balance. See each module for the modelling choices.
  */
-export { Z95, erfc, normalCdf, normalQuantile, twoSidedP } from './normal.js';
+export { Z95, chiSquareSurvival, erfc, normalCdf, normalQuantile, twoSidedP } from './normal.js';
 export { holm, type HolmTest } from './holm.js';
 export { wilson, newcombeDiff, type Interval, type DiffInterval } from './wilson.js';
 export {

@@ -20,7 +20,7 @@
  * across all parts tested (`holm.ts`).
  */
 import { logisticRegression, type LogisticRow } from './logistic.js';
-import { estimableTest } from './eigen.js';
+import { estimableTest, nullSpace } from './eigen.js';
 import { fieller, priceEffects, type CategoryPoint } from './fairCost.js';
 import { holm } from './holm.js';
 import { settleAnchor } from './anchor.js';
@@ -101,6 +101,8 @@ export interface PartEffectsResult {
   readonly tested: number;
   readonly alpha: number;
   readonly logLik: number;
+  /** Parameters the design identifies (part effects and the seat advantage, less the directions it cannot see). */
+  readonly rank: number;
   readonly converged: boolean;
   readonly matches: number;
   /** Pricing rounds run (1 with anchor 'all'), and whether the anchor sets stopped changing. */
@@ -158,6 +160,7 @@ export function partEffects(
     if (seat) gram[nf * k + nf]! += d.w;
   }
   const estimable = estimableTest(gram, k);
+  const rank = k - nullSpace(gram, k).length;
 
   const rawZ = opts.rawZ ?? Z95;
   const raws = keys.map((_, p) => rawStats(design, p, rawZ));
@@ -240,6 +243,7 @@ export function partEffects(
     tested: parts.filter((p) => !Number.isNaN(p.level)).length,
     alpha,
     logLik: fit.logLik,
+    rank,
     converged: fit.converged,
     matches: design.matches,
     anchorRounds: settledRounds.rounds,
