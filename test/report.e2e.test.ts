@@ -267,6 +267,12 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     expect(names).toEqual(['mine, layer', 'robo-pig', 'lazor-sniper']);
   });
 
+  it('lists every pairing with its wins, draws and losses', async () => {
+    expect(await page.locator('#matchups-table tbody tr').count()).toBe(MATCHUPS.length - 1);
+    const row = await page.locator('#matchups-table tbody tr').first().locator('td[data-col]').allInnerTexts();
+    expect(row.slice(0, 6)).toEqual(MATCHUPS[1].slice(0, 6).map(String));
+  });
+
   it('draws the matchup heatmap: every ordered pair, complements filled in', async () => {
     expect(await page.locator('#heatmap td.cell').count()).toBe(3 * 2);
     const cell = (a: string, b: string) => page.locator(`#heatmap td[data-row="${a}"][data-col="${b}"]`);

@@ -304,6 +304,17 @@ function partsMethod(f: RunFolder): string {
   return `<p class="note method"><b>How these numbers were made.</b> Each part's effect on the odds of winning is fitted from the loadouts' head-to-head results (a logistic model on the parts each side had, draws counted half, with a first-seat advantage), ${who}.${ended} A fair cost is relative: a category's points are worth what ${anchor} win per point, so a fair cost says how a part compares with its category, not that a whole category is too dear; negative fair costs mean the part loses games however cheap it is. <b>fair − listed</b> above 0: the part is worth more than it costs (underpriced); below 0: less (overpriced). A part is judged by its value above price — its effect less the category's point value times its listed cost — tested for the ${tested ?? 'parts'} parts together, Holm-corrected (family-wise α ${esc(alpha)}). Its fair cost's interval is Fieller's at the same corrected level, so a part is flagged exactly when its listed cost lies outside it; where the category's point value is not significantly positive at that level the interval has no bounds and the part says "point value not determined" (its verdict still stands). A part whose interval is wider than ${UNINFORMATIVE_WIDTH} times the largest listed cost of its category says "too little data" instead of a number. ${additivityNote(p)} The figures hold for these bots: a part good in skilled hands may look weak in random ones.</p>`;
 }
 
+/** Every pairing's W-D-L and the first-named's win rate with its interval (matchups.csv), below the heatmap. */
+function matchupsTable(t: CsvTable, maxRows: number): string {
+  if (t.rows.length === 0) return '';
+  const c = columnsOf(t, 'matchups');
+  return `<h3>Every pairing: wins, draws, losses</h3>${dataTable(t, {
+    id: 'matchups-table',
+    maxRows,
+    bars: [{ label: 'a\'s win rate, 95% interval', after: c.rate, point: c.rate, lo: c.rateLo, hi: c.rateHi, scale: [0, 1], ref: 0.5 }],
+  })}`;
+}
+
 /** Entrant names by rating, best first, from ratings.csv (for the heatmap's order). */
 function ratingOrder(t: CsvTable | null): string[] {
   if (!t) return [];
@@ -403,7 +414,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
     ['loadouts', 'Loadouts', entitySection(f.loadouts, 'loadouts.csv', 'loadouts-table', maxRows)],
     ['bots', 'Bots', entitySection(f.bots, 'bots.csv', 'bots-table', maxRows)],
     ['ratings', 'Ratings', `${ratingsNote(s)}${ratingsSection(f.ratings, maxRows)}`],
-    ['matchups', 'Matchups', f.matchups ? (heat ? heat.html : '<p class="missing">No matchups to show.</p>') : missing('matchups.csv')],
+    ['matchups', 'Matchups', f.matchups ? `${heat ? heat.html : '<p class="missing">No matchups to show.</p>'}${matchupsTable(f.matchups, maxRows)}` : missing('matchups.csv')],
     ['parts', 'Parts: by how much', f.parts ? `${partsMethod(f)}${opts.charts?.partDeltas ?? '<p class="missing">No fair-cost estimates in parts.csv.</p>'}${partsSection(f.parts, maxRows)}` : missing('parts.csv')],
     ['matches', 'Matches', matchesSection(f)],
     ['replays', 'Replays', replaySection(f)],
