@@ -310,7 +310,8 @@ function matchupsTable(t: CsvTable, maxRows: number): string {
   const c = columnsOf(t, 'matchups');
   return `<h3>Every pairing: wins, draws, losses</h3>${dataTable(t, {
     id: 'matchups-table',
-    maxRows,
+    // A sweep has thousands of pairings, each a few games: the first 300 here, all in matchups.csv.
+    maxRows: Math.min(maxRows, 300),
     bars: [{ label: 'a\'s win rate, 95% interval', after: c.rate, point: c.rate, lo: c.rateLo, hi: c.rateHi, scale: [0, 1], ref: 0.5 }],
   })}`;
 }
