@@ -24,7 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { actingSeats, type GameNode } from '../src/core/game.js';
+import { actingSeats, type GameNode, nextDeciders } from '../src/core/game.js';
 import { rulesetById, rulesetIds } from '../src/rules/registry.js';
 
 /** What a child measures. */
@@ -168,14 +168,10 @@ async function runChild(tree: string, workload: Workload, n: number): Promise<vo
   const randomPlay = (game: unknown, seed: string, rng: unknown, stopAt = Infinity): unknown => {
     const st = mod.newState(game, seed), k = mod.seatCount(game), actions: unknown[] = new Array(k).fill(null);
     for (let t = 0; t < stopAt; t++) {
-      const node = mod.node(st);
-      if (node.kind === 'terminal') break;
-      if (node.kind === 'chance') {
-        mod.chance(st);
-        continue;
-      }
+      const seats = nextDeciders(mod, st);
+      if (!seats) break;
       actions.fill(null);
-      for (const m of actingSeats(node)) actions[m] = mod.randomAction(st, m, mod.decision(st, m), rng);
+      for (const m of seats) actions[m] = mod.randomAction(st, m, mod.decision(st, m), rng);
       mod.apply(st, actions, answer, null);
     }
     return st;

@@ -18,7 +18,7 @@
  * when every bot lost it).
  */
 import { type AnyBot, type AnyBotFactory, BOT_DONE, BOT_READY, BotLost, type Budget, DEFAULT_BUDGET, isMixed, NoMethod, sampleMixed } from '../core/bot.js';
-import { actingSeats, type AnyGameModule, type Question, type Recorder, winnerOf } from '../core/game.js';
+import { type AnyGameModule, nextDeciders, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { deriveSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
 
 export type { AnyBot, AnyBotFactory } from '../core/bot.js';
@@ -227,14 +227,9 @@ export function playMatch(opts: MatchOptions): MatchResult {
   try {
     for (;;) {
       if (anyLost) break;
-      const node = mod.node(st);
-      if (node.kind === 'terminal') break;
-      if (node.kind === 'chance') {
-        mod.chance(st);
-        continue;
-      }
+      const seats = nextDeciders(mod, st);
+      if (!seats) break;
       actions.fill(null);
-      const seats = actingSeats(node);
       for (let i = 0; i < seats.length; i++) actions[seats[i]] = decide(seats[i], mod.decision(st, seats[i]));
       if (anyLost) break; // a bot lost the match deciding: the turn is not played
       const shown = opts.onTurn ? played(st, seats, actions) : null;

@@ -12,7 +12,7 @@
  * they run out), and a `seed` for the rules' dice.
  */
 import { HavocError } from '../core/errors.js';
-import { actingSeats, type AnyGameModule, type Question, winnerOf } from '../core/game.js';
+import { type AnyGameModule, nextDeciders, type Question, winnerOf } from '../core/game.js';
 import { isRulesetPath, loadedRulesetId, rulesetById, rulesetIds } from '../rules/registry.js';
 
 export interface ScenarioResult {
@@ -117,15 +117,12 @@ export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r
   const actions: unknown[] = new Array(n).fill(null);
   let t = 0;
   for (;;) {
-    const node = mod.node(st);
-    if (node.kind === 'terminal' || t >= sc.turns.length) break;
-    if (node.kind === 'chance') {
-      mod.chance(st);
-      continue;
-    }
+    if (t >= sc.turns.length) break;
+    const seats = nextDeciders(mod, st);
+    if (!seats) break;
     const script = sc.turns[t];
     actions.fill(null);
-    for (const m of actingSeats(node)) {
+    for (const m of seats) {
       const name = mod.seatName(g, m), kind = mod.decision(st, m);
       const text = script[name];
       if (text === undefined) throw new HavocError('ERR_SCENARIO', `turns[${t}]`, `no ${kind} for seat ${name}`);

@@ -48,6 +48,20 @@ export const actingSeats = (node: GameNode): readonly number[] =>
   node.kind === 'simultaneous' ? node.seats : node.kind === 'seat' ? [node.seat] : [];
 
 /**
+ * The seats that decide next: chance nodes are rolled on the way (`chance`),
+ * and null means the game is over. Every loop that plays a game — the match
+ * loop, the scenario runner, the bench's random play — starts its turn here.
+ */
+export function nextDeciders<S>(mod: { node(state: S): GameNode; chance(state: S): void }, state: S): readonly number[] | null {
+  for (;;) {
+    const node = mod.node(state);
+    if (node.kind === 'terminal') return null;
+    if (node.kind !== 'chance') return actingSeats(node);
+    mod.chance(state);
+  }
+}
+
+/**
  * A question the rules ask one seat while applying actions. `kind` names the
  * decision (and the bot method that answers it); `args` are what the rules
  * tell the seat along with it (NHM's Dodge: the hot squares).
