@@ -18,7 +18,8 @@ import type { NhmGameDescription, NhmReplayStep } from '../src/rules/nhm/replay.
 import { matchupHeatmap, rateColour } from '../src/report/htmlCharts.js';
 import { partDeltaCharts } from '../src/report/plots.js';
 import { columnsOf, parseCsv, readCsv } from '../src/report/htmlCsv.js';
-import { buildReport, readRunFolder, renderReport } from '../src/report/html.js';
+import { buildReport, renderReport } from '../src/report/html.js';
+import { readRunFolder } from '../src/report/runFolder.js';
 import { rulesetById } from '../src/rules/registry.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -5,163 +5,23 @@
  * "not in this run" when its file is missing, and tables are picked by column
  * name (htmlCsv.ts COLUMNS). The same folder gives the same bytes.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseReplay, type Replay } from '../arena/replayFormat.js';
-import { rulesetById } from '../rules/registry.js';
-import type { AnyGameModule } from '../core/game.js';
-import { linesOf, parseCsvLine } from '../arena/records.js';
 import { matchupHeatmap } from './htmlCharts.js';
-import { columnsOf, num, readCsv, type CsvTable } from './htmlCsv.js';
+import { columnsOf, num, type CsvTable } from './htmlCsv.js';
 import { dataTable, esc } from './htmlKit.js';
-import { reportMain } from './viewer/client.js';
-import { replayId, viewerReplay, type ChosenNote, type ViewerReplay } from './viewer/data.js';
+import { replayViewer } from './viewer/client.js';
+import { matchesTable } from './viewer/matches.js';
+import { sortableTables } from './viewer/sortable.js';
+import { readRunFolder, type ReadOptions, type RunFolder } from './runFolder.js';
 import { REPORT_CSS } from './viewer/style.js';
 import { UNINFORMATIVE_WIDTH } from './tables.js';
 
-export interface ReportOptions {
-  /** At most this many replays go into the page (the first by match id); default 60. */
-  maxReplays?: number;
+export interface ReportOptions extends ReadOptions {
   /** At most this many rows per table; default 2000. */
   maxRows?: number;
   /** The charts drawn with Plot (plots.ts; `buildReport` draws them). */
   charts?: { partDeltas: string | null };
-}
-
-/** What a run folder holds, read for the report. */
-export interface RunFolder {
-  dir: string;
-  summary: Record<string, unknown> | null;
-  summaryError: string | null;
-  loadouts: CsvTable | null;
-  bots: CsvTable | null;
-  parts: CsvTable | null;
-  matchups: CsvTable | null;
-  ratings: CsvTable | null;
-  replays: ViewerReplay[];
-  replayCount: number;
-  replayErrors: string[];
-  /** matches.csv: its first MAX_MATCH_ROWS rows and how many it has (null: no such file). */
-  matches: { readonly header: string[]; readonly rows: string[][]; readonly total: number } | null;
-  /** The ids of every saved replay. */
-  saved: number[];
-  /** errors.log: its first lines and how many it has (null: no such file). */
-  errors: { readonly lines: string[]; readonly total: number } | null;
-}
-
-/** matches.csv rows the report's matches table holds at most (the rest stay in the file). */
-export const MAX_MATCH_ROWS = 20_000;
-
-/** The first rows of matches.csv and their count, read line by line. */
-function readMatchRows(path: string): RunFolder['matches'] {
-  if (!existsSync(path)) return null;
-  let header: string[] = [];
-  const rows: string[][] = [];
-  let total = 0;
-  for (const line of linesOf(path)) {
-    if (!line) continue;
-    if (header.length === 0) header = parseCsvLine(line);
-    else if (total++ < MAX_MATCH_ROWS) rows.push(parseCsvLine(line));
-  }
-  return { header, rows, total };
-}
-
-/** replays/chosen.json: the matches the run chose to save, most interesting first (arena/interest.ts); empty when absent or unreadable. */
-function readChosen(dir: string): Map<number, ChosenNote> {
-  const out = new Map<number, ChosenNote>();
-  try {
-    const v = JSON.parse(readFileSync(join(dir, 'replays', 'chosen.json'), 'utf8')) as { matches?: { id: number; why: string; loser?: string }[] };
-    for (const m of v.matches ?? []) if (Number.isInteger(m.id) && typeof m.why === 'string') out.set(m.id, { why: m.why, ...(typeof m.loser === 'string' ? { loser: m.loser } : {}) });
-  } catch {
-    // No choice recorded (a run saved with --save-replays all, or older): id order.
-  }
-  return out;
-}
-
-/** A replay's ruleset, when it is at hand (registered): it draws the board and writes the legend. */
-function rulesetOf(r: Replay): AnyGameModule | null {
-  try {
-    return rulesetById(r.header.ruleset);
-  } catch {
-    return null;
-  }
-}
-
-/** The notation's legend for a replay's game, from its ruleset (through the game interface); empty when the ruleset is not at hand or gives none. */
-function legendOf(mod: AnyGameModule | null, r: Replay, file: string): (readonly [string, string])[] {
-  try {
-    if (!mod?.legend || !mod.gameFromDescription) return [];
-    return [...mod.legend(mod.gameFromDescription(r.header.game, 'game', file))];
-  } catch {
-    return [];
-  }
-}
-
-/** errors.log lines the report shows at most. */
-const MAX_ERROR_LINES = 200;
-
-/** The first lines of a run's errors.log and their count, read line by line. */
-function readErrors(path: string): RunFolder['errors'] {
-  if (!existsSync(path)) return null;
-  const lines: string[] = [];
-  let total = 0;
-  for (const line of linesOf(path)) {
-    if (!line) continue;
-    if (total++ < MAX_ERROR_LINES) lines.push(line);
-  }
-  return { lines, total };
-}
-
-/** Sorts file names with their numbers compared as numbers (match-2 before match-10). */
-const natural = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
-
-/** Reads a run folder's outputs; anything missing is null. */
-export function readRunFolder(dir: string, opts: ReportOptions = {}): RunFolder {
-  let summary: Record<string, unknown> | null = null;
-  let summaryError: string | null = null;
-  const sp = join(dir, 'summary.json');
-  if (existsSync(sp)) {
-    try {
-      const v = JSON.parse(readFileSync(sp, 'utf8')) as unknown;
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) summary = v as Record<string, unknown>;
-      else summaryError = 'summary.json is not a JSON object';
-    } catch (e) {
-      summaryError = `summary.json is not valid JSON (${(e as Error).message})`;
-    }
-  }
-  const rd = join(dir, 'replays');
-  // The matches the run chose for interest first, in its order; then the rest by id.
-  const chosen = readChosen(dir), rank = new Map([...chosen.keys()].map((id, i) => [id, i]));
-  const place = (f: string): number => rank.get(replayId(f) ?? -1) ?? Infinity;
-  const files = existsSync(rd) ? readdirSync(rd).filter((f) => f.endsWith('.jsonl')).sort((a, b) => place(a) - place(b) || natural(a, b)) : [];
-  const replays: ViewerReplay[] = [];
-  const replayErrors: string[] = [];
-  for (const f of files.slice(0, opts.maxReplays ?? 60)) {
-    try {
-      const r = parseReplay(readFileSync(join(rd, f), 'utf8'), f);
-      const mod = rulesetOf(r);
-      replays.push(viewerReplay(f, r, chosen.get(replayId(f) ?? -1), legendOf(mod, r, join(rd, f)), mod?.boardView?.(r.header.game, r.steps) ?? null));
-    } catch (e) {
-      replayErrors.push(`${f}: ${(e as Error).message}`);
-    }
-  }
-  const csv = (name: string): CsvTable | null => readCsv(join(dir, name));
-  return {
-    dir,
-    summary,
-    summaryError,
-    loadouts: csv('loadouts.csv'),
-    bots: csv('bots.csv'),
-    parts: csv('parts.csv'),
-    matchups: csv('matchups.csv'),
-    ratings: csv('ratings.csv'),
-    replays,
-    replayCount: files.length,
-    matches: readMatchRows(join(dir, 'matches.csv')),
-    saved: files.map(replayId).filter((id): id is number => id !== null).sort((a, b) => a - b),
-    replayErrors,
-    errors: readErrors(join(dir, 'errors.log')),
-  };
 }
 
 const missing = (file: string): string => `<p class="missing">Not in this run (no ${esc(file)}).</p>`;
@@ -445,9 +305,9 @@ ${reportScript()}
 `;
 }
 
-/** The page's script: reportMain's source, called on the document. */
+/** The page's script: each part's source (sortable tables, the matches table, the replay viewer), called on the document. */
 export function reportScript(): string {
-  return `(${reportMain.toString()})(document);`.replace(/<\/script/gi, '<\\/script');
+  return [sortableTables, matchesTable, replayViewer].map((f) => `(${f.toString()})(document);`).join('\n').replace(/<\/script/gi, '<\\/script');
 }
 
 /** The page for a run folder with its charts (Plot is loaded here, only when a report is made). */

@@ -1,139 +1,19 @@
 /**
- * The report's script, run in the browser: sortable tables and the replay
- * viewer (board as SVG, step slider, play/pause, mines per owner, each seat's
- * program; or, for a replay of a game without a board, its records as text
- * under the same controls). The report inlines this function's source
- * (`reportScript`), so it must stand alone: no imports but types, no
+ * The replay viewer, run in the browser: the board as SVG, step slider,
+ * play/pause, mines per owner, each seat's program; or, for a replay of a
+ * game without a board, its records as text under the same controls. The
+ * report inlines this function's source (`reportScript`, with sortable.ts
+ * and matches.ts), so it must stand alone: no imports but types, no
  * references outside itself.
  */
 import type { BoardReplay, RecordsReplay, ViewerReplay } from './data.js';
 
-/** Wires up a report page. Runs in the browser; `doc` is its document. */
-export function reportMain(doc: Document): void {
+/** Wires up the replay viewer of `doc` (a no-op on a page without replays). Runs in the browser. */
+export function replayViewer(doc: Document): void {
   const SVG = 'http://www.w3.org/2000/svg';
   const COLORS = ['#d1495b', '#2e86ab', '#e3a008', '#3c9d5d', '#8e5ccf', '#e07b39', '#4f5d75', '#c2185b'];
   const FACING_DEG: Record<string, number> = { N: 0, E: 90, S: 180, W: 270 };
 
-  // ---- sortable tables -------------------------------------------------
-  doc.querySelectorAll<HTMLTableElement>('table.sortable').forEach((table) => {
-    const heads = table.tHead ? Array.from(table.tHead.rows[0].cells) : [];
-    heads.forEach((th, col) => {
-      th.addEventListener('click', () => {
-        const body = table.tBodies[0];
-        const asc = th.getAttribute('data-sort') !== 'asc';
-        heads.forEach((h) => h.removeAttribute('data-sort'));
-        th.setAttribute('data-sort', asc ? 'asc' : 'desc');
-        const key = (tr: HTMLTableRowElement): string => tr.cells[col]?.getAttribute('data-v') ?? tr.cells[col]?.textContent ?? '';
-        const rows = Array.from(body.rows);
-        rows.sort((a, b) => {
-          const x = key(a), y = key(b);
-          const nx = Number(x), ny = Number(y);
-          const c = x !== '' && y !== '' && !isNaN(nx) && !isNaN(ny) ? nx - ny : x < y ? -1 : x > y ? 1 : 0;
-          return asc ? c : -c;
-        });
-        for (const r of rows) body.appendChild(r);
-      });
-    });
-  });
-
-  // ---- matches table ---------------------------------------------------
-  // Filter (every word must appear), sort by a header, a page at a time; a saved replay opens in the viewer.
-  const matchesBox = doc.getElementById('matches-view');
-  const matchesData = doc.getElementById('matches-data');
-  if (matchesBox && matchesData) {
-    const m = JSON.parse(matchesData.textContent || '{}') as { columns: string[]; textColumns: number[]; texts: string[]; rows: (string | number)[][]; saved: number[]; command: string };
-    // Text columns arrive as indices into m.texts.
-    for (const r of m.rows) for (const c of m.textColumns) r[c] = m.texts[r[c] as number];
-    const saved = new Set(m.saved);
-    const PAGE = 100;
-    let page = 0, sortCol = 0, asc = true;
-    const text = m.rows.map((r) => r.join(' ').toLowerCase());
-    const filter = doc.createElement('input');
-    filter.type = 'search';
-    filter.id = 'matches-filter';
-    filter.placeholder = 'filter: words that must all appear, e.g. nash kill';
-    filter.setAttribute('aria-label', 'filter matches');
-    const count = doc.createElement('span');
-    count.id = 'matches-count';
-    count.className = 'note';
-    const prevPage = doc.createElement('button');
-    prevPage.type = 'button';
-    prevPage.textContent = '◀ previous';
-    const nextPage = doc.createElement('button');
-    nextPage.type = 'button';
-    nextPage.textContent = 'next ▶';
-    const bar = doc.createElement('div');
-    bar.className = 'matches-bar';
-    bar.append(filter, prevPage, nextPage, count);
-    const table = doc.createElement('table');
-    table.id = 'matches-table';
-    table.className = 'data';
-    const headRow = table.createTHead().insertRow();
-    [...m.columns, 'replay'].forEach((c, i) => {
-      const th = doc.createElement('th');
-      th.textContent = c;
-      if (i < m.columns.length)
-        th.addEventListener('click', () => {
-          asc = sortCol === i ? !asc : true;
-          sortCol = i;
-          page = 0;
-          render();
-        });
-      headRow.appendChild(th);
-    });
-    const tbody = table.createTBody();
-    const scroll = doc.createElement('div');
-    scroll.className = 'scroll';
-    scroll.appendChild(table);
-    const cmd = doc.createElement('p');
-    cmd.id = 'matches-command';
-    cmd.className = 'note';
-    matchesBox.append(bar, scroll, cmd);
-    const render = (): void => {
-      const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
-      const idx = m.rows.map((_, i) => i).filter((i) => words.every((w) => text[i].includes(w)));
-      idx.sort((a, b) => {
-        const x = m.rows[a][sortCol], y = m.rows[b][sortCol];
-        const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0;
-        return (asc ? c : -c) || a - b;
-      });
-      const pages = Math.max(1, Math.ceil(idx.length / PAGE));
-      page = Math.min(page, pages - 1);
-      Array.from(headRow.cells).forEach((th, i) => (i === sortCol ? th.setAttribute('data-sort', asc ? 'asc' : 'desc') : th.removeAttribute('data-sort')));
-      tbody.textContent = '';
-      for (const i of idx.slice(page * PAGE, page * PAGE + PAGE)) {
-        const tr = tbody.insertRow();
-        const id = Number(m.rows[i][0]);
-        tr.setAttribute('data-id', String(id));
-        for (const v of m.rows[i]) {
-          const td = tr.insertCell();
-          td.textContent = String(v);
-          if (typeof v === 'number') td.className = 'num';
-        }
-        const td = tr.insertCell();
-        const b = doc.createElement('button');
-        b.type = 'button';
-        b.className = saved.has(id) ? 'watch' : 'how';
-        b.textContent = saved.has(id) ? '▶ watch' : 'how to watch';
-        b.addEventListener('click', () => (saved.has(id) ? watch(id) : (cmd.innerHTML = `Match ${id} has no saved replay here; this plays it again and writes it: <code>${m.command.replace('ID', String(id))}</code>`)));
-        td.appendChild(b);
-      }
-      prevPage.disabled = page === 0;
-      nextPage.disabled = page >= pages - 1;
-      count.textContent = `${idx.length ? page * PAGE + 1 : 0}–${Math.min(idx.length, page * PAGE + PAGE)} of ${idx.length} matches${idx.length < m.rows.length ? ` (filtered from ${m.rows.length})` : ''}`;
-    };
-    filter.addEventListener('input', () => {
-      page = 0;
-      render();
-    });
-    prevPage.addEventListener('click', () => (page--, render()));
-    nextPage.addEventListener('click', () => (page++, render()));
-    render();
-  }
-  /** Opens the saved replay of match `id` in the viewer (set up below). */
-  let watch = (id: number): void => void id;
-
-  // ---- replay viewer ---------------------------------------------------
   const root = doc.getElementById('viewer');
   const dataEl = doc.getElementById('replay-data');
   if (!root || !dataEl) return;
@@ -444,14 +324,6 @@ export function reportMain(doc: Document): void {
   prevTurn.addEventListener('click', goPrevTurn);
   nextTurn.addEventListener('click', goNextTurn);
   nextHit.addEventListener('click', goNextHit);
-  watch = (id: number): void => {
-    const i = replays.findIndex((r) => r.id === id);
-    if (i < 0) return;
-    select.value = String(i);
-    load(i);
-    root.scrollIntoView();
-    root.focus();
-  };
   prev.addEventListener('click', () => go(frame - 1));
   next.addEventListener('click', () => go(frame + 1));
   slider.addEventListener('input', () => go(Number(slider.value)));
