@@ -20,6 +20,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { HavocError } from '../core/errors.js';
+import { isObject } from '../core/json.js';
 
 export const REPLAY_FORMAT = 'havoc-replay/2';
 /** The first format (NHM-engine games only), still read. */
@@ -80,7 +81,6 @@ export interface Replay {
   result: ReplayResult | null;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Turns a header, steps and a result into the file's lines. */
 export function replayLines(r: Replay): string[] {
@@ -111,16 +111,16 @@ export function parseReplay(text: string, file = 'replay'): Replay {
     } catch (e) {
       return fail(i + 1, `not JSON (${(e as Error).message})`);
     }
-    if (!isObj(v)) return fail(i + 1, 'each line is a JSON object');
+    if (!isObject(v)) return fail(i + 1, 'each line is a JSON object');
     if (header === null) {
-      if (!isObj(v.header)) return fail(i + 1, 'the first line must be the header {"header": {...}} (is this a `havoc match --json` trace? record with --replay FILE)');
+      if (!isObject(v.header)) return fail(i + 1, 'the first line must be the header {"header": {...}} (is this a `havoc match --json` trace? record with --replay FILE)');
       v1 = v.header.format === REPLAY_FORMAT_V1;
       header = v1 ? headerFromV1(checkHeaderV1(v.header, (p) => fail(i + 1, p))) : checkHeader(v.header, (p) => fail(i + 1, p));
       return;
     }
     if (result) return fail(i + 1, 'nothing may follow the result line');
     if (isResultLine(v)) {
-      if (!isObj(v.result)) return fail(i + 1, 'result must be an object');
+      if (!isObject(v.result)) return fail(i + 1, 'result must be an object');
       result = v1 ? resultFromV1(v.result, header.seats) : (v.result as unknown as ReplayResult);
       return;
     }
@@ -165,10 +165,10 @@ interface HeaderV1 {
 function checkHeaderV1(h: Record<string, unknown>, fail: (problem: string) => never): HeaderV1 {
   for (const k of ['ruleset', 'rulesVersion', 'catalogueHash', 'seed'] as const) if (typeof h[k] !== 'string') fail(`header.${k} must be a string`);
   const b = h.board as { width?: unknown; height?: unknown } | undefined;
-  if (!isObj(b) || !Number.isInteger(b.width) || !Number.isInteger(b.height)) fail('header.board must be {"width": W, "height": H}');
+  if (!isObject(b) || !Number.isInteger(b.width) || !Number.isInteger(b.height)) fail('header.board must be {"width": W, "height": H}');
   if (!Array.isArray(h.machines) || h.machines.length < 1) fail('header.machines must be a non-empty array');
   (h.machines as unknown[]).forEach((m, i) => {
-    if (!isObj(m) || typeof m.name !== 'string' || typeof m.square !== 'string' || typeof m.facing !== 'string' || typeof m.loadout !== 'string')
+    if (!isObject(m) || typeof m.name !== 'string' || typeof m.square !== 'string' || typeof m.facing !== 'string' || typeof m.loadout !== 'string')
       fail(`header.machines[${i}] needs name, loadout, square and facing`);
   });
   if (!Array.isArray(h.bots)) fail('header.bots must be an array');

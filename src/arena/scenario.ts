@@ -14,6 +14,7 @@
 import { HavocError } from '../core/errors.js';
 import { type AnyGameModule, nextDeciders, type Question, winnerOf } from '../core/game.js';
 import { isRulesetPath, loadedRulesetId, rulesetById, rulesetIds } from '../rules/registry.js';
+import { isObject } from '../core/json.js';
 
 export interface ScenarioResult {
   winner: string | null;
@@ -32,7 +33,6 @@ export interface Scenario {
   choices: Record<string, string[]>[];
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A scenario file's own fields, whatever the ruleset. */
 const ARENA_FIELDS: readonly string[] = ['ruleset', 'description', 'seed', 'turns'];
@@ -42,7 +42,7 @@ export function loadScenario(json: unknown, file = 'scenario'): Scenario {
   const fail = (path: string, problem: string): never => {
     throw new HavocError('ERR_SCENARIO', `${file}: ${path}`, problem);
   };
-  if (!isObj(json)) return fail('(top)', 'a scenario is a JSON object');
+  if (!isObject(json)) return fail('(top)', 'a scenario is a JSON object');
   const ids = rulesetIds();
   const id = typeof json.ruleset === 'string' ? (isRulesetPath(json.ruleset) ? loadedRulesetId(json.ruleset) : json.ruleset) : null;
   if (id === null || !ids.includes(id)) return fail('ruleset', `must be ${ids.map((i) => `"${i}"`).join(' or ')}, or a ruleset module's path`);
@@ -60,12 +60,12 @@ export function loadScenario(json: unknown, file = 'scenario'): Scenario {
   const turns: Record<string, string>[] = [];
   const choices: Record<string, string[]>[] = [];
   (json.turns as unknown[]).forEach((t, i) => {
-    if (!isObj(t)) return fail(`turns[${i}]`, 'must be an object of actions by seat name');
+    if (!isObject(t)) return fail(`turns[${i}]`, 'must be an object of actions by seat name');
     const acts: Record<string, string> = {};
     const ch: Record<string, string[]> = {};
     for (const [k, v] of Object.entries(t)) {
       if (k === 'choices') {
-        if (!isObj(v)) return fail(`turns[${i}].choices`, 'must map seat names to lists of answers');
+        if (!isObject(v)) return fail(`turns[${i}].choices`, 'must map seat names to lists of answers');
         for (const [name, list] of Object.entries(v)) {
           if (!names.has(name)) return fail(`turns[${i}].choices.${name}`, 'no seat has this name');
           if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) return fail(`turns[${i}].choices.${name}`, 'must be a list of answers');

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { HavocError } from './errors.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not an array, not null). */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** JSON with object keys sorted, so equal catalogues hash equal however they are laid out. */
 export function canonicalJson(v: unknown): string {

@@ -16,6 +16,7 @@ import { sortableTables } from './viewer/sortable.js';
 import { readRunFolder, type ReadOptions, type RunFolder } from './runFolder.js';
 import { REPORT_CSS } from './viewer/style.js';
 import { UNINFORMATIVE_WIDTH } from './tables.js';
+import { isObject } from '../core/json.js';
 
 export interface ReportOptions extends ReadOptions {
   /** At most this many rows per table; default 2000. */
@@ -25,7 +26,6 @@ export interface ReportOptions extends ReadOptions {
 }
 
 const missing = (file: string): string => `<p class="missing">Not in this run (no ${esc(file)}).</p>`;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fmtVal = (v: unknown): string => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 function summarySection(f: RunFolder): string {
@@ -34,39 +34,39 @@ function summarySection(f: RunFolder): string {
   if (!s) return missing('summary.json');
   const rows: [string, string][] = [];
   const add = (k: string, v: unknown): void => void (v !== undefined && rows.push([k, fmtVal(v)]));
-  const m = isObj(s.matches) ? s.matches : null;
+  const m = isObject(s.matches) ? s.matches : null;
   add('name', s.name);
   add('ruleset', s.ruleset);
   add('rules version', s.rulesVersion);
   add('catalogue hash', s.catalogueHash);
   add('seed', s.seed);
   add('compared', s.between);
-  if (isObj(s.shard)) add('shard', `${s.shard.index}/${s.shard.count}`);
+  if (isObject(s.shard)) add('shard', `${s.shard.index}/${s.shard.count}`);
   if (m) {
     add('matches', `${fmtVal(m.played)} played of ${fmtVal(m.scheduled)}${m.complete === false ? ' (incomplete)' : ''}`);
-    if (isObj(m.reasons)) add('ended by', Object.entries(m.reasons).map(([k, v]) => `${v} ${k}`).join(', '));
+    if (isObject(m.reasons)) add('ended by', Object.entries(m.reasons).map(([k, v]) => `${v} ${k}`).join(', '));
     add('draws', m.draws);
     add('faults', m.faults);
     add('mean turns', m.meanTurns);
   }
-  if (isObj(s.counts)) add('entrants', Object.entries(s.counts).map(([k, v]) => `${v} ${k}`).join(', '));
-  if (isObj(s.ratings)) {
+  if (isObject(s.counts)) add('entrants', Object.entries(s.counts).map(([k, v]) => `${v} ${k}`).join(', '));
+  if (isObject(s.ratings)) {
     const r = s.ratings;
     add('ratings', `${r.fitted ? `Bradley–Terry, fitted${typeof r.priorDraws === 'number' && r.priorDraws > 0 ? ` with ${r.priorDraws} virtual draws per pair that met` : ''}` : 'not fitted'}${r.note ? ` (${r.note})` : ''}`);
-    if (isObj(r.seatAdvantage)) add('first-seat advantage (logit)', `${r.seatAdvantage.value} ± ${r.seatAdvantage.se}`);
+    if (isObject(r.seatAdvantage)) add('first-seat advantage (logit)', `${r.seatAdvantage.value} ± ${r.seatAdvantage.se}`);
   }
   // Parts are a question only when builds differed (a one-build ladder tests none).
-  if (isObj(s.parts) && !(isObj(s.counts) && typeof s.counts.loadouts === 'number' && s.counts.loadouts <= 1)) {
+  if (isObject(s.parts) && !(isObject(s.counts) && typeof s.counts.loadouts === 'number' && s.counts.loadouts <= 1)) {
     const p = s.parts;
     add('parts tested', p.tested);
     if (Array.isArray(p.mispriced))
       add(
         `mispriced (family-wise α ${fmtVal(p.alpha)}, Holm)`,
-        p.mispriced.length ? p.mispriced.map((x) => (isObj(x) ? `${x.part}: ${x.flag}priced (listed ${x.listedCost}, fair ${x.fairCost})` : String(x))).join('; ') : 'none',
+        p.mispriced.length ? p.mispriced.map((x) => (isObject(x) ? `${x.part}: ${x.flag}priced (listed ${x.listedCost}, fair ${x.fairCost})` : String(x))).join('; ') : 'none',
       );
-    if (Array.isArray(p.pointValues) && p.pointValues.length) add('win-rate logit per point', p.pointValues.map((x) => (isObj(x) ? `${x.category} ${x.pointValue} ± ${x.se}` : String(x))).join(', '));
+    if (Array.isArray(p.pointValues) && p.pointValues.length) add('win-rate logit per point', p.pointValues.map((x) => (isObject(x) ? `${x.category} ${x.pointValue} ± ${x.se}` : String(x))).join(', '));
   }
-  if (isObj(s.timing)) add('time', `${fmtVal(s.timing.seconds)} s, ${fmtVal(s.timing.matchesPerSecond)} matches/s on ${fmtVal(s.timing.workers)} workers`);
+  if (isObject(s.timing)) add('time', `${fmtVal(s.timing.seconds)} s, ${fmtVal(s.timing.matchesPerSecond)} matches/s on ${fmtVal(s.timing.workers)} workers`);
   const known = new Set(['format', 'name', 'ruleset', 'rulesVersion', 'catalogueHash', 'seed', 'between', 'shard', 'matches', 'counts', 'ratings', 'parts', 'tables', 'config', 'timing']);
   for (const [k, v] of Object.entries(s)) if (!known.has(k) && (typeof v !== 'object' || v === null)) add(k, v);
   const kv = `<table class="kv" id="summary-table">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
@@ -89,7 +89,7 @@ function entitySection(t: CsvTable | null, file: string, id: string, maxRows: nu
 
 /** What the ratings are, and the prior the run fitted them with (summary.json's ratings.priorDraws). */
 function ratingsNote(s: Record<string, unknown> | null): string {
-  const prior = s && isObj(s.ratings) && typeof s.ratings.priorDraws === 'number' ? s.ratings.priorDraws : 0;
+  const prior = s && isObject(s.ratings) && typeof s.ratings.priorDraws === 'number' ? s.ratings.priorDraws : 0;
   const withPrior = prior > 0
     ? ` Every pair that met gets ${prior} virtual draw${prior === 1 ? '' : 's'} (the prior BayesElo uses), so an entrant that won or lost every game still has a finite rating and interval.`
     : '';
@@ -137,7 +137,7 @@ function partsSection(t: CsvTable | null, maxRows: number): string {
  */
 /** What the additivity test (summary.json parts.additivity) says of the intervals. */
 function additivityNote(p: Record<string, unknown> | null): string {
-  const a = p && isObj(p.additivity) ? p.additivity : null;
+  const a = p && isObject(p.additivity) ? p.additivity : null;
   if (!a || typeof a.p !== 'number') return '';
   const test = `a likelihood-ratio test of one rating per loadout against the sum of its parts gives ${esc(a.lr)} on ${esc(a.df)} degrees of freedom, p = ${esc(a.p)}`;
   return a.p < 0.05
@@ -147,10 +147,10 @@ function additivityNote(p: Record<string, unknown> | null): string {
 
 function partsMethod(f: RunFolder): string {
   const s = f.summary;
-  const m = s && isObj(s.matches) ? s.matches : null;
-  const p = s && isObj(s.parts) ? s.parts : null;
+  const m = s && isObject(s.matches) ? s.matches : null;
+  const p = s && isObject(s.parts) ? s.parts : null;
   const played = m && typeof m.played === 'number' ? m.played : null;
-  const limit = m && isObj(m.reasons) && typeof m.reasons['turn-limit'] === 'number' ? m.reasons['turn-limit'] : 0;
+  const limit = m && isObject(m.reasons) && typeof m.reasons['turn-limit'] === 'number' ? m.reasons['turn-limit'] : 0;
   const bots = f.bots && f.bots.rows.length ? f.bots.rows.map((r) => r[f.bots!.header[1]]).filter(Boolean) : [];
   const who = bots.length ? `played by ${bots.length === 1 ? `the <b>${esc(bots[0])}</b> bot only` : `the bots ${bots.map((b) => `<b>${esc(b)}</b>`).join(', ')}`}` : 'played by the run\'s bots';
   const ended = played ? ` ${limit.toLocaleString('en')} of its ${played.toLocaleString('en')} games (${((100 * limit) / played).toFixed(0)}%) ended at the turn limit, as draws.` : '';
@@ -266,7 +266,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
   const heat = f.matchups ? matchupHeatmap(f.matchups, ratingOrder(f.ratings)) : null;
   // Sections that do not apply are left out: loadouts and parts when every machine had one build (a bot
   // ladder), bots when one bot played them all (a loadout sweep). A folder without counts keeps them all.
-  const counts = s && isObj(s.counts) ? s.counts : null;
+  const counts = s && isObject(s.counts) ? s.counts : null;
   const single = (k: string): boolean => counts !== null && typeof counts[k] === 'number' && counts[k] <= 1;
   const left = new Set([...(single('loadouts') ? ['loadouts', 'parts'] : []), ...(single('bots') ? ['bots'] : [])]);
   const all: [string, string, string][] = [

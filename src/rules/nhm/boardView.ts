@@ -7,16 +7,16 @@
  */
 import type { BoardFrame, BoardView } from '../../core/game.js';
 import type { NhmGameDescription, NhmReplayStep } from './replay.js';
+import { isObject } from '../../core/json.js';
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether a description and records have the shape this view reads (older or foreign replays may not). */
 function readable(g: unknown, records: readonly object[]): g is NhmGameDescription {
-  if (!isObj(g) || !isObj(g.board) || !Number.isInteger(g.board.width) || !Number.isInteger(g.board.height) || !Array.isArray(g.machines)) return false;
+  if (!isObject(g) || !isObject(g.board) || !Number.isInteger(g.board.width) || !Number.isInteger(g.board.height) || !Array.isArray(g.machines)) return false;
   const machine = (m: unknown): boolean =>
-    isObj(m) && typeof m.name === 'string' && typeof m.facing === 'string' && typeof m.hearts === 'number' && typeof m.shields === 'number' && typeof m.square === 'string';
+    isObject(m) && typeof m.name === 'string' && typeof m.facing === 'string' && typeof m.hearts === 'number' && typeof m.shields === 'number' && typeof m.square === 'string';
   if (!g.machines.every(machine)) return false;
-  return records.every((s) => isObj(s) && typeof s.turn === 'number' && typeof s.step === 'number' && Array.isArray(s.machines) && isObj(s.commands) && Array.isArray(s.hot));
+  return records.every((s) => isObject(s) && typeof s.turn === 'number' && typeof s.step === 'number' && Array.isArray(s.machines) && isObject(s.commands) && Array.isArray(s.hot));
 }
 
 /** The board view of an NHM-engine replay, or null when it is not one this view reads. */

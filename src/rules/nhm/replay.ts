@@ -19,6 +19,7 @@ import type { Catalogue, Loadout } from './parts.js';
 import type { Notation } from './programs.js';
 import type { MachineView, StepRecord } from './record.js';
 import type { State } from './state.js';
+import { isObject } from '../../core/json.js';
 
 /** A machine as it starts the match. */
 export interface NhmMachineDescription {
@@ -106,23 +107,22 @@ function portablePath(p: string): string {
   return rel.startsWith('..') || isAbsolute(rel) ? p : rel.split(sep).join('/');
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks a description's shape; a HavocError naming the field. */
 function checkDescription(d: unknown, where: string): NhmGameDescription {
   const fail = (field: string, problem: string): never => {
     throw new HavocError('ERR_REPLAY', `${where}${field}`, problem);
   };
-  if (!isObj(d)) return fail('', 'must be an object (the game of an NHM-engine replay)');
+  if (!isObject(d)) return fail('', 'must be an object (the game of an NHM-engine replay)');
   if (typeof d.catalogueHash !== 'string') fail('.catalogueHash', 'must be a string');
   if (d.catalogue !== undefined && typeof d.catalogue !== 'string') fail('.catalogue', 'must be a string');
   const b = d.board;
-  if (!isObj(b) || !Number.isInteger(b.width) || !Number.isInteger(b.height) || (b.width as number) < 1 || (b.height as number) < 1) fail('.board', 'must be {"width": W, "height": H}');
+  if (!isObject(b) || !Number.isInteger(b.width) || !Number.isInteger(b.height) || (b.width as number) < 1 || (b.height as number) < 1) fail('.board', 'must be {"width": W, "height": H}');
   if (!Number.isInteger(d.turnLimit) || (d.turnLimit as number) < 1) fail('.turnLimit', 'must be a whole number of turns');
   if (typeof d.repairAllSlots !== 'boolean') fail('.repairAllSlots', 'must be true or false');
   if (!Array.isArray(d.machines) || d.machines.length < 1) fail('.machines', 'must be a non-empty array');
   (d.machines as unknown[]).forEach((m, i) => {
-    if (!isObj(m) || typeof m.name !== 'string' || typeof m.square !== 'string' || typeof m.facing !== 'string' || typeof m.loadout !== 'string')
+    if (!isObject(m) || typeof m.name !== 'string' || typeof m.square !== 'string' || typeof m.facing !== 'string' || typeof m.loadout !== 'string')
       fail(`.machines[${i}]`, 'needs name, loadout, square and facing');
     for (const k of ['hearts', 'shields'] as const) if (!Number.isInteger((m as Record<string, unknown>)[k])) fail(`.machines[${i}].${k}`, 'must be a whole number');
   });

@@ -9,6 +9,7 @@ import { HavocError } from '../../core/errors.js';
 import { Game, type MachineSetup } from './game.js';
 import { checkLoadout, loadNamedLoadouts } from './loadout.js';
 import type { Catalogue, Loadout } from './parts.js';
+import { isObject } from '../../core/json.js';
 
 interface RawMachine {
   name: string;
@@ -19,7 +20,6 @@ interface RawMachine {
   loadout?: unknown;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What one NHM-engine ruleset brings to reading a scenario: its id, and its one build when it has one. */
 export interface ScenarioFlavour {
@@ -39,7 +39,7 @@ export function scenarioGame(json: Record<string, unknown>, file: string, cat: C
   if (json.board !== undefined) {
     const b = json.board as { width?: unknown; height?: unknown };
     const size = (v: unknown, most: number): boolean => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= most;
-    if (!isObj(b) || !size(b.width, MAX_BOARD_WIDTH) || !size(b.height, MAX_BOARD_HEIGHT))
+    if (!isObject(b) || !size(b.width, MAX_BOARD_WIDTH) || !size(b.height, MAX_BOARD_HEIGHT))
       return fail('board', `must be {"width": W, "height": H}, W from 1 to ${MAX_BOARD_WIDTH} (files a–z), H from 1 to ${MAX_BOARD_HEIGHT}`);
     board = makeBoard(b.width as number, b.height as number);
   }
@@ -50,7 +50,7 @@ export function scenarioGame(json: Record<string, unknown>, file: string, cat: C
   const names = new Set<string>();
   const machines: MachineSetup[] = (json.machines as unknown[]).map((raw, i) => {
     const at = `machines[${i}]`;
-    if (!isObj(raw)) return fail(at, 'must be an object');
+    if (!isObject(raw)) return fail(at, 'must be an object');
     const m = raw as unknown as RawMachine;
     if (typeof m.name !== 'string' || !m.name) return fail(`${at}.name`, 'must be a non-empty string');
     if (names.has(m.name)) return fail(`${at}.name`, `"${m.name}" is used twice`);
