@@ -3,6 +3,9 @@ import { settleAnchor } from '../src/stats/anchor.js';
 import { fieller } from '../src/stats/fairCost.js';
 import { chiSquareSurvival } from '../src/stats/normal.js';
 import { calibrate, CASES } from '../bench/calibrate.js';
+import { loadoutSpread, type SpreadRow } from '../src/stats/loadoutSpread.js';
+import { scoreInterval } from '../src/stats/wilson.js';
+import { makeRng } from '../src/core/rng.js';
 import {
   bradleyTerry,
   cholesky,
@@ -717,13 +720,21 @@ describe('Fieller interval (fairCost.ts)', () => {
 });
 
 describe('calibration of the part verdicts (bench/calibrate.ts, a fast version of npm run calibrate)', () => {
-  it('on a real design with every part fair, few false flags; a part 1 logit underpriced is found', () => {
-    const [fair, off] = calibrate(30, 'plant-1', CASES.slice(0, 2));
+  it('on a real design: few false flags with every part fair, additive or not, with or without draws; a part 1 logit underpriced is found', () => {
+    const results = calibrate(30, 'plant-1');
+    expect(results.map((r) => r.name)).toEqual(CASES.map((c) => c.name));
     // Seeded: the same counts every run. At the promised 5%, 30 sweeps give 0 to 4 false flags 98% of the time.
-    expect(fair.falseFlagged).toBeLessThanOrEqual(4);
-    expect(off.falseFlagged).toBeLessThanOrEqual(4);
-    expect(off.offFound).toBeGreaterThanOrEqual(28);
-    expect(fair.offFound).toBe(0);
+    for (const r of results) expect(r.falseFlagged, r.name).toBeLessThanOrEqual(4);
+    CASES.forEach((c, i) => {
+      if (c.off > 0) expect(results[i]!.offFound, c.name).toBeGreaterThanOrEqual(27);
+      else expect(results[i]!.offFound, c.name).toBe(0);
+      // The spread is found where there is one, and the draws' dispersion where games are drawn.
+      if (c.spread > 0) expect(Math.abs(results[i]!.meanSpread - c.spread), c.name).toBeLessThan(0.1);
+      else expect(results[i]!.meanSpread, c.name).toBeLessThan(0.1);
+      // φ = 1 − (draws/4) / Σ p(1 − p): about 1 − 0.09 / 0.2 with a third of games drawn.
+      if (c.draws) expect(results[i]!.meanDispersion, c.name).toBeGreaterThan(0.45), expect(results[i]!.meanDispersion, c.name).toBeLessThan(0.65);
+      else expect(results[i]!.meanDispersion, c.name).toBe(1);
+    });
   }, 60_000);
 });
 
@@ -743,5 +754,125 @@ describe('chi-squared upper tail (normal.ts, Wilson–Hilferty)', () => {
     expect(tiny).toBeGreaterThan(1e-43);
     expect(tiny).toBeLessThan(1e-41);
     expect(chiSquareSurvival(0, 5)).toBe(1);
+  });
+});
+
+describe('the variance when loadouts are not additive, and draws (loadoutSpread.ts)', () => {
+  /** A seeded design: `L` loadouts of `P` parts (0–2 copies each), `n` random pairings, outcomes drawn from the model. */
+  function simulate(seed: string, L: number, P: number, n: number, sigma: number, drawP: number) {
+    const rng = makeRng(seed);
+    const normal = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
+    const copies = Array.from({ length: L }, () => Array.from({ length: P }, () => rng.int(3)));
+    const beta = Array.from({ length: P }, (_, p) => 0.2 * (p - P / 2));
+    const own = copies.map(() => sigma * normal());
+    const rows: SpreadRow[] = [];
+    for (let g = 0; g < n; g++) {
+      const a = rng.int(L);
+      let b = rng.int(L - 1);
+      if (b >= a) b++;
+      const cols: number[] = [], val: number[] = [];
+      for (let p = 0; p < P; p++) if (copies[a]![p] !== copies[b]![p]) (cols.push(p), val.push(copies[a]![p]! - copies[b]![p]!));
+      const eta = cols.reduce((t, c, i) => t + beta[c]! * val[i]!, 0) + own[a]! - own[b]!;
+      const drawn = rng.next() < drawP;
+      rows.push({ cols, val, y: drawn ? 0.5 : rng.next() < sigmoid(eta) ? 1 : 0, w: 1, draws: drawn ? 1 : 0, la: a, lb: b });
+    }
+    const fit = logisticRegression(rows.map((r) => ({ x: { idx: [...r.cols], val: [...r.val] }, y: r.y, w: r.w })), P, { intercept: true });
+    return { rows, fit, k: P + 1 };
+  }
+
+  it('leaves the Wald covariance alone without draws or loadout ids, and scales it by the draws', () => {
+    const { rows, fit, k } = simulate('spread-0', 60, 5, 1500, 0, 0);
+    const plain = loadoutSpread(rows.map((r) => ({ ...r, la: -1, lb: -1 })), fit.coef, fit.cov, k, true);
+    expect(plain.sigma).toBe(0);
+    expect(plain.dispersion).toBe(1);
+    expect([...plain.cov]).toEqual([...fit.cov]);
+    // Draws: φ = (Σ w p(1 − p) − draws/4) / Σ w p(1 − p), exactly.
+    const withDraws = simulate('spread-d', 60, 5, 1500, 0, 0.4);
+    const s = loadoutSpread(withDraws.rows.map((r) => ({ ...r, la: -1, lb: -1 })), withDraws.fit.coef, withDraws.fit.cov, withDraws.k, true);
+    let sumW = 0;
+    for (const r of withDraws.rows) {
+      const eta = withDraws.fit.coef[5]! + r.cols.reduce((t: number, c, i) => t + withDraws.fit.coef[c]! * r.val[i]!, 0);
+      sumW += sigmoid(eta) * (1 - sigmoid(eta));
+    }
+    const draws = withDraws.rows.filter((r) => r.draws > 0).length;
+    expect(s.dispersion).toBeCloseTo((sumW - draws / 4) / sumW, 12);
+    expect(s.dispersion).toBeGreaterThan(0.5);
+    expect(s.dispersion).toBeLessThan(0.7);
+    expect(s.cov[0]).toBeCloseTo(s.dispersion * withDraws.fit.cov[0]!, 14);
+  });
+
+  it('finds the loadouts\' own spread, and its traces agree with the dense matrices', () => {
+    const { rows, fit, k } = simulate('spread-1', 120, 6, 6000, 0.6, 0);
+    const s = loadoutSpread(rows, fit.coef, fit.cov, k, true);
+    expect(s.sigma).toBeGreaterThan(0.45);
+    expect(s.sigma).toBeLessThan(0.75);
+    // The same moment estimate from dense Z, W and X̃: Ĵ = ZᵀWZ − MᵀI⁻¹M, σ̂² = (sᵀs − tr Ĵ) / tr Ĵ².
+    const L = 120, n = rows.length;
+    const J = new Float64Array(L * L), M = new Float64Array(k * L), sc = new Float64Array(L);
+    rows.forEach((r) => {
+      const x = new Float64Array(k);
+      r.cols.forEach((c, i) => (x[c] = r.val[i]!));
+      x[k - 1] = 1;
+      const p = sigmoid(x.reduce((t, v, c) => t + v * fit.coef[c]!, 0));
+      const v = p * (1 - p);
+      for (const [l, sign] of [[r.la, 1], [r.lb, -1]] as const) {
+        sc[l]! += sign * (r.y - p);
+        for (const [m, sign2] of [[r.la, 1], [r.lb, -1]] as const) J[l * L + m]! += sign * sign2 * v;
+        for (let c = 0; c < k; c++) M[c * L + l]! += sign * v * x[c]!;
+      }
+    });
+    const Jhat = Float64Array.from(J);
+    for (let a = 0; a < L; a++)
+      for (let b = 0; b < L; b++) {
+        let t = 0;
+        for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) t += M[i * L + a]! * fit.cov[i * k + j]! * M[j * L + b]!;
+        Jhat[a * L + b]! -= t;
+      }
+    let tr = 0, tr2 = 0, sts = 0;
+    for (let a = 0; a < L; a++) {
+      tr += Jhat[a * L + a]!;
+      sts += sc[a]! * sc[a]!;
+      for (let b = 0; b < L; b++) tr2 += Jhat[a * L + b]! * Jhat[b * L + a]!;
+    }
+    expect(n).toBe(6000);
+    const linear = (sts - tr) / tr2, c2 = ((16 * Math.sqrt(3)) / (15 * Math.PI)) ** 2;
+    expect(s.sigma).toBeCloseTo(Math.sqrt(linear * (1 + 2 * c2 * linear)), 8);
+  });
+
+  it('widens the part effects\' SEs by the spread: covariance = I⁻¹ + σ̂² GGᵀ', () => {
+    const { rows, fit, k } = simulate('spread-2', 120, 6, 6000, 0.6, 0);
+    const s = loadoutSpread(rows, fit.coef, fit.cov, k, true);
+    for (let c = 0; c < 6; c++) expect(s.cov[c * k + c]).toBeGreaterThan(1.3 * fit.cov[c * k + c]!);
+  });
+});
+
+describe('a score rate\'s interval with draws (wilson.ts scoreInterval)', () => {
+  it('is Wilson\'s without draws, narrower with them, never a point, and covers at its level', () => {
+    expect(scoreInterval(30, 0, 50)).toEqual(wilson(30, 50));
+    const plain = wilson(20 + 36 / 2, 100), drawn = scoreInterval(20, 36, 100);
+    expect(drawn.p).toBe(plain.p);
+    // A third of games drawn: about 20% narrower than the binomial interval.
+    const ratio = (drawn.hi - drawn.lo) / (plain.hi - plain.lo);
+    expect(ratio).toBeGreaterThan(0.75);
+    expect(ratio).toBeLessThan(0.9);
+    const all = scoreInterval(0, 10, 10);
+    expect(all.lo).toBeLessThan(0.5);
+    expect(all.hi).toBeGreaterThan(0.5);
+    // Coverage on simulated games: win 0.3, draw 0.4, so the score is 0.5; 2,000 samples of 60 games.
+    const rng = makeRng('score-coverage');
+    let covered = 0;
+    for (let s = 0; s < 2000; s++) {
+      let w = 0, d = 0;
+      for (let g = 0; g < 60; g++) {
+        const u = rng.next();
+        if (u < 0.3) w++;
+        else if (u < 0.7) d++;
+      }
+      const iv = scoreInterval(w, d, 60);
+      if (iv.lo <= 0.5 && 0.5 <= iv.hi) covered++;
+    }
+    expect(covered / 2000).toBeGreaterThan(0.93);
+    expect(covered / 2000).toBeLessThan(0.975);
+    expect(() => scoreInterval(5, 6, 10)).toThrow(/wins \+ draws/);
   });
 });

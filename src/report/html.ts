@@ -93,7 +93,7 @@ function ratingsNote(s: Record<string, unknown> | null): string {
   const withPrior = prior > 0
     ? ` Every pair that met gets ${prior} virtual draw${prior === 1 ? '' : 's'} (the prior BayesElo uses), so an entrant that won or lost every game still has a finite rating and interval.`
     : '';
-  return `<p class="note">Bradley–Terry ratings on the Elo scale (1500 = the average entrant), with 95% intervals.${withPrior} <b>los</b>: the likelihood that the entrant is stronger than the one ranked below it (0.5: no telling them apart; above 0.95: clearly stronger).</p>`;
+  return `<p class="note">Bradley–Terry ratings on the Elo scale (1500 = the average entrant), with 95% intervals.${withPrior} A rating's interval is about the distance from the average entrant, so it carries the whole field's uncertainty; to compare two neighbours read <b>gap</b>, the Elo difference to the one ranked below, with its own SE (<b>gap_se</b>), and <b>los</b>: the likelihood that the entrant is stronger than the one ranked below it (0.5: no telling them apart; above 0.95: clearly stronger).</p>`;
 }
 
 function ratingsSection(t: CsvTable | null, maxRows: number): string {
@@ -131,20 +131,24 @@ function partsSection(t: CsvTable | null, maxRows: number): string {
   });
 }
 
-/**
- * How the part figures were made, from summary.json and bots.csv: who played, how many games ran to the
- * turn limit, what the fair cost is relative to, and what the test corrects for.
- */
 /** What the additivity test (summary.json parts.additivity) says of the intervals. */
 function additivityNote(p: Record<string, unknown> | null): string {
   const a = p && isObject(p.additivity) ? p.additivity : null;
   if (!a || typeof a.p !== 'number') return '';
   const test = `a likelihood-ratio test of one rating per loadout against the sum of its parts gives ${esc(a.lr)} on ${esc(a.df)} degrees of freedom, p = ${esc(a.p)}`;
-  return a.p < 0.05
-    ? `<b>Loadouts are more than the sum of their parts here</b> (${test}): the intervals and flags above are too sure of themselves, read flags as leads to check (docs/statistics.md).`
-    : `No sign that loadouts are more than the sum of their parts (${test}).`;
+  const spread = typeof p!.loadoutSpread === 'number' ? p!.loadoutSpread : null;
+  const disp = typeof p!.dispersion === 'number' && p!.dispersion < 0.995
+    ? ` Drawn games make a score less variable than wins and losses alone, and the intervals are narrowed for it (the variance times ${esc(p!.dispersion)}).`
+    : '';
+  return (a.p < 0.05
+    ? `<b>Loadouts are more than the sum of their parts here</b> (${test}).${spread !== null && spread > 0 ? ` Each loadout is worth about ±${esc(spread)} logits of its own, and the intervals and flags above are widened for it (a loadout random effect, docs/statistics.md).` : ''}`
+    : `No sign that loadouts are more than the sum of their parts (${test}).`) + disp;
 }
 
+/**
+ * How the part figures were made, from summary.json and bots.csv: who played, how many games ran to the
+ * turn limit, what the fair cost is relative to, and what the test corrects for.
+ */
 function partsMethod(f: RunFolder): string {
   const s = f.summary;
   const m = s && isObject(s.matches) ? s.matches : null;

@@ -67,6 +67,9 @@ export interface Summary {
     readonly anchorRounds: number;
     /** The likelihood-ratio test of loadouts against the sum of their parts (tables.ts additivityTest); null when nothing to compare. */
     readonly additivity: { lr: number; df: number; p: number } | null;
+    /** σ̂, the loadouts' own spread in logits, and φ, the draws' dispersion, that the part SEs carry (stats/loadoutSpread.ts). */
+    readonly loadoutSpread: number;
+    readonly dispersion: number;
     readonly converged: boolean;
     readonly seatAdvantage: { value: number; se: number } | null;
     readonly pointValues: { category: string; pointValue: number; se: number }[];
@@ -151,6 +154,8 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
       anchorConverged: model.anchorStable,
       anchorRounds: model.anchorRounds,
       additivity: additivity && { lr: Number(fmt(additivity.lr, 2)), df: additivity.df, p: Number(fmtP(additivity.p)) },
+      loadoutSpread: Number(fmt(model.loadoutSpread, 4)) || 0,
+      dispersion: Number(fmt(model.dispersion, 4)) || 0,
       converged: model.converged,
       seatAdvantage: round(model.seatAdvantage),
       pointValues: model.categories.map((c) => ({ category: c.category, pointValue: Number(fmt(c.pointValue, 6)) || 0, se: Number(fmt(c.pointValueSe, 6)) || 0 })),

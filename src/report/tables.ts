@@ -10,7 +10,7 @@
  */
 import type { AnyGameModule } from '../core/game.js';
 import { stringify } from 'csv-stringify/sync';
-import { bradleyTerry, chiSquareSurvival, partEffects, superiority, toElo, wilson, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
+import { bradleyTerry, chiSquareSurvival, difference, ELO_PER_LOGIT, partEffects, scoreInterval, superiority, toElo, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
 import type { RunConfig } from '../arena/config.js';
 import { cmp, type Aggregate, type Dimension } from './aggregate.js';
 
@@ -44,7 +44,10 @@ export const tableCsv = (t: Table): string => stringify([t.header as string[], .
  */
 export const PRIOR_DRAWS = 2;
 
-/** One entrant's rating: Elo scale and logit, with SEs and 95% interval; `los` the likelihood it is stronger than the next one down (null for the last). */
+/**
+ * One entrant's rating: Elo scale and logit, with SEs and 95% interval; against the next one down (null
+ * for the last): `gap`, the Elo difference, with its SE, and `los`, the likelihood it is the stronger.
+ */
 export interface Rating {
   elo: number;
   eloSe: number;
@@ -52,6 +55,8 @@ export interface Rating {
   eloHi: number;
   logit: number;
   logitSe: number;
+  gap: number | null;
+  gapSe: number | null;
   los: number | null;
 }
 
@@ -89,10 +94,17 @@ export function rate(dim: Dimension, seats: number, maxRated: number): Ratings {
   const elo = toElo(fit);
   const order = names.map((_, i) => i).sort((i, j) => fit.rating[j] - fit.rating[i] || cmp(names[i], names[j]));
   const next = new Map(order.map((i, r) => [i, r + 1 < order.length ? order[r + 1] : -1]));
+  const rating = (i: number, j: number): Rating => {
+    const gap = j >= 0 ? difference(fit, i, j) : null;
+    return {
+      elo: elo.rating[i], eloSe: elo.se[i], eloLo: elo.lo[i], eloHi: elo.hi[i], logit: fit.rating[i], logitSe: fit.se[i],
+      gap: gap && gap.value * ELO_PER_LOGIT, gapSe: gap && gap.se * ELO_PER_LOGIT, los: j >= 0 ? superiority(fit, i, j) : null,
+    };
+  };
   const byName = new Map<string, Rating>(
     names.map((n, i) => [
       n,
-      { elo: elo.rating[i], eloSe: elo.se[i], eloLo: elo.lo[i], eloHi: elo.hi[i], logit: fit.rating[i], logitSe: fit.se[i], los: next.get(i)! >= 0 ? superiority(fit, i, next.get(i)!) : null },
+      rating(i, next.get(i)!),
     ]),
   );
   return { fitted: true, note: fit.converged ? null : 'the fit did not converge', byName, seatAdvantage: fit.advantage };
@@ -105,7 +117,8 @@ const byScore = (dim: Dimension) => (a: number, b: number): number => {
 };
 
 /**
- * Per bot or loadout: games, results, win rate (draw = half) with its Wilson 95% interval, rating, and the
+ * Per bot or loadout: games, results, win rate (draw = half) with its 95% interval (Wilson's, on the score's
+ * variance with draws: stats/wilson.ts scoreInterval), rating, and the
  * mean of the ruleset's first figure (`figure`, NHM: dealt); a loadout also its key and `points`, what it
  * spends of the budget (`cost`).
  */
@@ -119,7 +132,7 @@ export function entityTable(
   ];
   const rows = order.map((i, r) => {
     const t = dim.tally[i];
-    const w = wilson(t.wins + t.draws / 2, t.games);
+    const w = scoreInterval(t.wins, t.draws, t.games);
     const rt = ratings.byName.get(dim.names[i]);
     return [
       String(r + 1), dim.names[i], ...(key ? [key(dim.names[i])] : []), ...(cost ? [String(cost(dim.names[i]))] : []), String(t.games), String(t.wins), String(t.draws), String(t.losses),
@@ -151,7 +164,7 @@ export function matchupTable(dim: Dimension): Table {
   const rows = [...m.values()]
     .sort((p, q) => cmp(p.a, q.a) || cmp(p.b, q.b))
     .map((e) => {
-      const w = wilson(e.wa + e.d / 2, e.n);
+      const w = scoreInterval(e.wa, e.d, e.n);
       return [e.a, e.b, String(e.n), String(e.wa), String(e.d), String(e.wb), fmt(w.p, 4), fmt(w.lo, 4), fmt(w.hi, 4)];
     });
   return { header: ['a', 'b', 'games', 'a_wins', 'draws', 'b_wins', 'a_win_rate', 'a_win_rate_lo', 'a_win_rate_hi'], rows };
@@ -159,10 +172,11 @@ export function matchupTable(dim: Dimension): Table {
 
 /**
  * Bradley–Terry ratings (Elo scale, 1500 = the average entrant) with 95% intervals, the entrant's W-D-L,
- * and `los`: the likelihood that it is stronger than the entrant ranked below it.
+ * and against the entrant ranked below it: `gap`, the Elo difference with its SE (`gap_se`, smaller than
+ * either rating's, which carries the whole field's uncertainty), and `los`, the likelihood it is stronger.
  */
 export function ratingsTable(dim: Dimension, ratings: Ratings): Table {
-  const header = ['rank', 'name', 'games', 'wins', 'draws', 'losses', 'rating', 'rating_se', 'rating_lo', 'rating_hi', 'los', 'logit', 'logit_se', 'note'];
+  const header = ['rank', 'name', 'games', 'wins', 'draws', 'losses', 'rating', 'rating_se', 'rating_lo', 'rating_hi', 'gap', 'gap_se', 'los', 'logit', 'logit_se', 'note'];
   // An entrant that won or lost every game is rated by the prior as much as by its games: said beside it.
   const note = (t: { games: number; wins: number; losses: number }): string => (t.games === 0 ? '' : t.wins === t.games ? 'undefeated' : t.losses === t.games ? 'winless' : '');
   const names = [...ratings.byName.keys()].sort((a, b) => ratings.byName.get(b)!.logit - ratings.byName.get(a)!.logit || cmp(a, b));
@@ -170,7 +184,7 @@ export function ratingsTable(dim: Dimension, ratings: Ratings): Table {
     const x = ratings.byName.get(n)!, t = dim.tally[dim.index.get(n)!];
     return [
       String(r + 1), n, String(t.games), String(t.wins), String(t.draws), String(t.losses),
-      fmt(x.elo, 1), fmt(x.eloSe, 1), fmt(x.eloLo, 1), fmt(x.eloHi, 1), x.los === null ? '' : fmt(x.los, 4), fmt(x.logit, 4), fmt(x.logitSe, 4), note(t),
+      fmt(x.elo, 1), fmt(x.eloSe, 1), fmt(x.eloLo, 1), fmt(x.eloHi, 1), fmt(x.gap, 1), fmt(x.gapSe, 1), x.los === null ? '' : fmt(x.los, 4), fmt(x.logit, 4), fmt(x.logitSe, 4), note(t),
     ];
   });
   return { header, rows };
@@ -194,7 +208,15 @@ export function partModel(agg: Aggregate, mod: AnyGameModule, build: (name: stri
   if (kit.components)
     for (const { i, j, c } of dim.sortedPairs()) {
       const [n, wi, , neither] = c;
-      matches.push({ a: partsOf(dim.names[i]) as string[], b: partsOf(dim.names[j]) as string[], score: (wi + neither / 2) / n, weight: n / (agg.seats - 1) });
+      matches.push({
+        a: partsOf(dim.names[i]) as string[],
+        b: partsOf(dim.names[j]) as string[],
+        score: (wi + neither / 2) / n,
+        weight: n / (agg.seats - 1),
+        draws: neither / (agg.seats - 1),
+        loadoutA: i,
+        loadoutB: j,
+      });
     }
   const listing = new Map<string, { cost: number; category: string }>(kit.listing ? kit.listing() : []);
   return partEffects(matches, listing, { alpha: run.stats.alpha, anchor: run.stats.anchor });

@@ -191,10 +191,20 @@ export function toElo(fit: BradleyTerryFit, anchor = 1500): EloRatings {
  * covariance (as fastchess and BayesElo print it for neighbours).
  */
 export function superiority(fit: BradleyTerryFit, i: number, j: number): number {
+  const { value: d, se } = difference(fit, i, j);
+  return se > 0 ? normalCdf(d / se) : d > 0 ? 1 : d < 0 ? 0 : 0.5;
+}
+
+/**
+ * rᵢ − rⱼ in logits and its SE from the fit's covariance. Each rating's own SE
+ * is about the distance from the average entrant, so it carries everyone's
+ * uncertainty (one winless entrant widens them all); the difference of two
+ * neighbours is what a reader compares, and its SE is often much smaller.
+ */
+export function difference(fit: BradleyTerryFit, i: number, j: number): { value: number; se: number } {
   const n = fit.rating.length, c = fit.cov;
   const v = c[i * n + i]! + c[j * n + j]! - 2 * c[i * n + j]!;
-  const d = fit.rating[i]! - fit.rating[j]!;
-  return v > 0 ? normalCdf(d / Math.sqrt(v)) : d > 0 ? 1 : d < 0 ? 0 : 0.5;
+  return { value: fit.rating[i]! - fit.rating[j]!, se: Math.sqrt(Math.max(0, v)) };
 }
 
 /** P(a beats b) implied by two logit ratings (draws counted as half). */

@@ -4,7 +4,7 @@
  */
 export { Z95, chiSquareSurvival, erfc, normalCdf, normalQuantile, twoSidedP } from './normal.js';
 export { holm, type HolmTest } from './holm.js';
-export { wilson, newcombeDiff, type Interval, type DiffInterval } from './wilson.js';
+export { wilson, scoreInterval, newcombeDiff, type Interval, type DiffInterval } from './wilson.js';
 export {
   fromRows,
   matMul,
@@ -23,6 +23,7 @@ export {
   bradleyTerry,
   toElo,
   superiority,
+  difference,
   winProbability,
   ELO_PER_LOGIT,
   type PairGame,

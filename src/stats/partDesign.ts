@@ -15,6 +15,11 @@ export interface PartMatch {
   readonly score: number;
   /** Default 1. */
   readonly weight?: number;
+  /** How much of `weight` was drawn games (default 0): draws make a score less variable than a win or a loss. */
+  readonly draws?: number;
+  /** Ids of the two loadouts (any integers), when known: their games share the loadout's own value (loadoutSpread.ts). */
+  readonly loadoutA?: number;
+  readonly loadoutB?: number;
 }
 
 /** Descriptive statistics of a part, per side-game (each match has two sides). */
@@ -31,10 +36,21 @@ export interface PartRawStats {
   readonly diffHi: number;
 }
 
+/** One match's differenced row. */
+export interface DesignRow {
+  readonly idx: number[];
+  readonly val: number[];
+  readonly y: number;
+  readonly w: number;
+  readonly draws: number;
+  readonly la: number;
+  readonly lb: number;
+}
+
 /** The differenced rows and tallies, over the parts of `keys` by index. */
 export interface PartDesign {
-  /** Sparse rows over part indices (sorted), y = A's score, w = weight. */
-  readonly rows: { readonly idx: number[]; readonly val: number[]; readonly y: number; readonly w: number }[];
+  /** Sparse rows over part indices (sorted), y = A's score, w = weight, the draws among w, the two loadouts' ids (-1: unknown). */
+  readonly rows: DesignRow[];
   /** Side-games with each part (weighted), and their total score. */
   readonly nWith: Float64Array;
   readonly sWith: Float64Array;
@@ -61,11 +77,13 @@ export function buildPartDesign(matches: Iterable<PartMatch>, keys: readonly str
   const touched: number[] = [];
   let totalW = 0;
   let nMatches = 0;
-  const rows: { idx: number[]; val: number[]; y: number; w: number }[] = [];
+  const rows: DesignRow[] = [];
   for (const m of matches) {
     const w = m.weight ?? 1;
     if (!(m.score >= 0 && m.score <= 1)) throw new RangeError(`partEffects: score must be in [0, 1], got ${m.score}`);
     if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`partEffects: bad weight ${w}`);
+    const draws = m.draws ?? 0;
+    if (!(draws >= 0 && draws <= w)) throw new RangeError(`partEffects: draws must be in [0, weight], got ${draws}`);
     touched.length = 0;
     for (const [keysOfSide, cnt] of [[m.a, cntA], [m.b, cntB]] as const) {
       for (const key of keysOfSide) {
@@ -92,7 +110,7 @@ export function buildPartDesign(matches: Iterable<PartMatch>, keys: readonly str
         idx.push(p);
         val.push(d);
       }
-      rows.push({ idx, val, y: m.score, w });
+      rows.push({ idx, val, y: m.score, w, draws, la: m.loadoutA ?? -1, lb: m.loadoutB ?? -1 });
     }
     for (const p of touched) cntA[p] = cntB[p] = 0;
   }

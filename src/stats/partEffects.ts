@@ -25,6 +25,7 @@ import { fieller, priceEffects, type CategoryPoint } from './fairCost.js';
 import { holm } from './holm.js';
 import { settleAnchor } from './anchor.js';
 import { twoSidedP, Z95 } from './normal.js';
+import { loadoutSpread } from './loadoutSpread.js';
 import { buildPartDesign, rawStats, type PartMatch, type PartRawStats } from './partDesign.js';
 
 export type { PartMatch, PartRawStats };
@@ -97,6 +98,9 @@ export interface PartEffectsResult {
   readonly parts: PartEffect[];
   readonly categories: readonly CategoryPoint[];
   readonly seatAdvantage: { readonly value: number; readonly se: number } | null;
+  /** The dispersion φ the SEs carry (1 binomial; below 1 with draws), and σ̂, the loadouts' own spread in logits (loadoutSpread.ts). */
+  readonly dispersion: number;
+  readonly loadoutSpread: number;
   /** Parts in the Holm family, and the family-wise rate. */
   readonly tested: number;
   readonly alpha: number;
@@ -143,6 +147,17 @@ export function partEffects(
   const k = nf + (seat ? 1 : 0);
   const rows: LogisticRow[] = diffs.map((d) => ({ x: { idx: d.idx.map((p) => colOf[p]!), val: d.val }, y: d.y, w: d.w }));
   const fit = logisticRegression(rows, nf, { intercept: seat, ridge: opts.ridge });
+  // The fit's Wald covariance assumes binomial games between additive loadouts; widen it for the
+  // loadouts' own spread and narrow it for draws (loadoutSpread.ts).
+  const spread = loadoutSpread(
+    diffs.map((d) => ({ cols: d.idx.map((p) => colOf[p]!), val: d.val, y: d.y, w: d.w, draws: d.draws, la: d.la, lb: d.lb })),
+    fit.coef,
+    fit.cov,
+    k,
+    seat,
+  );
+  const cov = spread.cov;
+  const se = Float64Array.from({ length: k }, (_, i) => Math.sqrt(cov[i * k + i]!));
 
   // Structural null space of the design (ignores p(1−p), so separation is not mistaken for it).
   const gram = new Float64Array(k * k);
@@ -172,7 +187,7 @@ export function partEffects(
   const price = (anchor: readonly boolean[]): { result: { parts: PartEffect[]; categories: readonly CategoryPoint[] }; next: boolean[] } => {
     const priced = priceEffects({
       coef: fit.coef,
-      cov: fit.cov,
+      cov,
       k,
       cost: model.map((p) => listing(p).cost),
       category: model.map((p) => listing(p).category),
@@ -207,7 +222,7 @@ export function partEffects(
         category,
         listedCost: cost,
         beta: j < 0 ? nan : fit.coef[j]!,
-        betaSe: j < 0 ? nan : fit.se[j]!,
+        betaSe: j < 0 ? nan : se[j]!,
         fairCost,
         fairCostSe: undetermined ? nan : pr.fairCostSe,
         excess: pr.excess,
@@ -239,7 +254,9 @@ export function partEffects(
   return {
     parts,
     categories,
-    seatAdvantage: seat ? { value: fit.coef[nf]!, se: fit.se[nf]! } : null,
+    seatAdvantage: seat ? { value: fit.coef[nf]!, se: se[nf]! } : null,
+    dispersion: spread.dispersion,
+    loadoutSpread: spread.sigma,
     tested: parts.filter((p) => !Number.isNaN(p.level)).length,
     alpha,
     logLik: fit.logLik,
