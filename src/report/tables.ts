@@ -234,9 +234,10 @@ export interface Additivity {
  * loadout model (Bradley–Terry, one rating per loadout, no prior) gains over
  * the parts model, on its degrees of freedom (loadouts − 1 − the parts
  * model's identified parameters besides the seat advantage both have). A
- * small p says loadouts have values of their own beyond their parts, and the
- * parts' intervals are then too narrow (docs/statistics.md). Draws count as
- * half a win in both, so the likelihood is a quasi-likelihood. Null when
+ * small p says loadouts have values of their own beyond their parts (the
+ * part SEs allow for that spread: docs/statistics.md). Draws count as
+ * half a win in both, so the likelihood is a quasi-likelihood, and twice the
+ * gain is divided by the dispersion φ of the draws (stats/loadoutSpread.ts). Null when
  * there is nothing to compare (one loadout, or no part model).
  */
 export function additivityTest(dim: Dimension, seats: number, model: PartEffectsResult): Additivity | null {
@@ -248,7 +249,9 @@ export function additivityTest(dim: Dimension, seats: number, model: PartEffects
   const seat = seats === 2 ? 1 : 0;
   const df = names.length - 1 + seat - model.rank;
   if (!(df > 0)) return null;
-  const lr = Math.max(0, 2 * (loadouts.logLik - model.logLik));
+  // Scaled by the draws' dispersion, as a quasi-likelihood deviance is: with a third of games drawn the
+  // binomial deviance is about half what the same evidence gives when the draws' lower variance is counted.
+  const lr = Math.max(0, 2 * (loadouts.logLik - model.logLik)) / (model.dispersion > 0 ? model.dispersion : 1);
   return { lr, df, p: chiSquareSurvival(lr, df) };
 }
 

@@ -5,6 +5,7 @@
  *
  * Same matrix layout as `linalg.ts`: row-major n×n `Float64Array`s.
  */
+import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 
 /** Eigen-decomposition of a symmetric matrix: A = V diag(values) Vᵀ. */
 export interface SymmetricEigen {
@@ -15,61 +16,19 @@ export interface SymmetricEigen {
 }
 
 /**
- * Eigenvalues and eigenvectors of a symmetric matrix by cyclic Jacobi
- * rotations. Slower than QR but simple and accurate to high relative
- * precision even for tiny eigenvalues, which is what a null-space test needs.
+ * Eigenvalues and eigenvectors of a symmetric matrix, by ml-matrix's
+ * symmetric eigensolver (Householder tridiagonalisation and the implicit QL
+ * algorithm, JAMA's tred2/tql2), sorted by descending eigenvalue.
  */
 export function symmetricEigen(a: Float64Array, n: number): SymmetricEigen {
-  const m = Float64Array.from(a);
-  const v = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) v[i * n + i] = 1;
-  for (let sweep = 0; sweep < 100; sweep++) {
-    let off = 0;
-    let total = 0;
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) {
-        const x = m[i * n + j]! * m[i * n + j]!;
-        total += x;
-        if (i !== j) off += x;
-      }
-    }
-    if (off <= 1e-30 * total || off === 0) break;
-    for (let p = 0; p < n - 1; p++) {
-      for (let q = p + 1; q < n; q++) {
-        const apq = m[p * n + q]!;
-        if (apq === 0) continue;
-        // Rotation angle that zeroes (p, q), in the stable tan form (Golub & Van Loan 8.5.2).
-        const theta = (m[q * n + q]! - m[p * n + p]!) / (2 * apq);
-        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1);
-        const s = t * c;
-        for (let k = 0; k < n; k++) {
-          const mkp = m[k * n + p]!;
-          const mkq = m[k * n + q]!;
-          m[k * n + p] = c * mkp - s * mkq;
-          m[k * n + q] = s * mkp + c * mkq;
-        }
-        for (let k = 0; k < n; k++) {
-          const mpk = m[p * n + k]!;
-          const mqk = m[q * n + k]!;
-          m[p * n + k] = c * mpk - s * mqk;
-          m[q * n + k] = s * mpk + c * mqk;
-        }
-        for (let k = 0; k < n; k++) {
-          const vkp = v[k * n + p]!;
-          const vkq = v[k * n + q]!;
-          v[k * n + p] = c * vkp - s * vkq;
-          v[k * n + q] = s * vkp + c * vkq;
-        }
-      }
-    }
-  }
-  const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => m[j * n + j]! - m[i * n + i]!);
-  const values = Float64Array.from(order, (i) => m[i * n + i]!);
+  const m = new Matrix(n, n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) m.set(i, j, a[i * n + j]!);
+  const e = new EigenvalueDecomposition(m, { assumeSymmetric: true });
+  const raw = e.realEigenvalues, vec = e.eigenvectorMatrix;
+  const order = raw.map((_, i) => i).sort((i, j) => raw[j]! - raw[i]! || i - j);
+  const values = Float64Array.from(order, (i) => raw[i]!);
   const vectors = new Float64Array(n * n);
-  order.forEach((src, dst) => {
-    for (let k = 0; k < n; k++) vectors[k * n + dst] = v[k * n + src]!;
-  });
+  for (let r = 0; r < n; r++) order.forEach((i, c) => (vectors[r * n + c] = vec.get(r, i)));
   return { values, vectors };
 }
 

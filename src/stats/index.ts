@@ -1,6 +1,7 @@
 /**
- * Havoc Arena's statistics library: pure, dependency-free functions for win
- * rates, ratings and part balance. See each module for the modelling choices.
+ * Havoc Arena's statistics library: pure functions for win rates, ratings
+ * and part balance (distributions from stdlib, the eigensolver from
+ * ml-matrix). See each module for the modelling choices.
  */
 export { Z95, chiSquareSurvival, erfc, normalCdf, normalQuantile, twoSidedP } from './normal.js';
 export { holm, type HolmTest } from './holm.js';
