@@ -138,10 +138,10 @@ function additivityNote(p: Record<string, unknown> | null): string {
   const test = `a likelihood-ratio test of one rating per loadout against the sum of its parts gives ${esc(a.lr)} on ${esc(a.df)} degrees of freedom, p = ${esc(a.p)}`;
   const spread = typeof p!.loadoutSpread === 'number' ? p!.loadoutSpread : null;
   const disp = typeof p!.dispersion === 'number' && p!.dispersion < 0.995
-    ? ` Drawn games make a score less variable than wins and losses alone, and the intervals are narrowed for it (the variance times ${esc(p!.dispersion)}).`
+    ? ` Drawn games make a score less variable than wins and losses alone, and the intervals are narrowed for it (the variance times ${esc((p!.dispersion as number).toFixed(2))}).`
     : '';
   return (a.p < 0.05
-    ? `<b>Loadouts are more than the sum of their parts here</b> (${test}).${spread !== null && spread > 0 ? ` Each loadout is worth about ±${esc(spread)} logits of its own, and the intervals and flags above are widened for it (a loadout random effect, docs/statistics.md).` : ''}`
+    ? `<b>Loadouts are more than the sum of their parts here</b> (${test}).${spread !== null && spread > 0 ? ` Each loadout is worth something of its own beyond its parts (a spread of ${esc(spread.toFixed(2))} logit, as a standard deviation), and the intervals and flags above are widened for it (a loadout random effect, docs/statistics.md).` : ''}`
     : `No sign that loadouts are more than the sum of their parts (${test}).`) + disp;
 }
 
