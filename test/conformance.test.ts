@@ -17,6 +17,7 @@ import alwaysBet from './games/kuhn/bots/always-bet.js';
 import randomBot from './games/kuhn/bots/random.js';
 import kuhn, { KuhnState, type KuhnBotFactory } from './games/kuhn/index.js';
 import { buildsFor, randomMatches } from './games/randomMatches.js';
+import type { BeGame, BeState } from '../src/rules/battle-engine/state.js';
 
 registerRuleset(kuhn);
 
@@ -139,6 +140,7 @@ function mineTwins(mod: AnyGameModule) {
 const twinMakers: Partial<Record<string, (game: unknown, i: number) => { a: unknown; b: unknown; seat: number; walk?: boolean }>> = {
   nhm: mineTwins(rulesetById('nhm')),
   rbp: mineTwins(rulesetById('rbp')),
+  'battle-engine': battleEngineTwins,
   // Seat 0 holds the same card in both, seat 1 a different one: search deal seeds.
   kuhn(game, i) {
     const deal = (seed: string): KuhnState => {
@@ -153,6 +155,25 @@ const twinMakers: Partial<Record<string, (game: unknown, i: number) => { a: unkn
     }
   },
 };
+
+/** Battle Engine twins: after a random deployment, two of seat 1's pieces of one kind (officer or not) and different types swap squares; seat 0 sees only the kind. */
+function battleEngineTwins(game: unknown, i: number) {
+  const mod = rulesetById('battle-engine');
+  const g = game as BeGame, rng = makeRng(`be-twins-${i}`);
+  const a = mod.newState(game, `be-twins-${i}`) as BeState;
+  mod.apply(a, [0, 1].map((s) => mod.randomAction(a, s, 'deploy', rng)), () => null);
+  const b = mod.newState(game, `be-twins-${i}`) as BeState;
+  mod.copy(a, b);
+  const mine = Array.from({ length: g.first[2] - g.first[1] }, (_, k) => g.first[1] + k);
+  const kind = (p: number) => g.roster.pieces[g.type[p]].officer;
+  const pairs = mine.flatMap((p) => mine.filter((q) => q > p && kind(q) === kind(p) && g.type[q] !== g.type[p]).map((q) => [p, q]));
+  if (pairs.length === 0) throw new Error('the conformance army of seat B has no two pieces of one kind and different types');
+  const [p, q] = pairs[rng.int(pairs.length)];
+  [b.sq[p], b.sq[q]] = [a.sq[q], a.sq[p]];
+  b.occ[b.sq[p]] = p;
+  b.occ[b.sq[q]] = q;
+  return { a, b, seat: 0, walk: false };
+}
 
 describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) => {
   const mod = rulesetById(id);

@@ -1,0 +1,146 @@
+/**
+ * What a seat may do: deploy its army (once, in secret), and in play, one
+ * step of its turn's acting piece at a time — Move, Hit, Shoot, a panic move,
+ * Escape — or end the turn; Pass when nothing is legal. The first step of a
+ * turn picks the piece; the turn's later steps are that piece's (one piece
+ * acts per turn). Every legal step is listed here, and `check` is "is it in
+ * the list".
+ */
+import { backRow, forward, onSide, rowOf, STEPS, stepFrom, zigzag } from './board.js';
+import { actingType, baseType, ON, PANIC, PLAY, type BeState } from './state.js';
+
+/** Step kinds. */
+export const MOVE = 0, HIT = 1, SHOOT = 2, PANIC_MOVE = 3, ESCAPE = 4, END = 5, PASS = 6, DEPLOY = 7;
+
+/** An action: a step (`from`, `to`: squares; -1 where unused), or a deployment (`squares`: one per own piece, in piece order). */
+export interface BeAction {
+  readonly t: number;
+  readonly from: number;
+  readonly to: number;
+  readonly squares?: readonly number[];
+}
+
+export const stepAction = (t: number, from = -1, to = -1): BeAction => ({ t, from, to });
+export const END_ACTION = stepAction(END), PASS_ACTION = stepAction(PASS);
+
+/** The zigzag distance from `sq` to the nearest piece of `enemy` on the board (Infinity: none). */
+export function nearestEnemy(st: BeState, enemy: number, sq: number): number {
+  const g = st.game;
+  let best = Infinity;
+  for (let p = g.first[enemy]; p < g.first[enemy + 1]; p++) {
+    if (!(st.flags[p] & ON)) continue;
+    const d = zigzag(g.board, sq, st.sq[p]);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/** Arrows a piece has left. */
+export const arrowsLeft = (st: BeState, p: number): number => Math.max(0, baseType(st, p).arrows - st.shot[p]);
+
+/** What a piece has left this turn: fresh (it has not acted yet) or the state's running counts. */
+function budget(st: BeState, p: number, fresh: boolean): { moves: number; attacks: number } {
+  const a = actingType(st, p);
+  if (st.game.rules.turnShape === 'one') return fresh ? { moves: 1, attacks: 1 } : { moves: 0, attacks: 0 };
+  const moves = fresh ? a.moves : st.attacksDone > 0 ? 0 : st.movesLeft;
+  const moved = fresh ? false : st.moved;
+  const attacks = (moved ? a.movHit : a.hitHit) - (fresh ? 0 : st.attacksDone);
+  return { moves, attacks };
+}
+
+/** Adds piece `p`'s legal steps to `out`; `fresh`: as its turn's first. */
+export function pieceSteps(st: BeState, p: number, fresh: boolean, out: BeAction[]): void {
+  const g = st.game, b = g.board, seat = g.owner[p], enemy = 1 - seat, at = st.sq[p];
+  if (!(st.flags[p] & ON)) return;
+  const { moves, attacks } = budget(st, p, fresh);
+  const panicked = (st.flags[p] & PANIC) !== 0;
+  const here = moves > 0 ? nearestEnemy(st, enemy, at) : 0;
+  if (!panicked && moves > 0)
+    for (const [dr, dc] of STEPS) {
+      const q = stepFrom(b, at, seat === 0 ? dr : -dr, dc);
+      if (q >= 0 && st.occ[q] < 0 && nearestEnemy(st, enemy, q) < here) out.push(stepAction(MOVE, at, q));
+    }
+  if (!panicked && attacks > 0) {
+    for (const [dr, dc] of STEPS) {
+      const q = stepFrom(b, at, dr, dc);
+      if (q >= 0 && st.occ[q] >= 0 && g.owner[st.occ[q]] === enemy) out.push(stepAction(HIT, at, q));
+    }
+    if (arrowsLeft(st, p) > 0)
+      for (const [dr, dc] of STEPS) {
+        let q = stepFrom(b, at, dr, dc);
+        while (q >= 0 && st.occ[q] < 0) q = stepFrom(b, q, dr, dc);
+        if (q >= 0 && g.owner[st.occ[q]] === enemy) out.push(stepAction(SHOOT, at, q));
+      }
+  }
+  if (moves > 0) {
+    const fwd = forward(seat);
+    for (const [dr, dc] of STEPS) {
+      const rows = seat === 0 ? dr : -dr;
+      const q = stepFrom(b, at, rows, dc);
+      if (q < 0 || st.occ[q] >= 0 || rows === fwd) continue;
+      // toward the own back line: always; sideways: only when it takes the piece farther from the nearest enemy
+      if (rows === -fwd || nearestEnemy(st, enemy, q) > here) out.push(stepAction(PANIC_MOVE, at, q));
+    }
+    if (rowOf(b, at) === backRow(b, seat)) out.push(stepAction(ESCAPE, at));
+  }
+}
+
+/** Every legal step of `seat` now (empty when it is not this seat's turn in play). */
+export function legalSteps(st: BeState, seat: number, out: BeAction[] = []): BeAction[] {
+  out.length = 0;
+  if (st.phase !== PLAY || st.toMove !== seat) return out;
+  const g = st.game;
+  if (st.active >= 0) {
+    pieceSteps(st, st.active, false, out);
+    out.push(END_ACTION);
+    return out;
+  }
+  for (let p = g.first[seat]; p < g.first[seat + 1]; p++) pieceSteps(st, p, true, out);
+  if (out.length === 0) out.push(PASS_ACTION);
+  return out;
+}
+
+/** Whether the acting piece has a step left besides ending the turn. */
+export function canContinue(st: BeState, scratch: BeAction[]): boolean {
+  scratch.length = 0;
+  if (st.active < 0) return false;
+  pieceSteps(st, st.active, false, scratch);
+  return scratch.length > 0;
+}
+
+/** Why a deployment is not legal for `seat`, or null. */
+export function deployProblem(st: BeState, seat: number, squares: readonly number[]): string | null {
+  const g = st.game, b = g.board, n = g.first[seat + 1] - g.first[seat];
+  if (squares.length !== n) return `the army has ${n} pieces, not ${squares.length}`;
+  const seen = new Set<number>();
+  for (const q of squares) {
+    if (!Number.isInteger(q) || q < 0 || q >= b.size || !onSide(b, seat, rowOf(b, q))) return 'every piece goes on a square of its own side of no man\'s land';
+    if (seen.has(q)) return 'two pieces on one square';
+    seen.add(q);
+  }
+  return null;
+}
+
+/** The deployment of a seat that gives none: its side filled from the row nearest no man's land, left to right, in piece order. */
+export function defaultDeployment(st: BeState, seat: number): number[] {
+  const g = st.game, b = g.board, out: number[] = [];
+  const n = g.first[seat + 1] - g.first[seat];
+  for (let k = 0; out.length < n; k++) {
+    const row = seat === 0 ? b.rowsPerSide - 1 - Math.floor(k / b.width) : b.rowsPerSide + 1 + Math.floor(k / b.width);
+    out.push(row * b.width + (k % b.width));
+  }
+  return canonicalDeployment(st, seat, out);
+}
+
+/** A deployment with squares rising within each run of one piece type (pieces of a type are interchangeable): the one form notation writes. */
+export function canonicalDeployment(st: BeState, seat: number, squares: readonly number[]): number[] {
+  const g = st.game, first = g.first[seat], out = squares.slice();
+  for (let k = 0; k < out.length; ) {
+    let e = k + 1;
+    while (e < out.length && g.type[first + e] === g.type[first + k]) e++;
+    const run = out.slice(k, e).sort((x, y) => x - y);
+    for (let i = k; i < e; i++) out[i] = run[i - k];
+    k = e;
+  }
+  return out;
+}

@@ -1,0 +1,187 @@
+/**
+ * Battle Engine behind the game interface: two seats deploy their armies at
+ * once and in secret (a simultaneous `deploy` decision), a coin may decide
+ * who starts, then the seats take turns, each turn one piece's steps (`act`
+ * decisions, one step each, by the same seat until the turn ends). The
+ * roster file is the module's data: a run may bind another (`withData`).
+ */
+import { HavocError } from '../../core/errors.js';
+import type { DataFile, GameModule, GameNode, Outcome, Parsed, Recorder } from '../../core/game.js';
+import { sfc32Next, type Rng } from '../../core/rng.js';
+import { canonicalDeployment, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, legalSteps, PASS_ACTION, type BeAction } from './actions.js';
+import { armyKey, armyKit, type Army } from './army.js';
+import { squareName, rowOf, onSide } from './board.js';
+import { formatAction, parseDeploy, parseStep } from './notation.js';
+import { observe, seatState, type BeObservation } from './observe.js';
+import { defaultRoster, defaultRosterPath, parseRosterText, type Roster } from './roster.js';
+import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, SURRENDERED, type BeGame, type BeState } from './state.js';
+import { applyStep, deploy, tossCoin } from './step.js';
+
+/** Changes whenever a rule changes what a match does. */
+export const BATTLE_ENGINE_VERSION = '1';
+
+class BeRecorder implements Recorder {
+  readonly ruleset = 'battle-engine';
+  constructor(readonly onRecord: (record: object) => void) {}
+}
+
+const TERMINAL: GameNode = { kind: 'terminal' };
+const CHANCE: GameNode = { kind: 'chance' };
+const BOTH: GameNode = { kind: 'simultaneous', seats: [0, 1] };
+const SEAT: readonly GameNode[] = [{ kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }];
+const err = (code: string, where: string, problem: string): HavocError => new HavocError(code, where, problem);
+const whereOf = (seat: number, kind: string): string => `seat ${'AB'[seat] ?? seat} ${kind}`;
+const scratch: BeAction[] = [];
+
+/** The roster file: Battle Engine's data. */
+const ROSTER_FILE: DataFile = {
+  title: 'Battle Engine roster',
+  defaultPath: defaultRosterPath,
+  parse: (text, path) => parseRosterText(text, path),
+  hash: (data) => (data as Roster).hash,
+};
+
+export type BattleEngineModule = GameModule<BeGame, BeState, BeAction, BeObservation, Army>;
+
+/** The module bound to a roster (its pieces, prices and readings). */
+export function battleEngineModule(roster: Roster): BattleEngineModule {
+  const bound = new Map<Roster, BattleEngineModule>();
+  const sqName = (st: BeState) => (q: number) => squareName(st.game.board, q);
+  const decisionOf = (st: BeState): string => (st.phase === DEPLOY ? 'deploy' : 'act');
+
+  const mod: BattleEngineModule = {
+    id: 'battle-engine',
+    title: 'Battle Engine',
+    version: BATTLE_ENGINE_VERSION,
+    seats: { min: 2, max: 2 },
+    figures: ['kills', 'lost', 'escaped'],
+    builds: armyKit(roster),
+    data: ROSTER_FILE,
+    withData(data) {
+      const r = data as Roster | undefined;
+      if (!r || r === roster) return mod;
+      let m = bound.get(r);
+      if (!m) bound.set(r, (m = battleEngineModule(r)));
+      return m;
+    },
+
+    makeGame: ({ builds, turnLimit }) =>
+      makeBeGame(turnLimit === undefined ? roster : { ...roster, rules: { ...roster.rules, turnLimit } }, builds),
+    seatCount: () => 2,
+    seatName: (_g, seat) => 'AB'[seat] ?? `#${seat}`,
+    newState: (g, seed) => newBeState(g, seed),
+    copy: copyBeState,
+
+    node: (st) => (st.phase === DEPLOY ? BOTH : st.phase === COIN ? CHANCE : st.phase === OVER ? TERMINAL : SEAT[st.toMove]),
+    decision: (st) => decisionOf(st),
+    chance(st) {
+      if (st.phase === COIN) tossCoin(st, sfc32Next(st.dice, 0) >>> 31, null);
+    },
+    apply(st, actions, _answer, recorder) {
+      const rec = recorder instanceof BeRecorder ? recorder : null;
+      const ev: string[] | null = rec ? [] : null;
+      if (st.phase === DEPLOY) {
+        const squares = [0, 1].map((s) => {
+          const a = actions[s];
+          return a && a.t === DEPLOY_STEP && a.squares && deployProblem(st, s, a.squares) === null ? a.squares : defaultDeployment(st, s);
+        });
+        const texts = [0, 1].map((s) => formatAction(st.game, s, { t: DEPLOY_STEP, from: -1, to: -1, squares: squares[s] }));
+        deploy(st, squares, ev);
+        rec?.onRecord({ turn: 0, deploy: texts, events: ev });
+        return;
+      }
+      if (st.phase !== 2) return;
+      const seat = st.toMove, turn = st.turn;
+      const a = actions[seat] ?? (st.active >= 0 ? END_ACTION : PASS_ACTION);
+      const text = formatAction(st.game, seat, a);
+      applyStep(st, a, ev, sqName(st));
+      rec?.onRecord({ turn, seat: 'AB'[seat], action: text, events: ev });
+    },
+    result(st): Outcome | null {
+      if (st.phase !== OVER) return null;
+      return { ranks: st.winner === 2 ? [0, 0] : st.winner === 0 ? [0, 1] : [1, 0], reason: st.reason };
+    },
+    figureValues(st) {
+      const g = st.game;
+      const count = (seat: number, flag: number): number => {
+        let n = 0;
+        for (let p = g.first[seat]; p < g.first[seat + 1]; p++) if (st.flags[p] & flag) n++;
+        return n;
+      };
+      return [
+        [count(1, DEAD), count(0, DEAD)],
+        [count(0, DEAD | SURRENDERED), count(1, DEAD | SURRENDERED)],
+        [count(0, ESCAPED), count(1, ESCAPED)],
+      ];
+    },
+    turns: (st) => st.turn,
+
+    observe,
+    seatState,
+
+    parse(st, seat, kind, raw): Parsed<BeAction> {
+      const where = whereOf(seat, kind);
+      if (kind === 'deploy') return parseDeploy(st.game, seat, raw, where);
+      if (kind === 'act') return parseStep(st.game, raw, where);
+      return { ok: false, error: err('ERR_DECISION', where, `Battle Engine's decisions are "deploy" and "act", not "${kind}"`) };
+    },
+    check(st, seat, kind, a) {
+      const where = whereOf(seat, kind);
+      if (st.phase === OVER) return err('ERR_TURN', where, 'the battle is over');
+      if (kind !== decisionOf(st)) return err('ERR_DECISION', where, `the decision now is "${decisionOf(st)}", not "${kind}"`);
+      if (st.phase === DEPLOY) {
+        if (seat !== 0 && seat !== 1) return err('ERR_TURN', where, 'no such seat');
+        if (a.t !== DEPLOY_STEP || !a.squares) return err('ERR_ACTION', where, 'a deployment places every piece');
+        const problem = deployProblem(st, seat, a.squares);
+        if (problem) return err('ERR_ACTION', where, problem);
+        const canon = canonicalDeployment(st, seat, a.squares);
+        return canon.every((q, i) => q === a.squares![i]) ? null : err('ERR_ACTION', where, 'squares must rise within each piece type (as the notation writes them)');
+      }
+      if (st.phase === COIN) return err('ERR_TURN', where, 'the coin has not been tossed');
+      if (seat !== st.toMove) return err('ERR_TURN', where, `it is ${'AB'[st.toMove]}'s turn`);
+      const legal = legalSteps(st, seat, scratch);
+      if (legal.some((l) => l.t === a.t && l.from === a.from && l.to === a.to)) return null;
+      return err('ERR_ACTION', where, `"${formatAction(st.game, seat, a)}" is not legal now (legal: ${legal.map((l) => formatAction(st.game, seat, l)).join(', ')})`);
+    },
+    format: (st, seat, _kind, a) => formatAction(st.game, seat, a),
+    legend: () => [
+      ['m a2 a3', 'move one square, nearer the nearest enemy'],
+      ['h a3 a4', 'hit the enemy next to the piece'],
+      ['s a3 a7', 'shoot along a clear row or column (one arrow)'],
+      ['p a3 a2', 'panic move: away from the enemy, or toward the own back line'],
+      ['e a1', 'escape from the own back line'],
+      ['end', "end the acting piece's turn"],
+      ['pass', 'no piece can act'],
+      ['gen@d1', 'deploy a piece on a square'],
+    ],
+    forfeit: (st, seat) =>
+      st.phase === DEPLOY ? { t: DEPLOY_STEP, from: -1, to: -1, squares: defaultDeployment(st, seat) } : st.active >= 0 ? END_ACTION : PASS_ACTION,
+
+    botContext: (g) => ({ battleEngine: { roster: g.roster, rules: g.rules, armies: g.armies.map((a) => armyKey(g.roster, a)) } }),
+    recorder: (_state, onRecord) => new BeRecorder(onRecord),
+    describeSeat: (g, seat) => `${'AB'[seat]}: ${armyKey(g.roster, g.armies[seat])}`,
+    randomAction(st, seat, kind, rng: Rng): BeAction {
+      if (kind === 'deploy' && st.phase === DEPLOY) return randomDeployment(st, seat, rng);
+      const legal = legalSteps(st, seat, scratch);
+      return legal.length > 0 ? legal[rng.int(legal.length)] : PASS_ACTION;
+    },
+  };
+  return mod;
+}
+
+/** A deployment drawn uniformly: the seat's pieces on distinct squares of its side. */
+export function randomDeployment(st: BeState, seat: number, rng: Rng): BeAction {
+  const g = st.game, b = g.board;
+  const side: number[] = [];
+  for (let q = 0; q < b.size; q++) if (onSide(b, seat, rowOf(b, q))) side.push(q);
+  const n = g.first[seat + 1] - g.first[seat];
+  for (let i = 0; i < n; i++) {
+    const j = i + rng.int(side.length - i);
+    [side[i], side[j]] = [side[j], side[i]];
+  }
+  return { t: DEPLOY_STEP, from: -1, to: -1, squares: canonicalDeployment(st, seat, side.slice(0, n)) };
+}
+
+let standard: BattleEngineModule | null = null;
+/** The module over the shipped roster (configs/battle-engine-roster.json). */
+export const defaultBattleEngine = (): BattleEngineModule => (standard ??= battleEngineModule(defaultRoster()));

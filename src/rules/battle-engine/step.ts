@@ -1,0 +1,191 @@
+/**
+ * Applying actions: the deployment and the start, then one step at a time —
+ * damage and kills, deaths of pieces whose bonuses alone kept them alive,
+ * the last officer's fall (surrender) or escape (panic), the end of the turn
+ * and of the game.
+ */
+import { rowsFromFront, rowOf } from './board.js';
+import { canContinue, ESCAPE, HIT, MOVE, PANIC_MOVE, PASS, SHOOT, END, type BeAction } from './actions.js';
+import {
+  actingType,
+  baseType,
+  COIN,
+  DEAD,
+  ESCAPED,
+  GONE_ESCAPED,
+  GONE_KILLED,
+  hpLeft,
+  ON,
+  onBoard,
+  OVER,
+  PANIC,
+  PLAY,
+  SURRENDERED,
+  topOfficer,
+  type BeState,
+} from './state.js';
+
+/** What a step did, in words (for records); null: nobody listens. */
+export type Events = string[] | null;
+
+/** Places both armies (squares already checked) and settles who starts. */
+export function deploy(st: BeState, squares: readonly (readonly number[])[], ev: Events): void {
+  const g = st.game;
+  for (let s = 0; s < 2; s++)
+    squares[s].forEach((q, k) => {
+      const p = g.first[s] + k;
+      st.sq[p] = q;
+      st.occ[q] = p;
+      st.flags[p] = ON;
+    });
+  const starter = startingSeat(st);
+  if (starter === null) {
+    st.phase = COIN;
+    ev?.push('as many pieces on every row: a coin decides who starts');
+  } else {
+    st.toMove = starter;
+    st.phase = PLAY;
+    ev?.push(`${'AB'[starter]} starts`);
+  }
+}
+
+/**
+ * Who starts: the seat with more pieces on its row nearest no man's land;
+ * on a tie the next row back, and so on; on a tie on every row, the
+ * `startTie` reading (A, B, or null for a coin).
+ */
+export function startingSeat(st: BeState): number | null {
+  const g = st.game, b = g.board;
+  const rows = [rowsFromFront(b, 0), rowsFromFront(b, 1)];
+  for (let k = 0; k < b.rowsPerSide; k++) {
+    const n = [0, 0];
+    for (let p = 0; p < g.type.length; p++) if (st.flags[p] & ON && rowOf(b, st.sq[p]) === rows[g.owner[p]][k]) n[g.owner[p]]++;
+    if (n[0] !== n[1]) return n[0] > n[1] ? 0 : 1;
+  }
+  return g.rules.startTie === 'A' ? 0 : g.rules.startTie === 'B' ? 1 : null;
+}
+
+/** Takes a piece off the board as `flag` (DEAD, ESCAPED, SURRENDERED), noting how an officer left. */
+function remove(st: BeState, p: number, flag: number): void {
+  st.occ[st.sq[p]] = -1;
+  st.sq[p] = -1;
+  st.flags[p] = (st.flags[p] & PANIC) | flag;
+  if (baseType(st, p).officer && flag !== SURRENDERED) st.officerGone[st.game.owner[p]] = flag === DEAD ? GONE_KILLED : GONE_ESCAPED;
+}
+
+/** Kills every piece whose hit points, bonuses included, are used up, until none is (a death can take another's bonus). */
+export function settle(st: BeState, ev: Events, sqName: (sq: number) => string): void {
+  for (let again = true; again; ) {
+    again = false;
+    for (let p = 0; p < st.flags.length; p++)
+      if (st.flags[p] & ON && hpLeft(st, p) <= 0) {
+        ev?.push(`${baseType(st, p).name} on ${sqName(st.sq[p])} dies: its bonus was all that kept it alive`);
+        remove(st, p, DEAD);
+        again = true;
+      }
+  }
+}
+
+/** The last officer's fall: the rest surrender (killed) or panic (escaped); merely panicking him does nothing. */
+export function officerRule(st: BeState, ev: Events): void {
+  const g = st.game;
+  for (let s = 0; s < 2; s++) {
+    if (st.officerDone[s] || topOfficer(st, s) >= 0 || st.officerGone[s] === 0) continue;
+    st.officerDone[s] = 1;
+    const killed = st.officerGone[s] === GONE_KILLED;
+    ev?.push(killed ? `${'AB'[s]}'s last officer is killed: the rest surrender` : `${'AB'[s]}'s last officer escaped: the rest panic`);
+    for (let p = g.first[s]; p < g.first[s + 1]; p++) {
+      if (!(st.flags[p] & ON)) continue;
+      if (killed) remove(st, p, SURRENDERED);
+      else st.flags[p] |= PANIC;
+    }
+  }
+}
+
+/** Ends the game when a side has no piece left on the board. */
+export function checkEnd(st: BeState): void {
+  const left = [onBoard(st, 0), onBoard(st, 1)];
+  if (left[0] > 0 && left[1] > 0) return;
+  st.phase = OVER;
+  if (left[0] === 0 && left[1] === 0) {
+    st.winner = 2;
+    st.reason = 'mutual-destruction';
+    return;
+  }
+  const loser = left[0] === 0 ? 0 : 1, g = st.game;
+  st.winner = 1 - loser;
+  let surrendered = 0, escaped = 0;
+  for (let p = g.first[loser]; p < g.first[loser + 1]; p++) {
+    if (st.flags[p] & SURRENDERED) surrendered++;
+    if (st.flags[p] & ESCAPED) escaped++;
+  }
+  st.reason = surrendered > 0 ? 'surrender' : escaped > 0 ? 'rout' : 'annihilation';
+}
+
+/** Ends the turn: the other seat moves, or the turn limit ends the game as a draw. */
+function endTurn(st: BeState, ev: Events): void {
+  st.turn++;
+  st.active = -1;
+  st.toMove = 1 - st.toMove;
+  if (st.turn >= st.game.rules.turnLimit) {
+    st.phase = OVER;
+    st.winner = 2;
+    st.reason = 'turn-limit';
+    ev?.push(`turn limit ${st.game.rules.turnLimit}: a draw`);
+  }
+}
+
+const scratch: BeAction[] = [];
+
+/** Applies one checked step of the seat to move. */
+export function applyStep(st: BeState, a: BeAction, ev: Events, sqName: (sq: number) => string): void {
+  if (st.phase !== PLAY) return;
+  if (a.t === PASS || a.t === END || (st.active < 0 && st.occ[a.from] < 0)) return endTurn(st, ev);
+  const g = st.game;
+  if (st.active < 0) {
+    st.active = st.occ[a.from];
+    st.movesLeft = actingType(st, st.active).moves;
+    st.attacksDone = 0;
+    st.moved = false;
+  }
+  const p = st.active;
+  let moved = false;
+  if (a.t === MOVE || a.t === PANIC_MOVE) {
+    if (a.t === PANIC_MOVE && !(st.flags[p] & PANIC)) ev?.push(`${baseType(st, p).name} panics`);
+    if (a.t === PANIC_MOVE) st.flags[p] |= PANIC;
+    st.occ[st.sq[p]] = -1;
+    st.sq[p] = a.to;
+    st.occ[a.to] = p;
+    st.movesLeft--;
+    st.moved = moved = true;
+  } else if (a.t === ESCAPE) {
+    st.flags[p] |= PANIC;
+    ev?.push(`${baseType(st, p).name} escapes`);
+    remove(st, p, ESCAPED);
+    moved = true;
+  } else if (a.t === HIT || a.t === SHOOT) {
+    const target = st.occ[a.to];
+    const dmg = actingType(st, p).damage;
+    if (a.t === SHOOT) st.shot[p]++;
+    st.attacksDone++;
+    st.movesLeft = 0;
+    if (target >= 0) {
+      st.dmg[target] = Math.min(255, st.dmg[target] + dmg);
+      const left = hpLeft(st, target);
+      ev?.push(`${sqName(a.to)} takes ${dmg} (${left > 0 ? `${left} left` : 'killed'})`);
+      if (left <= 0) remove(st, target, DEAD);
+    }
+  }
+  if (moved || g.rules.bonusLoss === 'always') settle(st, ev, sqName);
+  officerRule(st, ev);
+  checkEnd(st);
+  if (st.phase !== PLAY) return;
+  if (g.rules.turnShape === 'one' || !(st.flags[p] & ON) || !canContinue(st, scratch)) endTurn(st, ev);
+}
+
+/** Resolves the starting coin with the state's dice. */
+export function tossCoin(st: BeState, bit: number, ev: Events): void {
+  st.toMove = bit & 1;
+  st.phase = PLAY;
+  ev?.push(`the coin: ${'AB'[st.toMove]} starts`);
+}
