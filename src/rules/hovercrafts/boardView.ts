@@ -2,7 +2,7 @@
  * A Hovercrafts replay as a board for the report's viewer
  * (GameModule.boardView): a hex board (`board.shape` "hex", its walls), one
  * frame per record — the Energy checks and orders of a turn (step 0), then
- * each phase (step = phase) — with each ship's hex, facing and hull, the
+ * each phase (step = phase; the end of the game is told on the last) — with each ship's hex, facing and hull, the
  * hexes shot at in the shooter's colour, the ships hit, and every check and
  * event in words.
  */
@@ -36,14 +36,20 @@ export function hoverBoardView(desc: unknown, records: readonly object[]): Board
   const first = recs[0];
   const walls = first.walls ?? [];
   const names = desc.ships.map((s) => s.name);
+  const seats = [...new Set(desc.ships.map((s) => s.seat))];
   const frames: BoardFrame[] = [];
   for (const r of recs) {
+    if (r.p < 0 && frames.length) {
+      // The end of the game: said on the last phase's frame.
+      frames[frames.length - 1].ev.push(...r.ev);
+      continue;
+    }
     const at = new Map(r.ships.map((x) => [x[0], x]));
     const ev = r.p === 0 ? [`turn ${r.t}: Energy checks`, ...r.checks.map(checkText)] : [...r.ev];
     if (r.p === 0 && r.orders) for (const [seat, o] of Object.entries(r.orders)) ev.push(`${seat} writes ${o}`);
     frames.push({
       t: r.t,
-      s: r.p < 0 ? (frames[frames.length - 1]?.s ?? 0) + 1 : r.p,
+      s: r.p,
       m: names.map((n) => {
         const x = at.get(n);
         return x && x[1] ? [x[1], x[2], x[3], 0, true] : [null, 'E', 0, 0, false];
@@ -63,7 +69,7 @@ export function hoverBoardView(desc: unknown, records: readonly object[]): Board
   const cells = walls.flatMap((row, r) => [...row].flatMap((ch, c) => (ch === '#' ? [String.fromCharCode(97 + c) + (r + 1)] : [])));
   return {
     board: { width: walls[0]?.length ?? 0, height: walls.length, shape: 'hex', walls: cells },
-    pieces: desc.ships.map((s) => ({ name: s.name, loadout: s.ship, loadoutName: `${s.seat}: ${s.ship}` })),
+    pieces: desc.ships.map((s) => ({ name: s.name, loadout: s.ship, loadoutName: `${s.seat}: ${s.ship}`, seat: seats.indexOf(s.seat) })),
     frames,
   };
 }
