@@ -48,6 +48,8 @@ export interface HoverGame {
   readonly seatNames: readonly string[];
   /** Each seat's ships, in ship order. */
   readonly seatShips: readonly (readonly number[])[];
+  /** A ship's place among its seat's ships (its program's place in the seat's order). */
+  readonly shipIndex: Uint8Array;
   readonly seatTeam: Uint8Array;
   /** The fleet each seat brings (its build). */
   readonly fleets: readonly Fleet[];
@@ -135,6 +137,7 @@ export function makeHoverGame(p: GameParts): HoverGame {
     seats: p.seatNames.length,
     seatNames: p.seatNames,
     seatShips: p.seatNames.map((_, seat) => p.ships.flatMap((s, i) => (s.seat === seat ? [i] : []))),
+    shipIndex: Uint8Array.from(p.ships, (s, i) => p.ships.slice(0, i).filter((x) => x.seat === s.seat).length),
     seatTeam: Uint8Array.from(p.seatTeam),
     fleets: p.fleets,
     options: p.options,

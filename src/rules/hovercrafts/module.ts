@@ -77,6 +77,21 @@ const CHANCE: GameNode = { kind: 'chance' };
 const where = (g: HoverGame, seat: number, kind: string): string => `seat ${g.seatNames[seat] ?? seat} ${kind}`;
 const problem = (code: string, at: string, text: string): { ok: false; error: HavocError } => ({ ok: false, error: new HavocError(code, at, text) });
 
+/** The node of each set of seats with a ship on the map (a bit each), made once: a search asks for nodes by the million. */
+const SIMULTANEOUS = new Map<number, GameNode>();
+function simultaneous(st: HoverState): GameNode {
+  const g = st.game;
+  let mask = 0;
+  for (let s = 0; s < g.ships; s++) if (st.out[s] === 0) mask |= 1 << g.seatOf[s];
+  let node = SIMULTANEOUS.get(mask);
+  if (!node) {
+    const seats: number[] = [];
+    for (let seat = 0; seat < 16; seat++) if (mask & (1 << seat)) seats.push(seat);
+    SIMULTANEOUS.set(mask, (node = Object.freeze({ kind: 'simultaneous' as const, seats: Object.freeze(seats) })));
+  }
+  return node;
+}
+
 /** The seats with a ship on the map. */
 function actingSeats(st: HoverState): number[] {
   const g = st.game, out: number[] = [];
@@ -141,45 +156,16 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     newState: (g, seed) => newHoverState(g, seed),
     copy: copyHoverState,
 
-    node: (st) => (st.over ? TERMINAL : !st.rolled ? CHANCE : { kind: 'simultaneous', seats: actingSeats(st) }),
+    node: (st) => (st.over ? TERMINAL : !st.rolled ? CHANCE : simultaneous(st)),
     decision: () => 'program',
     chance(st) {
       if (!st.over && !st.rolled) rollEnergy(st, null);
     },
     apply(st, actions, _answer, recorder) {
       if (st.over || !st.rolled) return;
-      const g = st.game;
-      const orders = actions.map((a, seat) => (a && orderProblem(st, seat, a) === null ? a : null));
-      const rec = recorder instanceof HoverRecorder ? recorder : null;
-      if (rec) {
-        const t = st.turn + 1;
-        const checks: CheckRecord[] = [];
-        for (let s = 0; s < g.ships; s++) if (!st.out[s]) checks.push({ who: g.shipName[s], stat: 'energy', die: st.energyDie[s], result: st.actions[s], for: 'actions' });
-        const written: Record<string, string> = {};
-        for (const seat of actingSeats(st)) written[g.seatNames[seat]] = writeOrder(orders[seat] ?? forfeitOrder(st, seat));
-        rec.onRecord({ t, p: 0, orders: written, checks, ev: [], shots: [], ships: shipRows(st), ...(st.turn === 0 ? { walls: wallRows(g.hex, st.walls) } : {}) });
-      }
-      playPhases(
-        st,
-        orders,
-        rec
-          ? (p, act, log) =>
-              rec.onRecord({
-                t: st.turn + 1,
-                p: p + 1,
-                acts: Object.fromEntries(g.shipName.map((n, s) => [n, act[s] < 0 ? '-' : ACTION_WORDS[act[s]]])),
-                checks: log.checks,
-                ev: log.ev,
-                shots: log.shots.map(([a, b, hit, c]) => [g.shipName[a], g.shipName[b], hit, hexName(g.hex, c)]),
-                ships: shipRows(st),
-              })
-          : null,
-      );
-      if (rec && st.over) {
-        const o = mod.result(st)!;
-        const text = st.over === WON ? `${TEAMS[st.winner]} wins` : st.over === DRAWN ? 'every ship is out: a draw' : `turn limit (${g.turnLimit}): a draw`;
-        rec.onRecord({ t: st.turn, p: -1, end: o.reason, ev: [text], checks: [], shots: [], ships: shipRows(st) });
-      }
+      // Actions come checked; a missing or short program lands (turn.ts), so apply never throws.
+      if (recorder instanceof HoverRecorder) recordedTurn(st, actions, recorder, mod);
+      else playPhases(st, actions, null);
     },
     result(st): Outcome | null {
       if (!st.over) return null;
@@ -266,6 +252,36 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     },
   };
   return mod;
+}
+
+/** A turn played with its records: the orders and Energy checks, each phase, and the end (kept apart from apply, whose simulations allocate nothing). */
+function recordedTurn(st: HoverState, orders: readonly (Order | null)[], rec: HoverRecorder, mod: GameModule<HoverGame, HoverState, Order, HoverObservation, Fleet>): void {
+  const g = st.game;
+  const t = st.turn + 1;
+  const checks: CheckRecord[] = [];
+  for (let s = 0; s < g.ships; s++) if (!st.out[s]) checks.push({ who: g.shipName[s], stat: 'energy', die: st.energyDie[s], result: st.actions[s], for: 'actions' });
+  const written: Record<string, string> = {};
+  for (const seat of actingSeats(st)) {
+    const o = orders[seat];
+    written[g.seatNames[seat]] = writeOrder(Array.isArray(o) && orderProblem(st, seat, o) === null ? o : forfeitOrder(st, seat));
+  }
+  rec.onRecord({ t, p: 0, orders: written, checks, ev: [], shots: [], ships: shipRows(st), ...(st.turn === 0 ? { walls: wallRows(g.hex, st.walls) } : {}) });
+  playPhases(st, orders, (p, act, log) =>
+    rec.onRecord({
+      t,
+      p: p + 1,
+      acts: Object.fromEntries(g.shipName.map((n, s) => [n, act[s] < 0 ? '-' : ACTION_WORDS[act[s]]])),
+      checks: log.checks,
+      ev: log.ev,
+      shots: log.shots.map(([a, b, hit, c]) => [g.shipName[a], g.shipName[b], hit, hexName(g.hex, c)]),
+      ships: shipRows(st),
+    }),
+  );
+  if (st.over) {
+    const o = mod.result(st)!;
+    const text = st.over === WON ? `${TEAMS[st.winner]} wins` : st.over === DRAWN ? 'every ship is out: a draw' : `turn limit (${g.turnLimit}): a draw`;
+    rec.onRecord({ t: st.turn, p: -1, end: o.reason, ev: [text], checks: [], shots: [], ships: shipRows(st) });
+  }
 }
 
 /** Every ship lands for every action: a seat's forfeit. */

@@ -91,7 +91,8 @@ export function copyHoverState(src: HoverState, dst: HoverState): void {
 export function rollDie(st: HoverState): number {
   const g = st.game;
   if (st.script < g.dice.length) return g.dice[st.script++];
-  return 1 + Math.floor((sfc32Next(st.dice, 0) / 4294967296) * 6);
+  // The top 24 bits mod 6 (a bias under one in a million), in small-integer arithmetic: a roll allocates nothing.
+  return 1 + ((sfc32Next(st.dice, 0) >>> 8) % 6);
 }
 
 /** A check's result: the die halved, rounded up, plus the stat. */

@@ -16,7 +16,7 @@
  * result when a log is kept (a recorder is listening); without one nothing
  * is built.
  */
-import { frontHexes, HEX_FACINGS, hexName, turnLeft, turnRight } from '../../core/hex.js';
+import { HEX_FACINGS, hexName, turnLeft, turnRight } from '../../core/hex.js';
 import { ACTION_WORDS, EMP, LAND, LEFT, lands, MOVE, REPAIR, RIGHT, type Order } from './actions.js';
 import { TEAMS, type HoverGame } from './game.js';
 import { BALLISTIC, ENERGY, HULL, SHIELD, STATS } from './ships.js';
@@ -53,16 +53,37 @@ const empUsed = new Uint8Array(MAXS);
 const target = new Int16Array(MAXS);
 const pending = new Uint8Array(MAXS);
 const hits = new Uint8Array(MAXS);
+/** The ships entering one hex (reused: a phase allocates nothing unless ships contest a hex or move in a ring). */
+const movers: number[] = [];
 /** An EMP user's roll this phase (-1: not rolled yet), kept for every neighbour it reaches. */
 const empRoll = new Int8Array(MAXS);
 
 /** A check of ship `s`'s stat (Hull: what is left of it), logged. */
-function check(st: HoverState, s: number, i: number, why: string, log: PhaseLog | null): number {
+/** What a check is for, as a code (its words are made only when a log is kept: a simulation builds no strings). */
+const FOR_CONTEST = 0, FOR_RAM = 1, FOR_EMP = 2, FOR_RESIST = 3, FOR_SHOT = 4;
+
+function whyText(g: HoverGame, why: number, a: number, b: number): string {
+  switch (why) {
+    case FOR_CONTEST:
+      return `contest for ${hexName(g.hex, a)}`;
+    case FOR_RAM:
+      return `ram by ${g.shipName[a]}`;
+    case FOR_EMP:
+      return 'EMP';
+    case FOR_RESIST:
+      return `resisting ${g.shipName[a]}'s EMP`;
+    default:
+      return `${g.shipName[a]} shooting ${g.shipName[b]}`;
+  }
+}
+
+/** A check of ship `s`'s stat `i` (Hull: what is left of it) for `why` (about ships or a hex a, b), logged. */
+function check(st: HoverState, s: number, i: number, why: number, a: number, b: number, log: PhaseLog | null): number {
   const die = rollDie(st);
   const value = i === HULL ? hullLeft(st, s) : stat(st.game, s, i);
   const result = checkResult(die, value);
   if (log) {
-    const c = { who: st.game.shipName[s], stat: STATS[i], die, result, for: why };
+    const c = { who: st.game.shipName[s], stat: STATS[i], die, result, for: whyText(st.game, why, a, b) };
     log.checks.push(c);
     log.ev.push(checkText(c));
   }
@@ -70,9 +91,9 @@ function check(st: HoverState, s: number, i: number, why: string, log: PhaseLog 
 }
 
 /** Checks a against b until one beats the other; whether a wins. */
-function duel(st: HoverState, a: number, ia: number, b: number, ib: number, why: string, log: PhaseLog | null): boolean {
+function duel(st: HoverState, a: number, ia: number, b: number, ib: number, why: number, log: PhaseLog | null): boolean {
   for (;;) {
-    const va = check(st, a, ia, why, log), vb = check(st, b, ib, why, log);
+    const va = check(st, a, ia, why, a, b, log), vb = check(st, b, ib, why, a, b, log);
     if (va !== vb) return va > vb;
     if (log) log.ev.push(`tie at ${va}: ${st.game.shipName[a]} and ${st.game.shipName[b]} roll again`);
   }
@@ -116,7 +137,7 @@ const destroyed = (st: HoverState, s: number): boolean => st.out[s] === 0 && st.
 function ram(st: HoverState, a: number, b: number, log: PhaseLog | null): boolean {
   const g = st.game;
   if (log) log.ev.push(`${name(g, a)} rams ${name(g, b)} on ${hexName(g.hex, st.cell[b])}`);
-  const va = check(st, a, HULL, `ram by ${name(g, a)}`, log), vb = check(st, b, HULL, `ram by ${name(g, a)}`, log);
+  const va = check(st, a, HULL, FOR_RAM, a, b, log), vb = check(st, b, HULL, FOR_RAM, a, b, log);
   if (va <= vb) hurt(st, a, b);
   if (vb <= va) hurt(st, b, a);
   if (log) log.ev.push(va === vb ? `tie: both take 1 damage` : `${name(g, va < vb ? a : b)} takes 1 damage`);
@@ -137,31 +158,31 @@ function moveTo(st: HoverState, s: number, c: number, log: PhaseLog | null): voi
  * the ship there, moving on into it if that ship is destroyed.
  */
 function enter(st: HoverState, t: number, movers: number[], log: PhaseLog | null): void {
-  const g = st.game;
-  let order = movers;
-  if (movers.length > 1) {
-    if (log) log.ev.push(`${movers.map((s) => name(g, s)).join(' and ')} contest ${hexName(g.hex, t)}`);
-    // Energy checks; the tied best roll again until one is best.
-    let best = movers;
-    for (;;) {
-      let top = -1;
-      const vals = best.map((s) => check(st, s, ENERGY, `contest for ${hexName(g.hex, t)}`, log));
-      for (const v of vals) top = Math.max(top, v);
-      const next = best.filter((_, i) => vals[i] === top);
-      if (next.length === 1) {
-        order = [next[0], ...movers.filter((s) => s !== next[0])];
-        if (log) log.ev.push(`${name(g, next[0])} wins the contest`);
-        break;
-      }
-      if (log) log.ev.push(`tie at ${top}: ${next.map((s) => name(g, s)).join(' and ')} roll again`);
-      best = next;
-    }
-  }
+  const order = movers.length > 1 ? contest(st, t, movers, log) : movers;
   for (const s of order) {
     if (st.out[s]) continue;
     const o = shipAt(st, t);
     if (o < 0) moveTo(st, s, t, log);
     else if (ram(st, s, o, log)) moveTo(st, s, t, log);
+  }
+}
+
+/** A contest for hex t: Energy checks, the tied best rolling again until one is best; the winner first, then the rest in ship order. */
+function contest(st: HoverState, t: number, movers: number[], log: PhaseLog | null): number[] {
+  const g = st.game;
+  if (log) log.ev.push(`${movers.map((s) => name(g, s)).join(' and ')} contest ${hexName(g.hex, t)}`);
+  let best = movers;
+  for (;;) {
+    let top = -1;
+    const vals = best.map((s) => check(st, s, ENERGY, FOR_CONTEST, t, -1, log));
+    for (const v of vals) top = Math.max(top, v);
+    const next = best.filter((_, i) => vals[i] === top);
+    if (next.length === 1) {
+      if (log) log.ev.push(`${name(g, next[0])} wins the contest`);
+      return [next[0], ...movers.filter((s) => s !== next[0])];
+    }
+    if (log) log.ev.push(`tie at ${top}: ${next.map((s) => name(g, s)).join(' and ')} roll again`);
+    best = next;
   }
 }
 
@@ -184,7 +205,6 @@ function moves(st: HoverState, log: PhaseLog | null): void {
       left++;
     }
   }
-  const movers: number[] = [];
   while (left > 0) {
     // The hexes whose ship (if any) is not waiting to move: lowest hex first.
     let t = -1;
@@ -216,8 +236,7 @@ function moves(st: HoverState, log: PhaseLog | null): void {
       else if (st.out[q] === 0 && st.out[p] !== 0) moveTo(st, q, pc, log);
     } else {
       // A ring of three or more: every hex is left as another is entered.
-      const to = cycle.map((s) => target[s]);
-      cycle.forEach((s, i) => moveTo(st, s, to[i], log));
+      for (const s of cycle) moveTo(st, s, target[s], log);
     }
   }
 }
@@ -244,13 +263,13 @@ function emps(st: HoverState, log: PhaseLog | null): void {
       }
       if (!any && log) log.ev.push(`${name(g, s)} fires its EMP`);
       any = true;
-      if (empRoll[s] < 0) empRoll[s] = check(st, s, ENERGY, 'EMP', log);
+      if (empRoll[s] < 0) empRoll[s] = check(st, s, ENERGY, FOR_EMP, s, x, log);
       let vs = empRoll[s];
-      let vx = check(st, x, ENERGY, `resisting ${name(g, s)}'s EMP`, log);
+      let vx = check(st, x, ENERGY, FOR_RESIST, s, x, log);
       while (vx === vs) {
         if (log) log.ev.push(`tie at ${vs}: ${name(g, s)} and ${name(g, x)} roll again`);
-        vs = check(st, s, ENERGY, 'EMP', log);
-        vx = check(st, x, ENERGY, `resisting ${name(g, s)}'s EMP`, log);
+        vs = check(st, s, ENERGY, FOR_EMP, s, x, log);
+        vx = check(st, x, ENERGY, FOR_RESIST, s, x, log);
       }
       if (vx < vs) {
         stunned[x] = 1;
@@ -268,12 +287,14 @@ function shots(st: HoverState, log: PhaseLog | null): void {
   for (let s = 0; s < n; s++) {
     if (st.out[s] || landed[s]) continue;
     if (inOrder && st.damage[s] >= stat(g, s, HULL)) continue;
-    const front = frontHexes(g.hex, st.cell[s], st.facing[s]);
-    for (const c of front) {
+    const base = st.cell[s] * 6, f = st.facing[s];
+    for (let k = 0; k < 3; k++) {
+      // The front hex, then its left and right neighbours (core/hex.ts frontHexes, without the array).
+      const c = g.hex.next[base + (k === 0 ? f : k === 1 ? turnLeft(f) : turnRight(f))];
       const x = c < 0 ? -1 : shipAt(st, c);
       if (x < 0 || g.team[x] === g.team[s]) continue;
       if (inOrder && st.damage[x] >= stat(g, x, HULL)) continue;
-      const hit = duel(st, s, BALLISTIC, x, SHIELD, `${name(g, s)} shooting ${name(g, x)}`, log);
+      const hit = duel(st, s, BALLISTIC, x, SHIELD, FOR_SHOT, log);
       if (log) {
         log.shots.push([s, x, hit, c]);
         log.ev.push(`${name(g, s)} shoots ${name(g, x)}: ${hit ? 'hit' : 'miss'}`);
@@ -294,7 +315,8 @@ export type PhaseSink = ((p: number, acts: Int8Array, log: PhaseLog) => void) | 
 /**
  * Plays the turn's phases with each seat's order (null: the seat's ships
  * land for every action) and judges the end of the turn. `orders` are
- * checked (one program per ship, as long as its actions).
+ * checked (one program per ship, as long as its actions); an action missing
+ * from a program is a Landing.
  */
 export function playPhases(st: HoverState, orders: readonly (Order | null)[], sink: PhaseSink): void {
   const g = st.game, n = g.ships;
@@ -302,10 +324,6 @@ export function playPhases(st: HoverState, orders: readonly (Order | null)[], si
   for (let s = 0; s < n; s++) if (!st.out[s]) phases = Math.max(phases, st.actions[s]);
   stunned.fill(0);
   empUsed.fill(0);
-  const programOf = (s: number): readonly number[] | null => {
-    const o = orders[g.seatOf[s]];
-    return o ? (o[g.seatShips[g.seatOf[s]].indexOf(s)] ?? null) : null;
-  };
   const idleLands = g.options.idle === 'landed';
   for (let p = 0; p < phases; p++) {
     const log = sink ? newLog() : null;
@@ -315,8 +333,9 @@ export function playPhases(st: HoverState, orders: readonly (Order | null)[], si
       empRoll[s] = -1;
       if (st.out[s]) continue;
       if (p < st.actions[s]) {
-        const prog = programOf(s);
-        act[s] = prog ? prog[p] : LAND;
+        const o = orders[g.seatOf[s]];
+        const prog = o ? o[g.shipIndex[s]] : null;
+        act[s] = prog && p < prog.length && prog[p] >= 0 && prog[p] < 6 ? prog[p] : LAND;
         if (stunned[s]) {
           if (log) log.ev.push(`${name(g, s)}'s ${ACTION_WORDS[act[s]]} becomes a Landing (EMP)`);
           act[s] = LAND;
@@ -343,11 +362,11 @@ export function playPhases(st: HoverState, orders: readonly (Order | null)[], si
   st.turn++;
   st.rolled = 0;
   // The end of the turn: a team with a ship on the map and none of the other's wins.
-  const alive = [0, 0];
-  for (let s = 0; s < n; s++) if (!st.out[s]) alive[g.team[s]]++;
-  if (alive[0] === 0 || alive[1] === 0) {
-    st.over = alive[0] + alive[1] === 0 ? DRAWN : WON;
-    st.winner = alive[0] ? 0 : alive[1] ? 1 : -1;
+  let zion = 0, machines = 0;
+  for (let s = 0; s < n; s++) if (!st.out[s]) g.team[s] ? machines++ : zion++;
+  if (zion === 0 || machines === 0) {
+    st.over = zion + machines === 0 ? DRAWN : WON;
+    st.winner = zion ? 0 : machines ? 1 : -1;
   } else if (st.turn >= g.turnLimit) st.over = TURN_LIMIT;
 }
 
