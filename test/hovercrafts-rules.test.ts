@@ -95,6 +95,22 @@ describe('Hovercrafts rules, scripted', () => {
     expect(lower.st.script).toBe(6);
   });
 
+  it('head on: two ships moving into each other make one ram (the lower ship rams) and stay', () => {
+    const p = play({
+      ruleset: 'hovercrafts',
+      ships: [
+        { name: 'A', team: 'Zion', at: 'c2', facing: 'E' },
+        { name: 'B', team: 'Machines', at: 'd2', facing: 'W' },
+      ],
+      dice: [1, 1, 6, 1, 1, 6, 1, 6],
+      turns: [{ A: 'Move Landing', B: 'Move Landing' }],
+    });
+    expect(p.recs[1].ev[0]).toBe('A rams B on d2');
+    expect(p.checks).toEqual(['A hull 6→6', 'B hull 1→4', 'A ballistic 1→2', 'B shield 6→4', 'B ballistic 1→2', 'A shield 6→4']);
+    expect(p.board).toEqual({ A: ['c2', 'E', 3], B: ['d2', 'W', 2] });
+    expect(p.st.script).toBe(8);
+  });
+
   it('two ships contesting a hex: the Energy check winner moves in, the other rams it', () => {
     const p = playFile('hovercrafts-contest');
     expect(p.checks).toEqual(['A energy 6→4', 'B energy 1→2', 'B hull 1→4', 'A hull 5→6', 'A ballistic 6→4', 'B shield 1→2', 'B ballistic 1→2', 'A shield 6→4']);
@@ -243,6 +259,32 @@ describe("the rulebook's sample game (turns 1-3, Minx and Locust)", () => {
     expect(t3[2].acts).toEqual({ Minx: 'Landing', Locust: '-' });
     expect(shipsOf(after(3))).toEqual({ Minx: ['c2', 'NW', 3], Locust: [null, 'W', 0] });
     expect(p.result).toEqual({ winner: 'Minx', reason: 'kill', turns: 3 });
+  });
+});
+
+describe("the sample game's lost starting figure", () => {
+  it('only eight placements (four, and their mirror images) play the text with its dice; in each, one ship starts a column in from its edge', () => {
+    const base = file('hovercrafts-sample-game');
+    /** What the text fixes: the result, every die used, and per phase who rolled what and who shot whom. */
+    const story = (json: Record<string, unknown>): string => {
+      try {
+        const p = play(json);
+        return JSON.stringify([p.result, p.st.script, p.recs.filter((r) => r.p > 0).map((r) => [r.checks.map((c) => c.who + c.stat + c.die), r.shots.map((x) => x.slice(0, 3))])]);
+      } catch {
+        return 'illegal';
+      }
+    };
+    const want = story(base);
+    const cells = Array.from({ length: 28 }, (_, i) => String.fromCharCode(97 + (i % 7)) + (Math.floor(i / 7) + 1));
+    const facings = ['E', 'NE', 'NW', 'W', 'SW', 'SE'];
+    const [minx, locust] = base.ships as Record<string, unknown>[];
+    const fits: string[] = [];
+    for (const a of cells)
+      for (const fa of facings)
+        for (const b of cells)
+          for (const fb of facings)
+            if (a !== b && story({ ...base, ships: [{ ...minx, at: a, facing: fa }, { ...locust, at: b, facing: fb }] }) === want) fits.push(`${a} ${fa} / ${b} ${fb}`);
+    expect(fits.sort()).toEqual(['a3 E / f1 W', 'a4 E / f2 W', 'b3 E / g1 W', 'b4 E / g2 W', 'f1 W / a3 E', 'f2 W / a4 E', 'g1 W / b3 E', 'g2 W / b4 E']);
   });
 });
 

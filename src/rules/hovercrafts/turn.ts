@@ -228,8 +228,8 @@ function moves(st: HoverState, log: PhaseLog | null): void {
     const cycle = path.slice(path.indexOf(x));
     for (const s of cycle) (pending[s] = 0), left--;
     if (cycle.length === 2) {
-      // Head on: one ram; a survivor moves on into the hex of a destroyed ship.
-      const [p, q] = cycle;
+      // Head on: one ram, the lower ship the rammer; a survivor moves on into the hex of a destroyed ship.
+      const p = Math.min(cycle[0], cycle[1]), q = Math.max(cycle[0], cycle[1]);
       const pc = st.cell[p], qc = st.cell[q];
       ram(st, p, q, log);
       if (st.out[p] === 0 && st.out[q] !== 0) moveTo(st, p, qc, log);
