@@ -23,7 +23,7 @@ describe('Hovercrafts in the arena', () => {
   it('configs/hovercrafts.json runs to the same tables on 1 and 2 workers, with a report drawing the hex board', () => {
     run(join(tmp, 'w1'), 1);
     run(join(tmp, 'w2'), 2);
-    for (const r of ['hovercrafts-bots', 'hovercrafts-fleets'])
+    for (const r of ['hovercrafts-bots', 'hovercrafts-3v3', 'hovercrafts-fleets'])
       for (const t of ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'ratings.csv'])
         expect(readFileSync(join(tmp, 'w2', r, t), 'utf8'), `${r}/${t}`).toBe(readFileSync(join(tmp, 'w1', r, t), 'utf8'));
     const bots = readFileSync(join(tmp, 'w1', 'hovercrafts-bots', 'bots.csv'), 'utf8');

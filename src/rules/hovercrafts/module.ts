@@ -239,7 +239,9 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
       return readGame(desc, at, settings, 'ERR_REPLAY');
     },
     boardView: hoverBoardView,
-    show: (st, record) => showRecord(st, record),
+    show: (_st, record) => showRecord(record),
+    // A replay's record drawn from itself alone (the game has no secrets, so every view is the same).
+    showRecord: (_desc, record) => (record ? showRecord(record) : 'start'),
     randomAction: (st, seat, _kind, rng) => randomOrder(st, seat, rng),
 
     data: SETTINGS_FILE,
@@ -301,7 +303,7 @@ function shipRows(st: HoverState): [string, string | null, string, number][] {
 }
 
 /** A record for a terminal: its checks and events. */
-function showRecord(_st: HoverState, record: object): string {
+function showRecord(record: object): string {
   const r = record as { t: number; p: number; orders?: Record<string, string>; acts?: Record<string, string>; checks: CheckRecord[]; ev: string[]; ships: [string, string | null, string, number][] };
   const lines: string[] = [];
   if (r.p === 0) {
