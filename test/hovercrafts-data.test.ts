@@ -72,15 +72,19 @@ describe('Hovercrafts ship settings and fleets', () => {
   });
 
   it('binds the rules to a run\'s own settings: options and map change the game', () => {
-    const own = parseSettings(JSON.stringify({ base: { hull: 3, shield: 1, ballistic: 1, energy: 1 }, max: { hull: 4, shield: 1, ballistic: 1, energy: 1 }, cost: { hull: 5, shield: 1, ballistic: 1, energy: 1 }, options: { shots: 'in-order' }, map: ['.....', '..#..', '.....'] }), 'own.json');
+    const own = parseSettings(JSON.stringify({ base: { hull: 3, shield: 1, ballistic: 1, energy: 1 }, max: { hull: 8, shield: 1, ballistic: 1, energy: 1 }, cost: { hull: 5, shield: 1, ballistic: 1, energy: 1 }, options: { shots: 'in-order' }, map: ['.....', '..#..', '.....'] }), 'own.json');
     const mod = hoverModule.withData!(own);
     expect(mod).toBe(hoverModule.withData!(own));
-    const g = mod.makeGame({ builds: ['base', 'h4s1b1e1'] });
+    const g = mod.makeGame({ builds: ['base', 'h8s1b1e1'] });
     expect(g.options.shots).toBe('in-order');
     expect([g.hex.width, g.hex.height]).toEqual([5, 3]);
     expect(mod.builds.cost([[4, 1, 1, 1]])).toBe(5);
     expect(() => mod.makeGame({ builds: ['base', 'tank'] })).toThrow(/"tank" is not a ship/);
     expect(hovercraftsModule(own).id).toBe('hovercrafts');
+    // A replay (or an isolated bot's start) rebuilds the game from its description, whatever settings made it.
+    const back = hoverModule.gameFromDescription!(mod.describeGame!(g), 'game');
+    expect(JSON.stringify(hoverModule.describeGame!(back))).toBe(JSON.stringify(mod.describeGame!(g)));
+    expect(Array.from(back.stats)).toEqual([3, 1, 1, 1, 8, 1, 1, 1]);
   });
 });
 

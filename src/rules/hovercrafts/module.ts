@@ -193,7 +193,7 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
           stats: statsOf(g, s),
           actions: st.out[s] ? 0 : st.actions[s],
         })),
-        mine: g.seatShips[seat],
+        mine: [...g.seatShips[seat]],
       };
     },
     seatState(st, _seat, into, dice) {
@@ -236,7 +236,8 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     describeGame: (g) => describeHoverGame(g),
     gameFromDescription(desc, at) {
       if (!isObject(desc)) throw new HavocError('ERR_REPLAY', at, 'must be a Hovercrafts game (map, ships, options, turnLimit)');
-      return readGame(desc, at, settings, 'ERR_REPLAY');
+      // A description is a game the engine made, perhaps under a run's own settings: its ships' stats are read as they are, whatever this module's limits.
+      return readGame(desc, at, { ...settings, base: [1, 0, 0, 0], max: [99, 99, 99, 99] }, 'ERR_REPLAY');
     },
     boardView: hoverBoardView,
     show: (_st, record) => showRecord(record),
