@@ -759,6 +759,7 @@ function botPathRows(quick: boolean, against: string): unknown {
   const names: Record<string, [string, string]> = {
     'rbp-random': ['(j)', 'RBP random vs random through playMatch (bot API)'],
     'nhm2-random': ['(j)', 'NHM 2-machine random vs random through playMatch'],
+    'hover2v2-random': ['(j)', 'Hovercrafts 2v2 (duo fleets, 7x4) random vs random through playMatch'],
   };
   for (const f of figures.filter((f) => f.tree === here)) {
     const [kind, ruleset, seats] = f.workload.includes(':') ? f.workload.split(':') : [f.workload, '', undefined];

@@ -5,7 +5,8 @@
  *     API, observations, seat views, parse and check) between two built-in
  *     `random` bots — Robo Battle Pigs (the reference workload's game, not
  *     the kernel's native policy) and two-machine Ninja Havoc Machines on
- *     sampled designs;
+ *     sampled designs; and Hovercrafts 2v2 (two seats, a duo fleet each, on
+ *     the default 7x4 map), matches/s and its simulated turns/s;
  * (k) every registered ruleset through the game interface alone: random
  *     play (`randomAction` for each deciding seat, `apply`) in matches/s, and
  *     the simulation a search bot runs (`copy` a state, `apply` one turn of
@@ -24,11 +25,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { actingSeats, type GameNode, nextDeciders } from '../src/core/game.js';
+import { type GameNode, nextDeciders } from '../src/core/game.js';
 import { rulesetById, rulesetIds } from '../src/rules/registry.js';
 
 /** What a child measures. */
-type Workload = 'rbp-random' | 'nhm2-random' | `rules:${string}` | `sim:${string}` | `alloc:${string}`;
+type Workload = 'rbp-random' | 'nhm2-random' | 'hover2v2-random' | `rules:${string}` | `sim:${string}` | `alloc:${string}`;
 
 export interface PathFigure {
   readonly workload: Workload;
@@ -97,6 +98,7 @@ export function pathWorkloadList(quick: boolean): { workload: Workload; n: numbe
   return [
     { workload: 'rbp-random', n: quick ? 1500 : 5000 },
     { workload: 'nhm2-random', n: quick ? 1000 : 3000 },
+    { workload: 'hover2v2-random', n: quick ? 3000 : 10000 },
     ...ids.flatMap((id) => [
       { workload: `rules:${id}` as Workload, n: quick ? 1500 : 5000 },
       { workload: `sim:${id}` as Workload, n: quick ? 100_000 : 300_000 },
@@ -149,6 +151,17 @@ async function runChild(tree: string, workload: Workload, n: number): Promise<vo
     console.log(JSON.stringify({ ...r, cpuMs: (c.user + c.system) / 1000 }));
   };
 
+  if (workload === 'hover2v2-random') {
+    // Hovercrafts 2v2: two seats commanding two base ships each, on the default map.
+    const mod = rulesetById('hovercrafts');
+    const game = mod.makeGame({ builds: ['duo', 'duo'] });
+    time(() => {
+      let turns = 0;
+      for (let i = 0; i < n; i++) turns += playMatch({ module: mod, game, bots: [random, random], seed: matchSeed('bench', i) }).turns;
+      return { work: n, turns };
+    });
+    return;
+  }
   if (workload === 'rbp-random' || workload === 'nhm2-random') {
     const mod = rulesetById(workload === 'rbp-random' ? 'rbp' : 'nhm');
     const games = gamesOf(mod, 2, 64);
@@ -191,9 +204,9 @@ async function runChild(tree: string, workload: Workload, n: number): Promise<vo
   for (let i = 0; roots.length < 256 && i < 10_000; i++) {
     const game = games[i % games.length];
     const st = randomPlay(game, matchSeed('bench-sim', i), rng, 1 + (i % 12));
-    const node = mod.node(st);
-    if (node.kind === 'terminal' || node.kind === 'chance') continue;
-    const seats = actingSeats(node);
+    // A chance node between turns (Hovercrafts' Energy checks) is rolled: the root is the decision after it.
+    const seats = nextDeciders(mod, st);
+    if (!seats) continue;
     const acts = Array.from({ length: 16 }, () => {
       const a: unknown[] = new Array(mod.seatCount(game)).fill(null);
       for (const m of seats) a[m] = mod.randomAction(st, m, mod.decision(st, m), rng);

@@ -13,6 +13,8 @@
  * --games N  games per pairing (default 1000), spread evenly over the settings
  * --quick    120 games per pairing
  * --threads  worker processes (default: every core); 0 plays in this process
+ *
+ * Hovercrafts' bots play their own setting: `--settings hovercrafts --pairings pilot-random`.
  * --sims/--ms  the bots' budget (default: DEFAULT_BUDGET)
  *
  * Games are played in child processes (one per core by default), one
@@ -49,8 +51,10 @@ const engine = (game: EngineGame) => ({ module: rulesetById(game.rulesetId), gam
  * Where games can be played: RBP, and NHM match-ups of named loadouts
  * (mirrors and a few cross match-ups).
  */
-export const SETTINGS: readonly { readonly id: string; readonly loadouts: readonly string[] | null }[] = [
+export const SETTINGS: readonly { readonly id: string; readonly loadouts: readonly string[] | null; readonly ruleset?: string }[] = [
   { id: 'rbp', loadouts: null },
+  // Hovercrafts 2v2 (two seats, a duo fleet each, the default 7x4 map), for its bots: --settings hovercrafts --pairings pilot-random.
+  { id: 'hovercrafts', loadouts: ['duo', 'duo'], ruleset: 'hovercrafts' },
   ...['buzz-brawler', 'iron-tank', 'dodger', 'dragon', 'mine-layer', 'telefrag-gambler', 'lazor-sniper'].map((l) => ({ id: l, loadouts: [l, l] })),
   ...[
     ['buzz-brawler', 'lazor-sniper'],
@@ -78,6 +82,9 @@ export const PAIRINGS: readonly { readonly a: string; readonly b: string; readon
   { a: 'nash', b: 'greedy', target: 0.6 },
   { a: 'nash', b: 'minimax', target: 0.5 },
 ];
+
+/** Pairings outside the default ladder (their bots play other settings), with their targets: Hovercrafts' pilot on setting `hovercrafts`. */
+export const OTHER_PAIRINGS: readonly { readonly a: string; readonly b: string; readonly target: number }[] = [{ a: 'pilot', b: 'random', target: 0.9 }];
 
 /** Decision-time target, ms. */
 export const DECISION_MS = 50;
@@ -137,12 +144,23 @@ const BUCKET = 0.5, BUCKETS = 401;
 // ---- worker side -------------------------------------------------------------
 
 const factories = new Map<string, Promise<BotFactory>>();
-const games = new Map<number, Game>();
+const games = new Map<number, { module: ReturnType<typeof rulesetById>; game: unknown }>();
 
-function gameFor(setting: number): Game {
-  let g = games.get(setting);
-  if (g) return g;
-  const cat = defaultCatalogue(), s = SETTINGS[setting];
+function gameFor(setting: number): { module: ReturnType<typeof rulesetById>; game: unknown } {
+  let m = games.get(setting);
+  if (m) return m;
+  const s = SETTINGS[setting];
+  if (s.ruleset) {
+    const mod = rulesetById(s.ruleset);
+    m = { module: mod, game: mod.makeGame({ builds: [...(s.loadouts ?? [])] }) };
+  } else m = engine(nhmGameFor(s));
+  games.set(setting, m);
+  return m;
+}
+
+function nhmGameFor(s: (typeof SETTINGS)[number]): Game {
+  let g: Game;
+  const cat = defaultCatalogue();
   if (!s.loadouts) g = rbpGame(cat);
   else {
     const named = loadNamedLoadouts(cat);
@@ -156,7 +174,6 @@ function gameFor(setting: number): Game {
       }),
     });
   }
-  games.set(setting, g);
   return g;
 }
 
@@ -185,7 +202,7 @@ export default async function playPair(task: Task): Promise<PairResult> {
   const seed = matchSeed(`ladder/${SETTINGS[task.setting].id}`, task.pair);
   const out: GameOutcome[] = [];
   for (const swap of [false, true]) {
-    const r = playMatch({ ...engine(game), bots: swap ? [tb, ta] : [ta, tb], seed, budget: task.budget });
+    const r = playMatch({ ...game, bots: swap ? [tb, ta] : [ta, tb], seed, budget: task.budget });
     const aSeat = swap ? 1 : 0;
     out.push({
       score: r.winner === null ? 0.5 : r.winner === aSeat ? 1 : 0,
@@ -237,7 +254,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--pairings')
       args.pairings = v().split(',').map((p) => {
         const [x, y] = p.split('-');
-        const known = PAIRINGS.find((q) => q.a === x && q.b === y);
+        const known = [...PAIRINGS, ...OTHER_PAIRINGS].find((q) => q.a === x && q.b === y);
         return { a: x, b: y, target: known?.target ?? 0.5 };
       });
     else if (a === '--help' || a === '-h') {

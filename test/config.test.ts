@@ -62,7 +62,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: ruleset: must be "rbp" (Robo Battle Pigs) or "nhm" (Ninja Havoc Machines), not missing',
+      'configs/t.json: ruleset: must be "rbp" (Robo Battle Pigs) or "nhm" (Ninja Havoc Machines) or "hovercrafts" (Hovercrafts) or "battle-engine" (Battle Engine), not missing',
     ],
   ],
   [
@@ -70,7 +70,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'chess', schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: ruleset: must be "rbp" (Robo Battle Pigs) or "nhm" (Ninja Havoc Machines), not "chess"',
+      'configs/t.json: ruleset: must be "rbp" (Robo Battle Pigs) or "nhm" (Ninja Havoc Machines) or "hovercrafts" (Hovercrafts) or "battle-engine" (Battle Engine), not "chess"',
     ],
   ],
   [
@@ -292,7 +292,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', schedule: { type: 'sweep', matches: 10 } },
     {},
     [
-      'configs/t.json: schedule.type: a loadout sweep needs "ruleset": "nhm" (Robo Battle Pigs has one design)',
+      'configs/t.json: schedule.type: a loadout sweep needs "ruleset": "nhm" or "hovercrafts" or "battle-engine" (Robo Battle Pigs has one design)',
     ],
   ],
   [
@@ -557,7 +557,7 @@ describe('configs/schema.json', () => {
   });
 
   /** The files of configs/ that are data, not run configs. */
-  const DATA = ['parts.json', 'loadouts.json', 'schema.json'];
+  const DATA = ['parts.json', 'loadouts.json', 'schema.json', 'hovercrafts-ships.json', 'battle-engine-roster.json'];
   const shipped = readdirSync('configs').filter((f) => f.endsWith('.json') && !DATA.includes(f));
 
   it.each(shipped)('configs/%s passes the schema and the checker', (f) => {

@@ -79,8 +79,11 @@ const command: CommandModule<object, Args> = {
       if (recorder && args.replay) writeReplay(args.replay, recorder.finish(result));
       const winner = result.winner === null ? null : mod.seatName(game, result.winner);
       const figures = mod.figures.map((f, i) => `; ${f} ${result.figures[i].join('/')}`).join('');
+      // A shared first place that is not every seat (a team's seats): the seats named, not "draw".
+      const firsts = result.ranks.flatMap((r, s) => (r === 0 ? [mod.seatName(game, s)] : []));
+      const shared = winner === null && firsts.length < result.ranks.length ? `${firsts.join(' and ')} win (a shared first place)` : null;
       if (args.json) out(JSON.stringify({ result: { winner, reason: result.reason, turns: result.turns } }) + '\n');
-      else out(`${args.quiet ? '' : '\n'}result: ${winner ? `${winner} wins` : 'draw'} (${result.reason}) after ${result.turns} turns${figures}; faults ${result.faults.join('/')}\n`);
+      else out(`${args.quiet ? '' : '\n'}result: ${winner ? `${winner} wins` : shared ?? 'draw'} (${result.reason}) after ${result.turns} turns${figures}; faults ${result.faults.join('/')}\n`);
     }),
 };
 

@@ -216,9 +216,10 @@ export interface BoardFrame {
 
 /** A replay as a board (`GameModule.boardView`): a grid of cells named like `a1`, its pieces, and a frame a record. */
 export interface BoardView {
-  board: { width: number; height: number };
-  /** Per piece: its name, its build's key and its build's name. */
-  pieces: { name: string; loadout: string; loadoutName: string }[];
+  /** Its size; `shape` "hex" for a hex map (odd-r rows, cells named from the top row, facings E NE NW W SW SE), with its wall cells. */
+  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[] };
+  /** Per piece: its name, its build's key and its build's name, and its seat when a seat has several pieces (default: the piece's index). */
+  pieces: { name: string; loadout: string; loadoutName: string; seat?: number }[];
   frames: BoardFrame[];
 }
 

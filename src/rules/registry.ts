@@ -12,6 +12,7 @@ import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { nhmModule } from './nhm/module.js';
 import { rbpModule } from './rbp/module.js';
+import { hoverModule } from './hovercrafts/module.js';
 import { defaultBattleEngine } from './battle-engine/module.js';
 
 const modules = new Map<string, AnyGameModule>();
@@ -25,6 +26,7 @@ export function registerRuleset(mod: AnyGameModule): void {
 
 registerRuleset(rbpModule);
 registerRuleset(nhmModule);
+registerRuleset(hoverModule);
 registerRuleset(defaultBattleEngine());
 
 /** The ids of the registered rulesets. */

@@ -1,5 +1,6 @@
 /**
- * The replay viewer, run in the browser: the board as SVG, step slider,
+ * The replay viewer, run in the browser: the board as SVG (squares, or hexes
+ * with walls for a board of shape "hex"), step slider,
  * play/pause, mines per owner, each seat's program; or, for a replay of a
  * game without a board, its records as text under the same controls. The
  * report inlines this function's source (`reportScript`, with sortable.ts
@@ -12,7 +13,8 @@ import type { BoardReplay, RecordsReplay, ViewerReplay } from './data.js';
 export function replayViewer(doc: Document): void {
   const SVG = 'http://www.w3.org/2000/svg';
   const COLORS = ['#d1495b', '#2e86ab', '#e3a008', '#3c9d5d', '#8e5ccf', '#e07b39', '#4f5d75', '#c2185b'];
-  const FACING_DEG: Record<string, number> = { N: 0, E: 90, S: 180, W: 270 };
+  // Square boards' N E S W, and hex boards' E NE NW W SW SE (pointy-top hexes: a facing points through an edge).
+  const FACING_DEG: Record<string, number> = { N: 0, E: 90, S: 180, W: 270, NE: 30, NW: 330, SW: 210, SE: 150 };
 
   const root = doc.getElementById('viewer');
   const dataEl = doc.getElementById('replay-data');
@@ -77,9 +79,20 @@ export function replayViewer(doc: Document): void {
   const cell = 48, margin = 22;
   let dyn: SVGElement;
 
+  /** Hex boards: a hex `cell` wide (pointy-top), rows counted from the top, odd rows shoved half a hex right. */
+  const isHex = (): boolean => brd.board.shape === 'hex';
+  const hexR = cell / Math.sqrt(3);
+  const hexCenter = (f: number, r: number): [number, number] => [margin + cell * (f + 0.5 * (r & 1)) + cell / 2, margin + hexR + r * 1.5 * hexR];
+  const hexPoints = (cx: number, cy: number, rad: number): string =>
+    [0, 1, 2, 3, 4, 5].map((k) => `${(cx + rad * Math.cos(((60 * k - 30) * Math.PI) / 180)).toFixed(1)},${(cy + rad * Math.sin(((60 * k - 30) * Math.PI) / 180)).toFixed(1)}`).join(' ');
+  /** The top-left corner of a cell's box (a square's, or the box around a hex's centre). */
   const xy = (sq: string): [number, number] | null => {
     const f = sq.charCodeAt(0) - 97, r = Number(sq.slice(1)) - 1;
     if (!(f >= 0 && f < brd.board.width && r >= 0 && r < brd.board.height)) return null;
+    if (isHex()) {
+      const [cx, cy] = hexCenter(f, r);
+      return [cx - cell / 2, cy - cell / 2];
+    }
     return [margin + f * cell, margin + (brd.board.height - 1 - r) * cell];
   };
 
@@ -102,8 +115,8 @@ export function replayViewer(doc: Document): void {
     rep.machines.forEach((_, m) => showMines.add(m));
     mineBox.textContent = '';
     const anyMines = rep.frames.some((f) => f.mines.length > 0);
-    mineBox.append(el('span', {}, anyMines ? 'Mines, as their owner saw them: ' : 'Mines (none laid): '));
-    rep.machines.forEach((mc, m) => {
+    if (rep.board.shape !== 'hex' || anyMines) mineBox.append(el('span', {}, anyMines ? 'Mines, as their owner saw them: ' : 'Mines (none laid): '));
+    if (rep.board.shape !== 'hex' || anyMines) rep.machines.forEach((mc, m) => {
       const lab = el('label', { class: 'mine-toggle' });
       const box = el('input', { type: 'checkbox', 'data-owner': mc.name });
       box.checked = true;
@@ -115,9 +128,21 @@ export function replayViewer(doc: Document): void {
       lab.append(box, el('span', { class: 'swatch', style: `background:${COLORS[m % COLORS.length]}` }), doc.createTextNode(mc.name));
       mineBox.append(lab);
     });
-    // The fixed board: squares and coordinates.
+    // The fixed board: squares (or hexes and walls) and coordinates.
     const w = rep.board.width, h = rep.board.height;
-    const board = svg('svg', { id: 'board', class: 'board', viewBox: `0 0 ${w * cell + 2 * margin} ${h * cell + 2 * margin}`, width: w * cell + 2 * margin, height: h * cell + 2 * margin, role: 'img' });
+    const bw = isHex() ? (w + 0.5) * cell + 2 * margin : w * cell + 2 * margin, bh = isHex() ? (1.5 * h + 0.5) * hexR + 2 * margin : h * cell + 2 * margin;
+    const board = svg('svg', { id: 'board', class: 'board', viewBox: `0 0 ${bw} ${bh}`, width: bw, height: bh, role: 'img' });
+    if (isHex()) {
+      const walls = new Set(rep.board.walls ?? []);
+      for (let r = 0; r < h; r++)
+        for (let f = 0; f < w; f++) {
+          const name = String.fromCharCode(97 + f) + (r + 1);
+          const [cx, cy] = hexCenter(f, r);
+          board.appendChild(svg('polygon', { class: `sq hex ${walls.has(name) ? 'wall' : 'light'}`, 'data-square': name, points: hexPoints(cx, cy, hexR - 0.5) }));
+        }
+      for (let f = 0; f < w; f++) board.appendChild(svg('text', { class: 'coord', x: hexCenter(f, h - 1)[0] - ((h - 1) & 1 ? cell / 2 : 0), y: bh - margin + 15, 'text-anchor': 'middle' }, String.fromCharCode(97 + f)));
+      for (let r = 0; r < h; r++) board.appendChild(svg('text', { class: 'coord', x: margin - 10, y: hexCenter(0, r)[1] + 4, 'text-anchor': 'middle' }, String(r + 1)));
+    } else {
     for (let r = 0; r < h; r++)
       for (let f = 0; f < w; f++) {
         const name = String.fromCharCode(97 + f) + (r + 1);
@@ -125,6 +150,7 @@ export function replayViewer(doc: Document): void {
       }
     for (let f = 0; f < w; f++) board.appendChild(svg('text', { class: 'coord', x: margin + f * cell + cell / 2, y: margin + h * cell + 15, 'text-anchor': 'middle' }, String.fromCharCode(97 + f)));
     for (let r = 0; r < h; r++) board.appendChild(svg('text', { class: 'coord', x: margin - 8, y: margin + (h - 1 - r) * cell + cell / 2 + 4, 'text-anchor': 'middle' }, String(r + 1)));
+    }
     dyn = svg('g', { class: 'dyn' });
     board.appendChild(dyn);
     boardBox.textContent = '';
@@ -190,7 +216,13 @@ export function replayViewer(doc: Document): void {
       const p = xy(sq);
       if (!p) continue;
       const w = (cell - 4) / bys.length;
-      bys.forEach((by, i) =>
+      if (isHex())
+        bys.forEach((by, i) =>
+          dyn.appendChild(
+            svg('polygon', { class: 'hot', 'data-square': sq, 'data-by': brd.machines[by]?.name ?? '', points: hexPoints(p[0] + cell / 2, p[1] + cell / 2, hexR - 3 - 5 * i), fill: 'none', stroke: COLORS[by % COLORS.length], 'stroke-width': 4 }),
+          ),
+        );
+      else bys.forEach((by, i) =>
         dyn.appendChild(
           svg('rect', { class: 'hot', 'data-square': sq, 'data-by': brd.machines[by]?.name ?? '', x: p[0] + 2 + i * w, y: p[1] + 2, width: w, height: cell - 4, rx: 4, fill: COLORS[by % COLORS.length] }),
         ),
@@ -267,7 +299,7 @@ export function replayViewer(doc: Document): void {
       const progCell = el('td', { class: 'program' });
       if (f.t > 0) {
         programOf(f.t, mc.name).forEach((c, k) => progCell.appendChild(el('span', { class: k === f.s - 1 ? 'cmd now' : 'cmd', 'data-step': String(k + 1) }, c || '·')));
-        const fault = brd.faults.filter((x) => x.seat === m && x.turn === f.t);
+        const fault = brd.faults.filter((x) => x.seat === (mc.seat ?? m) && x.turn === f.t);
         for (const x of fault) progCell.appendChild(el('span', { class: 'fault', title: x.message }, `fault: ${x.kind}`));
       }
       tr.appendChild(progCell);

@@ -77,6 +77,7 @@ svg#board { max-width: 100%; height: auto; }
 .viewer .step-label { min-width: 170px; font-variant-numeric: tabular-nums; }
 .viewer-body { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; }
 svg.board .sq.light { fill: #f4efe6; } svg.board .sq.dark { fill: #e2d7c3; }
+svg.board .sq.hex { stroke: #c9bda8; stroke-width: 1; } svg.board .sq.wall { fill: #4a4a4a; }
 svg.board .coord { font-size: 11px; fill: #667085; }
 svg.board .hot { opacity: 0.42; }
 svg.board .pip.heart { fill: #d92d20; stroke: #fff; stroke-width: 0.8; }
