@@ -3,12 +3,14 @@
  * likely: the bot counts the programs of each shape (how many X, repair or
  * not) and draws a shape in proportion, then fills it. In a Hovercrafts match
  * (its context has `hovercrafts`) every action is drawn uniformly instead
- * (bots/lib/hover-random.ts).
+ * (bots/lib/hover-random.ts); in a Battle Engine match (`battleEngine`), a
+ * deployment and each step drawn uniformly (bots/lib/battle-random.ts).
  */
 import { CMD_R, CMD_X, PROGRAM_LENGTH } from '../src/rules/nhm/commands.js';
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { isHoverContext } from '../src/rules/hovercrafts/botApi.js';
 import { hoverRandom } from './lib/hover-random.js';
+import { battleRandom, isBattleContext } from './lib/battle-random.js';
 
 /** The shape index of a repair program: after the X-count shapes 0..PROGRAM_LENGTH. */
 const REPAIR_SHAPE = PROGRAM_LENGTH + 1;
@@ -27,6 +29,7 @@ interface Shapes {
 
 const factory: BotFactory = (ctx) => {
   if (isHoverContext(ctx)) return hoverRandom(ctx) as unknown as ReturnType<BotFactory>;
+  if (isBattleContext(ctx)) return battleRandom(ctx) as unknown as ReturnType<BotFactory>;
   const { game, rng, seat } = ctx;
   const actions = Array.from(game.commands[seat]).filter((c) => c !== CMD_X && c !== CMD_R);
   const a = actions.length;

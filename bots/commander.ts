@@ -1,0 +1,36 @@
+/**
+ * `commander` (Battle Engine): deploys soldiers forward and officers back
+ * (bots/lib/battle-search.ts commanderDeployment), then plays each step by
+ * alpha-beta search over its view with iterative deepening, within its
+ * budget: a search of at most 30 ms a decision, or a third of the budget when that is
+ * less. Battle Engine only.
+ */
+import type { BotContext, SeatView } from '../src/core/bot.js';
+import { canonicalDeployment, DEPLOY, legalSteps } from '../src/rules/battle-engine/actions.js';
+import { formatAction } from '../src/rules/battle-engine/notation.js';
+import type { BeObservation } from '../src/rules/battle-engine/observe.js';
+import type { BeState } from '../src/rules/battle-engine/state.js';
+import { BattleSearch, commanderDeployment } from './lib/battle-search.js';
+import { isBattleContext, type BattleBot } from './lib/battle-random.js';
+
+/** Milliseconds a decision may take by default. */
+export const COMMANDER_MS = 30;
+
+export default function commander(ctx: BotContext): BattleBot {
+  if (!isBattleContext(ctx)) throw new Error('commander plays Battle Engine only');
+  const { seat } = ctx;
+  const ms = Math.min(COMMANDER_MS, ctx.budget.ms / 3);
+  let search: BattleSearch | null = null;
+  return {
+    deploy(_obs: BeObservation, view: SeatView<BeState>) {
+      const st = view.state;
+      return formatAction(st.game, seat, { t: DEPLOY, from: -1, to: -1, squares: canonicalDeployment(st, seat, commanderDeployment(st, seat)) });
+    },
+    act(_obs: BeObservation, view: SeatView<BeState>) {
+      const st = view.state;
+      if (legalSteps(st, seat).length === 0) return 'pass';
+      search ??= new BattleSearch(st.game, seat);
+      return formatAction(st.game, seat, search.best(st, ms).action);
+    },
+  };
+}
