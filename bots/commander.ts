@@ -1,9 +1,11 @@
 /**
  * `commander` (Battle Engine): deploys soldiers forward and officers back
  * (bots/lib/battle-search.ts commanderDeployment), then plays each step by
- * alpha-beta search over its view with iterative deepening, within its
- * budget: a search of at most 30 ms a decision, or a third of the budget when that is
- * less. Battle Engine only.
+ * alpha-beta search over its view with iterative deepening: the deepest
+ * search finished within 1,000 nodes (so its choice depends on the position
+ * and its dice alone), cut short by a time guard of 40 ms (or a third of its
+ * budget when that is less) should the machine be too slow for that.
+ * Battle Engine only.
  */
 import type { BotContext, SeatView } from '../src/core/bot.js';
 import { canonicalDeployment, DEPLOY, legalSteps } from '../src/rules/battle-engine/actions.js';
@@ -13,8 +15,10 @@ import type { BeState } from '../src/rules/battle-engine/state.js';
 import { BattleSearch, commanderDeployment } from './lib/battle-search.js';
 import { isBattleContext, type BattleBot } from './lib/battle-random.js';
 
-/** Milliseconds a decision may take by default. */
-export const COMMANDER_MS = 30;
+/** Nodes a decision searches. */
+export const COMMANDER_NODES = 1000;
+/** The time guard's milliseconds. */
+export const COMMANDER_MS = 40;
 
 export default function commander(ctx: BotContext): BattleBot {
   if (!isBattleContext(ctx)) throw new Error('commander plays Battle Engine only');
@@ -30,7 +34,7 @@ export default function commander(ctx: BotContext): BattleBot {
       const st = view.state;
       if (legalSteps(st, seat).length === 0) return 'pass';
       search ??= new BattleSearch(st.game, seat);
-      return formatAction(st.game, seat, search.best(st, ms).action);
+      return formatAction(st.game, seat, search.best(st, ms, COMMANDER_NODES).action);
     },
   };
 }

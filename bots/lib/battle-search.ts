@@ -1,7 +1,8 @@
 /**
  * Battle Engine search: alpha-beta over the alternating steps of the seat's
  * view (its own side as it is, the enemy's hidden identities as the view
- * drew them), deepened one step at a time until the time budget is spent,
+ * drew them), deepened one step at a time until a node budget is spent
+ * (a time limit guards it),
  * with the previous depth's best step tried first. Consecutive steps of one
  * seat (a turn of several steps) are consecutive max (or min) nodes.
  * Leaves are scored by material and position (`evaluate`).
@@ -46,6 +47,7 @@ export class BattleSearch {
   private readonly states: BeState[] = [];
   private readonly lists: BeAction[][] = [];
   private deadline = 0;
+  private nodeLimit = 0;
   nodes = 0;
 
   constructor(
@@ -61,10 +63,16 @@ export class BattleSearch {
     return this.states[d];
   }
 
-  /** The best step for the seat to move in `root` within `ms` milliseconds (at least depth 1 is searched). */
-  best(root: BeState, ms: number): { action: BeAction; depth: number } {
+  /**
+   * The best step for the seat to move in `root`: the deepest search that
+   * finished within `maxNodes` nodes (so the choice depends on the position
+   * alone), or within `ms` milliseconds should the machine be too slow for
+   * that (a guard against overrunning the budget).
+   */
+  best(root: BeState, ms: number, maxNodes = Infinity): { action: BeAction; depth: number } {
     const start = performance.now();
     this.deadline = start + ms;
+    this.nodeLimit = this.nodes + maxNodes;
     const rootList = legalSteps(root, root.toMove, []);
     if (rootList.length === 1) return { action: rootList[0], depth: 0 };
     let best = rootList[0], depth = 0;
@@ -85,7 +93,7 @@ export class BattleSearch {
         }
         best = found;
         depth = d;
-        if (alpha >= WIN / 2 || performance.now() > start + ms / 3) break;
+        if (alpha >= WIN / 2) break;
       } catch (e) {
         if (e instanceof OutOfTime) break;
         throw e;
@@ -95,7 +103,7 @@ export class BattleSearch {
   }
 
   private search(st: BeState, depth: number, alpha: number, beta: number, ply: number): number {
-    if ((++this.nodes & 31) === 0 && performance.now() > this.deadline) throw new OutOfTime();
+    if (++this.nodes > this.nodeLimit || ((this.nodes & 31) === 0 && performance.now() > this.deadline)) throw new OutOfTime();
     if (st.phase === OVER) {
       const v = evaluate(st, this.seat);
       return v > 0 ? v - ply : v < 0 ? v + ply : 0;
