@@ -10,9 +10,9 @@ import { canonicalDeployment, DEPLOY } from '../src/rules/battle-engine/actions.
 import { BattleSearch, commanderDeployment, evaluate } from '../bots/lib/battle-search.js';
 
 const mod = defaultBattleEngine();
-const play = (bots: AnyBotFactory[], i: number, ms = 1000) => {
+const play = (bots: AnyBotFactory[], i: number, ms = 1000, records: string[] = []) => {
   const game = mod.makeGame({ builds: mod.builds.sample(2, `bots-${i}`) });
-  return playMatch({ module: mod, game, bots, seed: `bots-${i}`, budget: { ms, sims: 0 } });
+  return playMatch({ module: mod, game, bots, seed: `bots-${i}`, budget: { ms, sims: 0 }, record: (st) => mod.recorder(st as never, (r) => records.push(JSON.stringify(r))) });
 };
 
 describe('Battle Engine bots', () => {
@@ -48,11 +48,11 @@ describe('Battle Engine bots', () => {
     expect(evaluate(st, 0)).toBeGreaterThan(0);
   });
 
-  it('commander beats random (its 30 ms search; a 150 ms budget leaves room for a busy machine)', () => {
+  it('commander beats random at the default budget, without a fault', () => {
     let won = 0, decided = 0;
     for (let i = 0; i < 8; i++) {
       const bots = (i % 2 === 0 ? [commander, battleRandom] : [battleRandom, commander]) as AnyBotFactory[];
-      const r = play(bots, 100 + i, 150);
+      const r = play(bots, 100 + i);
       expect(r.faults).toEqual([0, 0]);
       const me = r.ranks[i % 2], them = r.ranks[1 - (i % 2)];
       if (me !== them) decided++;
@@ -60,5 +60,14 @@ describe('Battle Engine bots', () => {
     }
     expect(won).toBeGreaterThanOrEqual(decided - 1);
     expect(decided).toBeGreaterThan(4);
+  });
+
+  it('commander plays the same match from the same seed (it searches by nodes, not by the clock)', () => {
+    const bots = [commander, battleRandom] as AnyBotFactory[];
+    const ra: string[] = [], rb: string[] = [];
+    const a = play(bots, 200, 1000, ra), b = play(bots, 200, 1000, rb);
+    expect(ra.length).toBeGreaterThan(5);
+    expect(rb).toEqual(ra);
+    expect(b.ranks).toEqual(a.ranks);
   });
 });

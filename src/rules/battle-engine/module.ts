@@ -14,7 +14,7 @@ import { squareName, rowOf, onSide } from './board.js';
 import { formatAction, parseDeploy, parseStep } from './notation.js';
 import { observe, seatState, type BeObservation } from './observe.js';
 import { defaultRoster, defaultRosterPath, parseRosterText, type Roster } from './roster.js';
-import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, SURRENDERED, type BeGame, type BeState } from './state.js';
+import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState } from './state.js';
 import { applyStep, deploy, tossCoin } from './step.js';
 
 /** Changes whenever a rule changes what a match does. */
@@ -90,7 +90,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
         rec?.onRecord({ turn: 0, deploy: texts, events: ev });
         return;
       }
-      if (st.phase !== 2) return;
+      if (st.phase !== PLAY) return;
       const seat = st.toMove, turn = st.turn;
       const a = actions[seat] ?? (st.active >= 0 ? END_ACTION : PASS_ACTION);
       const text = formatAction(st.game, seat, a);

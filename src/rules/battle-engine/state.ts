@@ -55,8 +55,6 @@ export class BeState {
   /** 0 or 1: that seat won; 2: a draw; -1: not over. */
   winner = -1;
   reason = '';
-  /** Per seat: enemy pieces it killed. */
-  readonly kills = new Uint16Array(2);
 
   constructor(readonly game: BeGame) {
     const n = game.type.length;
@@ -119,7 +117,6 @@ export function copyBeState(src: BeState, dst: BeState): void {
   dst.officerDone.set(src.officerDone);
   dst.winner = src.winner;
   dst.reason = src.reason;
-  dst.kills.set(src.kills);
 }
 
 /** The roster type of a piece (its own row). */
