@@ -12,6 +12,7 @@ import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { nhmModule } from './nhm/module.js';
 import { rbpModule } from './rbp/module.js';
+import { blindNinjasModule } from './blind-ninjas/module.js';
 
 const modules = new Map<string, AnyGameModule>();
 /** Modules loaded by path: absolute path → id. */
@@ -24,6 +25,7 @@ export function registerRuleset(mod: AnyGameModule): void {
 
 registerRuleset(rbpModule);
 registerRuleset(nhmModule);
+registerRuleset(blindNinjasModule);
 
 /** The ids of the registered rulesets. */
 export const rulesetIds = (): string[] => [...modules.keys()];
