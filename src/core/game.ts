@@ -217,8 +217,8 @@ export interface BoardFrame {
 /** A replay as a board (`GameModule.boardView`): a grid of cells named like `a1`, its pieces, and a frame a record. */
 export interface BoardView {
   board: { width: number; height: number };
-  /** Per piece: its name, its build's key and its build's name. */
-  pieces: { name: string; loadout: string; loadoutName: string }[];
+  /** Per piece: its name, its build's key and its build's name; `seat`, the seat it belongs to when that is not its index (several pieces a seat: What Blind Ninjas?). */
+  pieces: { name: string; loadout: string; loadoutName: string; seat?: number }[];
   frames: BoardFrame[];
 }
 

@@ -32,7 +32,7 @@ interface ViewerCommon {
 export interface BoardReplay extends ViewerCommon {
   view: 'board';
   board: { width: number; height: number };
-  machines: { name: string; bot: string; loadout: string; loadoutName: string }[];
+  machines: { name: string; bot: string; loadout: string; loadoutName: string; seat?: number }[];
   frames: ViewerFrame[];
 }
 
@@ -112,7 +112,7 @@ export function viewerReplay(
     ...common,
     view: 'board',
     board: board.board,
-    machines: board.pieces.map((p, i) => ({ ...p, bot: h.bots[i] ?? '' })),
+    machines: board.pieces.map((p, i) => ({ ...p, bot: h.bots[p.seat ?? i] ?? '' })),
     frames: board.frames,
   };
 }

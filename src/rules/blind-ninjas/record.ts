@@ -119,5 +119,5 @@ export function roomBoardView(desc: unknown, records: readonly object[]): BoardV
       ev,
     });
   }
-  return { board: { width: g.board.width, height: g.board.height }, pieces: names.map((name) => ({ name, loadout: 'ninja', loadoutName: 'ninja' })), frames };
+  return { board: { width: g.board.width, height: g.board.height }, pieces: names.map((name, i) => ({ name, loadout: 'ninjas', loadoutName: 'ninja', seat: Math.floor(i / NINJAS) })), frames };
 }
