@@ -87,3 +87,18 @@ describe('What Blind Ninjas?: what a seat knows', () => {
     expect(obs.ninjas).toEqual([{ square: 'a1', facing: 'N' }, null, { square: 'c1', facing: 'N' }, { square: 'd1', facing: 'N' }]);
   });
 });
+
+describe('What Blind Ninjas?: a seat view across the bot boundary', () => {
+  it('crosses as its typed arrays and numbers (an isolated bot\'s view) and comes back whole', async () => {
+    const { encodeView, decodeView } = await import('../../src/arena/isolation/viewCodec.js');
+    const mod = bn();
+    const st = states(B_FIRST)[7];
+    const view = mod.newState(st.game, 'v') as BnState;
+    mod.seatState(st, 0, view, new Uint32Array(4));
+    const there = mod.newState(st.game, 'w') as BnState;
+    decodeView(JSON.parse(JSON.stringify(encodeView(view))), there);
+    expect(JSON.stringify(mod.observe(there, 0))).toBe(JSON.stringify(mod.observe(view, 0)));
+    expect(there.heardLen).toBe(1);
+    expect([...there.sq]).toEqual([...view.sq]);
+  });
+});

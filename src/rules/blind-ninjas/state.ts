@@ -40,7 +40,7 @@ export class BnState {
   round = 0;
   end = RUNNING;
   /** The log of heard slashes (HEARD_STRIDE words each) and how many there are. */
-  heard: Int32Array;
+  readonly heard: Int32Array;
   heardLen = 0;
 
   constructor(readonly game: BnGame) {
@@ -52,19 +52,13 @@ export class BnState {
     this.kills = new Int32Array(n);
     this.lost = new Int32Array(n);
     this.slashes = new Int32Array(n);
-    this.heard = new Int32Array(64 * HEARD_STRIDE);
-  }
-
-  /** Room for one more heard slash (the log doubles as it fills). */
-  growHeard(): void {
-    if ((this.heardLen + 1) * HEARD_STRIDE <= this.heard.length) return;
-    const h = new Int32Array(this.heard.length * 2);
-    h.set(this.heard);
-    this.heard = h;
+    // Room for every slash a game can have (at most one a ninja a turn), so a state never grows and every
+    // state of a game has the same shape (a seat's view crosses to an isolated bot as its typed arrays).
+    this.heard = new Int32Array(game.turnLimit * n * NINJAS * HEARD_STRIDE);
   }
 }
 
-/** Copies a state into another of the same game (allocates only when `dst`'s log is too short). */
+/** Copies a state into another of the same game, without allocating. */
 export function copyState(src: BnState, dst: BnState): void {
   dst.sq.set(src.sq);
   dst.facing.set(src.facing);
@@ -76,9 +70,7 @@ export function copyState(src: BnState, dst: BnState): void {
   dst.toAct = src.toAct;
   dst.round = src.round;
   dst.end = src.end;
-  const words = src.heardLen * HEARD_STRIDE;
-  if (dst.heard.length < words) dst.heard = new Int32Array(src.heard.length);
-  dst.heard.set(src.heard.subarray(0, words));
+  dst.heard.set(src.heard.subarray(0, src.heardLen * HEARD_STRIDE));
   dst.heardLen = src.heardLen;
 }
 

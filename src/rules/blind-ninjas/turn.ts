@@ -61,7 +61,6 @@ function slash(st: BnState, seat: number, at: number, events?: TurnEvents): void
     }
   st.slashes[seat]++;
   if (slain) events!.slain.push(slain);
-  st.growHeard();
   const h = st.heardLen * HEARD_STRIDE;
   st.heard[h + H_ROUND] = st.round;
   st.heard[h + H_SEAT] = seat;
