@@ -5,7 +5,7 @@
  * docs/rules-blind-ninjas.md.
  */
 import { HavocError } from '../../core/errors.js';
-import type { GameModule, Outcome, Parsed } from '../../core/game.js';
+import type { GameModule, GameNode, Outcome, Parsed } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { type BnObservation, observeSeat, seatView } from './knowledge.js';
 import { ahead, type BnGame, describeRoom, makeRoom, NINJAS, placedRoom, SEAT_NAMES } from './room.js';
@@ -16,6 +16,10 @@ import { playTurn, type TurnEvents } from './turn.js';
 
 /** The one build: four ninjas. */
 export type BnBuild = 'ninjas';
+
+/** The nodes, made once (a simulation asks for a node every turn). */
+const TERMINAL: GameNode = Object.freeze({ kind: 'terminal' });
+const SEAT_NODES: readonly GameNode[] = [0, 1, 2, 3].map((seat) => Object.freeze({ kind: 'seat', seat }));
 
 const seatWhere = (seat: number, kind: string): string => `seat ${SEAT_NAMES[seat] ?? seat} ${kind}`;
 
@@ -45,7 +49,7 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
   newState: (g) => new BnState(g),
   copy: copyState,
 
-  node: (st) => (st.end !== RUNNING ? { kind: 'terminal' } : { kind: 'seat', seat: st.toAct }),
+  node: (st) => (st.end !== RUNNING ? TERMINAL : SEAT_NODES[st.toAct]),
   decision: () => DECISION,
   chance: () => {},
   apply(st, actions, _answer, recorder) {

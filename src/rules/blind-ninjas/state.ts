@@ -70,7 +70,9 @@ export function copyState(src: BnState, dst: BnState): void {
   dst.toAct = src.toAct;
   dst.round = src.round;
   dst.end = src.end;
-  dst.heard.set(src.heard.subarray(0, src.heardLen * HEARD_STRIDE));
+  // A loop, not `set(subarray(…))`: a simulating bot copies states by the million, and a subarray is an object.
+  const h = src.heard, d = dst.heard;
+  for (let i = 0, w = src.heardLen * HEARD_STRIDE; i < w; i++) d[i] = h[i];
   dst.heardLen = src.heardLen;
 }
 
