@@ -3,12 +3,16 @@
  * likely: the bot counts the programs of each shape (how many X, repair or
  * not) and draws a shape in proportion, then fills it. In a Hovercrafts match
  * (its context has `hovercrafts`) every action is drawn uniformly instead
- * (bots/lib/hover-random.ts).
+ * (bots/lib/hover-random.ts); in What Blind Ninjas? it gives random legal
+ * orders (`randomOrders`, src/rules/blind-ninjas/module.ts).
  */
 import { CMD_R, CMD_X, PROGRAM_LENGTH } from '../src/rules/nhm/commands.js';
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { isHoverContext } from '../src/rules/hovercrafts/botApi.js';
 import { hoverRandom } from './lib/hover-random.js';
+import { isBlindNinjasContext } from '../src/rules/blind-ninjas/botApi.js';
+import { randomOrders } from '../src/rules/blind-ninjas/module.js';
+import { formatOrders } from '../src/rules/blind-ninjas/orders.js';
 
 /** The shape index of a repair program: after the X-count shapes 0..PROGRAM_LENGTH. */
 const REPAIR_SHAPE = PROGRAM_LENGTH + 1;
@@ -27,6 +31,8 @@ interface Shapes {
 
 const factory: BotFactory = (ctx) => {
   if (isHoverContext(ctx)) return hoverRandom(ctx) as unknown as ReturnType<BotFactory>;
+  // What Blind Ninjas?: random legal orders of its view (randomOrders: each living ninja Move, Turn, Stand or Slash!, at even odds among the legal).
+  if (isBlindNinjasContext(ctx)) return { orders: (_obs: unknown, view: { state: never }) => formatOrders(randomOrders(view.state, ctx.seat, ctx.rng)) } as never;
   const { game, rng, seat } = ctx;
   const actions = Array.from(game.commands[seat]).filter((c) => c !== CMD_X && c !== CMD_R);
   const a = actions.length;

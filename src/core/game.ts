@@ -218,7 +218,7 @@ export interface BoardFrame {
 export interface BoardView {
   /** Its size; `shape` "hex" for a hex map (odd-r rows, cells named from the top row, facings E NE NW W SW SE), with its wall cells. */
   board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[] };
-  /** Per piece: its name, its build's key and its build's name, and its seat when a seat has several pieces (default: the piece's index). */
+  /** Per piece: its name, its build's key and its build's name, and its seat when that is not its index (a seat with several pieces: Hovercrafts fleets, What Blind Ninjas?). */
   pieces: { name: string; loadout: string; loadoutName: string; seat?: number }[];
   frames: BoardFrame[];
 }

@@ -13,6 +13,7 @@ import type { AnyGameModule } from '../core/game.js';
 import { nhmModule } from './nhm/module.js';
 import { rbpModule } from './rbp/module.js';
 import { hoverModule } from './hovercrafts/module.js';
+import { blindNinjasModule } from './blind-ninjas/module.js';
 
 const modules = new Map<string, AnyGameModule>();
 /** Modules loaded by path: absolute path → id. */
@@ -26,6 +27,7 @@ export function registerRuleset(mod: AnyGameModule): void {
 registerRuleset(rbpModule);
 registerRuleset(nhmModule);
 registerRuleset(hoverModule);
+registerRuleset(blindNinjasModule);
 
 /** The ids of the registered rulesets. */
 export const rulesetIds = (): string[] => [...modules.keys()];
