@@ -189,11 +189,13 @@ export function playMatch(opts: MatchOptions): MatchResult {
     let a: unknown;
     try {
       views[m].renew();
-      const obs = mod.observe(st, m);
       const method = b[q.kind];
+      // A bot without the method takes the default: no observation made for it (most bots answer no questions).
+      if (typeof method !== 'function') return null;
+      const obs = mod.observe(st, m);
       guard?.enter(m, 'decision');
       try {
-        a = typeof method === 'function' ? method.call(b, obs, views[m], ...q.args) : null;
+        a = method.call(b, obs, views[m], ...q.args);
         if (isMixed(a)) a = sampleMixed(a, rngs[m]);
       } finally {
         guard?.exit();

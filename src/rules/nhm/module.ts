@@ -23,7 +23,7 @@ import { Game } from './game.js';
 import { countLoadouts, enumerateLoadouts, sampleLoadouts } from './designSpace.js';
 import { checkLoadout, defaultLoadoutsPath, loadNamedLoadouts, loadoutKey, loadoutSpec } from './loadout.js';
 import { loadoutFilterOf, sweepFilterProblems } from './sweepFilter.js';
-import { copyForSeat, LastPrograms, observe, type Observation } from './observe.js';
+import { copyForSeat, LastPrograms, observe, type Observation, Seen } from './observe.js';
 import type { Catalogue, Loadout } from './parts.js';
 import { checkProgram, formatCommand, formatProgram, parseCommand, parseProgram, type Notation } from './programs.js';
 import { RecordingTracer, type StepRecord } from './record.js';
@@ -93,6 +93,17 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     }
     r.programs = new LastPrograms(st.game, codes, notation);
     return r.programs;
+  };
+  // What the seats' observations of a turn share, copied once for all of them; in the middle of a turn
+  // (a question) the machines move between questions, so each question's is its own.
+  const seenOf = (st: State): Seen => {
+    const r = memoOf(st), last = lastPrograms(st);
+    if (r.applying) return new Seen(st, notation, last);
+    if (r.seenTurn !== st.turn || r.seen === null) {
+      r.seenTurn = st.turn;
+      r.seen = new Seen(st, notation, last);
+    }
+    return r.seen;
   };
 
   let fixed: { name: string; build: Loadout } | undefined;
@@ -164,7 +175,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     newState: (g, seed) => new State(g, diceSeedOf(seed)),
     copy(src, dst) {
       copyState(src, dst);
-      if (dst.memo) (dst.memo as Memo).turn = -1; // its programs of the turn before are src's now
+      if (dst.memo) (dst.memo as Memo).turn = (dst.memo as Memo).seenTurn = -1; // its programs of the turn before, and what it shows, are src's now
     },
 
     node(st): GameNode {
@@ -206,7 +217,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     figureValues: (st) => [Array.from(st.dealt)],
     turns: (st) => st.turn,
 
-    observe: (st, seat) => observe(st, seat, notation, lastPrograms(st)),
+    observe: (st, seat) => observe(st, seat, notation, undefined, seenOf(st)),
     seatState(st, seat, into, dice) {
       copyForSeat(st, into, seat);
       // The view's own dice (four words from the seat's stream), so simulating a teleport does not foretell the real roll.
@@ -334,6 +345,9 @@ interface Memo {
   turn: number;
   /** The programs of the turn before, as an observation shows them. */
   programs: LastPrograms | null;
+  /** The turn `seen` is of (-1: none), and what every seat's observation of it shows. */
+  seenTurn: number;
+  seen: Seen | null;
   /** While a turn is applied: true, and `before` holds the programs of the turn before. */
   applying: boolean;
   before: Uint16Array;
@@ -357,6 +371,8 @@ function newMemo(st: State): Memo {
   const memo: Memo = {
     turn: -1,
     programs: null,
+    seenTurn: -1,
+    seen: null,
     applying: false,
     before: new Uint16Array(st.game.n * PROGRAM_LENGTH),
     answer: NO_ANSWER,
