@@ -5,21 +5,29 @@
  * one firing: the highest damage of any path that reaches it counts.
  */
 import * as grid from '../../core/grid.js';
-import { CMD_FIRST_MOVE, CMD_FWD, CMD_WEAPON, cmdPart } from './commands.js';
-import { ARMOUR_REFLECTO, ARMOUR_REFRACTO, WK_JUMP, WK_MINES, WK_PASSIVE, WK_SHIELD } from './game.js';
+import * as commands from './commands.js';
+import { cmdPart } from './commands.js';
+import * as game from './game.js';
 import { moveTarget, optionTable, targetCell } from './lookups.js';
-import { CELL_PULL, CELL_SHIELD } from './parts.js';
+import * as parts from './parts.js';
 import * as scratch from './scratch.js';
 import { type Scratch, scratchOf } from './scratch.js';
 import type { State } from './state.js';
-import { BEAM_BRANCHING, BEAM_FULL_HEARTS, BEAM_PENETRATE } from './tables.js';
-import { SRC_WEAPON, type Tracer } from './trace.js';
+import * as tables from './tables.js';
+import * as trace from './trace.js';
+import type { Tracer } from './trace.js';
 
 // Module-local copies of imported constants for the hot loops: V8 folds a
 // module's own unexported `const`s into optimised code, but loads an imported
 // (or exported) binding from its cell at every use.
 const TGT_NONE = scratch.TGT_NONE, TGT_OFF_BOARD = scratch.TGT_OFF_BOARD, EXTRA_CANCELLED = scratch.EXTRA_CANCELLED;
 const DIR8_COUNT = grid.DIR8_COUNT;
+const CMD_FIRST_MOVE = commands.CMD_FIRST_MOVE, CMD_FWD = commands.CMD_FWD, CMD_WEAPON = commands.CMD_WEAPON;
+const ARMOUR_REFLECTO = game.ARMOUR_REFLECTO, ARMOUR_REFRACTO = game.ARMOUR_REFRACTO;
+const WK_JUMP = game.WK_JUMP, WK_MINES = game.WK_MINES, WK_PASSIVE = game.WK_PASSIVE, WK_SHIELD = game.WK_SHIELD;
+const CELL_PULL = parts.CELL_PULL, CELL_SHIELD = parts.CELL_SHIELD;
+const BEAM_BRANCHING = tables.BEAM_BRANCHING, BEAM_FULL_HEARTS = tables.BEAM_FULL_HEARTS, BEAM_PENETRATE = tables.BEAM_PENETRATE;
+const SRC_WEAPON = trace.SRC_WEAPON;
 
 /** Shield-Arm commands make their shield spots for this step. */
 export function layShields(st: State, S: Scratch): void {
@@ -40,12 +48,14 @@ export function layShields(st: State, S: Scratch): void {
 export const FIRE_REAL = 0;
 export const FIRE_HOT = 1; // only mark the hot squares (what a dodger sees)
 export const FIRE_HITS = 2; // only work out who would be hit (what an auto-targeter weighs)
+// Local copies for the hot loops (an exported binding is loaded from its cell at every use).
+const REAL = FIRE_REAL, HOT = FIRE_HOT, HITS = FIRE_HITS;
 
 /** Damage each machine would take if machine m fired weapon command c now (valid until the next call). */
 export function previewHits(st: State, m: number, c: number): Int8Array {
   const S = scratchOf(st);
   S.hit.fill(0);
-  fireWeapon(st, S, m, c, FIRE_HITS, null);
+  fireWeapon(st, S, m, c, HITS, null);
   return S.hit;
 }
 
@@ -56,7 +66,7 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
   let from = st.sq[m], facing = st.facing[m];
   if (kind === WK_SHIELD || kind === WK_PASSIVE) return;
   if (kind === WK_MINES) {
-    if (mode !== FIRE_REAL) return;
+    if (mode !== REAL) return;
     const to = targetCell(st, m, c);
     if (to < 0 || st.mineOwner[to] & (1 << m)) return;
     st.mineOwner[to] |= 1 << m;
@@ -71,7 +81,7 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
     facing = S.jumpFacing[m];
   }
   const hit = S.hit;
-  if (mode !== FIRE_HITS) for (let o = 0; o < g.n; o++) hit[o] = 0;
+  if (mode !== HITS) for (let o = 0; o < g.n; o++) hit[o] = 0;
   const i = facing * size + from, a = t.cellStart[i], b = t.cellStart[i + 1];
   const reach = S.reach, mine = 1 << m;
   for (let j = a; j < b; j++) {
@@ -89,17 +99,17 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
       reach[j - a] = 2; // a shield spot: the ray stops, hitting nothing
       continue;
     }
-    if (mode === FIRE_HOT && d > S.hot[s]) S.hot[s] = d;
-    if (tr && mode === FIRE_REAL) tr.hot(m, s, d);
+    if (mode === HOT && d > S.hot[s]) S.hot[s] = d;
+    if (tr && mode === REAL) tr.hot(m, s, d);
     const o = st.occ[s];
     if (o < 0) {
       reach[j - a] = 1;
       continue;
     }
     reach[j - a] = through ? 1 : 2;
-    if (!st.alive[o] || mode === FIRE_HOT) continue;
+    if (!st.alive[o] || mode === HOT) continue;
     if (d > hit[o]) hit[o] = d;
-    if (mode !== FIRE_REAL) continue;
+    if (mode !== REAL) continue;
     if (t.cellFlags[j] & CELL_PULL) requestExtra(S, o, moveTarget(st, m, CMD_FWD));
     else if (push) requestExtra(S, o, pushTarget(st, o, facing));
   }
@@ -107,9 +117,9 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
   for (let j = ba; j < bb; j++) {
     if (t.beamFlags[j] & BEAM_FULL_HEARTS && st.hearts[m] < g.maxHearts[m]) continue;
     if (t.beamAfter[j] >= 0 && reach[t.beamAfter[j] - a] !== 1) continue;
-    traceBeam(st, S, m, t.beamOrigin[j], t.beamDir[j], t.beamRange[j], t.beamDmg[j], t.beamFlags[j], mode === FIRE_HOT, tr);
+    traceBeam(st, S, m, t.beamOrigin[j], t.beamDir[j], t.beamRange[j], t.beamDmg[j], t.beamFlags[j], mode === HOT, tr);
   }
-  if (mode !== FIRE_REAL) return;
+  if (mode !== REAL) return;
   for (let o = 0; o < g.n; o++) {
     if (hit[o] === 0) continue;
     S.pend[o] += hit[o];
@@ -145,7 +155,8 @@ function traceBeam(
   preview: boolean, tr: Tracer | null,
 ): void {
   const g = st.game, w = g.board.width, h = g.board.height, mine = 1 << m;
-  const stack = S.beams, seen = S.seen;
+  if (S.beams === null) S.beamMemory();
+  const stack = S.beams!, seen = S.seen!;
   const stamp = ++S.stamp;
   let top = 0;
   stack[top++] = origin;

@@ -45,9 +45,11 @@ export class Scratch {
   /** Per square, bit m set when it is a shield spot of machine m this step. */
   readonly shield: Uint8Array;
   readonly reach: Uint8Array;
-  readonly beams: Int32Array;
-  readonly seen: Uint32Array;
+  /** The beam tracer's stack and visit stamps: made at the first beam (beamMemory), as most designs fire none and a state is made per match. */
+  beams: Int32Array | null = null;
+  seen: Uint32Array | null = null;
   stamp = 0;
+  private readonly size: number;
   /** Whether `shield` holds spots that need clearing. */
   shieldsLaid = false;
 
@@ -65,9 +67,15 @@ export class Scratch {
     this.hot = new Uint8Array(size);
     this.shield = new Uint8Array(size);
     this.reach = new Uint8Array(maxCells);
+    this.size = size;
+  }
+
+  /** Makes the beam tracer's memory, once. */
+  beamMemory(): void {
+    if (this.beams) return;
     // Every push follows a first entry into a (square, direction), two per entry at most.
-    this.beams = new Int32Array(size * DIR8_COUNT * 2 * BEAM_ENTRY + 2 * BEAM_ENTRY);
-    this.seen = new Uint32Array(size * DIR8_COUNT);
+    this.beams = new Int32Array(this.size * DIR8_COUNT * 2 * BEAM_ENTRY + 2 * BEAM_ENTRY);
+    this.seen = new Uint32Array(this.size * DIR8_COUNT);
   }
 }
 

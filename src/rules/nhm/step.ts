@@ -3,23 +3,31 @@
  * phases of RULES.md section 2, on the typed arrays of a State. Nothing here
  * allocates; per-step working memory lives in the state's Scratch.
  */
-import {
-  CMD_DODGE, CMD_R, CMD_SPIN, CMD_TARGET, CMD_TEL, CMD_TL, CMD_TR, CMD_WEAPON, CMD_X, CMD_FWD, cmdPart, isMove,
-} from './commands.js';
+import { cmdPart, isMove } from './commands.js';
 import * as commands from './commands.js';
 import { resolveMoves, telefrags } from './collide.js';
-import { FIRE_HOT, FIRE_REAL, fireWeapon, layShields } from './fire.js';
+import * as fire from './fire.js';
+import { fireWeapon, layShields } from './fire.js';
 import { isWeaponOf, kill, moveTarget, rollSquare, targetCell } from './lookups.js';
 import * as scratch from './scratch.js';
 import { type Scratch, scratchOf } from './scratch.js';
-import { MAX_MACHINES, WK_JUMP, WK_SHIELD } from './game.js';
-import { DRAW, END_KILL, END_MUTUAL, END_NONE, END_TURN_LIMIT, type State } from './state.js';
-import { PHASE_CHOICE, PHASE_EXTRA, PHASE_MOVE, type Tracer } from './trace.js';
+import * as game from './game.js';
+import * as state from './state.js';
+import type { State } from './state.js';
+import * as trace from './trace.js';
+import type { Tracer } from './trace.js';
 
 // Module-local copies of imported constants for the hot loops: V8 folds a
 // module's own unexported `const`s into optimised code, but loads an imported
 // (or exported) binding from its cell at every use.
 const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
+const CMD_X = commands.CMD_X, CMD_R = commands.CMD_R, CMD_TL = commands.CMD_TL, CMD_TR = commands.CMD_TR, CMD_SPIN = commands.CMD_SPIN;
+const CMD_FWD = commands.CMD_FWD, CMD_TEL = commands.CMD_TEL, CMD_DODGE = commands.CMD_DODGE, CMD_TARGET = commands.CMD_TARGET;
+const CMD_WEAPON = commands.CMD_WEAPON;
+const FIRE_HOT = fire.FIRE_HOT, FIRE_REAL = fire.FIRE_REAL;
+const MAX_MACHINES = game.MAX_MACHINES, WK_JUMP = game.WK_JUMP, WK_SHIELD = game.WK_SHIELD;
+const DRAW = state.DRAW, END_KILL = state.END_KILL, END_MUTUAL = state.END_MUTUAL, END_NONE = state.END_NONE, END_TURN_LIMIT = state.END_TURN_LIMIT;
+const PHASE_CHOICE = trace.PHASE_CHOICE, PHASE_EXTRA = trace.PHASE_EXTRA, PHASE_MOVE = trace.PHASE_MOVE;
 const TGT_NONE = scratch.TGT_NONE, TGT_OFF_BOARD = scratch.TGT_OFF_BOARD, EXTRA_CANCELLED = scratch.EXTRA_CANCELLED;
 const telefragTarget = scratch.telefragTarget;
 
