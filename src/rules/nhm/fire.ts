@@ -137,6 +137,7 @@ function pushTarget(st: State, o: number, f: number): number {
 
 /** Queues an extra move; two different ones for one machine cancel out (EXTRA_CANCELLED: it stays). */
 function requestExtra(S: Scratch, o: number, to: number): void {
+  S.extras++;
   if (to === TGT_NONE) to = TGT_OFF_BOARD;
   if (S.extraTgt[o] === TGT_NONE) S.extraTgt[o] = to;
   else if (S.extraTgt[o] !== to) S.extraTgt[o] = EXTRA_CANCELLED;

@@ -49,6 +49,8 @@ export class Scratch {
   beams: Int32Array | null = null;
   seen: Uint32Array | null = null;
   stamp = 0;
+  /** Pushes and pulls queued this step (phase 6 runs only when there are any). */
+  extras = 0;
   private readonly size: number;
   /** Whether `shield` holds spots that need clearing. */
   shieldsLaid = false;

@@ -48,7 +48,8 @@ export function playTurn(st: State, programs: ArrayLike<number> | null, chooser:
     st.repairing[m] = st.alive[m] && isRepairProgram(st.prog, m) ? 1 : 0;
     st.absorbed[m] = 0;
   }
-  for (let k = 0; k < PROGRAM_LENGTH && st.end === END_NONE; k++) playStep(st, k, chooser, tr);
+  const S = scratchOf(st);
+  for (let k = 0; k < PROGRAM_LENGTH && st.end === END_NONE; k++) playStep(st, S, k, chooser, tr);
   st.turn++;
   if (st.end === END_NONE && st.turn >= g.turnLimit) {
     st.end = END_TURN_LIMIT;
@@ -67,9 +68,9 @@ export function isRepairProgram(prog: ArrayLike<number>, m: number): boolean {
   return r > 0;
 }
 
-/** Plays step k (0..PROGRAM_LENGTH-1) of the current turn. */
-export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | null): void {
-  const g = st.game, n = g.n, S = scratchOf(st), cmd = S.cmd, tgt = S.tgt;
+/** Plays step k (0..PROGRAM_LENGTH-1) of the current turn (S: the state's scratch). */
+export function playStep(st: State, S: Scratch, k: number, chooser: Chooser, tr: Tracer | null): void {
+  const g = st.game, n = g.n, cmd = S.cmd, tgt = S.tgt;
   let movers = 0, telefrag = 0, shields = 0, targets = 0, dodgers = 0, weapons = 0;
   for (let m = 0; m < n; m++) {
     const c = st.alive[m] ? st.prog[m * PROGRAM_LENGTH + k] : CMD_X;
@@ -79,6 +80,7 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
     S.jumpFrom[m] = -1;
     S.extraTgt[m] = TGT_NONE;
   }
+  S.extras = 0;
   if (tr) tr.beginStep(st.turn + 1, k + 1, cmd);
 
   // Phase 1: moves, turns, teleports and leaps.
@@ -137,24 +139,23 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
     }
   }
 
-  // Phase 5: damage, all at once.
-  applyPending(st, S, tr);
-  if (checkEnd(st)) return endStep(st, S, k, tr);
+  // Phase 5: damage, all at once. Only a death ends the game (or, at a turn's first step, a state set up with one machine alive).
+  if ((applyPending(st, S, tr) || k === 0) && checkEnd(st)) return endStep(st, S, k, tr);
 
-  // Phase 6: pushes and pulls.
+  // Phase 6: pushes and pulls, when a weapon queued any.
   let extra = 0;
-  for (let m = 0; m < n; m++) {
-    tgt[m] = TGT_NONE;
-    if (S.extraTgt[m] !== TGT_NONE && st.alive[m]) {
-      tgt[m] = S.extraTgt[m] === EXTRA_CANCELLED ? TGT_NONE : S.extraTgt[m];
-      extra++;
+  if (S.extras > 0)
+    for (let m = 0; m < n; m++) {
+      tgt[m] = TGT_NONE;
+      if (S.extraTgt[m] !== TGT_NONE && st.alive[m]) {
+        tgt[m] = S.extraTgt[m] === EXTRA_CANCELLED ? TGT_NONE : S.extraTgt[m];
+        extra++;
+      }
     }
-  }
   if (extra > 0) {
     for (let m = 0; m < n; m++) S.pend[m] = 0;
     resolveMoves(st, S, PHASE_EXTRA, tr);
-    applyPending(st, S, tr);
-    checkEnd(st);
+    if (applyPending(st, S, tr)) checkEnd(st);
   }
   endStep(st, S, k, tr);
 }
@@ -243,9 +244,10 @@ function dodge(st: State, S: Scratch, chooser: Chooser, tr: Tracer | null): void
   if (moving > 0) resolveMoves(st, S, PHASE_CHOICE, tr);
 }
 
-/** Phase 5: pending damage lands; repair absorbs first, then shields, then hearts. */
-function applyPending(st: State, S: Scratch, tr: Tracer | null): void {
+/** Phase 5: pending damage lands; repair absorbs first, then shields, then hearts. Returns whether a machine died. */
+function applyPending(st: State, S: Scratch, tr: Tracer | null): boolean {
   const g = st.game;
+  let died = false;
   for (let m = 0; m < g.n; m++) {
     let d = S.pend[m];
     if (d === 0 || !st.alive[m]) continue;
@@ -258,8 +260,9 @@ function applyPending(st: State, S: Scratch, tr: Tracer | null): void {
     st.shields[m] -= s;
     d -= s;
     st.hearts[m] -= d;
-    if (st.hearts[m] <= 0) kill(st, m, tr);
+    if (st.hearts[m] <= 0) kill(st, m, tr), (died = true);
   }
+  return died;
 }
 
 function popcount8(x: number): number {
