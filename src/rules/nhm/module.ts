@@ -355,6 +355,27 @@ interface Memo {
   answer: Answerer<NhmAction>;
   /** The engine's Chooser: the answerer first, then the documented defaults. */
   chooser: Chooser;
+  /** Each seat's Dodge question, asked again at every dodge. */
+  dodge: readonly DodgeQuestion[];
+}
+
+/**
+ * Seat m's Dodge question. Its argument, the hot squares by name, is written
+ * out when read, while the question is asked: an answerer that does not read
+ * it (a search's, taking the defaults) costs no allocation per step.
+ */
+class DodgeQuestion implements Question {
+  readonly kind = DODGE;
+  /** While asked: the state and its hot squares. */
+  st: State | null = null;
+  hot: Uint8Array | null = null;
+
+  constructor(readonly seat: number) {}
+
+  get args(): readonly unknown[] {
+    if (!this.st || !this.hot) throw new HavocError('ERR_QUESTION', 'dodge', 'a Dodge question is read only while it is asked');
+    return [hotSquares(this.st, this.hot)];
+  }
 }
 
 const NO_ANSWER: Answerer<NhmAction> = () => null;
@@ -376,13 +397,18 @@ function newMemo(st: State): Memo {
     applying: false,
     before: new Uint16Array(st.game.n * PROGRAM_LENGTH),
     answer: NO_ANSWER,
+    dodge: Array.from({ length: st.game.n }, (_, m) => new DodgeQuestion(m)),
     chooser: {
       autoTarget: (s, m) => {
         const a = memo.answer(AUTO_TARGET_QUESTIONS[m]);
         return typeof a === 'number' ? a : defaultChooser.autoTarget(s, m);
       },
       dodge: (s, m, hot) => {
-        const a = memo.answer({ seat: m, kind: DODGE, args: [hotSquares(s, hot)] });
+        const q = memo.dodge[m];
+        q.st = s;
+        q.hot = hot;
+        const a = memo.answer(q);
+        q.hot = null;
         return typeof a === 'number' ? a : defaultChooser.dodge(s, m, hot);
       },
     },
