@@ -84,12 +84,6 @@ export class Scratch {
 /** Gets the scratch of a state, making it on first use. */
 export function scratchOf(st: State): Scratch {
   let s = st.scratch as Scratch | null;
-  if (!s) {
-    const t = st.game.tables;
-    let maxCells = 1;
-    for (const w of t.weapons)
-      for (const o of w ?? []) for (let i = 0; i + 1 < o.cellStart.length; i++) maxCells = Math.max(maxCells, o.cellStart[i + 1] - o.cellStart[i]);
-    st.scratch = s = new Scratch(st.game.n, st.game.size, maxCells);
-  }
+  if (!s) st.scratch = s = new Scratch(st.game.n, st.game.size, st.game.tables.maxCells);
   return s;
 }
