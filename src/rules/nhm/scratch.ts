@@ -51,6 +51,13 @@ export class Scratch {
   stamp = 0;
   /** Pushes and pulls queued this step (phase 6 runs only when there are any). */
   extras = 0;
+  /**
+   * Squares machines left this step: the only squares where a mine laid under
+   * a machine can arm at its end (every unarmed mine is under a machine after
+   * every step). A machine leaves a square at most once per phase that moves it.
+   */
+  readonly vacated: Int16Array;
+  vacatedCount = 0;
   private readonly size: number;
   /** Whether `shield` holds spots that need clearing. */
   shieldsLaid = false;
@@ -69,6 +76,7 @@ export class Scratch {
     this.hot = new Uint8Array(size);
     this.shield = new Uint8Array(size);
     this.reach = new Uint8Array(maxCells);
+    this.vacated = new Int16Array(4 * n);
     this.size = size;
   }
 

@@ -81,6 +81,7 @@ export function playStep(st: State, S: Scratch, k: number, chooser: Chooser, tr:
     S.extraTgt[m] = TGT_NONE;
   }
   S.extras = 0;
+  S.vacatedCount = 0;
   if (tr) tr.beginStep(st.turn + 1, k + 1, cmd);
 
   // Phase 1: moves, turns, teleports and leaps.
@@ -175,8 +176,10 @@ function leap(st: State, S: Scratch, m: number, c: number): boolean {
 
 function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
   if (k === PROGRAM_LENGTH - 1 && st.end === END_NONE) repair(st, tr);
-  // A mine laid under a machine arms once its square is first empty at the end of a step.
-  if (st.minesUnarmed > 0) {
+  // A mine laid under a machine arms once its square is first empty at the end of a step: one the
+  // step vacated. A tracer reports the arming in square order, from a scan of the board.
+  if (st.minesUnarmed > 0 && !tr) armVacated(st, S);
+  else if (st.minesUnarmed > 0) {
     // The search stops at the last unarmed mine.
     let left = st.minesUnarmed;
     for (let s = 0, size = st.game.size; s < size && left > 0; s++) {
@@ -191,8 +194,21 @@ function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
       }
     }
   }
+  S.vacatedCount = 0;
   if (S.shieldsLaid) (S.shield.fill(0), (S.shieldsLaid = false));
   if (tr) tr.endStep(st.turn + 1, k + 1);
+}
+
+/** Arms the unarmed mines on the squares this step vacated that are still empty (the scan's result, untraced). */
+function armVacated(st: State, S: Scratch): void {
+  for (let i = 0; i < S.vacatedCount; i++) {
+    const s = S.vacated[i];
+    if (st.occ[s] !== -1) continue;
+    const unarmed = st.mineOwner[s] & ~st.mineArmed[s];
+    if (unarmed === 0) continue;
+    st.mineArmed[s] |= unarmed;
+    st.minesUnarmed -= popcount8(unarmed);
+  }
 }
 
 /** The end of the turn: repairing machines regain the repair amount minus what they absorbed, hearts first, then shields. */
