@@ -72,11 +72,15 @@ export interface MatchResult {
   decisionMs: number[];
 }
 
+// Node's global `performance` is a lazy getter that runs on every read: read it once.
+const perf = performance;
+const now = (): number => perf.now();
+
 /** Plays a match to its end. */
 export function playMatch(opts: MatchOptions): MatchResult {
   const { module: mod, game, seed } = opts;
   const budget = opts.budget ?? DEFAULT_BUDGET;
-  const clock = opts.clock ?? (() => performance.now());
+  const clock = opts.clock ?? now;
   const guard = opts.guard;
   const st = mod.newState(game, seed);
   const n = mod.seatCount(game);

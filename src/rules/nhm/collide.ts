@@ -55,7 +55,7 @@ export function telefrags(st: State, S: Scratch, tr: Tracer | null): void {
     st.occ[to] = m;
     springMines(st, S, m, to, tr);
   }
-  S.clash.fill(0);
+  for (let m = 0; m < n; m++) S.clash[m] = 0; // not fill: a call into the runtime
 }
 
 /**

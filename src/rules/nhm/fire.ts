@@ -54,7 +54,8 @@ const REAL = FIRE_REAL, HOT = FIRE_HOT, HITS = FIRE_HITS;
 /** Damage each machine would take if machine m fired weapon command c now (valid until the next call). */
 export function previewHits(st: State, m: number, c: number): Int8Array {
   const S = scratchOf(st);
-  S.hit.fill(0);
+  const hit = S.hit;
+  for (let o = 0; o < hit.length; o++) hit[o] = 0; // not fill: a call into the runtime
   fireWeapon(st, S, m, c, HITS, null);
   return S.hit;
 }

@@ -190,9 +190,10 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     },
     apply(st, actions, answer, recorder) {
       if (st.end !== END_NONE) return;
-      const n = st.game.n, memo = memoOf(st), prog = st.prog;
-      // The programs an observation asked mid-turn shows are the last turn's: kept without allocating (a search applies turns by the million).
-      if (memo.turn !== st.turn) memo.before.set(prog);
+      const n = st.game.n, memo = memoOf(st), prog = st.prog, before = memo.before;
+      // The programs an observation asked mid-turn shows are the last turn's: kept without allocating (a search applies
+      // turns by the million), by a loop (TypedArray set is a builtin call dearer than copying a few codes).
+      if (memo.turn !== st.turn) for (let i = 0; i < before.length; i++) before[i] = prog[i];
       // The turn's programs go straight into the state; a wreck's, a missing or a malformed one is X X X X X.
       for (let m = 0; m < n; m++) {
         const a = actions[m], at = m * PROGRAM_LENGTH;

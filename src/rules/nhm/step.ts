@@ -195,7 +195,12 @@ function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
     }
   }
   S.vacatedCount = 0;
-  if (S.shieldsLaid) (S.shield.fill(0), (S.shieldsLaid = false));
+  // Loops, not TypedArray fill: fill calls into the runtime, dearer than a loop over these lengths.
+  if (S.shieldsLaid) {
+    const shield = S.shield;
+    for (let s = 0; s < shield.length; s++) shield[s] = 0;
+    S.shieldsLaid = false;
+  }
   if (tr) tr.endStep(st.turn + 1, k + 1);
 }
 
@@ -241,9 +246,10 @@ function checkEnd(st: State): boolean {
 function dodge(st: State, S: Scratch, chooser: Chooser, tr: Tracer | null): void {
   const n = st.game.n;
   // The hot squares of every declared attack, from where everyone now stands.
-  S.hot.fill(0);
+  const hot = S.hot, tgt = S.tgt;
+  for (let s = 0; s < hot.length; s++) hot[s] = 0;
   for (let m = 0; m < n; m++) if (S.cmd[m] >= CMD_WEAPON && st.alive[m]) fireWeapon(st, S, m, S.cmd[m], FIRE_HOT, null);
-  S.tgt.fill(TGT_NONE);
+  for (let m = 0; m < n; m++) tgt[m] = TGT_NONE;
   let moving = 0;
   for (let m = 0; m < n; m++) {
     if (S.cmd[m] !== CMD_DODGE || !st.alive[m] || S.hot[st.sq[m]] === 0) continue;
