@@ -235,7 +235,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
       if (anyLost) break;
       const seats = nextDeciders(mod, st);
       if (!seats) break;
-      actions.fill(null);
+      for (let m = 0; m < n; m++) actions[m] = null; // not fill: Array fill is a call into the runtime
       for (let i = 0; i < seats.length; i++) actions[seats[i]] = decide(seats[i], mod.decision(st, seats[i]));
       if (anyLost) break; // a bot lost the match deciding: the turn is not played
       const shown = opts.onTurn ? played(st, seats, actions) : null;

@@ -94,8 +94,11 @@ export class Seen {
       pose[5 * m + 4] = st.alive[m];
     }
     this.pose = pose;
-    const mines: number[] = [], owner = st.mineOwner;
-    for (let s = 0, size = owner.length; s < size; s++) if (owner[s] !== 0) mines.push(s, owner[s], st.mineArmed[s]);
+    const mines: number[] = [], owner = st.mineOwner, words = st.mineWords;
+    for (let w = 0; w < words.length; w++) {
+      if (words[w] === 0) continue; // four squares without a mine
+      for (let s = 4 * w, end = Math.min(s + 4, owner.length); s < end; s++) if (owner[s] !== 0) mines.push(s, owner[s], st.mineArmed[s]);
+    }
     this.mines = mines;
   }
 }
