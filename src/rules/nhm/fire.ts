@@ -61,10 +61,7 @@ export function previewHits(st: State, m: number, c: number): Int8Array {
 }
 
 export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: number, tr: Tracer | null): void {
-  const g = st.game, size = g.size, part = cmdPart(c), kind = g.weaponKind[part];
-  const lobbed = g.lobbed[part] === 1, through = lobbed || g.penetrates[part] === 1, push = g.pushes[part] === 1;
-  const t = optionTable(st, c);
-  let from = st.sq[m], facing = st.facing[m];
+  const g = st.game, part = cmdPart(c), kind = g.weaponKind[part];
   if (kind === WK_SHIELD || kind === WK_PASSIVE) return;
   if (kind === WK_MINES) {
     if (mode !== REAL) return;
@@ -76,39 +73,44 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
     if (tr) tr.mine(m, to, 'laid');
     return;
   }
+  let from = st.sq[m], facing = st.facing[m];
   if (kind === WK_JUMP) {
     if (S.jumpFrom[m] < 0) return; // no opportunity: it does nothing
     from = S.jumpFrom[m];
     facing = S.jumpFacing[m];
   }
+  const lobbed = g.lobbed[part] === 1, through = lobbed || g.penetrates[part] === 1, push = g.pushes[part] === 1;
+  const t = optionTable(st, c), n = g.n;
   const hit = S.hit;
-  if (mode !== HITS) for (let o = 0; o < g.n; o++) hit[o] = 0;
-  const i = facing * size + from, a = t.cellStart[i], b = t.cellStart[i + 1];
+  if (mode !== HITS) for (let o = 0; o < n; o++) hit[o] = 0;
+  // The cell walk reads its arrays from locals: the walk calls out (a tracer, a push), after which V8 would reload every field.
+  const cellParent = t.cellParent, cellSq = t.cellSq, cellDmg = t.cellDmg, occ = st.occ, alive = st.alive, shield = S.shield;
+  const i = facing * g.size + from, a = t.cellStart[i], b = t.cellStart[i + 1];
   const reach = S.reach, mine = 1 << m;
   for (let j = a; j < b; j++) {
-    const p = t.cellParent[j];
+    const p = cellParent[j];
     if (p >= 0 && reach[p - a] !== 1) {
       reach[j - a] = 0;
       continue;
     }
-    const s = t.cellSq[j], d = t.cellDmg[j];
+    const s = cellSq[j], d = cellDmg[j];
     if (d === 0) {
       reach[j - a] = 1;
       continue;
     }
-    if (!lobbed && S.shield[s] & ~mine) {
+    if (!lobbed && shield[s] & ~mine) {
       reach[j - a] = 2; // a shield spot: the ray stops, hitting nothing
       continue;
     }
     if (mode === HOT && d > S.hot[s]) S.hot[s] = d;
     if (tr && mode === REAL) tr.hot(m, s, d);
-    const o = st.occ[s];
+    const o = occ[s];
     if (o < 0) {
       reach[j - a] = 1;
       continue;
     }
     reach[j - a] = through ? 1 : 2;
-    if (!st.alive[o] || mode === HOT) continue;
+    if (!alive[o] || mode === HOT) continue;
     if (d > hit[o]) hit[o] = d;
     if (mode !== REAL) continue;
     if (t.cellFlags[j] & CELL_PULL) requestExtra(S, o, moveTarget(st, m, CMD_FWD));
@@ -121,7 +123,7 @@ export function fireWeapon(st: State, S: Scratch, m: number, c: number, mode: nu
     traceBeam(st, S, m, t.beamOrigin[j], t.beamDir[j], t.beamRange[j], t.beamDmg[j], t.beamFlags[j], mode === HOT, tr);
   }
   if (mode !== REAL) return;
-  for (let o = 0; o < g.n; o++) {
+  for (let o = 0; o < n; o++) {
     if (hit[o] === 0) continue;
     S.pend[o] += hit[o];
     if (o !== m) st.dealt[m] += hit[o];
