@@ -37,6 +37,9 @@ import { nhmBoardView } from './boardView.js';
 
 const SEAT_NAMES = 'ABCD';
 
+// Local copies for apply's loops (V8 folds a module's own constants; an imported binding is loaded from its cell at every use).
+const LENGTH = PROGRAM_LENGTH, X = CMD_X, ONGOING = END_NONE;
+
 /** A program (five command codes), or one command answering a question. */
 export type NhmAction = readonly number[] | number;
 
@@ -189,16 +192,16 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       // The dice are rolled inside a step, from the state's own generator: no chance nodes.
     },
     apply(st, actions, answer, recorder) {
-      if (st.end !== END_NONE) return;
+      if (st.end !== ONGOING) return;
       const n = st.game.n, memo = memoOf(st), prog = st.prog, before = memo.before;
       // The programs an observation asked mid-turn shows are the last turn's: kept without allocating (a search applies
       // turns by the million), by a loop (TypedArray set is a builtin call dearer than copying a few codes).
       if (memo.turn !== st.turn) for (let i = 0; i < before.length; i++) before[i] = prog[i];
       // The turn's programs go straight into the state; a wreck's, a missing or a malformed one is X X X X X.
       for (let m = 0; m < n; m++) {
-        const a = actions[m], at = m * PROGRAM_LENGTH;
-        if (st.alive[m] && typeof a === 'object' && a !== null && a.length === PROGRAM_LENGTH) for (let k = 0; k < PROGRAM_LENGTH; k++) prog[at + k] = a[k];
-        else for (let k = 0; k < PROGRAM_LENGTH; k++) prog[at + k] = CMD_X;
+        const a = actions[m], at = m * LENGTH;
+        if (st.alive[m] && typeof a === 'object' && a !== null && a.length === LENGTH) for (let k = 0; k < LENGTH; k++) prog[at + k] = a[k];
+        else for (let k = 0; k < LENGTH; k++) prog[at + k] = X;
       }
       const tracer = (recorder as NhmRecorder | null | undefined)?.tracer ?? null;
       if (tracer === null && fastTurn?.(st)) return;
