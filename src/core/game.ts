@@ -64,7 +64,9 @@ export function nextDeciders<S>(mod: { node(state: S): GameNode; chance(state: S
 /**
  * A question the rules ask one seat while applying actions. `kind` names the
  * decision (and the bot method that answers it); `args` are what the rules
- * tell the seat along with it (NHM's Dodge: the hot squares).
+ * tell the seat along with it (NHM's Dodge: the hot squares). A question is
+ * read while it is asked: a ruleset may ask the same object again later and
+ * write its `args` out only when they are read.
  */
 export interface Question {
   readonly seat: number;
