@@ -32,6 +32,10 @@
  *     leaves; `--against DIR` measures another built checkout beside this
  *     one, alternated.
  * (l) with `--c-ref DIR`: the kernel beside the C reference (bench/cref.ts).
+ * (m) What Blind Ninjas?: the `tracker` bot's decision time (mean, p99, wall
+ *     clock) in 2-player games against `random` through playMatch, with its
+ *     win share and belief coverage (bench/blindNinjas.ts); the ruleset's
+ *     random play is in (k) with every other ruleset's.
  *
  * The machine is shared and noisy: every figure is the best of several
  * repetitions, timed by this process's CPU time (what it ran, not what it
@@ -72,6 +76,7 @@ import { cleanup, nhmSweepConfig, poolSpeedup, rbpBenchConfig, runTournament, sc
 import { decisionTimes } from './decisions.js';
 import { isolationCost } from './isolation.js';
 import { measurePaths, pathWorkloadList, type PathFigure } from './botPath.js';
+import { blindNinjasLadder } from './blindNinjas.js';
 import { cReference } from './cref.js';
 
 // Module-local copies of imported constants for the timed loops: V8 folds a
@@ -527,6 +532,8 @@ async function main(): Promise<void> {
   const paths = botPathRows(quick, option('--against', ''));
   // (l) The kernel beside the C reference, when asked for.
   const cref = option('--c-ref', '') ? cRefRows(option('--c-ref', ''), quick) : null;
+  // (m) What Blind Ninjas?: the tracker's decisions.
+  const ninjas = await blindNinjasRows(quick);
 
   // (f)-(h) The arena: real `havoc tournament` runs in child processes, and the bots' decisions.
   const arena = await arenaRows(quick, cat);
@@ -567,6 +574,7 @@ async function main(): Promise<void> {
     ...arena,
     bot_path: paths,
     c_reference: cref,
+    blind_ninjas: ninjas,
     seconds: Number(totalS.toFixed(1)),
   };
   writeFileSync(out, JSON.stringify(json, null, 2) + '\n');
@@ -781,6 +789,15 @@ function botPathRows(quick: boolean, against: string): unknown {
     row(section, what, `${fmt(f.rate)} ${unit}`, `${fmt(f.work)} ${kind === 'sim' ? 'turns' : 'matches'} a repetition${perTurn}${was ? `; --against: ${fmt(was.rate)} ${unit}, ${fmt(f.rate / was.rate, 2)}x` : ''}`);
   }
   return figures;
+}
+
+/** Rows (m): What Blind Ninjas?'s tracker against random (bench/blindNinjas.ts). */
+async function blindNinjasRows(quick: boolean): Promise<unknown> {
+  const f = await blindNinjasLadder(quick ? 100 : 500);
+  const d = f.decisionMs;
+  row('(m)', 'What Blind Ninjas? tracker decision vs random: mean', `${fmt(d.mean, 3)} ms`, `wall clock, ${fmt(d.n)} decisions in ${fmt(f.games)} 2-player games; p99 ${fmt(d.p99, 3)} ms; target <= 50 ms`);
+  row('(m)', 'What Blind Ninjas? tracker vs random: share of decided games', `${fmt(100 * f.share.p, 1)}%`, `[${fmt(100 * f.share.lo, 1)}, ${fmt(100 * f.share.hi, 1)}] 95% Wilson; ${f.aWins}-${f.bWins}, ${f.draws} draws; belief coverage ${fmt((100 * f.coverage!.states) / f.coverage!.checks, 1)}%`);
+  return f;
 }
 
 /** Row (l): the kernel's ns/turn beside the C reference's, alternated, pinned to one core. */

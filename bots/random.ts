@@ -3,13 +3,18 @@
  * likely: the bot counts the programs of each shape (how many X, repair or
  * not) and draws a shape in proportion, then fills it. In a Hovercrafts match
  * (its context has `hovercrafts`) every action is drawn uniformly instead
- * (bots/lib/hover-random.ts); in a Battle Engine match (`battleEngine`), a
- * deployment and each step drawn uniformly (bots/lib/battle-random.ts).
+ * (bots/lib/hover-random.ts); in What Blind Ninjas? it gives random legal
+ * orders (`randomOrders`, src/rules/blind-ninjas/module.ts); in a Battle
+ * Engine match (`battleEngine`), a deployment and each step drawn uniformly
+ * (bots/lib/battle-random.ts).
  */
 import { CMD_R, CMD_X, PROGRAM_LENGTH } from '../src/rules/nhm/commands.js';
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { isHoverContext } from '../src/rules/hovercrafts/botApi.js';
 import { hoverRandom } from './lib/hover-random.js';
+import { isBlindNinjasContext } from '../src/rules/blind-ninjas/botApi.js';
+import { randomOrders } from '../src/rules/blind-ninjas/module.js';
+import { formatOrders } from '../src/rules/blind-ninjas/orders.js';
 import { battleRandom, isBattleContext } from './lib/battle-random.js';
 
 /** The shape index of a repair program: after the X-count shapes 0..PROGRAM_LENGTH. */
@@ -29,6 +34,8 @@ interface Shapes {
 
 const factory: BotFactory = (ctx) => {
   if (isHoverContext(ctx)) return hoverRandom(ctx) as unknown as ReturnType<BotFactory>;
+  // What Blind Ninjas?: random legal orders of its view (randomOrders: each living ninja Move, Turn, Stand or Slash!, at even odds among the legal).
+  if (isBlindNinjasContext(ctx)) return { orders: (_obs: unknown, view: { state: never }) => formatOrders(randomOrders(view.state, ctx.seat, ctx.rng)) } as never;
   if (isBattleContext(ctx)) return battleRandom(ctx) as unknown as ReturnType<BotFactory>;
   const { game, rng, seat } = ctx;
   const actions = Array.from(game.commands[seat]).filter((c) => c !== CMD_X && c !== CMD_R);

@@ -62,7 +62,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: ruleset: must be "rbp" (Robo Battle Pigs) or "nhm" (Ninja Havoc Machines) or "hovercrafts" (Hovercrafts) or "battle-engine" (Battle Engine), not missing',
+      'configs/t.json: ruleset: must be "rbp" (Robo Battle Pigs) or "nhm" (Ninja Havoc Machines) or "hovercrafts" (Hovercrafts) or "blind-ninjas" (What Blind Ninjas?) or "battle-engine" (Battle Engine), not missing',
     ],
   ],
   [
@@ -70,7 +70,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'chess', schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: ruleset: must be "rbp" (Robo Battle Pigs) or "nhm" (Ninja Havoc Machines) or "hovercrafts" (Hovercrafts) or "battle-engine" (Battle Engine), not "chess"',
+      'configs/t.json: ruleset: must be "rbp" (Robo Battle Pigs) or "nhm" (Ninja Havoc Machines) or "hovercrafts" (Hovercrafts) or "blind-ninjas" (What Blind Ninjas?) or "battle-engine" (Battle Engine), not "chess"',
     ],
   ],
   [

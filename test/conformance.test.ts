@@ -17,6 +17,7 @@ import alwaysBet from './games/kuhn/bots/always-bet.js';
 import randomBot from './games/kuhn/bots/random.js';
 import kuhn, { KuhnState, type KuhnBotFactory } from './games/kuhn/index.js';
 import { buildsFor, randomMatches } from './games/randomMatches.js';
+import { blindNinjaTwins } from './blind-ninjas/twins.js';
 import type { BeGame, BeState } from '../src/rules/battle-engine/state.js';
 
 registerRuleset(kuhn);
@@ -140,6 +141,7 @@ function mineTwins(mod: AnyGameModule) {
 const twinMakers: Partial<Record<string, (game: unknown, i: number) => { a: unknown; b: unknown; seat: number; walk?: boolean }>> = {
   nhm: mineTwins(rulesetById('nhm')),
   rbp: mineTwins(rulesetById('rbp')),
+  'blind-ninjas': blindNinjaTwins,
   'battle-engine': battleEngineTwins,
   // Seat 0 holds the same card in both, seat 1 a different one: search deal seeds.
   kuhn(game, i) {

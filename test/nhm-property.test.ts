@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { playMatch } from '../src/arena/match.js';
 import { BOARD_8X8 } from '../src/core/grid.js';
-import { matchSeed } from '../src/core/rng.js';
+import { makeRng, matchSeed } from '../src/core/rng.js';
+import { nextDeciders } from '../src/core/game.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { Game } from '../src/rules/nhm/game.js';
 import { sampleLoadouts } from '../src/rules/nhm/designSpace.js';
@@ -73,6 +74,31 @@ describe('random play on random loadouts', () => {
       }),
       { numRuns: 150, seed: 20261122 },
     );
+  });
+
+  it('a traced match and an untraced one leave the same state after every turn (mines arm from a board scan traced, from the vacated squares untraced)', () => {
+    const mod = rulesetById('nhm');
+    let unarmed = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 4 }), fc.integer({ min: 0, max: 1_000_000 }), (n, i) => {
+        const seed = matchSeed('traced', i);
+        const g = game(n, seed, 60);
+        const a = mod.newState(g, seed) as State, b = mod.newState(g, seed) as State;
+        const rec = mod.recorder(() => b, () => {});
+        const rng = makeRng(seed);
+        for (let who = nextDeciders(mod, a); who; who = nextDeciders(mod, a)) {
+          const acts: unknown[] = new Array(n).fill(null);
+          for (const m of who) acts[m] = mod.randomAction(a, m, 'program', rng);
+          mod.apply(a, acts, () => null, null);
+          mod.apply(b, acts, () => null, rec);
+          expect(Array.from(a.bytes)).toEqual(Array.from(b.bytes));
+          expect([a.minesUnarmed, a.end, a.winner]).toEqual([b.minesUnarmed, b.end, b.winner]);
+          if (a.minesUnarmed > 0) unarmed++;
+        }
+      }),
+      { numRuns: 200, seed: 20261125 },
+    );
+    expect(unarmed, 'turns with a mine waiting under a machine').toBeGreaterThan(100);
   });
 
   it('the same seed gives the same trace', () => {

@@ -72,11 +72,15 @@ export interface MatchResult {
   decisionMs: number[];
 }
 
+// Node's global `performance` is a lazy getter that runs on every read: read it once.
+const perf = performance;
+const now = (): number => perf.now();
+
 /** Plays a match to its end. */
 export function playMatch(opts: MatchOptions): MatchResult {
   const { module: mod, game, seed } = opts;
   const budget = opts.budget ?? DEFAULT_BUDGET;
-  const clock = opts.clock ?? (() => performance.now());
+  const clock = opts.clock ?? now;
   const guard = opts.guard;
   const st = mod.newState(game, seed);
   const n = mod.seatCount(game);
@@ -189,11 +193,13 @@ export function playMatch(opts: MatchOptions): MatchResult {
     let a: unknown;
     try {
       views[m].renew();
-      const obs = mod.observe(st, m);
       const method = b[q.kind];
+      // A bot without the method takes the default: no observation made for it (most bots answer no questions).
+      if (typeof method !== 'function') return null;
+      const obs = mod.observe(st, m);
       guard?.enter(m, 'decision');
       try {
-        a = typeof method === 'function' ? method.call(b, obs, views[m], ...q.args) : null;
+        a = method.call(b, obs, views[m], ...q.args);
         if (isMixed(a)) a = sampleMixed(a, rngs[m]);
       } finally {
         guard?.exit();
@@ -229,7 +235,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
       if (anyLost) break;
       const seats = nextDeciders(mod, st);
       if (!seats) break;
-      actions.fill(null);
+      for (let m = 0; m < n; m++) actions[m] = null; // not fill: Array fill is a call into the runtime
       for (let i = 0; i < seats.length; i++) actions[seats[i]] = decide(seats[i], mod.decision(st, seats[i]));
       if (anyLost) break; // a bot lost the match deciding: the turn is not played
       const shown = opts.onTurn ? played(st, seats, actions) : null;

@@ -64,7 +64,9 @@ export function nextDeciders<S>(mod: { node(state: S): GameNode; chance(state: S
 /**
  * A question the rules ask one seat while applying actions. `kind` names the
  * decision (and the bot method that answers it); `args` are what the rules
- * tell the seat along with it (NHM's Dodge: the hot squares).
+ * tell the seat along with it (NHM's Dodge: the hot squares). A question is
+ * read while it is asked: a ruleset may ask the same object again later and
+ * write its `args` out only when they are read.
  */
 export interface Question {
   readonly seat: number;
@@ -218,7 +220,7 @@ export interface BoardFrame {
 export interface BoardView {
   /** Its size; `shape` "hex" for a hex map (odd-r rows, cells named from the top row, facings E NE NW W SW SE), with its wall cells. */
   board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[] };
-  /** Per piece: its name, its build's key and its build's name, and its seat when a seat has several pieces (default: the piece's index). */
+  /** Per piece: its name, its build's key and its build's name, and its seat when that is not its index (a seat with several pieces: Hovercrafts fleets, What Blind Ninjas?). */
   pieces: { name: string; loadout: string; loadoutName: string; seat?: number }[];
   frames: BoardFrame[];
 }

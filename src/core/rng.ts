@@ -48,7 +48,16 @@ class AleaRng implements Rng {
 }
 
 const DERIVE = new Float64Array(ALEA_SIZE);
-const hex8 = (u: number): string => u.toString(16).padStart(8, '0');
+/** Char code of each hex digit. */
+const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+/** The char code of hex digit k (0 the most significant) of the 32-bit u. */
+const hexAt = (u: number, k: number): number => HEX[(u >>> (28 - 4 * k)) & 15];
+/** Two 32-bit words as 16 hex digits: one flat string, not eight digit strings joined (a match derives several seeds). */
+const hex16 = (a: number, b: number): string =>
+  String.fromCharCode(
+    hexAt(a, 0), hexAt(a, 1), hexAt(a, 2), hexAt(a, 3), hexAt(a, 4), hexAt(a, 5), hexAt(a, 6), hexAt(a, 7),
+    hexAt(b, 0), hexAt(b, 1), hexAt(b, 2), hexAt(b, 3), hexAt(b, 4), hexAt(b, 5), hexAt(b, 6), hexAt(b, 7),
+  );
 
 /**
  * Derives a child seed from a parent seed and labels, e.g. `deriveSeed(run,
@@ -58,7 +67,7 @@ const hex8 = (u: number): string => u.toString(16).padStart(8, '0');
 export function deriveSeed(parent: string, ...labels: (string | number)[]): string {
   aleaSeed(DERIVE, `${parent}/${labels.join('/')}`);
   const hi = aleaUint32(DERIVE);
-  return hex8(hi) + hex8(aleaUint32(DERIVE));
+  return hex16(hi, aleaUint32(DERIVE));
 }
 
 /** The seed of match `id` of a run. */

@@ -13,6 +13,7 @@ import type { AnyGameModule } from '../core/game.js';
 import { nhmModule } from './nhm/module.js';
 import { rbpModule } from './rbp/module.js';
 import { hoverModule } from './hovercrafts/module.js';
+import { blindNinjasModule } from './blind-ninjas/module.js';
 import { defaultBattleEngine } from './battle-engine/module.js';
 
 const modules = new Map<string, AnyGameModule>();
@@ -27,6 +28,7 @@ export function registerRuleset(mod: AnyGameModule): void {
 registerRuleset(rbpModule);
 registerRuleset(nhmModule);
 registerRuleset(hoverModule);
+registerRuleset(blindNinjasModule);
 registerRuleset(defaultBattleEngine());
 
 /** The ids of the registered rulesets. */

@@ -72,6 +72,8 @@ export function replayViewer(doc: Document): void {
   let rep: ViewerReplay = replays[0];
   /** The replay on a board (the board functions run only for one). */
   let brd: BoardReplay = rep as BoardReplay;
+  /** A piece's colour: its seat's (a piece is its own seat unless the board says otherwise). */
+  const colour = (m: number): string => COLORS[(brd.machines[m]?.seat ?? m) % COLORS.length];
   const frameCount = (): number => (rep.view === 'records' ? rep.records.length : rep.frames.length);
   let frame = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -125,7 +127,7 @@ export function replayViewer(doc: Document): void {
         else showMines.delete(m);
         draw();
       });
-      lab.append(box, el('span', { class: 'swatch', style: `background:${COLORS[m % COLORS.length]}` }), doc.createTextNode(mc.name));
+      lab.append(box, el('span', { class: 'swatch', style: `background:${colour(m)}` }), doc.createTextNode(mc.name));
       mineBox.append(lab);
     });
     // The fixed board: squares (or hexes and walls) and coordinates.
@@ -224,7 +226,7 @@ export function replayViewer(doc: Document): void {
         );
       else bys.forEach((by, i) =>
         dyn.appendChild(
-          svg('rect', { class: 'hot', 'data-square': sq, 'data-by': brd.machines[by]?.name ?? '', x: p[0] + 2 + i * w, y: p[1] + 2, width: w, height: cell - 4, rx: 4, fill: COLORS[by % COLORS.length] }),
+          svg('rect', { class: 'hot', 'data-square': sq, 'data-by': brd.machines[by]?.name ?? '', x: p[0] + 2 + i * w, y: p[1] + 2, width: w, height: cell - 4, rx: 4, fill: colour(by) }),
         ),
       );
     }
@@ -233,7 +235,7 @@ export function replayViewer(doc: Document): void {
       const p = xy(sq);
       if (!p) continue;
       const dx = 8 + (owner % 4) * 10;
-      const col = COLORS[owner % COLORS.length];
+      const col = colour(owner);
       dyn.appendChild(
         svg('circle', {
           class: `mine ${armed ? 'armed' : 'unarmed'}`,
@@ -254,7 +256,7 @@ export function replayViewer(doc: Document): void {
       const p = xy(sq);
       if (!p) return;
       const name = brd.machines[m].name;
-      const col = COLORS[m % COLORS.length];
+      const col = colour(m);
       const g = svg('g', {
         class: alive ? 'machine' : 'machine wreck',
         'data-machine': name,
@@ -294,7 +296,7 @@ export function replayViewer(doc: Document): void {
       const [sq, , hearts, shields, alive] = f.m[m];
       const tr = el('tr', { 'data-machine': mc.name, class: alive ? '' : 'dead' });
       const sw = el('td');
-      sw.appendChild(el('span', { class: 'swatch', style: `background:${COLORS[m % COLORS.length]}` }));
+      sw.appendChild(el('span', { class: 'swatch', style: `background:${colour(m)}` }));
       tr.append(sw, el('td', {}, `${mc.name}${sq ? ' ' + sq : ''}`), el('td', {}, mc.bot), el('td', { title: mc.loadout }, mc.loadoutName), el('td', { class: 'num' }, String(hearts)), el('td', { class: 'num' }, String(shields)));
       const progCell = el('td', { class: 'program' });
       if (f.t > 0) {

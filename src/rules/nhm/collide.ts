@@ -49,12 +49,13 @@ export function telefrags(st: State, S: Scratch, tr: Tracer | null): void {
       S.tgt[o] = TGT_NONE;
     }
     st.occ[st.sq[m]] = -1;
+    S.vacated[S.vacatedCount++] = st.sq[m];
     if (tr) tr.move(m, st.sq[m], to, PHASE_MOVE);
     st.sq[m] = to;
     st.occ[to] = m;
     springMines(st, S, m, to, tr);
   }
-  S.clash.fill(0);
+  for (let m = 0; m < n; m++) S.clash[m] = 0; // not fill: a call into the runtime
 }
 
 /**
@@ -109,7 +110,10 @@ export function resolveMoves(st: State, S: Scratch, phase: number, tr: Tracer | 
     if (tgt[m] === TGT_NONE) continue;
     if (blocked[m]) {
       if (tr) tr.bonk(m, partner[m], phase);
-    } else if (st.occ[st.sq[m]] === m) st.occ[st.sq[m]] = -1;
+    } else if (st.occ[st.sq[m]] === m) {
+      st.occ[st.sq[m]] = -1;
+      S.vacated[S.vacatedCount++] = st.sq[m];
+    }
   }
   for (let m = 0; m < n; m++) {
     if (tgt[m] < 0 || blocked[m]) continue;

@@ -23,7 +23,7 @@ import { Game } from './game.js';
 import { countLoadouts, enumerateLoadouts, sampleLoadouts } from './designSpace.js';
 import { checkLoadout, defaultLoadoutsPath, loadNamedLoadouts, loadoutKey, loadoutSpec } from './loadout.js';
 import { loadoutFilterOf, sweepFilterProblems } from './sweepFilter.js';
-import { copyForSeat, LastPrograms, observe, type Observation } from './observe.js';
+import { copyForSeat, LastPrograms, observe, type Observation, Seen } from './observe.js';
 import type { Catalogue, Loadout } from './parts.js';
 import { checkProgram, formatCommand, formatProgram, parseCommand, parseProgram, type Notation } from './programs.js';
 import { RecordingTracer, type StepRecord } from './record.js';
@@ -36,6 +36,9 @@ import { nhmReplayMembers } from './replay.js';
 import { nhmBoardView } from './boardView.js';
 
 const SEAT_NAMES = 'ABCD';
+
+// Local copies for apply's loops (V8 folds a module's own constants; an imported binding is loaded from its cell at every use).
+const LENGTH = PROGRAM_LENGTH, X = CMD_X, ONGOING = END_NONE;
 
 /** A program (five command codes), or one command answering a question. */
 export type NhmAction = readonly number[] | number;
@@ -93,6 +96,17 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     }
     r.programs = new LastPrograms(st.game, codes, notation);
     return r.programs;
+  };
+  // What the seats' observations of a turn share, copied once for all of them; in the middle of a turn
+  // (a question) the machines move between questions, so each question's is its own.
+  const seenOf = (st: State): Seen => {
+    const r = memoOf(st), last = lastPrograms(st);
+    if (r.applying) return new Seen(st, notation, last);
+    if (r.seenTurn !== st.turn || r.seen === null) {
+      r.seenTurn = st.turn;
+      r.seen = new Seen(st, notation, last);
+    }
+    return r.seen;
   };
 
   let fixed: { name: string; build: Loadout } | undefined;
@@ -164,7 +178,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     newState: (g, seed) => new State(g, diceSeedOf(seed)),
     copy(src, dst) {
       copyState(src, dst);
-      if (dst.memo) (dst.memo as Memo).turn = -1; // its programs of the turn before are src's now
+      if (dst.memo) (dst.memo as Memo).turn = (dst.memo as Memo).seenTurn = -1; // its programs of the turn before, and what it shows, are src's now
     },
 
     node(st): GameNode {
@@ -178,15 +192,16 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       // The dice are rolled inside a step, from the state's own generator: no chance nodes.
     },
     apply(st, actions, answer, recorder) {
-      if (st.end !== END_NONE) return;
-      const n = st.game.n, memo = memoOf(st), prog = st.prog;
-      // The programs an observation asked mid-turn shows are the last turn's: kept without allocating (a search applies turns by the million).
-      if (memo.turn !== st.turn) memo.before.set(prog);
+      if (st.end !== ONGOING) return;
+      const n = st.game.n, memo = memoOf(st), prog = st.prog, before = memo.before;
+      // The programs an observation asked mid-turn shows are the last turn's: kept without allocating (a search applies
+      // turns by the million), by a loop (TypedArray set is a builtin call dearer than copying a few codes).
+      if (memo.turn !== st.turn) for (let i = 0; i < before.length; i++) before[i] = prog[i];
       // The turn's programs go straight into the state; a wreck's, a missing or a malformed one is X X X X X.
       for (let m = 0; m < n; m++) {
-        const a = actions[m], at = m * PROGRAM_LENGTH;
-        if (st.alive[m] && typeof a === 'object' && a !== null && a.length === PROGRAM_LENGTH) for (let k = 0; k < PROGRAM_LENGTH; k++) prog[at + k] = a[k];
-        else for (let k = 0; k < PROGRAM_LENGTH; k++) prog[at + k] = CMD_X;
+        const a = actions[m], at = m * LENGTH;
+        if (st.alive[m] && typeof a === 'object' && a !== null && a.length === LENGTH) for (let k = 0; k < LENGTH; k++) prog[at + k] = a[k];
+        else for (let k = 0; k < LENGTH; k++) prog[at + k] = X;
       }
       const tracer = (recorder as NhmRecorder | null | undefined)?.tracer ?? null;
       if (tracer === null && fastTurn?.(st)) return;
@@ -206,7 +221,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     figureValues: (st) => [Array.from(st.dealt)],
     turns: (st) => st.turn,
 
-    observe: (st, seat) => observe(st, seat, notation, lastPrograms(st)),
+    observe: (st, seat) => observe(st, seat, notation, undefined, seenOf(st)),
     seatState(st, seat, into, dice) {
       copyForSeat(st, into, seat);
       // The view's own dice (four words from the seat's stream), so simulating a teleport does not foretell the real roll.
@@ -334,6 +349,9 @@ interface Memo {
   turn: number;
   /** The programs of the turn before, as an observation shows them. */
   programs: LastPrograms | null;
+  /** The turn `seen` is of (-1: none), and what every seat's observation of it shows. */
+  seenTurn: number;
+  seen: Seen | null;
   /** While a turn is applied: true, and `before` holds the programs of the turn before. */
   applying: boolean;
   before: Uint16Array;
@@ -341,6 +359,27 @@ interface Memo {
   answer: Answerer<NhmAction>;
   /** The engine's Chooser: the answerer first, then the documented defaults. */
   chooser: Chooser;
+  /** Each seat's Dodge question, asked again at every dodge. */
+  dodge: readonly DodgeQuestion[];
+}
+
+/**
+ * Seat m's Dodge question. Its argument, the hot squares by name, is written
+ * out when read, while the question is asked: an answerer that does not read
+ * it (a search's, taking the defaults) costs no allocation per step.
+ */
+class DodgeQuestion implements Question {
+  readonly kind = DODGE;
+  /** While asked: the state and its hot squares. */
+  st: State | null = null;
+  hot: Uint8Array | null = null;
+
+  constructor(readonly seat: number) {}
+
+  get args(): readonly unknown[] {
+    if (!this.st || !this.hot) throw new HavocError('ERR_QUESTION', 'dodge', 'a Dodge question is read only while it is asked');
+    return [hotSquares(this.st, this.hot)];
+  }
 }
 
 const NO_ANSWER: Answerer<NhmAction> = () => null;
@@ -357,16 +396,23 @@ function newMemo(st: State): Memo {
   const memo: Memo = {
     turn: -1,
     programs: null,
+    seenTurn: -1,
+    seen: null,
     applying: false,
     before: new Uint16Array(st.game.n * PROGRAM_LENGTH),
     answer: NO_ANSWER,
+    dodge: Array.from({ length: st.game.n }, (_, m) => new DodgeQuestion(m)),
     chooser: {
       autoTarget: (s, m) => {
         const a = memo.answer(AUTO_TARGET_QUESTIONS[m]);
         return typeof a === 'number' ? a : defaultChooser.autoTarget(s, m);
       },
       dodge: (s, m, hot) => {
-        const a = memo.answer({ seat: m, kind: DODGE, args: [hotSquares(s, hot)] });
+        const q = memo.dodge[m];
+        q.st = s;
+        q.hot = hot;
+        const a = memo.answer(q);
+        q.hot = null;
         return typeof a === 'number' ? a : defaultChooser.dodge(s, m, hot);
       },
     },

@@ -69,14 +69,50 @@ export class LastPrograms {
   }
 }
 
-/** Builds seat `seat`'s observation of a state; `last`: the programs of the turn before (as text per machine, or LastPrograms). */
-export function observe(st: State, seat: number, notation: Notation, last: LastPrograms | readonly (string | null)[] = []): Observation {
-  return new NhmObservation(st, seat, notation, last);
+/**
+ * What every seat's observation of one moment shares: the state's numbers,
+ * copied when it is made (so an observation stays what the seat saw), and the
+ * programs of the turn before. The module makes one per turn for all seats.
+ */
+export class Seen {
+  /** Per machine: square, facing, hearts, shields, alive. */
+  readonly pose: number[];
+  /** Per mined square: the square, its owners' bits, its armed bits. */
+  readonly mines: number[];
+
+  constructor(
+    st: State,
+    readonly notation: Notation,
+    readonly last: LastPrograms | readonly (string | null)[],
+  ) {
+    const n = st.game.n, pose = new Array<number>(5 * n);
+    for (let m = 0; m < n; m++) {
+      pose[5 * m] = st.sq[m];
+      pose[5 * m + 1] = st.facing[m];
+      pose[5 * m + 2] = st.hearts[m];
+      pose[5 * m + 3] = st.shields[m];
+      pose[5 * m + 4] = st.alive[m];
+    }
+    this.pose = pose;
+    const mines: number[] = [], owner = st.mineOwner, words = st.mineWords;
+    for (let w = 0; w < words.length; w++) {
+      if (words[w] === 0) continue; // four squares without a mine
+      for (let s = 4 * w, end = Math.min(s + 4, owner.length); s < end; s++) if (owner[s] !== 0) mines.push(s, owner[s], st.mineArmed[s]);
+    }
+    this.mines = mines;
+  }
+}
+
+/** Builds seat `seat`'s observation of a state; `last`: the programs of the turn before (as text per machine, or LastPrograms); `seen`: the moment's shared numbers, when already copied. */
+export function observe(
+  st: State, seat: number, notation: Notation, last: LastPrograms | readonly (string | null)[] = [], seen: Seen = new Seen(st, notation, last),
+): Observation {
+  return new NhmObservation(st, seat, seen);
 }
 
 /**
  * An observation that costs little unless read: the state's numbers are
- * copied when it is made (so it stays what the seat saw then), the objects
+ * copied when it is made (Seen, shared by the seats), the objects
  * and strings bots read (machines, mines, commands) are made on first read.
  * `JSON.stringify` gives the plain object (toJSON), as the bot protocol sends it.
  */
@@ -87,41 +123,22 @@ class NhmObservation implements Observation {
   readonly turnLimit: number;
   readonly requiredX: number;
   private readonly g: Game;
-  private readonly notation: Notation;
-  private readonly last: LastPrograms | readonly (string | null)[];
-  /** Per machine: square, facing, hearts, shields, alive. */
-  private readonly pose: number[];
-  /** Per mined square: the square, its owners' bits, its armed bits. */
-  private readonly mines: number[];
+  private readonly seen: Seen;
   private board_?: { width: number; height: number };
   private machines_?: MachineObservation[];
   private ownMines_?: { square: string; armed: boolean }[];
   private minesOnBoard_?: number[];
   private commands_?: string[];
 
-  constructor(st: State, seat: number, notation: Notation, last: LastPrograms | readonly (string | null)[]) {
-    const g = st.game, n = g.n;
+  constructor(st: State, seat: number, seen: Seen) {
+    const g = st.game;
     this.seat = seat;
     this.ruleset = g.rulesetId;
     this.turn = st.turn;
     this.turnLimit = g.turnLimit;
     this.requiredX = requiredX(st, seat);
     this.g = g;
-    this.notation = notation;
-    this.last = last;
-    const pose = new Array<number>(5 * n);
-    for (let m = 0; m < n; m++) {
-      pose[5 * m] = st.sq[m];
-      pose[5 * m + 1] = st.facing[m];
-      pose[5 * m + 2] = st.hearts[m];
-      pose[5 * m + 3] = st.shields[m];
-      pose[5 * m + 4] = st.alive[m];
-    }
-    this.pose = pose;
-    const mines: number[] = [];
-    const owner = st.mineOwner;
-    for (let s = 0; s < g.size; s++) if (owner[s]) mines.push(s, owner[s], st.mineArmed[s]);
-    this.mines = mines;
+    this.seen = seen;
   }
 
   get board(): { width: number; height: number } {
@@ -130,7 +147,7 @@ class NhmObservation implements Observation {
 
   get machines(): MachineObservation[] {
     if (this.machines_) return this.machines_;
-    const g = this.g, b = g.board, pose = this.pose, last = this.last;
+    const g = this.g, b = g.board, pose = this.seen.pose, last = this.seen.last;
     return (this.machines_ = g.names.map((name, m) => ({
       seat: m,
       name,
@@ -148,20 +165,20 @@ class NhmObservation implements Observation {
 
   get ownMines(): { square: string; armed: boolean }[] {
     if (this.ownMines_) return this.ownMines_;
-    const out: { square: string; armed: boolean }[] = [], me = 1 << this.seat, mines = this.mines;
+    const out: { square: string; armed: boolean }[] = [], me = 1 << this.seat, mines = this.seen.mines;
     for (let i = 0; i < mines.length; i += 3) if (mines[i + 1] & me) out.push({ square: squareName(this.g.board, mines[i]), armed: (mines[i + 2] & me) !== 0 });
     return (this.ownMines_ = out);
   }
 
   get minesOnBoard(): number[] {
     if (this.minesOnBoard_) return this.minesOnBoard_;
-    const n = this.g.n, out = new Array<number>(n).fill(0), mines = this.mines;
+    const n = this.g.n, out = new Array<number>(n).fill(0), mines = this.seen.mines;
     for (let i = 0; i < mines.length; i += 3) for (let m = 0; m < n; m++) if (mines[i + 1] & (1 << m)) out[m]++;
     return (this.minesOnBoard_ = out);
   }
 
   get commands(): string[] {
-    return (this.commands_ ??= Array.from(this.g.commands[this.seat], (c) => formatCommand(this.g, c, this.notation)));
+    return (this.commands_ ??= Array.from(this.g.commands[this.seat], (c) => formatCommand(this.g, c, this.seen.notation)));
   }
 
   toJSON(): Observation {

@@ -12,6 +12,9 @@ import { requiredX, type State } from './state.js';
 
 export type Notation = 'rbp' | 'nhm';
 
+// Local copies for checkProgram's loop (V8 folds a module's own constants; an imported binding is loaded from its cell).
+const X = CMD_X, R = CMD_R, LENGTH = PROGRAM_LENGTH;
+
 /** Robo Battle Pigs tokens for the fixed commands; F and H are the pig's weapons' shorthands. */
 const RBP_FIXED: Record<string, number> = { '^': CMD_FWD, v: CMD_BACK, '\\': CMD_FL, '/': CMD_FR, TL: CMD_TL, TR: CMD_TR, R: CMD_R, X: CMD_X };
 const RBP_NAMES: Record<number, string> = Object.fromEntries(Object.entries(RBP_FIXED).map(([k, v]) => [v, k]));
@@ -71,16 +74,17 @@ export function parseProgram(game: Game, m: number, text: string, notation: Nota
  * Returns null when legal, else the error.
  */
 export function checkProgram(st: State, m: number, codes: ArrayLike<number>, notation: Notation = 'nhm'): HavocError | null {
-  const g = st.game;
+  const g = st.game, count = g.cmdCount, legal = g.legal, row = m * count;
   let x = 0, r = 0;
-  for (let k = 0; k < PROGRAM_LENGTH; k++) {
+  for (let k = 0; k < LENGTH; k++) {
     const c = codes[k];
-    if (!g.isLegal(m, c)) {
+    // Game.isLegal, read straight from its table: this runs at every decision.
+    if (!(c >= 0 && c < count && legal[row + c] === 1)) {
       const name = c >= 0 && c < g.cmdCount ? formatCommand(g, c, notation) : String(c);
       return new HavocError('ERR_NOT_EQUIPPED', `${who(g, m)}, slot ${k + 1}`, `"${name}" is not a command its loadout has`);
     }
-    if (c === CMD_X) x++;
-    if (c === CMD_R) r++;
+    if (c === X) x++;
+    if (c === R) r++;
   }
   if (r > 0) {
     if (g.repairAllSlots && r !== PROGRAM_LENGTH)

@@ -45,9 +45,20 @@ export class Scratch {
   /** Per square, bit m set when it is a shield spot of machine m this step. */
   readonly shield: Uint8Array;
   readonly reach: Uint8Array;
-  readonly beams: Int32Array;
-  readonly seen: Uint32Array;
+  /** The beam tracer's stack and visit stamps: made at the first beam (beamMemory), as most designs fire none and a state is made per match. */
+  beams: Int32Array | null = null;
+  seen: Uint32Array | null = null;
   stamp = 0;
+  /** Pushes and pulls queued this step (phase 6 runs only when there are any). */
+  extras = 0;
+  /**
+   * Squares machines left this step: the only squares where a mine laid under
+   * a machine can arm at its end (every unarmed mine is under a machine after
+   * every step). A machine leaves a square at most once per phase that moves it.
+   */
+  readonly vacated: Int16Array;
+  vacatedCount = 0;
+  private readonly size: number;
   /** Whether `shield` holds spots that need clearing. */
   shieldsLaid = false;
 
@@ -65,21 +76,22 @@ export class Scratch {
     this.hot = new Uint8Array(size);
     this.shield = new Uint8Array(size);
     this.reach = new Uint8Array(maxCells);
+    this.vacated = new Int16Array(4 * n);
+    this.size = size;
+  }
+
+  /** Makes the beam tracer's memory, once. */
+  beamMemory(): void {
+    if (this.beams) return;
     // Every push follows a first entry into a (square, direction), two per entry at most.
-    this.beams = new Int32Array(size * DIR8_COUNT * 2 * BEAM_ENTRY + 2 * BEAM_ENTRY);
-    this.seen = new Uint32Array(size * DIR8_COUNT);
+    this.beams = new Int32Array(this.size * DIR8_COUNT * 2 * BEAM_ENTRY + 2 * BEAM_ENTRY);
+    this.seen = new Uint32Array(this.size * DIR8_COUNT);
   }
 }
 
 /** Gets the scratch of a state, making it on first use. */
 export function scratchOf(st: State): Scratch {
   let s = st.scratch as Scratch | null;
-  if (!s) {
-    const t = st.game.tables;
-    let maxCells = 1;
-    for (const w of t.weapons)
-      for (const o of w ?? []) for (let i = 0; i + 1 < o.cellStart.length; i++) maxCells = Math.max(maxCells, o.cellStart[i + 1] - o.cellStart[i]);
-    st.scratch = s = new Scratch(st.game.n, st.game.size, maxCells);
-  }
+  if (!s) st.scratch = s = new Scratch(st.game.n, st.game.size, st.game.tables.maxCells);
   return s;
 }

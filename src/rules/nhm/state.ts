@@ -40,6 +40,8 @@ export class State {
   /** Per square: bit m set when machine m has a mine there; armed bits likewise. */
   readonly mineOwner: Uint8Array;
   readonly mineArmed: Uint8Array;
+  /** mineOwner as 32-bit words, four squares each (the last padded with empty squares): finding the mines without a byte per square. */
+  readonly mineWords: Int32Array;
   /** The rules' dice (sfc32), copied with the state so simulations replay exactly. */
   readonly dice: Uint32Array;
   /** Running totals for the records: damage dealt, faults. */
@@ -59,13 +61,19 @@ export class State {
     const n = game.n, size = game.size;
     this.game = game;
     // One buffer for every array, widest first so each view is aligned: a copy is one memcpy, and a state is one allocation.
-    const layout = [4 * 4, 4 * n, 4 * n, 2 * n, 2 * size, 2 * n * PROGRAM_LENGTH, n, n, n, n, n, n, size, size];
+    // The mine bytes fill whole 4-byte words (padded with zeros), so mineWords reads them four squares at a time.
+    const mineBytes = (size + 3) & ~3;
+    const layout = [4 * 4, 4 * n, 4 * n, mineBytes, mineBytes, 2 * n, 2 * size, 2 * n * PROGRAM_LENGTH, n, n, n, n, n, n];
     const buf = new ArrayBuffer(layout.reduce((a, b) => a + b, 0));
     let at = 0;
     const take = (bytes: number): number => ((at += bytes), at - bytes);
     this.dice = new Uint32Array(buf, take(16), 4);
     this.dealt = new Int32Array(buf, take(4 * n), n);
     this.faults = new Int32Array(buf, take(4 * n), n);
+    const owner = take(mineBytes);
+    this.mineOwner = new Uint8Array(buf, owner, size);
+    this.mineWords = new Int32Array(buf, owner, mineBytes / 4);
+    this.mineArmed = new Uint8Array(buf, take(mineBytes), size);
     this.sq = new Int16Array(buf, take(2 * n), n);
     this.occ = new Int16Array(buf, take(2 * size), size);
     this.prog = new Uint16Array(buf, take(2 * n * PROGRAM_LENGTH), n * PROGRAM_LENGTH);
@@ -75,8 +83,6 @@ export class State {
     this.alive = new Uint8Array(buf, take(n), n);
     this.repairing = new Uint8Array(buf, take(n), n);
     this.absorbed = new Uint8Array(buf, take(n), n);
-    this.mineOwner = new Uint8Array(buf, take(size), size);
-    this.mineArmed = new Uint8Array(buf, take(size), size);
     this.bytes = new Uint8Array(buf);
     this.sq.set(game.startSq);
     this.facing.set(game.startFacing);

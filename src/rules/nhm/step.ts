@@ -3,23 +3,31 @@
  * phases of RULES.md section 2, on the typed arrays of a State. Nothing here
  * allocates; per-step working memory lives in the state's Scratch.
  */
-import {
-  CMD_DODGE, CMD_R, CMD_SPIN, CMD_TARGET, CMD_TEL, CMD_TL, CMD_TR, CMD_WEAPON, CMD_X, CMD_FWD, cmdPart, isMove,
-} from './commands.js';
+import { cmdPart, isMove } from './commands.js';
 import * as commands from './commands.js';
 import { resolveMoves, telefrags } from './collide.js';
-import { FIRE_HOT, FIRE_REAL, fireWeapon, layShields } from './fire.js';
+import * as fire from './fire.js';
+import { fireWeapon, layShields } from './fire.js';
 import { isWeaponOf, kill, moveTarget, rollSquare, targetCell } from './lookups.js';
 import * as scratch from './scratch.js';
 import { type Scratch, scratchOf } from './scratch.js';
-import { MAX_MACHINES, WK_JUMP, WK_SHIELD } from './game.js';
-import { DRAW, END_KILL, END_MUTUAL, END_NONE, END_TURN_LIMIT, type State } from './state.js';
-import { PHASE_CHOICE, PHASE_EXTRA, PHASE_MOVE, type Tracer } from './trace.js';
+import * as game from './game.js';
+import * as state from './state.js';
+import type { State } from './state.js';
+import * as trace from './trace.js';
+import type { Tracer } from './trace.js';
 
 // Module-local copies of imported constants for the hot loops: V8 folds a
 // module's own unexported `const`s into optimised code, but loads an imported
 // (or exported) binding from its cell at every use.
 const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
+const CMD_X = commands.CMD_X, CMD_R = commands.CMD_R, CMD_TL = commands.CMD_TL, CMD_TR = commands.CMD_TR, CMD_SPIN = commands.CMD_SPIN;
+const CMD_FWD = commands.CMD_FWD, CMD_TEL = commands.CMD_TEL, CMD_DODGE = commands.CMD_DODGE, CMD_TARGET = commands.CMD_TARGET;
+const CMD_WEAPON = commands.CMD_WEAPON;
+const FIRE_HOT = fire.FIRE_HOT, FIRE_REAL = fire.FIRE_REAL;
+const MAX_MACHINES = game.MAX_MACHINES, WK_JUMP = game.WK_JUMP, WK_SHIELD = game.WK_SHIELD;
+const DRAW = state.DRAW, END_KILL = state.END_KILL, END_MUTUAL = state.END_MUTUAL, END_NONE = state.END_NONE, END_TURN_LIMIT = state.END_TURN_LIMIT;
+const PHASE_CHOICE = trace.PHASE_CHOICE, PHASE_EXTRA = trace.PHASE_EXTRA, PHASE_MOVE = trace.PHASE_MOVE;
 const TGT_NONE = scratch.TGT_NONE, TGT_OFF_BOARD = scratch.TGT_OFF_BOARD, EXTRA_CANCELLED = scratch.EXTRA_CANCELLED;
 const telefragTarget = scratch.telefragTarget;
 
@@ -40,7 +48,8 @@ export function playTurn(st: State, programs: ArrayLike<number> | null, chooser:
     st.repairing[m] = st.alive[m] && isRepairProgram(st.prog, m) ? 1 : 0;
     st.absorbed[m] = 0;
   }
-  for (let k = 0; k < PROGRAM_LENGTH && st.end === END_NONE; k++) playStep(st, k, chooser, tr);
+  const S = scratchOf(st);
+  for (let k = 0; k < PROGRAM_LENGTH && st.end === END_NONE; k++) playStep(st, S, k, chooser, tr);
   st.turn++;
   if (st.end === END_NONE && st.turn >= g.turnLimit) {
     st.end = END_TURN_LIMIT;
@@ -59,9 +68,9 @@ export function isRepairProgram(prog: ArrayLike<number>, m: number): boolean {
   return r > 0;
 }
 
-/** Plays step k (0..PROGRAM_LENGTH-1) of the current turn. */
-export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | null): void {
-  const g = st.game, n = g.n, S = scratchOf(st), cmd = S.cmd, tgt = S.tgt;
+/** Plays step k (0..PROGRAM_LENGTH-1) of the current turn (S: the state's scratch). */
+export function playStep(st: State, S: Scratch, k: number, chooser: Chooser, tr: Tracer | null): void {
+  const g = st.game, n = g.n, cmd = S.cmd, tgt = S.tgt;
   let movers = 0, telefrag = 0, shields = 0, targets = 0, dodgers = 0, weapons = 0;
   for (let m = 0; m < n; m++) {
     const c = st.alive[m] ? st.prog[m * PROGRAM_LENGTH + k] : CMD_X;
@@ -71,6 +80,8 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
     S.jumpFrom[m] = -1;
     S.extraTgt[m] = TGT_NONE;
   }
+  S.extras = 0;
+  S.vacatedCount = 0;
   if (tr) tr.beginStep(st.turn + 1, k + 1, cmd);
 
   // Phase 1: moves, turns, teleports and leaps.
@@ -129,24 +140,23 @@ export function playStep(st: State, k: number, chooser: Chooser, tr: Tracer | nu
     }
   }
 
-  // Phase 5: damage, all at once.
-  applyPending(st, S, tr);
-  if (checkEnd(st)) return endStep(st, S, k, tr);
+  // Phase 5: damage, all at once. Only a death ends the game (or, at a turn's first step, a state set up with one machine alive).
+  if ((applyPending(st, S, tr) || k === 0) && checkEnd(st)) return endStep(st, S, k, tr);
 
-  // Phase 6: pushes and pulls.
+  // Phase 6: pushes and pulls, when a weapon queued any.
   let extra = 0;
-  for (let m = 0; m < n; m++) {
-    tgt[m] = TGT_NONE;
-    if (S.extraTgt[m] !== TGT_NONE && st.alive[m]) {
-      tgt[m] = S.extraTgt[m] === EXTRA_CANCELLED ? TGT_NONE : S.extraTgt[m];
-      extra++;
+  if (S.extras > 0)
+    for (let m = 0; m < n; m++) {
+      tgt[m] = TGT_NONE;
+      if (S.extraTgt[m] !== TGT_NONE && st.alive[m]) {
+        tgt[m] = S.extraTgt[m] === EXTRA_CANCELLED ? TGT_NONE : S.extraTgt[m];
+        extra++;
+      }
     }
-  }
   if (extra > 0) {
     for (let m = 0; m < n; m++) S.pend[m] = 0;
     resolveMoves(st, S, PHASE_EXTRA, tr);
-    applyPending(st, S, tr);
-    checkEnd(st);
+    if (applyPending(st, S, tr)) checkEnd(st);
   }
   endStep(st, S, k, tr);
 }
@@ -166,8 +176,10 @@ function leap(st: State, S: Scratch, m: number, c: number): boolean {
 
 function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
   if (k === PROGRAM_LENGTH - 1 && st.end === END_NONE) repair(st, tr);
-  // A mine laid under a machine arms once its square is first empty at the end of a step.
-  if (st.minesUnarmed > 0) {
+  // A mine laid under a machine arms once its square is first empty at the end of a step: one the
+  // step vacated. A tracer reports the arming in square order, from a scan of the board.
+  if (st.minesUnarmed > 0 && !tr) armVacated(st, S);
+  else if (st.minesUnarmed > 0) {
     // The search stops at the last unarmed mine.
     let left = st.minesUnarmed;
     for (let s = 0, size = st.game.size; s < size && left > 0; s++) {
@@ -182,8 +194,26 @@ function endStep(st: State, S: Scratch, k: number, tr: Tracer | null): void {
       }
     }
   }
-  if (S.shieldsLaid) (S.shield.fill(0), (S.shieldsLaid = false));
+  S.vacatedCount = 0;
+  // Loops, not TypedArray fill: fill calls into the runtime, dearer than a loop over these lengths.
+  if (S.shieldsLaid) {
+    const shield = S.shield;
+    for (let s = 0; s < shield.length; s++) shield[s] = 0;
+    S.shieldsLaid = false;
+  }
   if (tr) tr.endStep(st.turn + 1, k + 1);
+}
+
+/** Arms the unarmed mines on the squares this step vacated that are still empty (the scan's result, untraced). */
+function armVacated(st: State, S: Scratch): void {
+  for (let i = 0; i < S.vacatedCount; i++) {
+    const s = S.vacated[i];
+    if (st.occ[s] !== -1) continue;
+    const unarmed = st.mineOwner[s] & ~st.mineArmed[s];
+    if (unarmed === 0) continue;
+    st.mineArmed[s] |= unarmed;
+    st.minesUnarmed -= popcount8(unarmed);
+  }
 }
 
 /** The end of the turn: repairing machines regain the repair amount minus what they absorbed, hearts first, then shields. */
@@ -216,9 +246,10 @@ function checkEnd(st: State): boolean {
 function dodge(st: State, S: Scratch, chooser: Chooser, tr: Tracer | null): void {
   const n = st.game.n;
   // The hot squares of every declared attack, from where everyone now stands.
-  S.hot.fill(0);
+  const hot = S.hot, tgt = S.tgt;
+  for (let s = 0; s < hot.length; s++) hot[s] = 0;
   for (let m = 0; m < n; m++) if (S.cmd[m] >= CMD_WEAPON && st.alive[m]) fireWeapon(st, S, m, S.cmd[m], FIRE_HOT, null);
-  S.tgt.fill(TGT_NONE);
+  for (let m = 0; m < n; m++) tgt[m] = TGT_NONE;
   let moving = 0;
   for (let m = 0; m < n; m++) {
     if (S.cmd[m] !== CMD_DODGE || !st.alive[m] || S.hot[st.sq[m]] === 0) continue;
@@ -235,9 +266,10 @@ function dodge(st: State, S: Scratch, chooser: Chooser, tr: Tracer | null): void
   if (moving > 0) resolveMoves(st, S, PHASE_CHOICE, tr);
 }
 
-/** Phase 5: pending damage lands; repair absorbs first, then shields, then hearts. */
-function applyPending(st: State, S: Scratch, tr: Tracer | null): void {
+/** Phase 5: pending damage lands; repair absorbs first, then shields, then hearts. Returns whether a machine died. */
+function applyPending(st: State, S: Scratch, tr: Tracer | null): boolean {
   const g = st.game;
+  let died = false;
   for (let m = 0; m < g.n; m++) {
     let d = S.pend[m];
     if (d === 0 || !st.alive[m]) continue;
@@ -250,8 +282,9 @@ function applyPending(st: State, S: Scratch, tr: Tracer | null): void {
     st.shields[m] -= s;
     d -= s;
     st.hearts[m] -= d;
-    if (st.hearts[m] <= 0) kill(st, m, tr);
+    if (st.hearts[m] <= 0) kill(st, m, tr), (died = true);
   }
+  return died;
 }
 
 function popcount8(x: number): number {

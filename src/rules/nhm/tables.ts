@@ -42,6 +42,8 @@ export interface Tables {
   readonly moveTo: Int16Array;
   /** Per catalogue part index: its weapon options' tables, or null for non-weapons. */
   readonly weapons: readonly (readonly OptionTable[] | null)[];
+  /** The most cells any option has from one facing and square (the step loop's scratch holds that many). */
+  readonly maxCells: number;
 }
 
 const cache = new WeakMap<Catalogue, Map<string, Tables>>();
@@ -70,7 +72,10 @@ function buildTables(cat: Catalogue, board: Board): Tables {
       }
   }
   const weapons = cat.parts.map((p: Part) => (p.weapon ? p.weapon.options.map((o) => buildOption(o, board)) : null));
-  return { board, moveTo, weapons };
+  let maxCells = 1;
+  for (const w of weapons)
+    for (const o of w ?? []) for (let i = 0; i + 1 < o.cellStart.length; i++) maxCells = Math.max(maxCells, o.cellStart[i + 1] - o.cellStart[i]);
+  return { board, moveTo, weapons, maxCells };
 }
 
 function buildOption(opt: WeaponOption, board: Board): OptionTable {

@@ -1,0 +1,148 @@
+/**
+ * What Blind Ninjas? behind the game interface (src/core/game.ts): one seat
+ * decides at a time (`orders`), no chance, hidden information through
+ * `observe` and `seatState` (knowledge.ts). The rules' readings are in
+ * docs/rules-blind-ninjas.md.
+ */
+import { HavocError } from '../../core/errors.js';
+import type { GameModule, GameNode, Outcome, Parsed } from '../../core/game.js';
+import type { Rng } from '../../core/rng.js';
+import { type BnObservation, observeSeat, seatView } from './knowledge.js';
+import { ahead, type BnGame, describeRoom, makeRoom, NINJAS, placedRoom, SEAT_NAMES } from './room.js';
+import { checkOrders, DECISION, formatOrders, makeOrders, MOVE, type Orders, parseOrders, SLASH, STAND, standOrders, TURN } from './orders.js';
+import { BnRecorder, drawRoom, roomBoardView, turnRecord } from './record.js';
+import { BnState, copyState, END_REASONS, FIGURES, ranksOf, RUNNING } from './state.js';
+import { playTurn, type TurnEvents } from './turn.js';
+
+/** The one build: four ninjas. */
+export type BnBuild = 'ninjas';
+
+/** The nodes, made once (a simulation asks for a node every turn). */
+const TERMINAL: GameNode = Object.freeze({ kind: 'terminal' });
+const SEAT_NODES: readonly GameNode[] = [0, 1, 2, 3].map((seat) => Object.freeze({ kind: 'seat', seat }));
+
+const seatWhere = (seat: number, kind: string): string => `seat ${SEAT_NAMES[seat] ?? seat} ${kind}`;
+
+export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservation, BnBuild> = {
+  id: 'blind-ninjas',
+  title: 'What Blind Ninjas?',
+  version: 'blind-ninjas-1',
+  seats: { min: 2, max: 4 },
+  figures: FIGURES,
+  builds: {
+    fixed: { name: 'ninjas', build: 'ninjas' },
+    check: (raw, where) =>
+      raw === 'ninjas' ? { ok: true, value: 'ninjas' } : { ok: false, error: new HavocError('ERR_BUILD', where, 'What Blind Ninjas? has one build: "ninjas" (four ninjas a player)') },
+    key: () => 'ninjas',
+    cost: () => 0,
+  },
+
+  makeGame({ builds, turnLimit }) {
+    builds.forEach((b, i) => {
+      const c = blindNinjasModule.builds.check(b, `builds[${i}]`);
+      if (!c.ok) throw c.error;
+    });
+    return makeRoom(builds.length, turnLimit);
+  },
+  seatCount: (g) => g.players,
+  seatName: (_g, seat) => SEAT_NAMES[seat] ?? `#${seat}`,
+  newState: (g) => new BnState(g),
+  copy: copyState,
+
+  node: (st) => (st.end !== RUNNING ? TERMINAL : SEAT_NODES[st.toAct]),
+  decision: () => DECISION,
+  chance: () => {},
+  apply(st, actions, _answer, recorder) {
+    if (st.end !== RUNNING) return;
+    const seat = st.toAct;
+    const o = (actions[seat] as Orders | null | undefined) ?? null;
+    if (!(recorder instanceof BnRecorder)) return playTurn(st, seat, o);
+    const round = st.round + 1, heardFrom = st.heardLen, outBefore = st.out.slice();
+    const orders = formatOrders(o ?? standOrders(st, seat));
+    const ev: TurnEvents = { slashers: [], slain: [] };
+    playTurn(st, seat, o, ev);
+    recorder.onRecord(turnRecord(st, seat, round, orders, heardFrom, outBefore, ev, st.end !== RUNNING ? END_REASONS[st.end] : null));
+  },
+  result(st): Outcome | null {
+    if (st.end === RUNNING) return null;
+    return { ranks: ranksOf(st), reason: END_REASONS[st.end] };
+  },
+  figureValues: (st) => [Array.from(st.kills), Array.from(st.lost), Array.from(st.slashes)],
+  turns: (st) => st.round,
+
+  observe: observeSeat,
+  seatState: (st, seat, into) => seatView(st, seat, into),
+
+  parse(_st, seat, kind, raw): Parsed<Orders> {
+    const where = seatWhere(seat, kind);
+    if (kind !== DECISION) return { ok: false, error: new HavocError('ERR_DECISION', where, `What Blind Ninjas? has one decision, "${DECISION}", not "${kind}"`) };
+    return parseOrders(raw, where);
+  },
+  check(st, seat, kind, action) {
+    const where = seatWhere(seat, kind);
+    if (st.end !== RUNNING) return new HavocError('ERR_TURN', where, 'the game is over');
+    if (seat !== st.toAct) return new HavocError('ERR_TURN', where, `it is ${SEAT_NAMES[st.toAct]}'s turn`);
+    if (kind !== DECISION) return new HavocError('ERR_DECISION', where, `What Blind Ninjas? has one decision, "${DECISION}", not "${kind}"`);
+    return checkOrders(st, seat, action, where);
+  },
+  format: (_st, _seat, _kind, action) => formatOrders(action),
+  legend: () => [
+    ['1M … 4M', 'the ninja moves one square ahead (never off the room, never onto its own side\'s ninja)'],
+    ['TN TE TS TW', 'turns to face north, east, south or west'],
+    ['S', 'stands'],
+    ['X', 'Slash! at the square ahead: every ninja there is slain; everyone hears the square and who grunts'],
+  ],
+  boardView: roomBoardView,
+  forfeit: (st, seat) => standOrders(st, seat),
+
+  botContext: (game) => ({ blindNinjas: { game } }),
+  recorder: (_state, onRecord) => new BnRecorder(onRecord),
+  scenario(json, file) {
+    const players = json.players ?? (Array.isArray(json.ninjas) ? json.ninjas.length : 2);
+    const board = (json.board ?? {}) as { width?: unknown; height?: unknown };
+    if (typeof board !== 'object' || board === null) throw new HavocError('ERR_SCENARIO', `${file}: board`, 'must be {"width": W, "height": H}');
+    return placedRoom({ players, width: board.width, height: board.height, ninjas: json.ninjas, turnLimit: json.turnLimit }, `${file}: `, 'ERR_SCENARIO');
+  },
+  scenarioFields: ['players', 'board', 'ninjas', 'turnLimit'],
+  show: (st) => drawRoom(st),
+  describeSeat: (g, seat) => `${SEAT_NAMES[seat]}: ${NINJAS} ninjas, ${describeRoom(g).ninjas[seat].map(([q, f]) => `${q}${f}`).join(' ')}`,
+  describeGame: describeRoom,
+  gameFromDescription(desc, where) {
+    const d = desc as { players?: unknown; board?: { width?: unknown; height?: unknown }; ninjas?: unknown; turnLimit?: unknown } | null;
+    if (typeof d !== 'object' || d === null) throw new HavocError('ERR_REPLAY', where, 'must be the game object a replay holds');
+    return placedRoom({ players: d.players, width: d.board?.width, height: d.board?.height, ninjas: d.ninjas, turnLimit: d.turnLimit }, `${where}.`, 'ERR_REPLAY');
+  },
+
+  randomAction: (st, seat, _kind, rng) => randomOrders(st, seat, rng),
+};
+
+/**
+ * Random legal orders: each living ninja, in a random order, draws Move,
+ * Stand, Slash! or Turn (a random facing) among those legal when its turn
+ * comes; slashes go last, as the rules carry them out.
+ */
+export function randomOrders(st: BnState, seat: number, rng: Rng): Orders {
+  const b = st.game.board, base = seat * NINJAS;
+  const sq = [st.sq[base], st.sq[base + 1], st.sq[base + 2], st.sq[base + 3]];
+  const order = [0, 1, 2, 3];
+  for (let i = 3; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const pairs: [number, number][] = [];
+  const slashes: [number, number][] = [];
+  for (const k of order) {
+    if (sq[k] < 0) continue;
+    const f = st.facing[base + k];
+    const front = ahead(b, sq[k], f);
+    const choice = rng.int(4);
+    if (choice === 0 && front >= 0 && !sq.includes(front)) {
+      sq[k] = front;
+      pairs.push([k, MOVE]);
+    } else if (choice === 1 && front >= 0) slashes.push([k, SLASH]);
+    else if (choice === 2) pairs.push([k, TURN + rng.int(4)]);
+    else pairs.push([k, STAND]);
+  }
+  // A slash's square is fixed by where its ninja ends up: a ninja that slashes does not move, so `front` stays right.
+  return makeOrders([...pairs, ...slashes]);
+}
