@@ -116,9 +116,11 @@ export function replayViewer(doc: Document): void {
     showMines.clear();
     rep.machines.forEach((_, m) => showMines.add(m));
     mineBox.textContent = '';
+    // The mine toggles: where mines were laid, or in NHM (the one ruleset with mines), where "none laid" is news.
     const anyMines = rep.frames.some((f) => f.mines.length > 0);
-    if (rep.board.shape !== 'hex' || anyMines) mineBox.append(el('span', {}, anyMines ? 'Mines, as their owner saw them: ' : 'Mines (none laid): '));
-    if (rep.board.shape !== 'hex' || anyMines) rep.machines.forEach((mc, m) => {
+    const mineToggles = anyMines || rep.ruleset === 'nhm';
+    if (mineToggles) mineBox.append(el('span', {}, anyMines ? 'Mines, as their owner saw them: ' : 'Mines (none laid): '));
+    if (mineToggles) rep.machines.forEach((mc, m) => {
       const lab = el('label', { class: 'mine-toggle' });
       const box = el('input', { type: 'checkbox', 'data-owner': mc.name });
       box.checked = true;
@@ -251,10 +253,15 @@ export function replayViewer(doc: Document): void {
         }),
       );
     }
+    // Pieces sharing a cell (What Blind Ninjas?: players pass through each other) are drawn smaller, side by side.
+    const sharing = new Map<string, number[]>();
+    f.m.forEach(([sq], m) => sq && sharing.set(sq, [...(sharing.get(sq) ?? []), m]));
     f.m.forEach(([sq, facing, hearts, shields, alive], m) => {
       if (!sq) return;
       const p = xy(sq);
       if (!p) return;
+      const mates = sharing.get(sq)!, k = mates.indexOf(m), shrink = mates.length > 1 ? 0.62 : 1;
+      const dx = mates.length > 1 ? (k - (mates.length - 1) / 2) * ((cell * 0.9) / mates.length) : 0;
       const name = brd.machines[m].name;
       const col = colour(m);
       const g = svg('g', {
@@ -265,7 +272,7 @@ export function replayViewer(doc: Document): void {
         'data-hearts': hearts,
         'data-shields': shields,
         'data-alive': String(alive),
-        transform: `translate(${p[0] + cell / 2},${p[1] + cell / 2})`,
+        transform: `translate(${p[0] + cell / 2 + dx},${p[1] + cell / 2})${shrink < 1 ? ` scale(${shrink})` : ''}`,
       });
       if (alive) {
         const turn = svg('g', { class: 'facing', transform: `rotate(${FACING_DEG[facing] ?? 0})` });
