@@ -218,8 +218,11 @@ export interface BoardFrame {
 
 /** A replay as a board (`GameModule.boardView`): a grid of cells named like `a1`, its pieces, and a frame a record. */
 export interface BoardView {
-  /** Its size; `shape` "hex" for a hex map (odd-r rows, cells named from the top row, facings E NE NW W SW SE), with its wall cells. */
-  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[] };
+  /**
+   * Its size; `shape` "hex" for a hex map (odd-r rows, cells named from the top row, facings E NE NW W SW SE), with its wall cells;
+   * `markers`, what the frames' markers are called when the game has them (NHM: "Mines"): the viewer then offers them per owner.
+   */
+  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[]; markers?: string };
   /** Per piece: its name, its build's key and its build's name, and its seat when that is not its index (a seat with several pieces: Hovercrafts fleets, What Blind Ninjas?). */
   pieces: { name: string; loadout: string; loadoutName: string; seat?: number }[];
   frames: BoardFrame[];

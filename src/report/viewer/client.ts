@@ -116,10 +116,11 @@ export function replayViewer(doc: Document): void {
     showMines.clear();
     rep.machines.forEach((_, m) => showMines.add(m));
     mineBox.textContent = '';
-    // The mine toggles: where mines were laid, or in NHM (the one ruleset with mines), where "none laid" is news.
+    // The marker toggles, for a game that has markers (its board view names them: NHM's mines), or where some were laid.
     const anyMines = rep.frames.some((f) => f.mines.length > 0);
-    const mineToggles = anyMines || rep.ruleset === 'nhm';
-    if (mineToggles) mineBox.append(el('span', {}, anyMines ? 'Mines, as their owner saw them: ' : 'Mines (none laid): '));
+    const markers = rep.board.markers ?? (anyMines ? 'Markers' : null);
+    const mineToggles = markers !== null;
+    if (mineToggles) mineBox.append(el('span', {}, anyMines ? `${markers}, as their owner saw them: ` : `${markers} (none laid): `));
     if (mineToggles) rep.machines.forEach((mc, m) => {
       const lab = el('label', { class: 'mine-toggle' });
       const box = el('input', { type: 'checkbox', 'data-owner': mc.name });

@@ -60,5 +60,5 @@ export function nhmBoardView(desc: unknown, records: readonly object[]): BoardVi
       ev,
     });
   }
-  return { board: g.board, pieces: g.machines.map((m) => ({ name: m.name, loadout: m.loadout, loadoutName: m.loadoutName })), frames };
+  return { board: { ...g.board, markers: 'Mines' }, pieces: g.machines.map((m) => ({ name: m.name, loadout: m.loadout, loadoutName: m.loadoutName })), frames };
 }
