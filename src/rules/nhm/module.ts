@@ -10,14 +10,13 @@
  */
 import { BOARD_8X8, parseSquare, squareName } from '../../core/grid.js';
 import { HavocError, HavocProblems } from '../../core/errors.js';
-import type { Answerer, BuildKit, BuildOptions, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Question, Recorder } from '../../core/game.js';
+import type { BuildKit, BuildOptions, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
 import { ranksOf } from '../../core/game.js';
 import { diceSeed as diceSeedOf, type Rng } from '../../core/rng.js';
 import { RULES_VERSION } from '../version.js';
 import { defaultCatalogue, defaultCataloguePath, loadCatalogue, parseCatalogue } from './catalogue.js';
 import { parseJsonText } from '../../core/json.js';
 import { scenarioGame } from './scenario.js';
-import { defaultChooser } from './choices.js';
 import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_WEAPON, CMD_X, cmdOption, cmdPart, isMove, PROGRAM_LENGTH } from './commands.js';
 import { Game } from './game.js';
 import { countLoadouts, enumerateLoadouts, sampleLoadouts } from './designSpace.js';
@@ -30,23 +29,18 @@ import { RecordingTracer, type StepRecord } from './record.js';
 import { drawBoard } from './board.js';
 import { copyState, END_NONE, END_REASONS, requiredX, State } from './state.js';
 import { defaultStarts } from './starts.js';
-import { type Chooser, playTurn } from './step.js';
+import { playTurn } from './step.js';
 import type { Tracer } from './trace.js';
 import { nhmReplayMembers } from './replay.js';
 import { nhmBoardView } from './boardView.js';
+import { AUTO_TARGET, DODGE, memoOf, NO_ANSWER, PROGRAM, type Memo, type NhmAction } from './questions.js';
+
+export { AUTO_TARGET, DODGE, PROGRAM, type NhmAction } from './questions.js';
 
 const SEAT_NAMES = 'ABCD';
 
 // Local copies for apply's loops (V8 folds a module's own constants; an imported binding is loaded from its cell at every use).
 const LENGTH = PROGRAM_LENGTH, X = CMD_X, ONGOING = END_NONE;
-
-/** A program (five command codes), or one command answering a question. */
-export type NhmAction = readonly number[] | number;
-
-/** The decision kinds: a turn's program, and the two run-time questions (docs/rules.md 7.3). */
-export const PROGRAM = 'program';
-export const AUTO_TARGET = 'autoTarget';
-export const DODGE = 'dodge';
 
 /** NHM's recorder: a tracer the step engine reports to (RecordingTracer: JSON step records). */
 export interface NhmRecorder extends Recorder {
@@ -341,90 +335,6 @@ const X_PROGRAM: readonly number[] = Object.freeze(new Array<number>(PROGRAM_LEN
 
 function problem(code: string, text: string): { ok: false; error: HavocError } {
   return { ok: false, error: new HavocError(code, '', text) };
-}
-
-/** What the module keeps per state (State.memo), made on first use and never copied. */
-interface Memo {
-  /** The turn `programs` are of (-1: none yet). */
-  turn: number;
-  /** The programs of the turn before, as an observation shows them. */
-  programs: LastPrograms | null;
-  /** The turn `seen` is of (-1: none), and what every seat's observation of it shows. */
-  seenTurn: number;
-  seen: Seen | null;
-  /** While a turn is applied: true, and `before` holds the programs of the turn before. */
-  applying: boolean;
-  before: Uint16Array;
-  /** Who answers questions while a turn is applied. */
-  answer: Answerer<NhmAction>;
-  /** The engine's Chooser: the answerer first, then the documented defaults. */
-  chooser: Chooser;
-  /** Each seat's Dodge question, asked again at every dodge. */
-  dodge: readonly DodgeQuestion[];
-}
-
-/**
- * Seat m's Dodge question. Its argument, the hot squares by name, is written
- * out when read, while the question is asked: an answerer that does not read
- * it (a search's, taking the defaults) costs no allocation per step.
- */
-class DodgeQuestion implements Question {
-  readonly kind = DODGE;
-  /** While asked: the state and its hot squares. */
-  st: State | null = null;
-  hot: Uint8Array | null = null;
-
-  constructor(readonly seat: number) {}
-
-  get args(): readonly unknown[] {
-    if (!this.st || !this.hot) throw new HavocError('ERR_QUESTION', 'dodge', 'a Dodge question is read only while it is asked');
-    return [hotSquares(this.st, this.hot)];
-  }
-}
-
-const NO_ANSWER: Answerer<NhmAction> = () => null;
-/** Seat m's Auto-Target question, made once (it has no arguments): a step asks it without allocating. */
-const AUTO_TARGET_QUESTIONS: readonly Question[] = Array.from({ length: 8 }, (_, seat) => Object.freeze({ seat, kind: AUTO_TARGET, args: Object.freeze([]) }));
-
-function memoOf(st: State): Memo {
-  return (st.memo as Memo | null) ?? newMemo(st);
-}
-
-// Apart from memoOf: the chooser's closures capture `memo`, and V8 makes a function's closure context on
-// entry, so a memoOf that made them would allocate on every call (40 bytes a simulated turn, measured).
-function newMemo(st: State): Memo {
-  const memo: Memo = {
-    turn: -1,
-    programs: null,
-    seenTurn: -1,
-    seen: null,
-    applying: false,
-    before: new Uint16Array(st.game.n * PROGRAM_LENGTH),
-    answer: NO_ANSWER,
-    dodge: Array.from({ length: st.game.n }, (_, m) => new DodgeQuestion(m)),
-    chooser: {
-      autoTarget: (s, m) => {
-        const a = memo.answer(AUTO_TARGET_QUESTIONS[m]);
-        return typeof a === 'number' ? a : defaultChooser.autoTarget(s, m);
-      },
-      dodge: (s, m, hot) => {
-        const q = memo.dodge[m];
-        q.st = s;
-        q.hot = hot;
-        const a = memo.answer(q);
-        q.hot = null;
-        return typeof a === 'number' ? a : defaultChooser.dodge(s, m, hot);
-      },
-    },
-  };
-  st.memo = memo;
-  return memo;
-}
-
-function hotSquares(st: State, hot: Uint8Array): string[] {
-  const out: string[] = [];
-  for (let s = 0; s < hot.length; s++) if (hot[s]) out.push(squareName(st.game.board, s));
-  return out;
 }
 
 /** A random legal action: a program of the seat's commands with the X its damage needs (or a repair turn), or a legal answer. */
