@@ -22,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { makeRng, type Rng } from '../src/core/rng.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { sampleLoadouts } from '../src/rules/nhm/designSpace.js';
-import { partEffects, sigmoid, type PartMatch } from '../src/stats/index.js';
+import { partEffects, sigmoid, wilson, type PartMatch } from '../src/stats/index.js';
 
 /** Logits per point in each budget category (any positive values: only ratios are judged). */
 const POINT_VALUE: Record<string, number> = { weapon: 0.3, 'armour-engine': 0.25, cpu: 0.4 };
@@ -74,8 +74,8 @@ export function design(seed: string, loadouts = 400, matches = 4000): { sides: s
   return { sides, pairs, listing: new Map(cat.parts.map((p) => [p.key, { cost: p.cost, category: p.budget }])) };
 }
 
-/** A normal draw (Box–Muller). */
-const normal = (rng: Rng): number => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
+/** A standard normal draw from `rng` (Box–Muller). */
+export const normal = (rng: Rng): number => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
 
 /** One simulated sweep of case `c` on design `d`, priced: what was flagged. */
 export function runOnce(d: ReturnType<typeof design>, c: Case, rng: Rng): { falseFlag: boolean; offFound: boolean; spread: number; dispersion: number } {
@@ -119,9 +119,8 @@ export function calibrate(reps: number, seed: string, cases: readonly Case[] = C
 
 /** A rate with its 95% Wilson interval, as text. */
 function rate(k: number, n: number): string {
-  const z = 1.96, p = k / n, d = 1 + (z * z) / n;
-  const mid = (p + (z * z) / (2 * n)) / d, half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return `${(100 * p).toFixed(1)}% [${(100 * Math.max(0, mid - half)).toFixed(1)}, ${(100 * Math.min(1, mid + half)).toFixed(1)}]`;
+  const w = wilson(k, n);
+  return `${(100 * w.p).toFixed(1)}% [${(100 * w.lo).toFixed(1)}, ${(100 * w.hi).toFixed(1)}]`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { settleAnchor } from '../src/stats/anchor.js';
 import { fieller } from '../src/stats/fairCost.js';
 import { chiSquareSurvival } from '../src/stats/normal.js';
-import { calibrate, CASES } from '../bench/calibrate.js';
+import { calibrate, CASES, normal } from '../bench/calibrate.js';
 import { loadoutSpread, type SpreadRow } from '../src/stats/loadoutSpread.js';
 import { scoreInterval } from '../src/stats/wilson.js';
 import { makeRng } from '../src/core/rng.js';
@@ -776,10 +776,9 @@ describe('the variance when loadouts are not additive, and draws (loadoutSpread.
   /** A seeded design: `L` loadouts of `P` parts (0–2 copies each), `n` random pairings, outcomes drawn from the model. */
   function simulate(seed: string, L: number, P: number, n: number, sigma: number, drawP: number) {
     const rng = makeRng(seed);
-    const normal = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
     const copies = Array.from({ length: L }, () => Array.from({ length: P }, () => rng.int(3)));
     const beta = Array.from({ length: P }, (_, p) => 0.2 * (p - P / 2));
-    const own = copies.map(() => sigma * normal());
+    const own = copies.map(() => sigma * normal(rng));
     const rows: SpreadRow[] = [];
     for (let g = 0; g < n; g++) {
       const a = rng.int(L);

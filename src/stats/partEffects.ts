@@ -145,12 +145,13 @@ export function partEffects(
   const nf = model.length;
   const seat = opts.seatAdvantage ?? true;
   const k = nf + (seat ? 1 : 0);
-  const rows: LogisticRow[] = diffs.map((d) => ({ x: { idx: d.idx.map((p) => colOf[p]!), val: d.val }, y: d.y, w: d.w }));
+  const cols = diffs.map((d) => d.idx.map((p) => colOf[p]!));
+  const rows: LogisticRow[] = diffs.map((d, r) => ({ x: { idx: cols[r]!, val: d.val }, y: d.y, w: d.w }));
   const fit = logisticRegression(rows, nf, { intercept: seat, ridge: opts.ridge });
   // The fit's Wald covariance assumes binomial games between additive loadouts; widen it for the
   // loadouts' own spread and narrow it for draws (loadoutSpread.ts).
   const spread = loadoutSpread(
-    diffs.map((d) => ({ cols: d.idx.map((p) => colOf[p]!), val: d.val, y: d.y, w: d.w, draws: d.draws, la: d.la, lb: d.lb })),
+    diffs.map((d, r) => ({ cols: cols[r]!, val: d.val, y: d.y, w: d.w, draws: d.draws, la: d.la, lb: d.lb })),
     fit.coef,
     fit.cov,
     k,
