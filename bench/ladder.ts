@@ -55,6 +55,10 @@ export const SETTINGS: readonly { readonly id: string; readonly loadouts: readon
   { id: 'rbp', loadouts: null },
   // Hovercrafts 2v2 (two seats, a duo fleet each, the default 7x4 map), for its bots: --settings hovercrafts --pairings pilot-random.
   { id: 'hovercrafts', loadouts: ['duo', 'duo'], ruleset: 'hovercrafts' },
+  // What Blind Ninjas? for two (4x8 room, turn limit 100): --settings blind-ninjas --pairings mcts-tracker.
+  { id: 'blind-ninjas', loadouts: null, ruleset: 'blind-ninjas' },
+  // Battle Engine, a General and his privates on each side (configs/battle-engine.json's first army): --settings battle-engine --pairings mcts-commander.
+  { id: 'battle-engine', loadouts: ['gen+cpl*2+archer+pvt*9', 'gen+cpl*2+archer+pvt*9'], ruleset: 'battle-engine' },
   ...['buzz-brawler', 'iron-tank', 'dodger', 'dragon', 'mine-layer', 'telefrag-gambler', 'lazor-sniper'].map((l) => ({ id: l, loadouts: [l, l] })),
   ...[
     ['buzz-brawler', 'lazor-sniper'],
@@ -84,7 +88,16 @@ export const PAIRINGS: readonly { readonly a: string; readonly b: string; readon
 ];
 
 /** Pairings outside the default ladder (their bots play other settings), with their targets: Hovercrafts' pilot on setting `hovercrafts`. */
-export const OTHER_PAIRINGS: readonly { readonly a: string; readonly b: string; readonly target: number }[] = [{ a: 'pilot', b: 'random', target: 0.9 }];
+export const OTHER_PAIRINGS: readonly { readonly a: string; readonly b: string; readonly target: number }[] = [
+  { a: 'pilot', b: 'random', target: 0.9 },
+  // The search bot (issue 26): on the NHM settings against nash and minimax; per ruleset against its own bots.
+  { a: 'mcts', b: 'nash', target: 0.55 },
+  { a: 'mcts', b: 'minimax', target: 0.5 },
+  { a: 'mcts', b: 'pilot', target: 0.5 },
+  { a: 'mcts', b: 'random', target: 0.9 },
+  { a: 'mcts', b: 'tracker', target: 0.5 },
+  { a: 'mcts', b: 'commander', target: 0.5 },
+];
 
 /** Decision-time target, ms. */
 export const DECISION_MS = 50;
@@ -152,7 +165,15 @@ function gameFor(setting: number): { module: ReturnType<typeof rulesetById>; gam
   const s = SETTINGS[setting];
   if (s.ruleset) {
     const mod = rulesetById(s.ruleset);
-    m = { module: mod, game: mod.makeGame({ builds: [...(s.loadouts ?? [])] }) };
+    const fixed = mod.builds.fixed;
+    const builds = s.loadouts
+      ? s.loadouts.map((raw) => {
+          const b = mod.builds.check(raw, `ladder setting ${s.id}`);
+          if (!b.ok) throw b.error;
+          return b.value;
+        })
+      : [fixed!.build, fixed!.build];
+    m = { module: mod, game: mod.makeGame({ builds }) };
   } else m = engine(nhmGameFor(s));
   games.set(setting, m);
   return m;

@@ -22,7 +22,12 @@ function threadCpuMs(): number | null {
  */
 export const CPU_CLOCK = threadCpuMs() !== null ? "the deciding thread's CPU time" : "its process's CPU time";
 
-/** Wraps a factory so every program decision reports its wall and CPU milliseconds to `onDecision`. */
+/**
+ * Wraps a factory so every decision reports its wall and CPU milliseconds to
+ * `onDecision`: every method call that answers (a null answer is a question
+ * the bot leaves to the rulebook's default, NHM's Dodge and Auto-Target, and
+ * is not counted), whatever the ruleset calls its decisions.
+ */
 export function timedBot(f: BotFactory, onDecision: (wallMs: number, cpuMs: number) => void): BotFactory {
   const perThread = threadCpuMs() !== null;
   const cpuNow = (): number => {
@@ -31,17 +36,19 @@ export function timedBot(f: BotFactory, onDecision: (wallMs: number, cpuMs: numb
     return (c.user + c.system) / 1000;
   };
   return (ctx) => {
-    const bot = f(ctx);
-    return {
-      program: (obs, view) => {
-        const c0 = cpuNow(), t0 = performance.now();
-        const out = bot.program(obs, view);
-        const dt = performance.now() - t0;
-        onDecision(dt, cpuNow() - c0);
-        return out;
+    const bot = f(ctx) as unknown as Record<string | symbol, unknown>;
+    return new Proxy(bot, {
+      get(target, prop) {
+        const method = target[prop];
+        if (typeof method !== 'function' || typeof prop !== 'string') return method;
+        return (...args: unknown[]) => {
+          const c0 = cpuNow(), t0 = performance.now();
+          const out = (method as (...a: unknown[]) => unknown).apply(target, args);
+          const dt = performance.now() - t0;
+          if (out !== null && out !== undefined) onDecision(dt, cpuNow() - c0);
+          return out;
+        };
       },
-      autoTarget: bot.autoTarget?.bind(bot),
-      dodge: bot.dodge?.bind(bot),
-    };
+    }) as unknown as ReturnType<BotFactory>;
   };
 }

@@ -110,7 +110,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
     if (e.kind === 'timeout') hung[seat] = true;
     fault(seat, e.kind === 'timeout' ? 'timeout' : 'crash', `${e.message}; forfeits the match`);
   };
-  const context = mod.botContext(game);
+  const context = { ...mod.botContext(game), rules: { module: mod, game } };
   for (let s = 0; s < n; s++) {
     const rng = makeRng(seatSeed(seed, s));
     rngs.push(rng);

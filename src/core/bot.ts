@@ -3,6 +3,7 @@
  * that, given its seat, an RNG of its own and a budget, makes a bot; the bot
  * answers each turn's observation with an action or a mixed strategy.
  */
+import type { AnyGameModule } from './game.js';
 import type { Rng } from './rng.js';
 
 /** How much a bot may think per decision. */
@@ -37,11 +38,24 @@ export function sampleMixed<A>(m: Mixed<A>, rng: Rng): A {
   return m.mixed[m.mixed.length - 1].action;
 }
 
-/** What a bot is told when it is made: its seat, an RNG of its own, its budget, and what its ruleset adds (NHM: `game`, `notation`). */
+/**
+ * The rules a bot plays by, for a bot written against the game interface
+ * alone (`mcts`): the ruleset's module (bound to the run's data) and the
+ * match's game. With them and its view's state a bot can simulate: `copy`,
+ * `node`, `apply`, `result`, `seatState` (a fresh determinization of its view).
+ */
+export interface BotRules {
+  readonly module: AnyGameModule;
+  readonly game: unknown;
+}
+
+/** What a bot is told when it is made: its seat, an RNG of its own, its budget, the rules, and what its ruleset adds (NHM: `game`, `notation`). */
 export interface BotContext {
   readonly seat: number;
   readonly rng: Rng;
   readonly budget: Budget;
+  /** The rules (absent only where a caller makes a bot by hand without them). */
+  readonly rules?: BotRules;
   readonly [more: string]: unknown;
 }
 

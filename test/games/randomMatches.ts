@@ -28,7 +28,7 @@ export function buildsFor(mod: AnyGameModule, seats: number, seed: string): unkn
 }
 
 /** A bot for any ruleset: every decision and question a random legal action of its view, in the ruleset's notation. */
-const randomBot = (mod: AnyGameModule): AnyBotFactory => (ctx) =>
+export const randomBot = (mod: AnyGameModule): AnyBotFactory => (ctx) =>
   new Proxy(
     {},
     {

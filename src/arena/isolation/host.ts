@@ -52,7 +52,7 @@ async function start(msg: StartMessage, botPath: string): Promise<Seat> {
   const rng = makeRng(seatSeed(msg.seed, msg.seat));
   let bot: AnyBot;
   try {
-    bot = factory({ seat: msg.seat, rng, budget: msg.budget, ...mod.botContext(game) }) as AnyBot;
+    bot = factory({ seat: msg.seat, rng, budget: msg.budget, ...mod.botContext(game), rules: { module: mod, game } }) as AnyBot;
   } catch (e) {
     return fail(`bot factory threw: ${(e as Error)?.message ?? e}`);
   }

@@ -1,0 +1,187 @@
+/**
+ * What `mcts` knows of each built-in ruleset beyond the game interface: an
+ * action generator, an evaluator and, for hidden information, a belief
+ * sampler — each optional. A ruleset not listed here (a user's, a test's) is
+ * searched with the interface alone: random candidates, playouts to the end.
+ * Rulesets are told apart by their bot context, as `random` does.
+ *
+ * - Ninja Havoc Machines and Robo Battle Pigs: the search bots' candidate
+ *   programs (candidates.ts: five slots' product cut to a few dozen) and
+ *   their position evaluator (evaluate.ts).
+ * - Hovercrafts: hull left, own team against the others.
+ * - What Blind Ninjas?: the tracker's belief (ninjaBelief.ts) draws where the
+ *   enemy ninjas stand; ninjas alive, own against the others.
+ * - Battle Engine: every legal step (a few dozen at most), the commander's
+ *   deployment first; the commander's material-and-position evaluator.
+ */
+import type { BotContext } from '../../../src/core/bot.js';
+import type { Rng } from '../../../src/core/rng.js';
+import { canonicalDeployment, DEPLOY, legalSteps, type BeAction } from '../../../src/rules/battle-engine/actions.js';
+import { randomDeployment } from '../../../src/rules/battle-engine/module.js';
+import { copyBeState, newBeState, type BeState } from '../../../src/rules/battle-engine/state.js';
+import { applyStep } from '../../../src/rules/battle-engine/step.js';
+import type { BnObservation } from '../../../src/rules/blind-ninjas/knowledge.js';
+import { type BnGame, NINJAS } from '../../../src/rules/blind-ninjas/room.js';
+import { aliveCount, type BnState, DEAD, UNKNOWN } from '../../../src/rules/blind-ninjas/state.js';
+import { isBlindNinjasContext } from '../../../src/rules/blind-ninjas/botApi.js';
+import { isHoverContext } from '../../../src/rules/hovercrafts/botApi.js';
+import type { HoverGame } from '../../../src/rules/hovercrafts/game.js';
+import { hullLeft, type HoverState } from '../../../src/rules/hovercrafts/state.js';
+import type { Game } from '../../../src/rules/nhm/game.js';
+import type { State } from '../../../src/rules/nhm/state.js';
+import { commanderDeployment, evaluate as battleValue } from '../battle-search.js';
+import { isBattleContext } from '../battle-random.js';
+import { CandidateGen, ProgramList } from '../candidates.js';
+import { Evaluator } from '../evaluate.js';
+import { NinjaBelief } from '../ninjaBelief.js';
+import { reachOf } from '../reach.js';
+import type { Knowledge } from './search.js';
+
+/** A logistic squashing of a score difference into a value in (0, 1). */
+const squash = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** The knowledge for a bot's match (the empty knowledge for a ruleset not listed). */
+export function knowledgeFor(ctx: BotContext): Knowledge {
+  if (isHoverContext(ctx)) return hoverKnowledge(ctx.hovercrafts);
+  if (isBlindNinjasContext(ctx)) return ninjaKnowledge(ctx.blindNinjas.game, ctx.seat);
+  if (isBattleContext(ctx)) return battleKnowledge();
+  if (typeof ctx.game === 'object' && ctx.game !== null && typeof ctx.notation === 'string') return machineKnowledge(ctx.game as Game);
+  return {};
+}
+
+/** Programs' values are on the evaluator's scale (a heart is 10): a heart up is worth about 0.58. */
+const NHM_SCALE = 30;
+
+function machineKnowledge(game: Game): Knowledge {
+  const reach = reachOf(game);
+  const gens = Array.from({ length: game.n }, (_, s) => new CandidateGen(game, s, reach));
+  const evs = Array.from({ length: game.n }, (_, s) => new Evaluator(game, s, reach));
+  const list = new ProgramList(32);
+  return {
+    maxCandidates: 20,
+    c: 0.05,
+    candidates(st, seat, _kind, max) {
+      gens[seat].generate(st as State, max, list);
+      const out: number[][] = [];
+      for (let i = 0; i < list.count && i < max; i++) out.push(list.get(i));
+      return out;
+    },
+    evaluate(st, out) {
+      // Two seats: one zero-sum value (each seat's evaluation against the other's), so the search plays the game the result ranks.
+      if (game.n === 2) {
+        const v = squash((evs[0].value(st as State) - evs[1].value(st as State)) / (2 * NHM_SCALE));
+        out[0] = v;
+        out[1] = 1 - v;
+      } else for (let s = 0; s < game.n; s++) out[s] = squash(evs[s].value(st as State) / NHM_SCALE);
+    },
+  };
+}
+
+function hoverKnowledge(game: HoverGame): Knowledge {
+  const teams = Math.max(...Array.from(game.team)) + 1;
+  const hull = new Float64Array(teams);
+  return {
+    rolloutDepth: 2,
+    evaluate(st, out) {
+      const h = st as HoverState;
+      hull.fill(0);
+      for (let s = 0; s < game.ships; s++) if (h.out[s] === 0) hull[game.team[s]] += Math.max(0, hullLeft(h, s));
+      for (let seat = 0; seat < game.seats; seat++) {
+        const t = game.seatTeam[seat];
+        let others = 0;
+        for (let u = 0; u < teams; u++) if (u !== t) others += hull[u];
+        out[seat] = squash(0.6 * (hull[t] - others / Math.max(1, teams - 1)));
+      }
+    },
+  };
+}
+
+function ninjaKnowledge(game: BnGame, me: number): Knowledge {
+  const belief = new NinjaBelief(game, me);
+  const n = game.players;
+  return {
+    maxCandidates: 24,
+    rolloutDepth: 2,
+    observe: (obs) => belief.update(obs as BnObservation),
+    determinize(st, rng) {
+      const s = st as BnState;
+      for (let v = 0; v < n; v++) {
+        if (v === me) continue;
+        for (let k = 0; k < NINJAS; k++) {
+          const i = v * NINJAS + k;
+          if (s.sq[i] !== UNKNOWN) continue;
+          // Drawn from the belief, a few tries to keep one player's ninjas on distinct squares.
+          for (let t = 0; t < 4; t++) {
+            const x = drawState(belief.p[i], rng);
+            if (x === belief.dead) {
+              s.sq[i] = DEAD;
+              break;
+            }
+            const sq = x >> 2;
+            let taken = false;
+            for (let q = v * NINJAS; q < i; q++) if (s.sq[q] === sq) taken = true;
+            s.sq[i] = sq;
+            s.facing[i] = x & 3;
+            if (!taken) break;
+          }
+        }
+      }
+    },
+    evaluate(st, out) {
+      const s = st as BnState;
+      let total = 0;
+      for (let v = 0; v < n; v++) total += aliveCount(s, v);
+      for (let v = 0; v < n; v++) {
+        const mine = aliveCount(s, v);
+        out[v] = squash(0.9 * (mine - (total - mine) / Math.max(1, n - 1)));
+      }
+    },
+  };
+}
+
+/** A state index drawn in proportion to a distribution's weights. */
+function drawState(p: Float64Array, rng: Rng): number {
+  let total = 0;
+  for (let i = 0; i < p.length; i++) total += p[i];
+  let u = rng.next() * total;
+  for (let i = 0; i < p.length; i++) if ((u -= p[i]) < 0) return i;
+  return p.length - 1;
+}
+
+/** Battle Engine's evaluator scale: a private's price and hit points are a few points. */
+const noName = (): string => '';
+const BE_SCALE = 4;
+
+function battleKnowledge(): Knowledge {
+  const steps: BeAction[] = [];
+  let scratch: BeState | null = null;
+  const order: { a: BeAction; v: number }[] = [];
+  return {
+    maxCandidates: 32,
+    c: 0.2,
+    pure: true,
+    candidates(st, seat, kind, max, rng) {
+      const s = st as BeState;
+      if (kind === 'deploy') {
+        const out: unknown[] = [{ t: DEPLOY, from: -1, to: -1, squares: canonicalDeployment(s, seat, commanderDeployment(s, seat)) }];
+        for (let k = 1; k < Math.min(max, 6); k++) out.push(randomDeployment(s, seat, rng));
+        return out;
+      }
+      // Best first, by the evaluator one step on (so progressive widening opens the likely steps first).
+      const legal = legalSteps(s, seat, steps);
+      scratch ??= newBeState(s.game, 'mcts');
+      order.length = 0;
+      for (const a of legal) {
+        copyBeState(s, scratch);
+        applyStep(scratch, a, null, noName);
+        order.push({ a, v: battleValue(scratch, seat) });
+      }
+      order.sort((x, y) => y.v - x.v);
+      return order.slice(0, max).map((o) => o.a);
+    },
+    evaluate(st, out) {
+      const s = st as BeState;
+      for (let seat = 0; seat < 2; seat++) out[seat] = squash(battleValue(s, seat) / BE_SCALE);
+    },
+  };
+}

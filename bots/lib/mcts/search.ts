@@ -1,0 +1,284 @@
+/**
+ * Monte Carlo tree search through the game interface alone (src/core/game.ts):
+ * one searcher plays every ruleset, whatever the shape of its nodes.
+ *
+ * The tree is open-loop: a node is the sequence of joint actions from the
+ * root, not a state, so the same tree serves every determinization and every
+ * roll of the dice. Each iteration
+ *
+ * 1. draws a world the seat could be in: `seatState` of the seat's own view
+ *    with fresh dice (rulesets that hide identities draw them afresh there:
+ *    Battle Engine, Kuhn poker), then the ruleset's belief sampler where the
+ *    searcher has one (`Knowledge.determinize`: What Blind Ninjas?). The true
+ *    state is never seen (information-set MCTS, Cowling, Powley and
+ *    Whitehouse 2012);
+ * 2. walks down: chance nodes are rolled by the world's own dice (sampling),
+ *    and at a decision node every acting seat picks from its own statistics
+ *    (select.ts: decoupled UCT or regret matching at simultaneous nodes,
+ *    plain UCT where one seat acts). A candidate the drawn world does not
+ *    allow (`check`) is replaced by a random legal action for that iteration;
+ * 3. at the first node not yet visited, plays `rolloutDepth` random steps and
+ *    values the position (`Knowledge.evaluate`, or the game's result; a
+ *    ruleset with no evaluator is played out to its end);
+ * 4. adds every seat's value to the picks on the way.
+ *
+ * Budget: every simulated step (an `apply`) is one simulation of the
+ * decision's `sims`; a wall-clock guard of half its milliseconds stops a
+ * search on a machine too slow for that.
+ */
+import type { Budget, Mixed } from '../../../src/core/bot.js';
+import { nextDeciders, type AnyGameModule, type Question } from '../../../src/core/game.js';
+import type { Rng } from '../../../src/core/rng.js';
+import { SimBudget } from '../budget.js';
+import { SeatStats, type SelectOptions } from './select.js';
+
+/** What a searcher may know of a ruleset beyond the interface (knowledge.ts); every part optional. */
+export interface Knowledge {
+  /** Up to `max` distinct legal actions of `seat` (decision `kind`), best first. */
+  candidates?(state: unknown, seat: number, kind: string, max: number, rng: Rng): unknown[];
+  /** Each seat's value of a state that is not over, in [0, 1], into `out`. */
+  evaluate?(state: unknown, out: Float64Array): void;
+  /** Fills in what the seat's view leaves unknown (a world drawn from the seat's belief). */
+  determinize?(state: unknown, rng: Rng): void;
+  /** Told each decision's observation before the search (a belief catches up). */
+  observe?(obs: unknown): void;
+  /** Random steps before `evaluate` (default 0 with an evaluator). */
+  readonly rolloutDepth?: number;
+  /** Candidates per seat per node (default 24). */
+  readonly maxCandidates?: number;
+  /** UCB1's exploration constant for this ruleset's values (default the search's). */
+  readonly c?: number;
+  /**
+   * Where one seat acts, play the most visited action rather than the visit
+   * counts' mixture (a game whose hidden information does not call for
+   * mixing: Battle Engine). Simultaneous nodes are always mixed.
+   */
+  readonly pure?: boolean;
+  /** Whether candidates open progressively (default yes; no where a node's candidates are every legal action, in no order of merit). */
+  readonly widen?: boolean;
+}
+
+export interface SearchOptions extends SelectOptions {
+  /** Steps walked in the tree at most before a leaf is valued. */
+  readonly maxDepth: number;
+  /** Random steps of a playout when the ruleset has no evaluator. */
+  readonly playout: number;
+  /** Final strategy: actions under this share of the weight are dropped. */
+  readonly floor: number;
+}
+
+export const DEFAULT_SEARCH: SearchOptions = {
+  selection: 'uct',
+  c: 0.5,
+  gamma: 0.1,
+  widenK: 2,
+  widenAlpha: 0.5,
+  maxDepth: 12,
+  playout: 400,
+  floor: 0.03,
+};
+
+/** A node: the stats of the seats acting there, and the children by joint pick. */
+export class TreeNode {
+  visits = 0;
+  /** The acting seats (set the first time the node is walked through) and their stats. */
+  seats: readonly number[] | null = null;
+  kinds: string[] = [];
+  stats: SeatStats[] = [];
+  readonly children = new Map<number, TreeNode>();
+}
+
+const NO_ANSWER = (_q: Question): null => null;
+
+/** A searcher for one seat of one game; its states and buffers are made once. */
+export class Searcher {
+  private readonly mod: AnyGameModule;
+  private readonly n: number;
+  private readonly world: unknown;
+  private readonly dice = new Uint32Array(4);
+  private readonly actions: unknown[];
+  private readonly values: Float64Array;
+  private readonly budget: SimBudget;
+  private readonly maxCandidates: number;
+  /** The path of one iteration: nodes and each acting seat's pick. */
+  private readonly pathNodes: TreeNode[] = [];
+  private readonly pathPicks: Int32Array[] = [];
+  /** Iterations and simulated steps of the last search. */
+  iterations = 0;
+  root: TreeNode | null = null;
+
+  constructor(
+    mod: AnyGameModule,
+    game: unknown,
+    readonly seat: number,
+    private readonly rng: Rng,
+    budget: Budget,
+    readonly know: Knowledge,
+    public opts: SearchOptions = DEFAULT_SEARCH,
+  ) {
+    this.mod = mod;
+    this.n = mod.seatCount(game);
+    this.world = mod.newState(game, 'mcts');
+    this.actions = new Array(this.n).fill(null);
+    this.values = new Float64Array(this.n);
+    this.budget = new SimBudget(budget);
+    this.maxCandidates = know.maxCandidates ?? 24;
+    if (know.c !== undefined) this.opts = { ...this.opts, c: know.c };
+    if (know.widen === false) this.opts = { ...this.opts, widenK: this.maxCandidates, widenAlpha: 0 };
+    for (let d = 0; d <= opts.maxDepth; d++) this.pathPicks.push(new Int32Array(this.n));
+  }
+
+  /** Simulations the last search took. */
+  get sims(): number {
+    return this.budget.used;
+  }
+
+  /**
+   * Searches from the seat's view for its decision `kind` and returns its
+   * strategy: the actions in the ruleset's notation with their weights.
+   */
+  search(view: unknown, kind: string): Mixed<string> {
+    const mod = this.mod, me = this.seat;
+    const root = (this.root = new TreeNode());
+    this.budget.begin();
+    this.iterations = 0;
+    // (Iterations are capped too: one that only values a leaf takes no simulation.)
+    while (this.budget.left > 0 && !this.budget.capped && this.iterations < this.budget.budget.sims) {
+      this.drawWorld(view);
+      if (!this.iterate(root)) break;
+      this.iterations++;
+    }
+    const j = root.seats ? root.seats.indexOf(me) : -1;
+    if (j < 0) {
+      // Nothing searched (no budget, or the seat does not act in its own view): any legal action.
+      return { mixed: [{ action: mod.format(view, me, kind, mod.randomAction(view, me, kind, this.rng)), p: 1 }] };
+    }
+    const st = root.stats[j];
+    // A ruleset whose one-seat nodes the searcher treats as perfect information (Knowledge.pure): the most visited action.
+    if (this.know.pure && root.seats!.length === 1) return { mixed: [{ action: st.keys[st.strategy(this.opts, 1)[0].index], p: 1 }] };
+    return { mixed: st.strategy(this.opts, this.opts.floor).map(({ index, p }) => ({ action: st.keys[index], p })) };
+  }
+
+  /** A world the seat could be in: its view with fresh dice, and what it does not know drawn from its belief. */
+  private drawWorld(view: unknown): void {
+    const d = this.dice, rng = this.rng;
+    for (let i = 0; i < 4; i++) d[i] = (rng.next() * 4294967296) >>> 0;
+    this.mod.seatState(view, this.seat, this.world, d);
+    this.know.determinize?.(this.world, rng);
+  }
+
+  /** One iteration from the root in `this.world`; false when the budget ran out before a step. */
+  private iterate(root: TreeNode): boolean {
+    const mod = this.mod, st = this.world, o = this.opts, acts = this.actions;
+    let node: TreeNode | null = root, depth = 0, valued = false;
+    for (;;) {
+      const seats = nextDeciders(mod, st);
+      if (!seats) {
+        this.terminal();
+        valued = true;
+        break;
+      }
+      if (node === null || depth >= o.maxDepth || (node.visits === 0 && node !== root) || (node.seats !== null && !sameSeats(node.seats, seats))) break;
+      if (node.seats === null) this.expand(node, seats);
+      const picks = this.pathPicks[depth];
+      let key = 0, inTree = true;
+      for (let j = 0; j < seats.length; j++) {
+        const s = seats[j], stats = node.stats[j], kind = node.kinds[j];
+        let i = stats.pick(o, this.rng.next());
+        let a = stats.actions[i];
+        if (mod.check(st, s, kind, a) !== null) {
+          // The drawn world does not allow this candidate (a hidden piece stands elsewhere): a random legal action, outside the tree.
+          a = mod.randomAction(st, s, kind, this.rng);
+          i = -1;
+          inTree = false;
+        }
+        picks[j] = i;
+        acts[s] = a;
+        key = key * (this.maxCandidates + 1) + (i + 1);
+      }
+      if (!this.budget.take(1)) return false;
+      mod.apply(st, acts, NO_ANSWER);
+      for (let j = 0; j < seats.length; j++) acts[seats[j]] = null;
+      node.visits++;
+      this.pathNodes[depth++] = node;
+      if (!inTree) {
+        node = null;
+        continue;
+      }
+      let child = node.children.get(key);
+      if (!child) node.children.set(key, (child = new TreeNode()));
+      node = child;
+    }
+    if (node !== null && node !== root && node.visits === 0) node.visits = 1;
+    if (!valued && !this.value()) return false;
+    const v = this.values;
+    for (let d = 0; d < depth; d++) {
+      const nd = this.pathNodes[d], picks = this.pathPicks[d], seats = nd.seats!;
+      for (let j = 0; j < seats.length; j++) if (picks[j] >= 0) nd.stats[j].update(o, picks[j], v[seats[j]]);
+    }
+    return true;
+  }
+
+  /** Gives a node its acting seats and their candidates in the world as it is now. */
+  private expand(node: TreeNode, seats: readonly number[]): void {
+    const mod = this.mod, st = this.world, max = this.maxCandidates;
+    node.seats = seats.slice();
+    for (const s of seats) {
+      const kind = mod.decision(st, s);
+      const stats = new SeatStats(max);
+      const list = this.know.candidates ? this.know.candidates(st, s, kind, max, this.rng) : randomCandidates(mod, st, s, kind, max, this.rng);
+      for (const a of list) if (stats.size < max) stats.add(a, mod.format(st, s, kind, a));
+      if (stats.size === 0) {
+        const a = mod.randomAction(st, s, kind, this.rng);
+        stats.add(a, mod.format(st, s, kind, a));
+      }
+      node.kinds.push(kind);
+      node.stats.push(stats);
+    }
+  }
+
+  /** Every seat's value of the world as it is now, into `values`: a playout or the evaluator. False when the budget ran out. */
+  private value(): boolean {
+    const mod = this.mod, st = this.world, acts = this.actions, ev = this.know.evaluate;
+    const steps = ev ? (this.know.rolloutDepth ?? 0) : this.opts.playout;
+    for (let k = 0; k < steps; k++) {
+      const seats = nextDeciders(mod, st);
+      if (!seats) return this.terminal(), true;
+      for (let j = 0; j < seats.length; j++) acts[seats[j]] = mod.randomAction(st, seats[j], mod.decision(st, seats[j]), this.rng);
+      if (!this.budget.take(1)) return false;
+      mod.apply(st, acts, NO_ANSWER);
+      for (let j = 0; j < seats.length; j++) acts[seats[j]] = null;
+    }
+    if (nextDeciders(mod, st) === null) return this.terminal(), true;
+    if (ev) ev(st, this.values);
+    else this.values.fill(0.5);
+    return true;
+  }
+
+  /** Every seat's value of a finished world: the share of other seats it finished ahead of, ties counting half. */
+  private terminal(): void {
+    const ranks = this.mod.result(this.world)!.ranks, n = this.n, v = this.values;
+    for (let s = 0; s < n; s++) {
+      let x = 0;
+      for (let t = 0; t < n; t++) if (t !== s) x += ranks[s] < ranks[t] ? 1 : ranks[s] === ranks[t] ? 0.5 : 0;
+      v[s] = n > 1 ? x / (n - 1) : 1;
+    }
+  }
+}
+
+function sameSeats(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Up to `max` distinct random legal actions (distinct by notation), the ruleset's own `randomAction` drawn a few times over. */
+export function randomCandidates(mod: AnyGameModule, st: unknown, seat: number, kind: string, max: number, rng: Rng): unknown[] {
+  const seen = new Set<string>(), out: unknown[] = [];
+  for (let t = 0; t < 4 * max && out.length < max; t++) {
+    const a = mod.randomAction(st, seat, kind, rng);
+    const k = mod.format(st, seat, kind, a);
+    if (!seen.has(k)) seen.add(k), out.push(a);
+  }
+  return out;
+}
