@@ -27,7 +27,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { loadBot } from '../src/arena/bots.js';
+import { builtinBotPath, loadBot } from '../src/arena/bots.js';
 import { playMatch } from '../src/arena/match.js';
 import { rulesetById } from '../src/rules/registry.js';
 import type { Game as EngineGame } from '../src/rules/nhm/game.js';
@@ -274,7 +274,11 @@ function parseArgs(argv: string[]): Args {
       });
     else if (a === '--pairings')
       args.pairings = v().split(',').map((p) => {
-        const [x, y] = p.split('-');
+        // Bot names may hold a hyphen themselves (mcts-rm): the split whose halves are both built-in bots.
+        const cuts = [...p.matchAll(/-/g)].map((m) => m.index!);
+        const cut = cuts.find((i) => builtinBotPath(p.slice(0, i)) && builtinBotPath(p.slice(i + 1))) ?? cuts[0] ?? -1;
+        if (cut < 0) throw new Error(`a pairing is two bots joined by "-", not ${p}`);
+        const x = p.slice(0, cut), y = p.slice(cut + 1);
         const known = [...PAIRINGS, ...OTHER_PAIRINGS].find((q) => q.a === x && q.b === y);
         return { a: x, b: y, target: known?.target ?? 0.5 };
       });

@@ -6,62 +6,81 @@
  * Rulesets are told apart by their bot context, as `random` does.
  *
  * - Ninja Havoc Machines and Robo Battle Pigs: the search bots' candidate
- *   programs (candidates.ts: five slots' product cut to a few dozen) and
- *   their position evaluator (evaluate.ts).
- * - Hovercrafts: hull left, own team against the others.
+ *   programs (candidates.ts: five slots' product cut to a few dozen), led by
+ *   the guesses minimax and nash make (standing still firing what bears;
+ *   at the root, last turn's program again), and their position evaluator
+ *   (evaluate.ts; for two machines one zero-sum value).
+ * - Hovercrafts: the pilot's program first, then random ones; hull left, own
+ *   team against the others, after two random steps.
  * - What Blind Ninjas?: the tracker's belief (ninjaBelief.ts) draws where the
- *   enemy ninjas stand; ninjas alive, own against the others.
+ *   enemy ninjas stand; at the root the tracker's orders lead the seat's
+ *   candidates; ninjas alive, own against the others, after two random steps.
  * - Battle Engine: every legal step (a few dozen at most), the commander's
  *   deployment first; the commander's material-and-position evaluator.
  */
 import type { BotContext } from '../../../src/core/bot.js';
+import type { AnyGameModule } from '../../../src/core/game.js';
 import type { Rng } from '../../../src/core/rng.js';
 import { canonicalDeployment, DEPLOY, legalSteps, type BeAction } from '../../../src/rules/battle-engine/actions.js';
 import { randomDeployment } from '../../../src/rules/battle-engine/module.js';
 import { copyBeState, newBeState, type BeState } from '../../../src/rules/battle-engine/state.js';
 import { applyStep } from '../../../src/rules/battle-engine/step.js';
 import type { BnObservation } from '../../../src/rules/blind-ninjas/knowledge.js';
-import { type BnGame, NINJAS } from '../../../src/rules/blind-ninjas/room.js';
+import { NINJAS } from '../../../src/rules/blind-ninjas/room.js';
 import { aliveCount, type BnState, DEAD, UNKNOWN } from '../../../src/rules/blind-ninjas/state.js';
-import { isBlindNinjasContext } from '../../../src/rules/blind-ninjas/botApi.js';
-import { isHoverContext } from '../../../src/rules/hovercrafts/botApi.js';
-import type { HoverGame } from '../../../src/rules/hovercrafts/game.js';
+import { type BnBotContext, isBlindNinjasContext } from '../../../src/rules/blind-ninjas/botApi.js';
+import { type HoverBotContext, isHoverContext } from '../../../src/rules/hovercrafts/botApi.js';
 import { hullLeft, type HoverState } from '../../../src/rules/hovercrafts/state.js';
 import type { Game } from '../../../src/rules/nhm/game.js';
 import type { State } from '../../../src/rules/nhm/state.js';
+import type { Observation } from '../../../src/rules/nhm/observe.js';
+import type { Notation } from '../../../src/rules/nhm/programs.js';
+import { repeatLast } from '../predict.js';
 import { commanderDeployment, evaluate as battleValue } from '../battle-search.js';
 import { isBattleContext } from '../battle-random.js';
 import { CandidateGen, ProgramList } from '../candidates.js';
 import { Evaluator } from '../evaluate.js';
 import { NinjaBelief } from '../ninjaBelief.js';
 import { reachOf } from '../reach.js';
-import type { Knowledge } from './search.js';
+import pilot from '../../pilot.js';
+import { makeTracker } from '../../tracker.js';
+import { randomCandidates, type Knowledge } from './search.js';
 
 /** A logistic squashing of a score difference into a value in (0, 1). */
 const squash = (x: number): number => 1 / (1 + Math.exp(-x));
 
 /** The knowledge for a bot's match (the empty knowledge for a ruleset not listed). */
 export function knowledgeFor(ctx: BotContext): Knowledge {
-  if (isHoverContext(ctx)) return hoverKnowledge(ctx.hovercrafts);
-  if (isBlindNinjasContext(ctx)) return ninjaKnowledge(ctx.blindNinjas.game, ctx.seat);
+  if (isHoverContext(ctx)) return hoverKnowledge(ctx);
+  if (isBlindNinjasContext(ctx)) return ninjaKnowledge(ctx);
   if (isBattleContext(ctx)) return battleKnowledge();
-  if (typeof ctx.game === 'object' && ctx.game !== null && typeof ctx.notation === 'string') return machineKnowledge(ctx.game as Game);
+  if (typeof ctx.game === 'object' && ctx.game !== null && typeof ctx.notation === 'string') return machineKnowledge(ctx.game as Game, ctx.notation as Notation);
   return {};
 }
 
 /** Programs' values are on the evaluator's scale (a heart is 10): a heart up is worth about 0.58. */
 const NHM_SCALE = 30;
 
-function machineKnowledge(game: Game): Knowledge {
+function machineKnowledge(game: Game, notation: Notation): Knowledge {
   const reach = reachOf(game);
   const gens = Array.from({ length: game.n }, (_, s) => new CandidateGen(game, s, reach));
   const evs = Array.from({ length: game.n }, (_, s) => new Evaluator(game, s, reach));
   const list = new ProgramList(32);
+  const still: number[] = [];
+  /** The programs each machine played last turn, as the root's observation shows them. */
+  let last: (string | null)[] | null = null;
   return {
     maxCandidates: 20,
     c: 0.05,
-    candidates(st, seat, _kind, max) {
-      gens[seat].generate(st as State, max, list);
+    observe(obs) {
+      last = (obs as Observation).machines.map((m) => m.lastProgram);
+    },
+    candidates(st, seat, _kind, max, _rng, root) {
+      // As minimax and nash guess (predict.ts): standing still firing what bears, and last turn's program again, ahead of the generated.
+      const s = st as State;
+      gens[seat].generate(s, max, list);
+      gens[seat].stillProgram(s, still);
+      list.putFirst(still, root && last ? repeatLast(game, s, seat, last[seat], notation) : null);
       const out: number[][] = [];
       for (let i = 0; i < list.count && i < max; i++) out.push(list.get(i));
       return out;
@@ -77,11 +96,27 @@ function machineKnowledge(game: Game): Knowledge {
   };
 }
 
-function hoverKnowledge(game: HoverGame): Knowledge {
+/** A ruleset's own bot's answer, parsed, ahead of random candidates (none twice). */
+function withFirst(mod: AnyGameModule, st: unknown, seat: number, kind: string, first: unknown, max: number, rng: Rng): unknown[] {
+  const out: unknown[] = [];
+  const p = first === null ? null : mod.parse(st, seat, kind, first);
+  const lead = p?.ok && mod.check(st, seat, kind, p.value) === null ? p.value : null;
+  if (lead !== null) out.push(lead);
+  const key = lead === null ? null : mod.format(st, seat, kind, lead);
+  for (const a of randomCandidates(mod, st, seat, kind, max, rng)) if (out.length < max && mod.format(st, seat, kind, a) !== key) out.push(a);
+  return out;
+}
+
+function hoverKnowledge(ctx: HoverBotContext): Knowledge {
+  const game = ctx.hovercrafts, mod = ctx.rules!.module;
   const teams = Math.max(...Array.from(game.team)) + 1;
   const hull = new Float64Array(teams);
+  // Every seat's first candidate is the pilot's program for it (the pilot reads only the state).
+  const pilots = Array.from({ length: game.seats }, (_, seat) => pilot({ ...ctx, seat }));
   return {
     rolloutDepth: 2,
+    c: 0.05,
+    candidates: (st, seat, kind, max, rng) => withFirst(mod, st, seat, kind, pilots[seat].program(null as never, { seat, state: st as HoverState }), max, rng),
     evaluate(st, out) {
       const h = st as HoverState;
       hull.fill(0);
@@ -96,13 +131,22 @@ function hoverKnowledge(game: HoverGame): Knowledge {
   };
 }
 
-function ninjaKnowledge(game: BnGame, me: number): Knowledge {
+function ninjaKnowledge(ctx: BnBotContext & BotContext): Knowledge {
+  const game = ctx.blindNinjas.game, me = ctx.seat, mod = ctx.rules!.module;
   const belief = new NinjaBelief(game, me);
   const n = game.players;
+  // The tracker's orders lead the seat's candidates at the root (its belief follows the real observations only).
+  const tracker = makeTracker(ctx);
+  let lead: string | null = null;
   return {
     maxCandidates: 24,
     rolloutDepth: 2,
-    observe: (obs) => belief.update(obs as BnObservation),
+    c: 0.02,
+    observe(obs) {
+      belief.update(obs as BnObservation);
+      lead = tracker.orders(obs as BnObservation, null as never) as string;
+    },
+    candidates: (st, seat, kind, max, rng, root) => withFirst(mod, st, seat, kind, root && seat === me ? lead : null, max, rng),
     determinize(st, rng) {
       const s = st as BnState;
       for (let v = 0; v < n; v++) {

@@ -32,10 +32,11 @@ import type { Rng } from '../../../src/core/rng.js';
 import { SimBudget } from '../budget.js';
 import { SeatStats, type SelectOptions } from './select.js';
 
+
 /** What a searcher may know of a ruleset beyond the interface (knowledge.ts); every part optional. */
 export interface Knowledge {
-  /** Up to `max` distinct legal actions of `seat` (decision `kind`), best first. */
-  candidates?(state: unknown, seat: number, kind: string, max: number, rng: Rng): unknown[];
+  /** Up to `max` distinct legal actions of `seat` (decision `kind`), best first; `root`: at the node searched from (where the observation holds). */
+  candidates?(state: unknown, seat: number, kind: string, max: number, rng: Rng, root: boolean): unknown[];
   /** Each seat's value of a state that is not over, in [0, 1], into `out`. */
   evaluate?(state: unknown, out: Float64Array): void;
   /** Fills in what the seat's view leaves unknown (a world drawn from the seat's belief). */
@@ -65,6 +66,8 @@ export interface SearchOptions extends SelectOptions {
   readonly playout: number;
   /** Final strategy: actions under this share of the weight are dropped. */
   readonly floor: number;
+  /** Times a node is reached (and valued as a leaf) before it is expanded. */
+  readonly expandAfter: number;
 }
 
 export const DEFAULT_SEARCH: SearchOptions = {
@@ -76,11 +79,14 @@ export const DEFAULT_SEARCH: SearchOptions = {
   maxDepth: 12,
   playout: 400,
   floor: 0.03,
+  expandAfter: 4,
 };
 
 /** A node: the stats of the seats acting there, and the children by joint pick. */
 export class TreeNode {
   visits = 0;
+  /** Times valued as a leaf before it was expanded. */
+  leafVisits = 0;
   /** The acting seats (set the first time the node is walked through) and their stats. */
   seats: readonly number[] | null = null;
   kinds: string[] = [];
@@ -126,6 +132,7 @@ export class Searcher {
     if (know.c !== undefined) this.opts = { ...this.opts, c: know.c };
     if (know.widen === false) this.opts = { ...this.opts, widenK: this.maxCandidates, widenAlpha: 0 };
     for (let d = 0; d <= opts.maxDepth; d++) this.pathPicks.push(new Int32Array(this.n));
+
   }
 
   /** Simulations the last search took. */
@@ -178,8 +185,13 @@ export class Searcher {
         valued = true;
         break;
       }
-      if (node === null || depth >= o.maxDepth || (node.visits === 0 && node !== root) || (node.seats !== null && !sameSeats(node.seats, seats))) break;
-      if (node.seats === null) this.expand(node, seats);
+      if (node === null || depth >= o.maxDepth || (node.seats !== null && !sameSeats(node.seats, seats))) break;
+      // A node is valued as a leaf until it has been reached `expandAfter` times: only then are its candidates made.
+      if (node !== root && node.seats === null && node.leafVisits < o.expandAfter) {
+        node.leafVisits++;
+        break;
+      }
+      if (node.seats === null) this.expand(node, seats, node === root);
       const picks = this.pathPicks[depth];
       let key = 0, inTree = true;
       for (let j = 0; j < seats.length; j++) {
@@ -209,7 +221,6 @@ export class Searcher {
       if (!child) node.children.set(key, (child = new TreeNode()));
       node = child;
     }
-    if (node !== null && node !== root && node.visits === 0) node.visits = 1;
     if (!valued && !this.value()) return false;
     const v = this.values;
     for (let d = 0; d < depth; d++) {
@@ -220,13 +231,13 @@ export class Searcher {
   }
 
   /** Gives a node its acting seats and their candidates in the world as it is now. */
-  private expand(node: TreeNode, seats: readonly number[]): void {
+  private expand(node: TreeNode, seats: readonly number[], root: boolean): void {
     const mod = this.mod, st = this.world, max = this.maxCandidates;
     node.seats = seats.slice();
     for (const s of seats) {
       const kind = mod.decision(st, s);
       const stats = new SeatStats(max);
-      const list = this.know.candidates ? this.know.candidates(st, s, kind, max, this.rng) : randomCandidates(mod, st, s, kind, max, this.rng);
+      const list = this.know.candidates ? this.know.candidates(st, s, kind, max, this.rng, root) : randomCandidates(mod, st, s, kind, max, this.rng);
       for (const a of list) if (stats.size < max) stats.add(a, mod.format(st, s, kind, a));
       if (stats.size === 0) {
         const a = mod.randomAction(st, s, kind, this.rng);
