@@ -36,6 +36,9 @@
  *     clock) in 2-player games against `random` through playMatch, with its
  *     win share and belief coverage (bench/blindNinjas.ts); the ruleset's
  *     random play is in (k) with every other ruleset's.
+ * (n) the search bot `mcts` on every registered ruleset (bench/search.ts):
+ *     simulated steps/s and CPU ms a decision at the default budget, and the
+ *     heap bytes a simulated step leaves, in playouts and in the whole search.
  *
  * The machine is shared and noisy: every figure is the best of several
  * repetitions, timed by this process's CPU time (what it ran, not what it
@@ -77,6 +80,7 @@ import { decisionTimes } from './decisions.js';
 import { isolationCost } from './isolation.js';
 import { measurePaths, pathWorkloadList, type PathFigure } from './botPath.js';
 import { blindNinjasLadder } from './blindNinjas.js';
+import { searchFigures } from './search.js';
 import { cReference } from './cref.js';
 
 // Module-local copies of imported constants for the timed loops: V8 folds a
@@ -534,6 +538,8 @@ async function main(): Promise<void> {
   const cref = option('--c-ref', '') ? cRefRows(option('--c-ref', ''), quick) : null;
   // (m) What Blind Ninjas?: the tracker's decisions.
   const ninjas = await blindNinjasRows(quick);
+  // (n) The search bot on every ruleset.
+  const search = searchRows(quick);
 
   // (f)-(h) The arena: real `havoc tournament` runs in child processes, and the bots' decisions.
   const arena = await arenaRows(quick, cat);
@@ -575,6 +581,7 @@ async function main(): Promise<void> {
     bot_path: paths,
     c_reference: cref,
     blind_ninjas: ninjas,
+    search: search,
     seconds: Number(totalS.toFixed(1)),
   };
   writeFileSync(out, JSON.stringify(json, null, 2) + '\n');
@@ -798,6 +805,21 @@ async function blindNinjasRows(quick: boolean): Promise<unknown> {
   row('(m)', 'What Blind Ninjas? tracker decision vs random: mean', `${fmt(d.mean, 3)} ms`, `wall clock, ${fmt(d.n)} decisions in ${fmt(f.games)} 2-player games; p99 ${fmt(d.p99, 3)} ms; target <= 50 ms`);
   row('(m)', 'What Blind Ninjas? tracker vs random: share of decided games', `${fmt(100 * f.share.p, 1)}%`, `[${fmt(100 * f.share.lo, 1)}, ${fmt(100 * f.share.hi, 1)}] 95% Wilson; ${f.aWins}-${f.bWins}, ${f.draws} draws; belief coverage ${fmt((100 * f.coverage!.states) / f.coverage!.checks, 1)}%`);
   return f;
+}
+
+/** Rows (n): `mcts` on every registered ruleset (bench/search.ts). */
+function searchRows(quick: boolean): unknown {
+  const figures = searchFigures(quick);
+  for (const f of figures) {
+    if ('error' in f) {
+      row('(n)', `mcts on ${f.ruleset}`, 'failed', f.error);
+      continue;
+    }
+    const bytes = (b: number | null): string => (b === null ? 'a collection ran (not measured)' : `${fmt(b, 1)} B`);
+    row('(n)', `mcts on ${f.ruleset}: simulated steps/s`, `${fmt(f.simsPerSecond)}/s`, `${fmt(f.msPerDecision, 2)} ms CPU a decision at ${fmt(f.sims / f.decisions)} sims; ${fmt(f.decisions)} positions of random play`);
+    row('(n)', `mcts on ${f.ruleset}: heap per step`, `playouts ${bytes(f.playoutBytesPerStep)}`, `whole search (tree and candidates): ${bytes(f.bytesPerSim)}`);
+  }
+  return figures;
 }
 
 /** Row (l): the kernel's ns/turn beside the C reference's, alternated, pinned to one core. */

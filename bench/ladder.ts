@@ -14,7 +14,9 @@
  * --quick    120 games per pairing
  * --threads  worker processes (default: every core); 0 plays in this process
  *
- * Hovercrafts' bots play their own setting: `--settings hovercrafts --pairings pilot-random`.
+ * Hovercrafts' bots play their own setting: `--settings hovercrafts --pairings pilot-random`;
+ * so do What Blind Ninjas?'s and Battle Engine's (`--settings blind-ninjas --pairings mcts-tracker`,
+ * `--settings battle-engine --pairings mcts-commander`). The search bot `mcts` plays every setting.
  * --sims/--ms  the bots' budget (default: DEFAULT_BUDGET)
  *
  * Games are played in child processes (one per core by default), one

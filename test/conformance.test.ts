@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGET } from '../src/core/bot.js';
 import { HavocError } from '../src/core/errors.js';
-import { actingSeats, type AnyGameModule, type Answerer, type GameNode, type Outcome } from '../src/core/game.js';
+import { actingSeats, nextDeciders, type AnyGameModule, type Answerer, type GameNode, type Outcome } from '../src/core/game.js';
 import { makeRng, sfc32Seed, type Rng } from '../src/core/rng.js';
 import { registerRuleset, rulesetById, rulesetIds } from '../src/rules/registry.js';
 import alwaysBet from './games/kuhn/bots/always-bet.js';
@@ -264,6 +264,27 @@ describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) 
         expect(b.result).toEqual(a.result);
         expect(b.figures).toEqual(a.figures);
         expect(b.turns).toBe(a.turns);
+      }
+  });
+
+  it('draws a playout action, where it offers one, as randomAction draws: the same action from the same RNG', () => {
+    if (!mod.playoutAction) return;
+    for (const { n, game } of games())
+      for (const seed of SEEDS.slice(0, 3)) {
+        const st = mod.newState(game, seed);
+        const play = makeRng(`${seed}/play`);
+        for (let nodes = 0; nodes < MAX_NODES; nodes++) {
+          const seats = nextDeciders(mod, st);
+          if (!seats) break;
+          for (const m of seats) {
+            const kind = mod.decision(st, m);
+            const a = mod.randomAction(st, m, kind, makeRng(`${seed}/${nodes}/${m}`));
+            const b = mod.playoutAction(st, m, kind, makeRng(`${seed}/${nodes}/${m}`));
+            expect(mod.format(st, m, kind, b)).toBe(mod.format(st, m, kind, a));
+            expect(mod.check(st, m, kind, b)).toBeNull();
+          }
+          mod.apply(st, randomActions(mod, st, n, play), () => null);
+        }
       }
   });
 

@@ -81,6 +81,26 @@ describe('mcts plays every ruleset through the interface', () => {
     expect(bot.dodge(mod.observe(st, 0), { seat: 0, state: view }, [])).toBeNull();
   });
 
+  it('goes on from the last tree where the observation shows the joint action played (NHM: every last program)', () => {
+    const game = rbpGame(defaultCatalogue());
+    const mod = rulesetById(game.rulesetId);
+    const capture: AnyBotFactory = (ctx) => {
+      const b = (mcts as AnyBotFactory)(ctx) as { searcher: Searcher; program: Function };
+      return { program: (obs: unknown, view: unknown) => {
+        const out = b.program(obs, view);
+        reused.push(b.searcher.reused);
+        return out;
+      } };
+    };
+    const reused: boolean[] = [];
+    const r = playMatch({ module: mod, game, bots: [capture, capture], seed: 'reuse', budget: { ms: 60_000, sims: 600 } });
+    expect(r.turns).toBeGreaterThan(2);
+    // The first decision of each seat starts afresh; later ones go on from the node of the turn played, when the tree holds it.
+    expect(reused.slice(0, 2)).toEqual([false, false]);
+    // Measured: 46 of 52 decisions.
+    expect(reused.filter(Boolean).length).toBeGreaterThan(reused.length / 2);
+  });
+
   it('decides from its seat view alone: What Blind Ninjas? rooms that differ only where the enemy stands give the same decision', () => {
     const mod = rulesetById('blind-ninjas');
     const game = mod.makeGame({ builds: ['ninjas', 'ninjas'] });

@@ -346,6 +346,13 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
 
   /** A random legal action (the conformance suite's player). */
   randomAction(state: S, seat: number, kind: string, rng: Rng): A;
+  /**
+   * A random legal action for a playout, drawn as `randomAction` draws
+   * (absent: `randomAction` is used). It may live in a buffer the ruleset
+   * reuses, valid only until the next call for the same seat: a search that
+   * applies it at once then allocates nothing per playout step.
+   */
+  playoutAction?(state: S, seat: number, kind: string, rng: Rng): A;
 }
 
 /** Any game module, for code that handles every ruleset alike. */

@@ -75,6 +75,8 @@ function machineKnowledge(game: Game, notation: Notation): Knowledge {
     observe(obs) {
       last = (obs as Observation).machines.map((m) => m.lastProgram);
     },
+    // Every machine's last program is shown to all: the tree below last turn's joint program is kept.
+    played: () => last,
     candidates(st, seat, _kind, max, _rng, root) {
       // As minimax and nash guess (predict.ts): standing still firing what bears, and last turn's program again, ahead of the generated.
       const s = st as State;

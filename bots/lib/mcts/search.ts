@@ -22,12 +22,16 @@
  *    ruleset with no evaluator is played out to its end);
  * 4. adds every seat's value to the picks on the way.
  *
+ * Between decisions the tree is kept where the observation shows the joint
+ * action played since (NHM: every machine's last program): the next search
+ * starts from the node it leads to, with its statistics.
+ *
  * Budget: every simulated step (an `apply`) is one simulation of the
  * decision's `sims`; a wall-clock guard of half its milliseconds stops a
  * search on a machine too slow for that.
  */
 import type { Budget, Mixed } from '../../../src/core/bot.js';
-import { nextDeciders, type AnyGameModule, type Question } from '../../../src/core/game.js';
+import { actingSeats, nextDeciders, type AnyGameModule, type Question } from '../../../src/core/game.js';
 import type { Rng } from '../../../src/core/rng.js';
 import { SimBudget } from '../budget.js';
 import { SeatStats, type SelectOptions } from './select.js';
@@ -43,6 +47,12 @@ export interface Knowledge {
   determinize?(state: unknown, rng: Rng): void;
   /** Told each decision's observation before the search (a belief catches up). */
   observe?(obs: unknown): void;
+  /**
+   * Per seat, the action it played since the last decision, in the
+   * ruleset's notation (null: not known), as the last observation tells:
+   * the search then goes on from the node those actions lead to.
+   */
+  played?(): readonly (string | null)[] | null;
   /** Random steps before `evaluate` (default 0 with an evaluator). */
   readonly rolloutDepth?: number;
   /** Candidates per seat per node (default 24). */
@@ -109,8 +119,9 @@ export class Searcher {
   /** The path of one iteration: nodes and each acting seat's pick. */
   private readonly pathNodes: TreeNode[] = [];
   private readonly pathPicks: Int32Array[] = [];
-  /** Iterations and simulated steps of the last search. */
+  /** Iterations of the last search, and whether it went on from the tree of the search before. */
   iterations = 0;
+  reused = false;
   root: TreeNode | null = null;
 
   constructor(
@@ -146,7 +157,7 @@ export class Searcher {
    */
   search(view: unknown, kind: string): Mixed<string> {
     const mod = this.mod, me = this.seat;
-    const root = (this.root = new TreeNode());
+    const root = (this.root = this.kept(view));
     this.budget.begin();
     this.iterations = 0;
     // (Iterations are capped too: one that only values a leaf takes no simulation.)
@@ -164,6 +175,29 @@ export class Searcher {
     // A ruleset whose one-seat nodes the searcher treats as perfect information (Knowledge.pure): the most visited action.
     if (this.know.pure && root.seats!.length === 1) return { mixed: [{ action: st.keys[st.strategy(this.opts, 1)[0].index], p: 1 }] };
     return { mixed: st.strategy(this.opts, this.opts.floor).map(({ index, p }) => ({ action: st.keys[index], p })) };
+  }
+
+  /**
+   * The root to search from: the last search's node reached by the joint
+   * action played since (Knowledge.played: the observation tells it), so
+   * its statistics carry over; else a new one.
+   */
+  private kept(view: unknown): TreeNode {
+    const prev = this.root, played = this.know.played?.() ?? null;
+    this.reused = false;
+    if (!prev || !prev.seats || !played) return new TreeNode();
+    let key = 0;
+    for (let j = 0; j < prev.seats.length; j++) {
+      const a = played[prev.seats[j]];
+      const i = a === null || a === undefined ? -1 : prev.stats[j].keys.indexOf(a);
+      if (i < 0) return new TreeNode();
+      key = key * (this.maxCandidates + 1) + (i + 1);
+    }
+    const child = prev.children.get(key);
+    const node = this.mod.node(view);
+    if (!child || (child.seats !== null && (node.kind === 'chance' || node.kind === 'terminal' || !sameSeats(child.seats, actingSeats(node))))) return new TreeNode();
+    this.reused = true;
+    return child;
   }
 
   /** A world the seat could be in: its view with fresh dice, and what it does not know drawn from its belief. */
@@ -252,10 +286,12 @@ export class Searcher {
   private value(): boolean {
     const mod = this.mod, st = this.world, acts = this.actions, ev = this.know.evaluate;
     const steps = ev ? (this.know.rolloutDepth ?? 0) : this.opts.playout;
+    // The ruleset's allocation-free playout action where it has one (applied at once, before the seat's next is drawn).
+    const draw = mod.playoutAction ?? mod.randomAction;
     for (let k = 0; k < steps; k++) {
       const seats = nextDeciders(mod, st);
       if (!seats) return this.terminal(), true;
-      for (let j = 0; j < seats.length; j++) acts[seats[j]] = mod.randomAction(st, seats[j], mod.decision(st, seats[j]), this.rng);
+      for (let j = 0; j < seats.length; j++) acts[seats[j]] = draw(st, seats[j], mod.decision(st, seats[j]), this.rng);
       if (!this.budget.take(1)) return false;
       mod.apply(st, acts, NO_ANSWER);
       for (let j = 0; j < seats.length; j++) acts[seats[j]] = null;

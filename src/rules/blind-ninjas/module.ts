@@ -114,7 +114,47 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
   },
 
   randomAction: (st, seat, _kind, rng) => randomOrders(st, seat, rng),
+  playoutAction: (st, seat, _kind, rng) => playoutOrders(st, seat, rng),
 };
+
+/** Per seat: orders a playout reuses, and the scratch it draws them with. */
+const playoutBufs = SEAT_NAMES.map(() => ({ count: 0, ninja: new Int8Array(NINJAS), code: new Int8Array(NINJAS) }));
+const pSq = new Int16Array(NINJAS), pOrder = new Int8Array(NINJAS), pCode = new Int8Array(NINJAS);
+
+/** `randomOrders`, drawn the same way, into the seat's buffer (valid until the seat's next): no allocation. */
+function playoutOrders(st: BnState, seat: number, rng: Rng): Orders {
+  const b = st.game.board, base = seat * NINJAS, out = playoutBufs[seat];
+  for (let k = 0; k < NINJAS; k++) (pSq[k] = st.sq[base + k]), (pOrder[k] = k), (pCode[k] = -1);
+  for (let i = NINJAS - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = pOrder[i];
+    pOrder[i] = pOrder[j];
+    pOrder[j] = t;
+  }
+  for (let i = 0; i < NINJAS; i++) {
+    const k = pOrder[i];
+    if (pSq[k] < 0) continue;
+    const front = ahead(b, pSq[k], st.facing[base + k]);
+    const choice = rng.int(4);
+    if (choice === 0 && front >= 0 && !pSq.includes(front)) {
+      pSq[k] = front;
+      pCode[k] = MOVE;
+    } else if (choice === 1 && front >= 0) pCode[k] = SLASH;
+    else if (choice === 2) pCode[k] = TURN + rng.int(4);
+    else pCode[k] = STAND;
+  }
+  // As makeOrders lays them out: the others in the order drawn, then the slashes in the order drawn.
+  let c = 0;
+  for (const slash of [false, true])
+    for (let i = 0; i < NINJAS; i++) {
+      const k = pOrder[i];
+      if (pCode[k] < 0 || (pCode[k] === SLASH) !== slash) continue;
+      out.ninja[c] = k;
+      out.code[c++] = pCode[k];
+    }
+  out.count = c;
+  return out;
+}
 
 /**
  * Random legal orders: each living ninja, in a random order, draws Move,

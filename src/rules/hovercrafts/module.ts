@@ -244,6 +244,7 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     // A replay's record drawn from itself alone (the game has no secrets, so every view is the same).
     showRecord: (_desc, record) => (record ? showRecord(record) : 'start'),
     randomAction: (st, seat, _kind, rng) => randomOrder(st, seat, rng),
+    playoutAction: (st, seat, _kind, rng) => playoutOrder(st, seat, rng),
 
     data: SETTINGS_FILE,
     withData(data) {
@@ -296,6 +297,27 @@ function forfeitOrder(st: HoverState, seat: number): Order {
 export function randomOrder(st: HoverState, seat: number, rng: Rng): Order {
   return st.game.seatShips[seat].map((s) => Array.from({ length: st.out[s] ? 0 : st.actions[s] }, () => rng.int(ACTION_COUNT)));
 }
+
+/** Per game: per seat, an order a playout reuses: per ship, a program of each length (made once, when first needed). */
+const playoutBufs = new WeakMap<HoverGame, number[][][][]>();
+
+/** `randomOrder`, drawn the same way, into the seat's buffers (valid until the seat's next): no allocation once warm. */
+function playoutOrder(st: HoverState, seat: number, rng: Rng): Order {
+  const g = st.game;
+  let bufs = playoutBufs.get(g);
+  if (!bufs) playoutBufs.set(g, (bufs = g.seatShips.map((ships) => ships.map(() => []))));
+  const mine = g.seatShips[seat], byShip = bufs[seat], order = playoutOrders[seat] ?? (playoutOrders[seat] = []);
+  order.length = mine.length;
+  for (let i = 0; i < mine.length; i++) {
+    const s = mine[i], k = st.out[s] ? 0 : st.actions[s];
+    const prog = byShip[i][k] ?? (byShip[i][k] = new Array<number>(k).fill(0));
+    for (let a = 0; a < k; a++) prog[a] = rng.int(ACTION_COUNT);
+    order[i] = prog;
+  }
+  return order;
+}
+/** Per seat: the order array a playout reuses. */
+const playoutOrders: number[][][] = [];
 
 /** Per ship: [name, hex or null, facing, hull left]. */
 function shipRows(st: HoverState): [string, string | null, string, number][] {

@@ -288,6 +288,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     ...nhmReplayMembers(flavour, cat),
     fast: flavour.fast,
     randomAction: (st, seat, kind, rng) => randomAction(st, seat, kind, rng),
+    playoutAction: (st, seat, kind, rng) => (kind === PROGRAM ? playoutProgram(st, seat, rng) : randomAction(st, seat, kind, rng)),
 
     data: CATALOGUE_FILE,
     withData(data) {
@@ -354,6 +355,27 @@ function randomAction(st: State, m: number, kind: string, rng: Rng): NhmAction {
   const acts = Array.from(g.commands[m]).filter((c) => c !== CMD_X && c !== CMD_R);
   const p = Array.from({ length: PROGRAM_LENGTH }, () => acts[rng.int(acts.length)]);
   for (let k = 0; k < requiredX(st, m) && k < PROGRAM_LENGTH; k++) p[k] = CMD_X;
+  return checkProgram(st, m, p) ? X_PROGRAM : p;
+}
+
+/** Per game: each seat's commands a random program draws from (not X, not R), and a program buffer per seat. */
+const playoutKits = new WeakMap<Game, { readonly acts: readonly Uint16Array[]; readonly bufs: readonly number[][] }>();
+
+/** `randomAction`'s program, drawn the same way, into the seat's buffer (valid until the seat's next one): no allocation. */
+function playoutProgram(st: State, m: number, rng: Rng): NhmAction {
+  const g = st.game;
+  let kit = playoutKits.get(g);
+  if (!kit) {
+    kit = {
+      acts: g.commands.map((cs) => Uint16Array.from(Array.from(cs).filter((c) => c !== CMD_X && c !== CMD_R))),
+      bufs: g.commands.map(() => new Array<number>(PROGRAM_LENGTH).fill(CMD_X)),
+    };
+    playoutKits.set(g, kit);
+  }
+  const acts = kit.acts[m], p = kit.bufs[m];
+  for (let k = 0; k < PROGRAM_LENGTH; k++) p[k] = acts[rng.int(acts.length)];
+  const need = requiredX(st, m);
+  for (let k = 0; k < need && k < PROGRAM_LENGTH; k++) p[k] = CMD_X;
   return checkProgram(st, m, p) ? X_PROGRAM : p;
 }
 
