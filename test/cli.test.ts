@@ -1,5 +1,8 @@
 /** The `havoc` command line, run as a user runs it: the compiled dist/ (built by `npm test`). */
 import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const havoc = (...args: string[]) => {
@@ -56,6 +59,70 @@ describe('havoc match', () => {
     expect(a.out).toMatch(/result: (A wins|B wins|draw)/);
     expect(a.out).toBe(b.out);
     expect(a.out).not.toBe(c.out);
+  });
+
+  it('prints each faulting seat\'s fault messages; an async bot is told it returned a Promise', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-async-'));
+    chmodSync(dir, 0o755); // the sandbox's unprivileged user reads the bot
+    const bot = join(dir, 'async-bot.js');
+    writeFileSync(bot, "export default () => ({ async program() { return 'F F F F F'; } });\n");
+    try {
+      for (const trust of [['--unsafe-bots'], []]) {
+        const r = havoc('match', '--bots', `${bot},random`, '--quiet', '--turn-limit', '5', ...trust);
+        expect(r.code, r.err).toBe(0);
+        expect(r.out).toContain('faults 5/0');
+        expect(r.out).toContain('faults of A:');
+        expect(r.out).toMatch(/throw, turn 1 and 4 more: returned a Promise \(is the method async\?\)/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs a TypeScript bot by path with no build step (isolated and trusted); one that does not compile is named with its line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-ts-'));
+    try {
+      const helper = join(dir, 'helper.ts'), bot = join(dir, 'bot.ts'), broken = join(dir, 'broken.ts');
+      writeFileSync(helper, "export const idle = (): string => 'TL TR TL TR TL';\n");
+      writeFileSync(bot, "import { idle } from './helper.ts';\ninterface Ctx { seat: number }\nexport default (ctx: Ctx) => ({ program: (): string => idle() });\n");
+      writeFileSync(broken, 'const x: number = ;\nexport default x;\n');
+      for (const trust of [[], ['--unsafe-bots']]) {
+        const r = havoc('match', '--bots', `${bot},random`, '--quiet', '--turn-limit', '3', ...trust);
+        expect(r.code, r.err).toBe(0);
+        expect(r.out).toContain('faults 0/0');
+        const e = havoc('match', '--bots', `${broken},random`, '--quiet', ...trust);
+        expect(e.code).toBe(1);
+        expect(e.err).toContain(`${broken}: does not compile: ${broken}:1:19: Unexpected ";"`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--budget sets the milliseconds a decision may take: over it, a timeout fault with its message', () => {
+    const r = havoc('match', '--ruleset', 'nhm', '--loadouts', 'dragon,dragon', '--bots', 'nash,random', '--budget', '0.001', '--quiet', '--turn-limit', '3');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/timeout, turn 1( and \d+ more)?: took [\d.]+ ms, budget 0.001 ms/);
+    expect(havoc('match', '--budget', '0').err).toContain('--budget: must be a positive number of milliseconds');
+    expect(havoc('match', '--sims', '1.5').err).toContain('--sims: must be a positive whole number');
+  });
+
+  it('takes a design file in --loadouts, and names the file when it is wrong', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-design-'));
+    try {
+      const good = join(dir, 'pig.json'), bad = join(dir, 'bad.json');
+      writeFileSync(good, JSON.stringify({ weapons: ['bazooka', 'hammer-fist'], armour: [], engines: ['tank-treads'], cpu: null, options: [] }));
+      writeFileSync(bad, JSON.stringify({ weapons: ['no-such-gun'] }));
+      const r = havoc('match', '--ruleset', 'nhm', '--loadouts', `${good},robo-pig`, '--quiet');
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(/^result: /);
+      const e = havoc('match', '--ruleset', 'nhm', '--loadouts', `${bad},robo-pig`, '--quiet');
+      expect(e.code).toBe(1);
+      expect(e.err).toContain(`--loadouts[0] (${bad})`);
+      expect(e.err).toContain('no-such-gun');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('plays Ninja Havoc Machines with named loadouts for 4 machines', () => {

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HavocError } from '../core/errors.js';
 import type { AnyBotFactory } from '../core/bot.js';
+import { compiledBot, isTypeScript } from './typescriptBots.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -72,7 +73,8 @@ export async function loadBotModule(spec: string, trusted = true): Promise<BotMo
   if (commandOf(spec)) return { factory: null, isolated: spec, policy: null };
   const path = isBotPath(spec) ? resolve(spec) : builtinBotPath(spec);
   if (!path || !existsSync(path)) throw new HavocError('ERR_BOT', spec, isBotPath(spec) ? 'no such file' : 'no built-in bot of this name');
-  if (runsIsolated(spec, trusted)) return { factory: null, isolated: path, policy: null };
+  // An isolated TypeScript bot's process loads the JavaScript it compiles to here, outside the sandbox.
+  if (runsIsolated(spec, trusted)) return { factory: null, isolated: isTypeScript(path) ? compiledBot(path) : path, policy: null };
   const r = await importBot(path);
   if (typeof r === 'string') throw new HavocError('ERR_BOT', spec, r);
   return { factory: r.factory, policy: r.policy };
@@ -86,8 +88,10 @@ export async function loadBotModule(spec: string, trusted = true): Promise<BotMo
 export async function importBot(path: string): Promise<{ factory: AnyBotFactory; policy: unknown } | string> {
   let mod: { default?: unknown; policy?: unknown };
   try {
-    mod = (await import(pathToFileURL(path).href)) as { default?: unknown; policy?: unknown };
+    // A TypeScript bot loads as the JavaScript it compiles to (typescriptBots.ts).
+    mod = (await import(pathToFileURL(isTypeScript(path) ? compiledBot(path) : path).href)) as { default?: unknown; policy?: unknown };
   } catch (e) {
+    if (e instanceof HavocError) return e.problem;
     return `the bot module failed to load: ${(e as Error)?.message ?? e}`;
   }
   if (typeof mod.default !== 'function') return 'the module must export a bot factory as its default export';

@@ -17,7 +17,7 @@
  * lost it hung): they share the last place, the others the first (a draw
  * when every bot lost it).
  */
-import { type AnyBot, type AnyBotFactory, BOT_DONE, BOT_READY, BotLost, type Budget, DEFAULT_BUDGET, isMixed, NoMethod, sampleMixed } from '../core/bot.js';
+import { type AnyBot, type AnyBotFactory, BOT_DONE, BOT_READY, BotLost, type Budget, DEFAULT_BUDGET, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, nextDeciders, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { deriveSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
 
@@ -163,6 +163,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
       const method = b[kind];
       if (typeof method !== 'function') throw new Error(`the bot has no ${kind}() method`);
       ans = method.call(b, obs, views[m]);
+      if (isThenable(ans)) throw new Error(PROMISE_ANSWER);
       if (isMixed(ans)) ans = sampleMixed(ans, rngs[m]);
     } catch (e) {
       threw = true;
@@ -200,6 +201,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
       guard?.enter(m, 'decision');
       try {
         a = method.call(b, obs, views[m], ...q.args);
+        if (isThenable(a)) throw new Error(PROMISE_ANSWER);
         if (isMixed(a)) a = sampleMixed(a, rngs[m]);
       } finally {
         guard?.exit();

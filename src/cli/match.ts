@@ -4,8 +4,10 @@ import type { CommandModule } from 'yargs';
 import { loadBotModule, runsIsolated } from '../arena/bots.js';
 import { botModuleProblem } from '../arena/config.js';
 import { matchFactory } from '../arena/isolation/remoteBot.js';
-import { playMatch } from '../arena/match.js';
+import { type FaultRecord, playMatch } from '../arena/match.js';
+import { type Budget, DEFAULT_BUDGET } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
+import { readJsonFile } from '../core/json.js';
 import type { AnyGameModule } from '../core/game.js';
 import { matchSeed } from '../core/rng.js';
 import { withDataFile } from '../arena/config/data.js';
@@ -24,6 +26,8 @@ interface Args {
   json: boolean;
   replay?: string;
   'unsafe-bots': boolean;
+  budget: number;
+  sims: number;
 }
 
 const command: CommandModule<object, Args> = {
@@ -32,10 +36,12 @@ const command: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .option('ruleset', { type: 'string', default: rulesetIds()[0], describe: `a ruleset (${rulesetIds().join(', ')}) or a ruleset module's path` })
-      .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json or loadout keys, e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build)' })
+      .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json, loadout keys, or design files (a .json file holding one build as a config writes it), e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build)' })
       .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name or path, one per seat (one name is used for all)' })
       .option('seed', { type: 'string', default: '1', describe: 'run seed; the match seed is derived from it' })
       .option('turn-limit', { type: 'number', default: 100 })
+      .option('budget', { type: 'number', default: DEFAULT_BUDGET.ms, describe: 'milliseconds a decision may take (over it: a timeout fault)' })
+      .option('sims', { type: 'number', default: DEFAULT_BUDGET.sims, describe: 'simulations a decision should plan for (the searching bots\' budget)' })
       .option('parts', { type: 'string', describe: 'the ruleset\'s data file (NHM and RBP: the parts catalogue, default configs/parts.json)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the result' })
       .option('json', { type: 'boolean', default: false, describe: 'print the JSONL trace instead of boards' })
@@ -47,6 +53,7 @@ const command: CommandModule<object, Args> = {
       const base = await loadRuleset(args.ruleset);
       const mod: AnyGameModule = withDataFile(base, args.parts, '--parts');
       const builds = buildsOf(mod, args.loadouts);
+      const budget = budgetOf(args.budget, args.sims);
       const game = mod.makeGame({ builds, turnLimit: args['turn-limit'] });
       const n = mod.seatCount(game);
       const specs = args.bots.split(',').map((s) => s.trim());
@@ -74,6 +81,7 @@ const command: CommandModule<object, Args> = {
         game,
         bots: factories,
         seed,
+        budget,
         record: recorder ? recorder.record : args.quiet ? undefined : (st) => mod.recorder(st, (rec) => draw(rec, st())),
       });
       if (recorder && args.replay) writeReplay(args.replay, recorder.finish(result));
@@ -83,9 +91,48 @@ const command: CommandModule<object, Args> = {
       const firsts = result.ranks.flatMap((r, s) => (r === 0 ? [mod.seatName(game, s)] : []));
       const shared = winner === null && firsts.length < result.ranks.length ? `${firsts.join(' and ')} win (a shared first place)` : null;
       if (args.json) out(JSON.stringify({ result: { winner, reason: result.reason, turns: result.turns } }) + '\n');
-      else out(`${args.quiet ? '' : '\n'}result: ${winner ? `${winner} wins` : shared ?? 'draw'} (${result.reason}) after ${result.turns} turns${figures}; faults ${result.faults.join('/')}\n`);
+      else {
+        out(`${args.quiet ? '' : '\n'}result: ${winner ? `${winner} wins` : shared ?? 'draw'} (${result.reason}) after ${result.turns} turns${figures}; faults ${result.faults.join('/')}\n`);
+        for (const line of faultLines(result.faultLog, (s) => mod.seatName(game, s))) out(line + '\n');
+      }
     }),
 };
+
+/** The budget of --budget and --sims. */
+function budgetOf(ms: number, sims: number): Budget {
+  if (!(Number.isFinite(ms) && ms > 0)) throw new HavocError('ERR_ARGS', '--budget', `must be a positive number of milliseconds, not ${ms}`);
+  if (!(Number.isInteger(sims) && sims > 0)) throw new HavocError('ERR_ARGS', '--sims', `must be a positive whole number, not ${sims}`);
+  return { ms, sims };
+}
+
+/** Lines shown per seat and per message at most. */
+const FAULT_LINES = 5;
+
+/**
+ * Each faulting seat's fault messages: every different message once, with
+ * its kind, how often and the first turn it came on (the first five; the
+ * rest counted).
+ */
+export function faultLines(log: readonly FaultRecord[], name: (seat: number) => string): string[] {
+  const bySeat = new Map<number, Map<string, { kind: string; turn: number; count: number }>>();
+  for (const f of log) {
+    let m = bySeat.get(f.seat);
+    if (!m) bySeat.set(f.seat, (m = new Map()));
+    const key = `${f.kind}\n${f.message}`;
+    const e = m.get(key);
+    if (e) e.count++;
+    else m.set(key, { kind: f.kind, turn: f.turn, count: 1 });
+  }
+  const out: string[] = [];
+  for (const [seat, m] of [...bySeat].sort((a, b) => a[0] - b[0])) {
+    out.push(`faults of ${name(seat)}:`);
+    const entries = [...m];
+    for (const [key, e] of entries.slice(0, FAULT_LINES))
+      out.push(`  ${e.kind}, turn ${e.turn}${e.count > 1 ? ` and ${e.count - 1} more` : ''}: ${key.slice(key.indexOf('\n') + 1)}`);
+    if (entries.length > FAULT_LINES) out.push(`  … and ${entries.length - FAULT_LINES} other messages`);
+  }
+  return out;
+}
 
 /** The builds named by --loadouts (checked by the ruleset), or its one build for each of its fewest seats. */
 function buildsOf(mod: AnyGameModule, list: string | undefined): unknown[] {
@@ -99,7 +146,9 @@ function buildsOf(mod: AnyGameModule, list: string | undefined): unknown[] {
     throw new HavocError('ERR_ARGS', '--loadouts', `name ${mod.seats.min === mod.seats.max ? mod.seats.min : `${mod.seats.min} to ${mod.seats.max}`} builds`);
   return names.map((nm, i) => {
     if (fixed && nm === fixed.name) return fixed.build;
-    const r = mod.builds.check(nm, `--loadouts[${i}]`);
+    // A design file: one build as a config writes it (NHM: {"weapons": [...], ...}).
+    const raw = nm.endsWith('.json') ? readJsonFile(nm, 'ERR_ARGS') : nm;
+    const r = mod.builds.check(raw, nm.endsWith('.json') ? `--loadouts[${i}] (${nm})` : `--loadouts[${i}]`);
     if (!r.ok) throw r.error;
     return r.value;
   });

@@ -25,6 +25,25 @@ export function isMixed<A>(x: unknown): x is Mixed<A> {
   return typeof x === 'object' && x !== null && Array.isArray((x as Mixed<A>).mixed);
 }
 
+/**
+ * The fault of a decision answered with a Promise (an `async` method): the
+ * arena asks synchronously and never waits, so the bot must return its
+ * action itself.
+ */
+export const PROMISE_ANSWER =
+  'returned a Promise (is the method async?): decisions are synchronous, so return the action itself, not a Promise; the arena does not wait for it';
+
+/** Whether an answer is a Promise or another thenable; a rejection it may bring later is caught, so it cannot end the process. */
+export function isThenable(x: unknown): boolean {
+  if ((typeof x !== 'object' && typeof x !== 'function') || x === null || typeof (x as { then?: unknown }).then !== 'function') return false;
+  try {
+    (x as PromiseLike<unknown>).then(undefined, () => undefined);
+  } catch {
+    // (a thenable whose then throws is still not an answer)
+  }
+  return true;
+}
+
 /** Samples a mixed strategy with an RNG (probabilities need not sum to exactly 1). */
 export function sampleMixed<A>(m: Mixed<A>, rng: Rng): A {
   let total = 0;

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { builtinBotPath, commandOf, commandSpec, importBot, isBotPath, runsIsolated } from '../bots.js';
+import { HavocError } from '../../core/errors.js';
+import { compiledBot, isTypeScript } from '../typescriptBots.js';
 import { isolatedBotProblem } from '../isolation/remoteBot.js';
 import { loadRunRuleset } from './rulesets.js';
 import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
@@ -82,7 +84,15 @@ export async function botModuleProblem(bot: string, trusted = true): Promise<str
   if (commandOf(bot)) return isolatedBotProblem(bot);
   const path = isBotPath(bot) ? bot : builtinBotPath(bot);
   if (!path || !existsSync(path)) return isBotPath(bot) ? `bot module ${bot} does not exist` : `no built-in bot "${bot}" (built-in bots here: ${builtinBots().join(', ') || 'none'})`;
-  if (runsIsolated(bot, trusted)) return isolatedBotProblem(path);
+  if (runsIsolated(bot, trusted)) {
+    if (!isTypeScript(path)) return isolatedBotProblem(path);
+    try {
+      return isolatedBotProblem(compiledBot(path));
+    } catch (e) {
+      if (e instanceof HavocError) return e.problem;
+      throw e;
+    }
+  }
   const r = await importBot(path);
   return typeof r === 'string' ? r : null;
 }

@@ -14,7 +14,7 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { isMixed, sampleMixed, type AnyBot, type AnyBotFactory } from '../../core/bot.js';
+import { isMixed, isThenable, PROMISE_ANSWER, sampleMixed, type AnyBot, type AnyBotFactory } from '../../core/bot.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { makeRng, seatSeed, type Rng } from '../../core/rng.js';
 import { loadRuleset } from '../../rules/registry.js';
@@ -66,6 +66,7 @@ function decide(seat: Seat, msg: DecideMessage): void {
   let a: unknown;
   try {
     a = (method as (...args: unknown[]) => unknown).call(seat.bot, msg.observation, seat.view, ...msg.args);
+    if (isThenable(a)) throw new Error(PROMISE_ANSWER);
     if (isMixed(a)) a = sampleMixed(a, seat.rng);
   } catch (e) {
     return write({ type: 'action', id: msg.id, action: null, error: e instanceof Error ? e.message : String(e) });

@@ -1,0 +1,46 @@
+/**
+ * Bots written in TypeScript, run by path with no build step: a `.ts`
+ * (`.mts`, `.cts`) bot module is bundled by esbuild into one ES module (the
+ * files it imports included) in a cache folder, and that JavaScript is what
+ * loads — in the arena's thread for a trusted bot, or in the sandbox, whose
+ * limits (address space, processes) leave no room for a compiler.
+ */
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildSync, type Message } from 'esbuild';
+import { HavocError } from '../core/errors.js';
+
+/** Whether a bot module is TypeScript source. */
+export const isTypeScript = (path: string): boolean => /\.[cm]?ts$/.test(path);
+
+/** Where compiled bots are kept: readable by the sandbox's unprivileged user. */
+const CACHE = join(tmpdir(), 'havoc-ts-bots');
+
+/** One esbuild message as `file:line:column: text`. */
+const where = (m: Message): string => (m.location ? `${resolve(m.location.file)}:${m.location.line}:${m.location.column + 1}: ${m.text}` : m.text);
+
+/**
+ * The JavaScript module a TypeScript bot compiles to (named by its content's
+ * hash, so an unchanged bot compiles to the same file); a HavocError naming
+ * the file, line and column of every problem when it does not compile.
+ */
+export function compiledBot(path: string): string {
+  const abs = resolve(path);
+  let code: string;
+  try {
+    const out = buildSync({ entryPoints: [abs], bundle: true, platform: 'node', format: 'esm', target: 'node20', write: false, logLevel: 'silent' });
+    code = out.outputFiles[0].text;
+  } catch (e) {
+    const errors = (e as { errors?: Message[] }).errors;
+    throw new HavocError('ERR_BOT', path, `does not compile: ${errors?.length ? errors.map(where).join('; ') : (e as Error).message}`);
+  }
+  const file = join(CACHE, `${createHash('sha256').update(code).digest('hex').slice(0, 32)}.mjs`);
+  if (!existsSync(file)) {
+    mkdirSync(CACHE, { recursive: true, mode: 0o755 });
+    chmodSync(CACHE, 0o755);
+    writeFileSync(file, code, { mode: 0o644 });
+  }
+  return file;
+}
