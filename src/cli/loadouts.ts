@@ -2,6 +2,7 @@
  * `havoc loadouts`: the space of legal machine designs — how many there are,
  * every one of them (one key per line), or a seeded uniform sample.
  */
+import { withExamples } from './examples.js';
 import type { Argv, CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { defaultCatalogue, loadCatalogue } from '../rules/nhm/catalogue.js';
@@ -55,7 +56,7 @@ const command: CommandModule<object, LoadoutsArgs> = {
   command: 'loadouts',
   describe: 'Count, list or sample the legal machine designs',
   builder: (y: Argv<object>) =>
-    y
+    withExamples(y, 'loadouts')
       .option('parts', { type: 'string', describe: 'catalogue file (default configs/parts.json)' })
       .option('count', { type: 'boolean', default: false, describe: 'print the number of legal designs (the default)' })
       .option('list', { type: 'boolean', default: false, describe: 'list every legal design, one key per line' })

@@ -30,4 +30,6 @@ await yargs(hideBin(process.argv))
   .demandCommand(1, 'name a command (havoc --help lists them)')
   .strict()
   .help()
+  // In a terminal, help fits its width; into a pipe or a file, lines are not wrapped (an example stays one line to copy).
+  .wrap(process.stdout.isTTY ? Math.min(120, process.stdout.columns ?? 80) : null)
   .parseAsync();

@@ -1,4 +1,5 @@
 /** `havoc match`: one seeded match between bots, drawn step by step. */
+import { withExamples } from './examples.js';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadBotModule, runsIsolated } from '../arena/bots.js';
@@ -34,7 +35,7 @@ const command: CommandModule<object, Args> = {
   command: 'match',
   describe: 'play one seeded match between bots and draw it',
   builder: (y) =>
-    y
+    withExamples(y, 'match')
       .option('ruleset', { type: 'string', default: rulesetIds()[0], describe: `a ruleset (${rulesetIds().join(', ')}) or a ruleset module's path` })
       .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json, loadout keys, or design files (a .json file holding one build as a config writes it), e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build)' })
       .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name or path, one per seat (one name is used for all)' })

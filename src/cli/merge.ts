@@ -3,6 +3,7 @@
  * (and tables) the whole run would have made. Folders of several runs are
  * merged run by run.
  */
+import { withExamples } from './examples.js';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadRunRuleset } from '../arena/config/rulesets.js';
@@ -23,7 +24,7 @@ const command: CommandModule<object, MergeArgs> = {
   command: 'merge <out> <dirs..>',
   describe: 'merge shard folders of one run into one folder and write its tables',
   builder: (y) =>
-    y
+    withExamples(y, 'merge')
       .positional('out', { type: 'string', demandOption: true, describe: 'new folder for the merged run' })
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'shard folders' })
       .option('allow-missing', { type: 'boolean', default: false, describe: 'merge even if some matches are in no folder (finish with havoc resume OUT)' })

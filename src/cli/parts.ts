@@ -2,6 +2,7 @@
  * `havoc parts`: shows the parts catalogue as the program read it — a table
  * of parts with each weapon's diagrams — or as JSON.
  */
+import { withExamples } from './examples.js';
 import type { Argv, CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { defaultCatalogue, loadCatalogue } from '../rules/nhm/catalogue.js';
@@ -71,7 +72,7 @@ const command: CommandModule<object, PartsArgs> = {
   command: 'parts',
   describe: 'Show the parts catalogue (costs, tags, weapon diagrams)',
   builder: (y: Argv<object>) =>
-    y
+    withExamples(y, 'parts')
       .option('parts', { type: 'string', describe: 'catalogue file (default configs/parts.json)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the parts as JSON' })
       .option('experimental', { type: 'boolean', default: false, describe: 'include experimental parts' }),

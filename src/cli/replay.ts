@@ -1,4 +1,5 @@
 /** `havoc replay FILE`: plays a replay back on the terminal, or checks it (`--verify`). */
+import { withExamples } from './examples.js';
 import { statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
@@ -26,7 +27,7 @@ const command: CommandModule<object, Args> = {
   command: 'replay <file>',
   describe: 'play back a replay (.jsonl) step by step, or re-simulate it to check it (--verify)',
   builder: (y) =>
-    y
+    withExamples(y, 'replay')
       .positional('file', { type: 'string', demandOption: true, describe: 'replay file, or a run folder with --match ID' })
       .option('match', { type: 'string', describe: 'with a run folder: the match id (DIR/replays/match-ID.jsonl, played again from the run\'s config when the run did not save it)' })
       .option('step', { type: 'boolean', default: false, describe: 'wait for a key (or a line of input) after each step' })

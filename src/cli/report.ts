@@ -1,4 +1,5 @@
 /** `havoc report DIR`: writes DIR/report.html, a self-contained page of a run's results and replays. */
+import { withExamples } from './examples.js';
 import { existsSync, statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
@@ -14,7 +15,7 @@ const command: CommandModule<object, Args> = {
   command: 'report <dir>',
   describe: 'write DIR/report.html: summary, tables, matchup heatmap, what each part is worth against its price, and a replay viewer (one file, no network)',
   builder: (y) =>
-    y
+    withExamples(y, 'report')
       .positional('dir', { type: 'string', demandOption: true, describe: 'run folder (results/NAME)' })
       .option('max-replays', { type: 'number', default: 60, describe: 'replays put into the page (the first by match id)' }) as never,
   handler: (args) =>

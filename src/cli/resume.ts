@@ -3,6 +3,7 @@
  * folder) from its folder alone: the saved config, its copy of the ruleset's data file and the
  * matches already in matches.csv. A finished run just gets its tables rebuilt.
  */
+import { withExamples } from './examples.js';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { checkRunBots } from '../arena/config.js';
@@ -33,7 +34,7 @@ export function runFolders(dir: string): { dir: string; config: FolderConfig }[]
 const command: CommandModule<object, ResumeArgs> = {
   command: 'resume <dir>',
   describe: 'carry on a stopped run from its folder and write its tables',
-  builder: (y) => runOptions(y).positional('dir', { type: 'string', demandOption: true, describe: 'the run\'s folder' }) as never,
+  builder: (y) => withExamples(runOptions(y).positional('dir', { type: 'string', demandOption: true, describe: 'the run\'s folder' }), 'resume') as never,
   handler: (args) =>
     reportErrors(async () => {
       checkRunArgs(args);

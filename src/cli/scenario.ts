@@ -1,4 +1,5 @@
 /** `havoc scenario FILE`: plays scripted programs, one JSON line per step, then the result. */
+import { withExamples } from './examples.js';
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { loadScenario, playScenario } from '../arena/scenario.js';
@@ -15,7 +16,7 @@ const command: CommandModule<object, Args> = {
   command: 'scenario <file>',
   describe: 'play a scripted scenario and print its JSONL trace',
   builder: (y) =>
-    y
+    withExamples(y, 'scenario')
       .positional('file', { type: 'string', demandOption: true, describe: 'scenario JSON file' })
       .option('board', { type: 'boolean', default: false, describe: 'also draw the board after each record (stderr), where the ruleset draws one' }) as never,
   handler: (args) =>

@@ -5,6 +5,7 @@
  * writes it with `--out` (`npm run schema` refreshes configs/schema.json);
  * `--check FILE` fails if FILE is not what it would write.
  */
+import { withExamples } from './examples.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
@@ -20,7 +21,7 @@ const command: CommandModule<object, SchemaArgs> = {
   command: 'schema',
   describe: 'print (or write) the JSON Schema of run configs, for editors',
   builder: (y) =>
-    y
+    withExamples(y, 'schema')
       .option('out', { type: 'string', describe: 'write it to this file (e.g. configs/schema.json) instead of printing it' })
       .option('check', { type: 'string', describe: 'fail if this file is not the schema this version writes' }) as never,
   handler: (args) =>

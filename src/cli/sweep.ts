@@ -4,6 +4,7 @@
  * swaps — with the part table printed at the end. `--matches` and `--sample`
  * override the config's schedule.
  */
+import { withExamples } from './examples.js';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
@@ -18,7 +19,7 @@ const command: CommandModule<object, SweepArgs> = {
   command: 'sweep <config>',
   describe: 'play a loadout sweep config and write its loadout and part tables',
   builder: (y) =>
-    configOptions(y)
+    withExamples(configOptions(y), 'sweep')
       .option('matches', { type: 'number', describe: 'matches in the sweep (overrides schedule.matches)' })
       .option('sample', { type: 'number', describe: 'draw N loadouts instead of the config\'s pool (overrides schedule.sample)' }) as never,
   handler: (args) =>

@@ -3,6 +3,7 @@
  * folders (resuming any already begun), rebuilds the tables and prints the
  * top of them. The helpers here are shared by `sweep`, `resume` and `merge`.
  */
+import { withExamples } from './examples.js';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { loadConfig, type ConfigOverrides, type Plan, type RunConfig } from '../arena/config.js';
@@ -181,7 +182,7 @@ export async function runConfig(args: ConfigArgs, overrides: ConfigOverrides = {
 const command: CommandModule<object, ConfigArgs> = {
   command: 'tournament <config>',
   describe: 'play the runs of a config file (round robin, gauntlet, free-for-all or sweep) and write their tables',
-  builder: (y) => configOptions(y) as never,
+  builder: (y) => withExamples(configOptions(y), 'tournament') as never,
   handler: (args) => reportErrors(() => runConfig(args)),
 };
 

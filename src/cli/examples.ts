@@ -1,0 +1,46 @@
+/**
+ * The examples each command's --help shows: commands a user can paste as they
+ * are, from the project's folder (test/cli-examples.test.ts runs every one).
+ * Some use what an earlier one wrote: the quick run's folder, its shards.
+ */
+import type { Argv } from 'yargs';
+
+export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  tournament: [
+    ['havoc tournament configs/quick.json', 'random, greedy and nash on Robo Battle Pigs, a few seconds: tables and report in results/quick/'],
+    ['havoc tournament configs/quick.json --shard 1/2 --out results/quick-1of2 --quiet', 'half the matches (ids 0, 2, 4, …), for one machine of two'],
+    ['havoc tournament configs/quick.json --shard 2/2 --out results/quick-2of2 --quiet', 'the other half'],
+    ['havoc tournament configs/quick.json --workers 0 --seed 2 --out results/quick-seed2 --no-report', 'in this thread, another seed, no report'],
+  ],
+  sweep: [['havoc sweep configs/sweep.json --matches 2000 --out results/sweep-2000 --quiet', 'a loadout sweep of 2,000 matches: what each part is worth against its price']],
+  merge: [['havoc merge results/quick-merged results/quick-1of2 results/quick-2of2', 'the two shards as one run: the same tables, byte for byte, as results/quick/']],
+  resume: [['havoc resume results/quick', 'carry on a stopped run (a finished one has nothing left to play)']],
+  replay: [
+    ['havoc replay results/quick --match 0', 'match 0 of the quick run, step by step (played again from the config if no replay was saved)'],
+    ['havoc replay results/quick --match 0 --verify', 're-simulate it and check every step'],
+  ],
+  report: [['havoc report results/quick', 'write results/quick/report.html again']],
+  match: [
+    ['havoc match --seed 7', 'one Robo Battle Pigs match, random against random, drawn step by step'],
+    ['havoc match --ruleset nhm --loadouts dragon,dodger --bots nash,mcts --quiet', 'Ninja Havoc Machines, two named designs, the result only'],
+    ['havoc match --bots bots/example.ts,random --budget 200 --quiet', 'a bot by path (TypeScript, no build step), sandboxed, 200 ms a decision'],
+    ['havoc match --ruleset hovercrafts --loadouts duo,duo --bots pilot,random --quiet', 'Hovercrafts, two fleets of two ships'],
+    ['havoc match --ruleset battle-engine --loadouts gen+cpl*2+archer+pvt*9,gen+cpl*2+archer+pvt*9 --bots commander,random --quiet', 'Battle Engine, two armies'],
+  ],
+  scenario: [['havoc scenario test/scenarios/rbp-opening.json --board', 'a scripted opening: the JSONL trace, the board on stderr']],
+  parts: [
+    ['havoc parts', 'the catalogue with each weapon\'s diagram'],
+    ['havoc parts --json', 'the same as JSON'],
+  ],
+  loadouts: [
+    ['havoc loadouts --count', 'how many legal designs there are'],
+    ['havoc loadouts --sample 5 --seed 1', 'five of them, drawn at random'],
+  ],
+  schema: [['havoc schema', 'the JSON Schema of run configs']],
+};
+
+/** Adds a command's examples to its help. */
+export function withExamples<T>(y: Argv<T>, command: string): Argv<T> {
+  for (const [cmd, what] of EXAMPLES[command] ?? []) y = y.example(cmd, what);
+  return y;
+}
