@@ -34,6 +34,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
   ],
   loadouts: [
     ['havoc loadouts --count', 'how many legal designs there are'],
+    ['havoc loadouts --named', 'the named designs (configs/loadouts.json) with their costs and keys'],
     ['havoc loadouts --sample 5 --seed 1', 'five of them, drawn at random'],
   ],
   schema: [['havoc schema', 'the JSON Schema of run configs']],

@@ -7,7 +7,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { defaultCatalogue, loadCatalogue } from '../rules/nhm/catalogue.js';
 import { countLoadouts, enumerateLoadouts, sampleLoadouts, type LoadoutFilter } from '../rules/nhm/designSpace.js';
-import { loadoutSpec } from '../rules/nhm/loadout.js';
+import { defaultLoadoutsPath, loadNamedLoadouts, loadoutKey, loadoutSpec } from '../rules/nhm/loadout.js';
 import type { Loadout } from '../rules/nhm/parts.js';
 
 interface LoadoutsArgs {
@@ -23,6 +23,7 @@ interface LoadoutsArgs {
   minSpent?: number;
   maxSpent?: number;
   json: boolean;
+  named?: string | boolean;
 }
 
 /** Writes many lines in large chunks (stdout is synchronous for files and pipes on Linux). */
@@ -68,7 +69,8 @@ const command: CommandModule<object, LoadoutsArgs> = {
       .option('exclude-part', { type: 'string', array: true, describe: 'leave out this part' })
       .option('min-spent', { type: 'number', describe: 'only designs spending at least N points in total' })
       .option('max-spent', { type: 'number', describe: 'only designs spending at most N points in total' })
-      .option('json', { type: 'boolean', default: false, describe: 'print JSON' }),
+      .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
+      .option('named', { type: 'string', describe: 'list the named designs (configs/loadouts.json, or FILE): name, cost and key; the names --loadouts and configs take' }),
   handler: (argv) => {
     try {
       const cat = argv.parts ? loadCatalogue(argv.parts) : defaultCatalogue();
@@ -83,6 +85,16 @@ const command: CommandModule<object, LoadoutsArgs> = {
       process.stdout.on('error', (e: NodeJS.ErrnoException) => {
         if (e.code !== 'EPIPE') throw e; // `| head` closed the pipe: stop quietly
       });
+      if (argv.named !== undefined) {
+        const file = typeof argv.named === 'string' && argv.named !== '' ? argv.named : defaultLoadoutsPath();
+        const named = loadNamedLoadouts(cat, file, { experimental: true });
+        if (argv.json) console.log(JSON.stringify(Object.fromEntries([...named].map(([n, l]) => [n, loadoutSpec(l)])), null, 2));
+        else {
+          const width = Math.max(...[...named.keys()].map((n) => n.length));
+          for (const [n, l] of named) console.log(`${n.padEnd(width)}  ${String(l.parts.reduce((t, p) => t + p.cost, 0)).padStart(3)} pts  ${loadoutKey(l)}`);
+        }
+        return;
+      }
       if (argv.sample !== undefined && argv.list) throw new HavocError('bad-option', '--sample', 'use either --list or --sample');
       if (argv.sample !== undefined) {
         if (!Number.isInteger(argv.sample) || argv.sample < 0) throw new HavocError('bad-option', '--sample', 'must be a whole number >= 0');

@@ -139,7 +139,7 @@ export function faultLines(log: readonly FaultRecord[], name: (seat: number) => 
 function buildsOf(mod: AnyGameModule, list: string | undefined): unknown[] {
   const fixed = mod.builds.fixed;
   if (list === undefined) {
-    if (!fixed) throw new HavocError('ERR_ARGS', '--loadouts', `${mod.title} needs a build per seat (${mod.seats.min} to ${mod.seats.max}); havoc loadouts lists them`);
+    if (!fixed) throw new HavocError('ERR_ARGS', '--loadouts', `${mod.title} needs a build per seat (${mod.seats.min === mod.seats.max ? mod.seats.min : `${mod.seats.min} to ${mod.seats.max}`} seats)${mod.builds.named ? '; havoc loadouts --named lists the named ones' : ''}`);
     return new Array(mod.seats.min).fill(fixed.build);
   }
   const names = list.split(',').map((s) => s.trim());
