@@ -8,10 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playMatch } from '../src/arena/match.js';
-import type { AnyBotFactory, Budget, BotContext } from '../src/core/bot.js';
+import { type AnyBotFactory, type Budget, type BotContext, DEFAULT_BUDGET } from '../src/core/bot.js';
 import type { AnyGameModule } from '../src/core/game.js';
 import { BOARD_8X8, parseSquare } from '../src/core/grid.js';
-import { makeRng } from '../src/core/rng.js';
+import { makeRng, matchSeed } from '../src/core/rng.js';
 import { registerRuleset, rulesetById, rulesetIds } from '../src/rules/registry.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { Game } from '../src/rules/nhm/game.js';
@@ -22,6 +22,7 @@ import { rbpGame } from '../src/rules/rbp/index.js';
 import mcts from '../bots/mcts.js';
 import mctsRm from '../bots/mcts-rm.js';
 import random from '../bots/random.js';
+import nash from '../bots/nash.js';
 import { makeMcts } from '../bots/lib/mcts/bot.js';
 import { knowledgeFor } from '../bots/lib/mcts/knowledge.js';
 import { DEFAULT_SEARCH, Searcher } from '../bots/lib/mcts/search.js';
@@ -99,6 +100,17 @@ describe('mcts plays every ruleset through the interface', () => {
     expect(reused.slice(0, 2)).toEqual([false, false]);
     // Measured: 46 of 52 decisions.
     expect(reused.filter(Boolean).length).toBeGreaterThan(reused.length / 2);
+  });
+
+  it('plays only what its view allows when it keeps a tree the dice made otherwise (a ladder game once faulted: NHM telefrag-gamblers)', () => {
+    const cat = defaultCatalogue(), named = loadNamedLoadouts(cat);
+    const game = new Game({
+      catalogue: cat,
+      machines: [0, 1].map((i) => ({ name: 'AB'[i], loadout: named.get('telefrag-gambler')!, square: parseSquare(BOARD_8X8, ['d8', 'e1'][i]), facing: [2, 0][i] })),
+    });
+    const mod = rulesetById(game.rulesetId);
+    const r = playMatch({ module: mod, game, bots: [nash as AnyBotFactory, mcts as AnyBotFactory], seed: matchSeed('ladder/telefrag-gambler', 8), budget: DEFAULT_BUDGET });
+    expect(r.faultLog).toEqual([]);
   });
 
   it('decides from its seat view alone: What Blind Ninjas? rooms that differ only where the enemy stands give the same decision', () => {

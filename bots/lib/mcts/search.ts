@@ -172,9 +172,21 @@ export class Searcher {
       return { mixed: [{ action: mod.format(view, me, kind, mod.randomAction(view, me, kind, this.rng)), p: 1 }] };
     }
     const st = root.stats[j];
+    // Only actions the seat's own view allows: a root kept from the last search was expanded in a world the dice
+    // made otherwise (NHM: more damage there or here, so another count of X).
+    const legal = (i: number): boolean => mod.check(view, me, kind, st.actions[i]) === null;
+    const pure = this.know.pure && root.seats!.length === 1;
+    let mixed = st.strategy(this.opts, pure ? 1 : this.opts.floor).filter((e) => legal(e.index));
+    if (mixed.length === 0) {
+      // None of them: the most visited legal candidate, else any legal action.
+      let best = -1;
+      for (let i = 0; i < st.size; i++) if (legal(i) && (best < 0 || st.n[i] > st.n[best])) best = i;
+      if (best < 0) return { mixed: [{ action: mod.format(view, me, kind, mod.randomAction(view, me, kind, this.rng)), p: 1 }] };
+      mixed = [{ index: best, p: 1 }];
+    }
     // A ruleset whose one-seat nodes the searcher treats as perfect information (Knowledge.pure): the most visited action.
-    if (this.know.pure && root.seats!.length === 1) return { mixed: [{ action: st.keys[st.strategy(this.opts, 1)[0].index], p: 1 }] };
-    return { mixed: st.strategy(this.opts, this.opts.floor).map(({ index, p }) => ({ action: st.keys[index], p })) };
+    if (pure) mixed = [{ index: mixed[0].index, p: 1 }];
+    return { mixed: mixed.map(({ index, p }) => ({ action: st.keys[index], p })) };
   }
 
   /**
@@ -196,6 +208,11 @@ export class Searcher {
     const child = prev.children.get(key);
     const node = this.mod.node(view);
     if (!child || (child.seats !== null && (node.kind === 'chance' || node.kind === 'terminal' || !sameSeats(child.seats, actingSeats(node))))) return new TreeNode();
+    // Its candidates were made in a world the dice may have made otherwise: kept only if the view allows every one of the seat's.
+    if (child.seats !== null) {
+      const j = child.seats.indexOf(this.seat), st = j >= 0 ? child.stats[j] : null;
+      if (st) for (let i = 0; i < st.size; i++) if (this.mod.check(view, this.seat, child.kinds[j], st.actions[i]) !== null) return new TreeNode();
+    }
     this.reused = true;
     return child;
   }
