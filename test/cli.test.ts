@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const havoc = (...args: string[]) => {
@@ -129,5 +129,42 @@ describe('havoc match', () => {
     const r = havoc('match', '--ruleset', 'nhm', '--loadouts', 'robo-pig,robo-pig,robo-pig,robo-pig', '--quiet', '--seed', '3');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^result: /);
+  });
+});
+
+describe('havoc check-bot', () => {
+  it('checks a bot named by a manifest on its rulesets, in the sandbox: results, decision times, no problems', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-check-'));
+    chmodSync(dir, 0o755);
+    try {
+      writeFileSync(join(dir, 'bot.json'), JSON.stringify({ name: 'example', author: 'tests', language: 'TypeScript', bot: resolve('bots/example.ts'), rulesets: ['rbp'] }));
+      const r = havoc('check-bot', join(dir, 'bot.json'), '--games', '2');
+      expect(r.code, r.err + r.out).toBe(0);
+      expect(r.out).toMatch(/^rbp \(bazooka\+hammer-fist\/-\/tank-treads\/- vs bazooka\+hammer-fist\/-\/tank-treads\/-\): 2 games against random: \d won, \d lost, \d drawn; \d+ decisions answered, [\d.]+ ms mean, [\d.]+ ms max \(limit 1000 ms\); no faults$/m);
+      expect(r.out).toContain('example: no problems on 1 rulesets');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a faulty bot\'s faults with their messages and fails; a bad manifest is named field by field', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-check-'));
+    chmodSync(dir, 0o755);
+    try {
+      writeFileSync(join(dir, 'bad-bot.js'), "export default () => ({ program: () => 'Z Z Z Z Z' });\n");
+      const r = havoc('check-bot', join(dir, 'bad-bot.js'), '--rulesets', 'rbp', '--games', '2');
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('2 games against random');
+      expect(r.out).toMatch(/illegal, turn 1 and \d+ more: machine [AB], slot 1: unknown command "Z"/);
+      expect(r.out).toContain('in games 1, 2 of 2');
+      expect(r.out).toContain('1 of 1 rulesets had problems');
+      writeFileSync(join(dir, 'm.json'), JSON.stringify({ name: '', bot: 'x.js', rulesets: ['chess'], colour: 'red' }));
+      const m = havoc('check-bot', join(dir, 'm.json'));
+      expect(m.code).toBe(1);
+      expect(m.err).toContain(`${join(dir, 'm.json')}: name:`);
+      expect(m.err).toContain('colour');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

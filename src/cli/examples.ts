@@ -38,6 +38,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc loadouts --sample 5 --seed 1', 'five of them, drawn at random'],
   ],
   schema: [['havoc schema', 'the JSON Schema of run configs']],
+  'check-bot': [['havoc check-bot bots/example.ts --rulesets rbp,nhm', 'the example bot (TypeScript, sandboxed) against random on Robo Battle Pigs and Ninja Havoc Machines']],
 };
 
 /** Adds a command's examples to its help. */

@@ -13,6 +13,7 @@ import sweep from './sweep.js';
 import resume from './resume.js';
 import merge from './merge.js';
 import schema from './schema.js';
+import checkBot from './checkBot.js';
 
 await yargs(hideBin(process.argv))
   .scriptName('havoc')
@@ -27,6 +28,7 @@ await yargs(hideBin(process.argv))
   .command(replay)
   .command(report)
   .command(schema)
+  .command(checkBot)
   .demandCommand(1, 'name a command (havoc --help lists them)')
   .strict()
   .help()
