@@ -71,3 +71,25 @@ describe('Battle Engine bots', () => {
     expect(b.ranks).toEqual(a.ranks);
   });
 });
+
+describe('Battle Engine games described (replays re-simulate, bots run isolated)', () => {
+  it('a game read back from its description is the same game: same armies, readings and matches', () => {
+    const game = mod.makeGame({ builds: mod.builds.sample(2, 'describe'), turnLimit: 40 });
+    const desc = JSON.parse(JSON.stringify(mod.describeGame!(game)));
+    const back = mod.gameFromDescription!(desc, 'game');
+    expect(mod.describeGame!(back)).toEqual(desc);
+    expect(back.rules.turnLimit).toBe(40);
+    const a = playMatch({ module: mod, game, bots: [randomBot as AnyBotFactory, randomBot as AnyBotFactory], seed: 'describe' });
+    const b = playMatch({ module: mod, game: back, bots: [randomBot as AnyBotFactory, randomBot as AnyBotFactory], seed: 'describe' });
+    expect({ ranks: b.ranks, turns: b.turns, figures: b.figures }).toEqual({ ranks: a.ranks, turns: a.turns, figures: a.figures });
+  });
+
+  it('a description of another roster, bad readings or a bad army is refused, naming the field', () => {
+    const desc = mod.describeGame!(mod.makeGame({ builds: mod.builds.sample(2, 'bad') })) as { rosterHash: string; rules: Record<string, unknown>; armies: string[] };
+    const bad = (d: unknown) => () => mod.gameFromDescription!(d, 'game');
+    expect(bad({ ...desc, rosterHash: 'abc' })).toThrow(/game\.rosterHash: recorded with roster hash "abc"/);
+    expect(bad({ ...desc, rules: { ...desc.rules, turnShape: 'all' } })).toThrow(/game\.rules\.turnShape: must be one of stats, one/);
+    expect(bad({ ...desc, rules: { ...desc.rules, width: 'wide' } })).toThrow(/game\.rules\.width: must be a number/);
+    expect(bad({ ...desc, armies: ['gen', 'dragon'] })).toThrow(/game\.armies\[1\]: "dragon" is not a piece/);
+  });
+});

@@ -9,11 +9,11 @@ import { HavocError } from '../../core/errors.js';
 import type { DataFile, GameModule, GameNode, Outcome, Parsed, Recorder } from '../../core/game.js';
 import { sfc32Next, type Rng } from '../../core/rng.js';
 import { canonicalDeployment, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, legalSteps, PASS_ACTION, type BeAction } from './actions.js';
-import { armyKey, armyKit, type Army } from './army.js';
+import { armyKey, armyKit, checkArmy, type Army } from './army.js';
 import { squareName, rowOf, onSide } from './board.js';
 import { formatAction, parseDeploy, parseStep } from './notation.js';
 import { observe, seatState, type BeObservation } from './observe.js';
-import { defaultRoster, defaultRosterPath, parseRosterText, type Roster } from './roster.js';
+import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterText, START_TIES, TURN_SHAPES, type Roster } from './roster.js';
 import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState } from './state.js';
 import { applyStep, deploy, tossCoin } from './step.js';
 
@@ -65,6 +65,9 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       return m;
     },
 
+    // A game as a replay's header and an isolated bot's start message hold it: the roster's hash, the readings, the armies.
+    describeGame: (g) => ({ rosterHash: g.roster.hash, rules: g.rules, armies: g.armies.map((a) => armyKey(g.roster, a)) }),
+    gameFromDescription: (desc, where) => gameFromDescription(roster, desc, where),
     makeGame: ({ builds, turnLimit }) =>
       makeBeGame(turnLimit === undefined ? roster : { ...roster, rules: { ...roster.rules, turnLimit } }, builds),
     seatCount: () => 2,
@@ -167,6 +170,39 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
     },
   };
   return mod;
+}
+
+/**
+ * The game a description holds (`describeGame`), with this module's roster:
+ * the one the game was made with (the same hash), its readings as recorded.
+ */
+/** The readings that take one of a few words. */
+const READINGS: Readonly<Record<string, readonly string[]>> = { turnShape: TURN_SHAPES, startTie: START_TIES, bonusLoss: BONUS_LOSSES, levelUp: LEVEL_UPS };
+
+function gameFromDescription(roster: Roster, desc: unknown, where: string): BeGame {
+  const fail = (field: string, problem: string): never => {
+    throw new HavocError('ERR_REPLAY', `${where}${field}`, problem);
+  };
+  if (typeof desc !== 'object' || desc === null || Array.isArray(desc)) return fail('', 'must be a Battle Engine game {rosterHash, rules, armies}');
+  const d = desc as { rosterHash?: unknown; rules?: unknown; armies?: unknown };
+  if (d.rosterHash !== roster.hash)
+    fail('.rosterHash', `recorded with roster hash ${JSON.stringify(d.rosterHash)}, but this roster's is ${roster.hash}; give the roster it was recorded with (--parts FILE)`);
+  const r = d.rules as Record<string, unknown> | undefined;
+  if (typeof r !== 'object' || r === null) return fail('.rules', 'must be the readings object the game was played with');
+  const rules = { ...roster.rules };
+  for (const [k, v] of Object.entries(roster.rules)) {
+    if (typeof r[k] !== typeof v) fail(`.rules.${k}`, `must be a ${typeof v}, as the roster's reading is, not ${JSON.stringify(r[k]) ?? 'missing'}`);
+    const allowed = READINGS[k];
+    if (allowed && !allowed.includes(r[k] as string)) fail(`.rules.${k}`, `must be one of ${allowed.join(', ')}, not ${JSON.stringify(r[k])}`);
+    (rules as Record<string, unknown>)[k] = r[k];
+  }
+  if (!Array.isArray(d.armies) || d.armies.length !== 2) return fail('.armies', 'must be the two armies\' keys');
+  const armies = d.armies.map((a, i) => {
+    const p = checkArmy(roster, a, `${where}.armies[${i}]`);
+    if (!p.ok) throw p.error;
+    return p.value;
+  });
+  return makeBeGame({ ...roster, rules }, armies);
 }
 
 /** A deployment drawn uniformly: the seat's pieces on distinct squares of its side. */
