@@ -1,6 +1,6 @@
 /** The `havoc` command line, run as a user runs it: the compiled dist/ (built by `npm test`). */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -163,6 +163,24 @@ describe('havoc check-bot', () => {
       expect(m.code).toBe(1);
       expect(m.err).toContain(`${join(dir, 'm.json')}: name:`);
       expect(m.err).toContain('colour');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('havoc sweep --bots', () => {
+  it('plays a sweep config with the bot named, in place of the config\'s, and refuses two', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-sweep-bots-'));
+    try {
+      const r = havoc('sweep', 'configs/sweep.json', '--bots', 'random', '--matches', '200', '--sample', '40', '--out', dir, '--quiet', '--no-report');
+      expect(r.code, r.err).toBe(0);
+      const bots = readFileSync(join(dir, 'bots.csv'), 'utf8').trim().split('\n');
+      expect(bots).toHaveLength(2);
+      expect(bots[1].split(',')[1]).toBe('random');
+      const two = havoc('sweep', 'configs/sweep.json', '--bots', 'random,greedy', '--matches', '20', '--out', join(dir, 'two'), '--quiet');
+      expect(two.code).toBe(1);
+      expect(two.err).toContain('--bots: a sweep plays one bot in every seat: name exactly one');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

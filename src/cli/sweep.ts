@@ -2,7 +2,7 @@
  * `havoc sweep CONFIG`: a loadout sweep — every legal loadout passing the
  * config's filter (or a seeded sample of them) paired at random with seat
  * swaps — with the part table printed at the end. `--matches` and `--sample`
- * override the config's schedule.
+ * override the config's schedule, `--bots` the bot that plays it.
  */
 import { withExamples } from './examples.js';
 import type { CommandModule } from 'yargs';
@@ -13,6 +13,7 @@ import { configOptions, runConfig, type ConfigArgs } from './tournament.js';
 interface SweepArgs extends ConfigArgs {
   matches?: number;
   sample?: number;
+  bots?: string;
 }
 
 const command: CommandModule<object, SweepArgs> = {
@@ -21,7 +22,8 @@ const command: CommandModule<object, SweepArgs> = {
   builder: (y) =>
     withExamples(configOptions(y), 'sweep')
       .option('matches', { type: 'number', describe: 'matches in the sweep (overrides schedule.matches)' })
-      .option('sample', { type: 'number', describe: 'draw N loadouts instead of the config\'s pool (overrides schedule.sample)' }) as never,
+      .option('sample', { type: 'number', describe: 'draw N loadouts instead of the config\'s pool (overrides schedule.sample)' })
+      .option('bots', { type: 'string', describe: 'the bot that plays every seat (overrides the config\'s "bots"): greedy, mcts, random, … or a path' }) as never,
   handler: (args) =>
     reportErrors(() =>
       runConfig(
@@ -31,6 +33,7 @@ const command: CommandModule<object, SweepArgs> = {
             ...(args.matches !== undefined ? { matches: args.matches } : {}),
             ...(args.sample !== undefined ? { sample: args.sample } : {}),
           },
+          ...(args.bots !== undefined ? { bots: args.bots.split(',').map((b) => b.trim()).filter(Boolean) } : {}),
         },
         (plan) => {
           const not = plan.runs.filter((r) => r.run.schedule.type !== 'sweep').map((r) => r.run.name);

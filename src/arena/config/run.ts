@@ -71,7 +71,7 @@ export function resolveRun(
   const stats = resolveStats(field('stats'), problems);
 
   // Bots.
-  const botsF = field('bots');
+  const botsF: Field = overrides.bots ? { v: [...overrides.bots], at: '--bots' } : field('bots');
   const bots = resolveBots(botsF, problems);
 
   // Schedule (its type decides what the loadouts may be).

@@ -108,4 +108,6 @@ export interface ConfigOverrides {
   readonly trustBots?: boolean;
   /** Per-run schedule field overrides (e.g. `havoc sweep --matches N`). */
   readonly schedule?: Readonly<Record<string, unknown>>;
+  /** Every run's bots, in place of the config's (`havoc sweep --bots greedy`). */
+  readonly bots?: readonly string[];
 }
