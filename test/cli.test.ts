@@ -170,7 +170,7 @@ describe('havoc check-bot', () => {
 });
 
 describe('havoc sweep --bots', () => {
-  it('plays a sweep config with the bot named, in place of the config\'s, and refuses two', () => {
+  it('plays a sweep config with the bot named, in place of the config\'s', () => {
     const dir = mkdtempSync(join(tmpdir(), 'havoc-sweep-bots-'));
     try {
       const r = havoc('sweep', 'configs/sweep.json', '--bots', 'random', '--matches', '200', '--sample', '40', '--out', dir, '--quiet', '--no-report');
@@ -178,9 +178,36 @@ describe('havoc sweep --bots', () => {
       const bots = readFileSync(join(dir, 'bots.csv'), 'utf8').trim().split('\n');
       expect(bots).toHaveLength(2);
       expect(bots[1].split(',')[1]).toBe('random');
-      const two = havoc('sweep', 'configs/sweep.json', '--bots', 'random,greedy', '--matches', '20', '--out', join(dir, 'two'), '--quiet');
-      expect(two.code).toBe(1);
-      expect(two.err).toContain('--bots: a sweep plays one bot in every seat: name exactly one');
+      const twice = havoc('sweep', 'configs/sweep.json', '--bots', 'random,random', '--matches', '20', '--out', join(dir, 'twice'), '--quiet');
+      expect(twice.code).toBe(1);
+      expect(twice.err).toContain('--bots: names a bot twice');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with several bots, plays the sweep once per bot and writes robustness.csv: each part\'s verdict per bot and whether it changes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-robust-'));
+    try {
+      const r = havoc('sweep', 'configs/sweep.json', '--bots', 'random,greedy', '--matches', '600', '--sample', '120', '--out', dir, '--quiet', '--no-report');
+      expect(r.code, r.err).toBe(0);
+      for (const b of ['random', 'greedy']) expect(readFileSync(join(dir, b, 'bots.csv'), 'utf8')).toContain(`,${b},`);
+      const rows = readFileSync(join(dir, 'robustness.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+      expect(rows[0]).toEqual([
+        'part', 'category', 'listed_cost',
+        'random_fair_cost', 'random_fair_cost_lo', 'random_fair_cost_hi', 'random_verdict',
+        'greedy_fair_cost', 'greedy_fair_cost_lo', 'greedy_fair_cost_hi', 'greedy_verdict',
+        'verdict_changes',
+      ]);
+      const parts = readFileSync(join(dir, 'random', 'parts.csv'), 'utf8').trim().split('\n').length - 1;
+      expect(rows).toHaveLength(parts + 1);
+      const changed = rows.slice(1).filter((x) => x[11] === 'yes');
+      for (const x of rows.slice(1)) {
+        const judged = [x[6], x[10]].filter((v) => v !== 'too little data' && v !== 'not estimated');
+        expect(x[11]).toBe(new Set(judged).size > 1 ? 'yes' : 'no');
+      }
+      expect(r.out).toContain(`verdicts that change between random, greedy: ${changed.length} of ${parts} parts`);
+      expect(r.out).toContain(`robustness: ${join(dir, 'robustness.csv')}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -12,7 +12,10 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc tournament configs/quick.json --shard 2/2 --out results/quick-2of2 --quiet', 'the other half'],
     ['havoc tournament configs/quick.json --workers 0 --seed 2 --out results/quick-seed2 --no-report', 'in this thread, another seed, no report'],
   ],
-  sweep: [['havoc sweep configs/sweep.json --matches 2000 --out results/sweep-2000 --quiet', 'a loadout sweep of 2,000 matches: what each part is worth against its price']],
+  sweep: [
+    ['havoc sweep configs/sweep.json --matches 2000 --out results/sweep-2000 --quiet', 'a loadout sweep of 2,000 matches played by greedy: what each part is worth against its price'],
+    ['havoc sweep configs/sweep.json --bots random,greedy --matches 2000 --out results/sweep-robust --quiet --no-report', 'the same sweep played by random and by greedy: the parts whose verdict changes (robustness.csv)'],
+  ],
   merge: [['havoc merge results/quick-merged results/quick-1of2 results/quick-2of2', 'the two shards as one run: the same tables, byte for byte, as results/quick/']],
   resume: [['havoc resume results/quick', 'carry on a stopped run (a finished one has nothing left to play)']],
   replay: [

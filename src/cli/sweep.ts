@@ -2,12 +2,17 @@
  * `havoc sweep CONFIG`: a loadout sweep — every legal loadout passing the
  * config's filter (or a seeded sample of them) paired at random with seat
  * swaps — with the part table printed at the end. `--matches` and `--sample`
- * override the config's schedule, `--bots` the bot that plays it.
+ * override the config's schedule, `--bots` the bot that plays it; several
+ * bots play the sweep once each and compare the parts' verdicts
+ * (report/robustness.ts).
  */
 import { withExamples } from './examples.js';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
+import { join } from 'node:path';
+import { loadConfig, type Plan } from '../arena/config.js';
+import { robustness, writeRobustness } from '../report/robustness.js';
 import { configOptions, runConfig, type ConfigArgs } from './tournament.js';
 
 interface SweepArgs extends ConfigArgs {
@@ -23,25 +28,37 @@ const command: CommandModule<object, SweepArgs> = {
     withExamples(configOptions(y), 'sweep')
       .option('matches', { type: 'number', describe: 'matches in the sweep (overrides schedule.matches)' })
       .option('sample', { type: 'number', describe: 'draw N loadouts instead of the config\'s pool (overrides schedule.sample)' })
-      .option('bots', { type: 'string', describe: 'the bot that plays every seat (overrides the config\'s "bots"): greedy, mcts, random, … or a path' }) as never,
+      .option('bots', {
+        type: 'string',
+        describe: 'the bot that plays every seat (overrides the config\'s "bots"): greedy, mcts, random, … or a path; several (random,greedy): the sweep once per bot in OUT/BOT/, and OUT/robustness.csv with the parts whose verdict changes between them',
+      }) as never,
   handler: (args) =>
-    reportErrors(() =>
-      runConfig(
-        args,
-        {
-          schedule: {
-            ...(args.matches !== undefined ? { matches: args.matches } : {}),
-            ...(args.sample !== undefined ? { sample: args.sample } : {}),
-          },
-          ...(args.bots !== undefined ? { bots: args.bots.split(',').map((b) => b.trim()).filter(Boolean) } : {}),
-        },
-        (plan) => {
-          const not = plan.runs.filter((r) => r.run.schedule.type !== 'sweep').map((r) => r.run.name);
-          if (not.length)
-            throw new HavocError('bad-config', plan.file, `not a sweep (schedule.type is not "sweep"): ${not.join(', ')}; play it with havoc tournament`);
-        },
-      ),
-    ),
+    reportErrors(async () => {
+      const bots = args.bots?.split(',').map((b) => b.trim()).filter(Boolean);
+      const schedule = {
+        ...(args.matches !== undefined ? { matches: args.matches } : {}),
+        ...(args.sample !== undefined ? { sample: args.sample } : {}),
+      };
+      const onlySweeps = (plan: Plan): void => {
+        const not = plan.runs.filter((r) => r.run.schedule.type !== 'sweep').map((r) => r.run.name);
+        if (not.length) throw new HavocError('bad-config', plan.file, `not a sweep (schedule.type is not "sweep"): ${not.join(', ')}; play it with havoc tournament`);
+      };
+      if (!bots || bots.length === 1) return runConfig(args, { schedule, ...(bots ? { bots } : {}) }, onlySweeps);
+      // Several bots: the same sweep once per bot (DIR/BOT/), then the parts whose verdict changes between them.
+      if (new Set(bots).size !== bots.length) throw new HavocError('bad-args', '--bots', `names a bot twice: ${bots.join(', ')}`);
+      // The config's folder (or --out): each bot's sweep goes into a folder of its own inside it.
+      const plan = await loadConfig(args.config, { schedule, bots: [bots[0]], out: args.out, trustBots: args['unsafe-bots'] === true });
+      onlySweeps(plan);
+      if (plan.multi) throw new HavocError('bad-config', plan.file, 'holds several runs: compare bots on a config of one sweep');
+      const base = plan.out;
+      for (const bot of bots) await runConfig({ ...args, out: join(base, bot) }, { schedule, bots: [bot] }, onlySweeps);
+      const rows = robustness(base, bots);
+      const file = writeRobustness(base, bots, rows);
+      const changed = rows.filter((r) => r.changes);
+      process.stdout.write(`\nverdicts that change between ${bots.join(', ')}: ${changed.length} of ${rows.length} parts\n`);
+      for (const r of changed) process.stdout.write(`  ${r.part.padEnd(24)} ${r.byBot.map((v, i) => `${bots[i]} ${v ? `${v.verdict} (fair cost ${v.fairCost || 'not determined'})` : 'not estimated'}`).join(', ')}\n`);
+      process.stdout.write(`robustness: ${file}\n`);
+    }),
 };
 
 export default command;
