@@ -126,17 +126,19 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', bots: ['random', 'greedy'], budget: 5, schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: budget: must be {"ms": milliseconds per decision, "sims": simulations per decision}',
+      'configs/t.json: budget: must be {"ms": milliseconds per decision, "sims": simulations per decision, "firstMs": a first decision\'s limit, "overageMs": an overage bank per match}',
     ],
   ],
   [
     'bad budget fields',
-    { ruleset: 'rbp', bots: ['random', 'greedy'], budget: { ms: 0, sims: 1.5, cpu: 1 }, schedule: { type: 'round-robin', games: 2 } },
+    { ruleset: 'rbp', bots: ['random', 'greedy'], budget: { ms: 0, sims: 1.5, cpu: 1, firstMs: -1, overageMs: -5 }, schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: budget.cpu: unknown field (expected ms, sims)',
+      'configs/t.json: budget.cpu: unknown field (expected ms, sims, firstMs, overageMs)',
       'configs/t.json: budget.ms: must be a positive number of milliseconds',
       'configs/t.json: budget.sims: must be a positive integer',
+      'configs/t.json: budget.firstMs: must be a positive number of milliseconds',
+      'configs/t.json: budget.overageMs: must be a number of milliseconds, 0 or more',
     ],
   ],
   [

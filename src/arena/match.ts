@@ -145,6 +145,8 @@ export function playMatch(opts: MatchOptions): MatchResult {
   for (let m = 0; m < n; m++) sfc32Seed(viewDice, 4 * m, deriveSeed(seed, 'view-dice', m));
   const views = Array.from({ length: n }, (_, m) => new SeatView(mod, st, m, () => mod.newState(game, seed), viewDice.subarray(4 * m, 4 * m + 4)));
   const spent = new Array<number>(n).fill(0);
+  /** Each seat's overage bank: milliseconds left to pay for decisions over their limit. */
+  const bank = new Array<number>(n).fill(budget.overageMs ?? 0);
   const decisions = new Array<number>(n).fill(0);
   const recorder = opts.record ? opts.record(() => st) : null;
   const actions: unknown[] = new Array(n).fill(null);
@@ -178,7 +180,16 @@ export function playMatch(opts: MatchOptions): MatchResult {
       if (error instanceof BotLost) return gone(m, error), null;
       return fault(m, 'throw', error instanceof Error ? error.message : String(error)), null;
     }
-    if (dt > budget.ms) return fault(m, 'timeout', `took ${dt.toFixed(1)} ms, budget ${budget.ms} ms`), null;
+    // A seat's first decision has its own limit; time over a limit is drawn from the seat's overage bank while it lasts.
+    const limit = decisions[m] === 1 && budget.firstMs !== undefined ? budget.firstMs : budget.ms;
+    if (dt > limit) {
+      if (bank[m] >= dt - limit) bank[m] -= dt - limit;
+      else {
+        const banked = budget.overageMs ? `, and its overage bank had ${bank[m].toFixed(1)} of ${budget.overageMs} ms left` : '';
+        bank[m] = 0;
+        return fault(m, 'timeout', `took ${dt.toFixed(1)} ms, budget ${limit} ms${decisions[m] === 1 && budget.firstMs !== undefined ? ' (a first decision)' : ''}${banked}`), null;
+      }
+    }
     if (ans === null || ans === undefined) return fault(m, 'illegal', `returned no ${kind} (${String(ans)})`), null;
     const p = mod.parse(st, m, kind, ans);
     if (!p.ok) return fault(m, 'illegal', p.error.message), null;

@@ -19,6 +19,7 @@
  * `havoc-replay/1` are read too, converted to this one on reading.
  */
 import { readFileSync } from 'node:fs';
+import type { Budget } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
 import { isObject } from '../core/json.js';
 
@@ -41,7 +42,7 @@ export interface ReplayHeader {
   bots: string[];
   /** The match seed (bots' and dice streams are derived from it). */
   seed: string;
-  budget: { ms: number; sims: number };
+  budget: Budget;
   /** Faults a bot may have before it forfeits the match (the run's `maxFaults`); absent: no limit. */
   maxFaults?: number;
   /** Where the match came from, for people: run seed, match id. */

@@ -12,7 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type BotContext, DEFAULT_BUDGET } from '../core/bot.js';
+import { type BotContext, type Budget, budgetFields, DEFAULT_BUDGET } from '../core/bot.js';
 import type { AnyGameModule, Recorder } from '../core/game.js';
 import { refusedWrite } from './environment.js';
 import { playMatch, type AnyBotFactory, type FaultRecord, type MatchOptions, type MatchResult } from './match.js';
@@ -23,7 +23,7 @@ export interface ReplayInfo {
   /** Bot per seat as `loadBot` takes it (built-in name or path). One entry is used for every seat. */
   botSpecs: readonly string[];
   seed: string;
-  budget?: { ms: number; sims: number };
+  budget?: Budget;
   /** The run's `maxFaults`, when it sets one (a bot past it forfeits the match). */
   maxFaults?: number;
   match?: ReplayHeader['match'];
@@ -43,7 +43,7 @@ export function replayHeader(mod: AnyGameModule, game: unknown, info: ReplayInfo
     seats,
     bots: seats.map((_, s) => info.botSpecs[Math.min(s, info.botSpecs.length - 1)] ?? ''),
     seed: info.seed,
-    budget: { ms: budget.ms, sims: budget.sims },
+    budget: budgetFields(budget),
     ...(info.maxFaults !== undefined ? { maxFaults: info.maxFaults } : {}),
     ...(info.match ? { match: info.match } : {}),
     game: mod.describeGame ? mod.describeGame(game) : null,

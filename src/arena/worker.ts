@@ -13,6 +13,7 @@ import { MatchPlayer, type ReplayChoice } from './player.js';
 import { MatchLines } from './records.js';
 import { HavocError } from '../core/errors.js';
 import { ENVIRONMENT } from './environment.js';
+import { longestDecisionMs } from '../core/bot.js';
 import { SlotGuard } from './watchdog.js';
 import type { IdRange } from './batches.js';
 import { DEFAULT_MAX_HANGS, HangStreaks, hungSeats, type HangState } from './hangs.js';
@@ -78,7 +79,7 @@ async function playerFor(task: BatchTask): Promise<MatchPlayer> {
 
 /** Plays a batch in this thread. A match that throws rejects the whole batch (the runner retries its matches one by one). */
 export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
-  const guard = task.watch ? new SlotGuard(task.watch.shared, task.watch.slot, task.run.budget.ms) : undefined;
+  const guard = task.watch ? new SlotGuard(task.watch.shared, task.watch.slot, longestDecisionMs(task.run.budget)) : undefined;
   let player: MatchPlayer;
   guard?.match(-1); // loading the bots' modules
   guard?.enter(-1, 'factory');

@@ -8,11 +8,31 @@ import type { Rng } from './rng.js';
 
 /** How much a bot may think per decision. */
 export interface Budget {
-  /** Wall-clock milliseconds per decision; going over is a fault. */
+  /** Wall-clock milliseconds per decision; going over is a fault (unless the overage bank pays for it). */
   readonly ms: number;
   /** Simulated turns per decision a bot should plan for (a hint, not enforced). */
   readonly sims: number;
+  /** Milliseconds a seat's first decision of a match may take instead of `ms` (a bot's warm-up, CodinGame's first-turn limit); default `ms`. */
+  readonly firstMs?: number;
+  /**
+   * Milliseconds per seat per match that pay for decisions over their limit
+   * (kaggle-environments' overage time): a decision over its limit draws the
+   * excess from the bank, and is a timeout fault only when the bank cannot
+   * pay. Default 0.
+   */
+  readonly overageMs?: number;
 }
+
+/** A budget as JSON: its limits, the optional ones only when set (so a budget without them writes as it always did). */
+export const budgetFields = (b: Budget): Budget => ({
+  ms: b.ms,
+  sims: b.sims,
+  ...(b.firstMs !== undefined ? { firstMs: b.firstMs } : {}),
+  ...(b.overageMs !== undefined ? { overageMs: b.overageMs } : {}),
+});
+
+/** The most a decision of a budget may take: its limit plus a whole overage bank. */
+export const longestDecisionMs = (b: Budget): number => Math.max(b.ms, b.firstMs ?? 0) + (b.overageMs ?? 0);
 
 export const DEFAULT_BUDGET: Budget = { ms: 1000, sims: 2000 };
 

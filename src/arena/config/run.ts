@@ -164,7 +164,13 @@ function resolveBudget(f: Field, problems: Problems): RunConfig['budget'] {
   if (f.v === undefined) return { ms: DEFAULT_BUDGET.ms, sims: DEFAULT_BUDGET.sims };
   check(Budget, f.v, f.at, problems);
   if (!isObj(f.v)) return DEFAULT_BUDGET;
-  return { ms: (f.v.ms ?? DEFAULT_BUDGET.ms) as number, sims: (f.v.sims ?? DEFAULT_BUDGET.sims) as number };
+  const firstMs = f.v.firstMs ?? undefined, overageMs = f.v.overageMs ?? undefined;
+  return {
+    ms: (f.v.ms ?? DEFAULT_BUDGET.ms) as number,
+    sims: (f.v.sims ?? DEFAULT_BUDGET.sims) as number,
+    ...(typeof firstMs === 'number' ? { firstMs } : {}),
+    ...(typeof overageMs === 'number' ? { overageMs } : {}),
+  };
 }
 
 /** How the tables are computed: each field, or the default when left out (or null). */

@@ -94,8 +94,21 @@ export const Budget = z
         .nullish()
         .meta({ description: 'Milliseconds per decision; over it is a fault.', default: DEFAULT_BUDGET.ms }),
       sims: positiveInt('must be a positive integer').nullish().meta({ description: 'Simulations per decision (a hint).', default: DEFAULT_BUDGET.sims }),
+      firstMs: z
+        .number(says('must be a positive number of milliseconds'))
+        .positive(says('must be a positive number of milliseconds'))
+        .nullish()
+        .meta({ description: "Milliseconds a seat's first decision of a match may take instead of ms (a bot's warm-up)." }),
+      overageMs: z
+        .number(says('must be a number of milliseconds, 0 or more'))
+        .nonnegative(says('must be a number of milliseconds, 0 or more'))
+        .nullish()
+        .meta({ description: 'Milliseconds per seat per match that pay for decisions over their limit; a decision is a timeout only when the bank cannot pay.', default: 0 }),
     },
-    objectSays('must be {"ms": milliseconds per decision, "sims": simulations per decision}', 'unknown field (expected ms, sims)'),
+    objectSays(
+      'must be {"ms": milliseconds per decision, "sims": simulations per decision, "firstMs": a first decision\'s limit, "overageMs": an overage bank per match}',
+      'unknown field (expected ms, sims, firstMs, overageMs)',
+    ),
   )
   .meta({ id: 'budget', description: "A bot's budget per decision." });
 

@@ -3,6 +3,7 @@
  * its bots, loadouts, schedule and table options; a plan of runs), and the
  * saved run's format tag. The config file's own shape is in schema.ts.
  */
+import type { Budget } from '../../core/bot.js';
 import type { RunData } from './data.js';
 
 export const RUN_FORMAT = 'havoc-run/1';
@@ -77,7 +78,7 @@ export interface RunConfig {
   readonly between: 'bots' | 'loadouts';
   readonly schedule: ScheduleSpec;
   readonly turnLimit: number;
-  readonly budget: { readonly ms: number; readonly sims: number };
+  readonly budget: Budget;
   /** A bot with more faults than this in one match forfeits it; absent: never. */
   readonly maxFaults?: number;
   /** A bot that hangs in this many of its matches in a row is dropped from the run (hangs.ts); absent: DEFAULT_MAX_HANGS. */

@@ -11,7 +11,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOT_DONE, BOT_READY, BotLost, NoMethod, type AnyBotFactory, type BotContext } from '../../core/bot.js';
+import { BOT_DONE, BOT_READY, BotLost, budgetFields, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../../core/bot.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { packageRoot } from '../../core/paths.js';
 import { commandOf, type BotModule } from '../bots.js';
@@ -84,7 +84,7 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
       seat: ctx.seat,
       seats,
       seed,
-      budget: { ms: ctx.budget.ms, sims: ctx.budget.sims },
+      budget: budgetFields(ctx.budget),
     };
     // The start is sent now and its `ready` awaited when the match loop calls BOT_READY (or at the first question), so the seats' processes start side by side and untimed.
     pipe.tell(JSON.stringify(start));
@@ -98,7 +98,7 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
       const said = hello.kind === 'line' ? errorOf(hello.text) : null;
       throw said ? new BotLost('crash', said) : ended(hello, 'while starting');
     };
-    const deadline = answerDeadlineMs(ctx.budget.ms);
+    const deadline = answerDeadlineMs(longestDecisionMs(ctx.budget));
     let id = 0;
     const ask = (kind: string, observation: unknown, view: { state: unknown } | undefined, args: unknown[]): unknown => {
       if (lost) throw new BotLost('crash', 'the process is gone');
