@@ -41,6 +41,12 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc loadouts --sample 5 --seed 1', 'five of them, drawn at random'],
   ],
   schema: [['havoc schema', 'the JSON Schema of run configs']],
+  notation: [
+    ['havoc notation --ruleset rbp', "the words of Robo Battle Pigs' programs, each with what it does"],
+    ['havoc notation --ruleset nhm', 'every command of the named designs (configs/loadouts.json)'],
+    ['havoc notation --ruleset nhm --loadouts dragon', "one design's commands"],
+    ['havoc notation --ruleset battle-engine --json', "Battle Engine's steps, as JSON"],
+  ],
   'check-bot': [['havoc check-bot bots/example.ts --rulesets rbp,nhm', 'the example bot (TypeScript, sandboxed) against random on Robo Battle Pigs and Ninja Havoc Machines']],
 };
 

@@ -14,6 +14,13 @@ import resume from './resume.js';
 import merge from './merge.js';
 import schema from './schema.js';
 import checkBot from './checkBot.js';
+import notation from './notation.js';
+
+// Output piped into a command that stops reading (`| head`): stop quietly, as command-line tools do.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 await yargs(hideBin(process.argv))
   .scriptName('havoc')
@@ -29,6 +36,7 @@ await yargs(hideBin(process.argv))
   .command(report)
   .command(schema)
   .command(checkBot)
+  .command(notation)
   .demandCommand(1, 'name a command (havoc --help lists them)')
   .strict()
   .help()
