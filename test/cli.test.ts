@@ -215,10 +215,10 @@ describe('havoc sweep --bots', () => {
 });
 
 describe('the starter kits (bots/starters/)', () => {
-  it('the Python starter speaks the protocol and beats random at Robo Battle Pigs, in the sandbox', () => {
-    const r = havoc('check-bot', 'bots/starters/python/bot.json', '--rulesets', 'rbp', '--games', '4');
+  it.each(['python', 'javascript', 'typescript'])('the %s starter speaks the protocol and beats random at Robo Battle Pigs, in the sandbox', (language) => {
+    const r = havoc('check-bot', `bots/starters/${language}/bot.json`, '--rulesets', 'rbp', '--games', '4');
     expect(r.code, r.err + r.out).toBe(0);
     expect(r.out).toContain('4 games against random: 4 won, 0 lost, 0 drawn');
-    expect(r.out).toContain('python-starter: no problems on 1 rulesets');
+    expect(r.out).toContain(`${language}-starter: no problems on 1 rulesets`);
   });
 });
