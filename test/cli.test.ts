@@ -222,3 +222,43 @@ describe('the starter kits (bots/starters/)', () => {
     expect(r.out).toContain(`${language}-starter: no problems on 1 rulesets`);
   });
 });
+
+describe('the starters in a contest', () => {
+  it('the three starters, random and a faulty entrant: the faulty one is charged and ranked last, and a rerun gives the same bytes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-starters-'));
+    chmodSync(dir, 0o755);
+    try {
+      // Illegal programs on every other decision: a fault each time.
+      writeFileSync(join(dir, 'faulty.js'), "let n = 0;\nexport default () => ({ program: () => (n++ % 2 ? 'Q Q Q Q Q' : '^ ^ F F F') });\n");
+      const config = {
+        ruleset: 'rbp',
+        between: 'bots',
+        bots: [
+          { name: 'python', command: ['python3', resolve('bots/starters/python/bot.py')] },
+          { name: 'javascript', bot: resolve('bots/starters/javascript/bot.js') },
+          { name: 'typescript', bot: resolve('bots/starters/typescript/bot.ts') },
+          'random',
+          { name: 'faulty', bot: join(dir, 'faulty.js') },
+        ],
+        schedule: { type: 'round-robin', games: 4 },
+        seed: 'starters',
+      };
+      writeFileSync(join(dir, 'contest.json'), JSON.stringify(config));
+      const runs = ['a', 'b'].map((k) => {
+        const r = havoc('tournament', join(dir, 'contest.json'), '--out', join(dir, k), '--quiet', '--no-report', '--save-replays', 'none');
+        expect(r.code, r.err).toBe(0);
+        return { bots: readFileSync(join(dir, k, 'bots.csv'), 'utf8'), matches: readFileSync(join(dir, k, 'matches.csv'), 'utf8') };
+      });
+      const log = (k: string) => { try { return readFileSync(join(dir, k, 'errors.log'), 'utf8'); } catch { return ''; } };
+      expect(runs[1], log('a') + log('b')).toEqual(runs[0]);
+      const rows = runs[0].bots.trim().split('\n').map((l) => l.split(','));
+      const col = (name: string) => rows[0].indexOf(name);
+      const last = rows[rows.length - 1];
+      expect(last[col('bot')]).toBe('faulty');
+      expect(Number(last[col('faults')])).toBeGreaterThan(0);
+      for (const r of rows.slice(1, -1)) expect(Number(r[col('faults')]), r[col('bot')]).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
