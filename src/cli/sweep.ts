@@ -10,7 +10,8 @@ import { withExamples } from './examples.js';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { isBotPath } from '../arena/bots.js';
 import { loadConfig, type Plan } from '../arena/config.js';
 import { robustness, writeRobustness } from '../report/robustness.js';
 import { configOptions, runConfig, type ConfigArgs } from './tournament.js';
@@ -51,12 +52,15 @@ const command: CommandModule<object, SweepArgs> = {
       onlySweeps(plan);
       if (plan.multi) throw new HavocError('bad-config', plan.file, 'holds several runs: compare bots on a config of one sweep');
       const base = plan.out;
-      for (const bot of bots) await runConfig({ ...args, out: join(base, bot) }, { schedule, bots: [bot] }, onlySweeps);
-      const rows = robustness(base, bots);
-      const file = writeRobustness(base, bots, rows);
+      // A bot named by path gets its file's name as its folder's (and its columns' in robustness.csv).
+      const names = bots.map((b) => (isBotPath(b) ? basename(b).replace(/\.[cm]?[jt]s$/, '') : b));
+      if (new Set(names).size !== names.length) throw new HavocError('bad-args', '--bots', `two bots would share a folder: ${names.join(', ')}`);
+      for (const [i, bot] of bots.entries()) await runConfig({ ...args, out: join(base, names[i]) }, { schedule, bots: [bot] }, onlySweeps);
+      const rows = robustness(base, names);
+      const file = writeRobustness(base, names, rows);
       const changed = rows.filter((r) => r.changes);
-      process.stdout.write(`\nverdicts that change between ${bots.join(', ')}: ${changed.length} of ${rows.length} parts\n`);
-      for (const r of changed) process.stdout.write(`  ${r.part.padEnd(24)} ${r.byBot.map((v, i) => `${bots[i]} ${v ? `${v.verdict} (fair cost ${v.fairCost || 'not determined'})` : 'not estimated'}`).join(', ')}\n`);
+      process.stdout.write(`\nverdicts that change between ${names.join(', ')}: ${changed.length} of ${rows.length} parts\n`);
+      for (const r of changed) process.stdout.write(`  ${r.part.padEnd(24)} ${r.byBot.map((v, i) => `${names[i]} ${v ? `${v.verdict} (fair cost ${v.fairCost || 'not determined'})` : 'not estimated'}`).join(', ')}\n`);
       process.stdout.write(`robustness: ${file}\n`);
     }),
 };
