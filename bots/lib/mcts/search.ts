@@ -76,7 +76,7 @@ export interface SearchOptions extends SelectOptions {
   readonly playout: number;
   /** Final strategy: actions under this share of the weight are dropped. */
   readonly floor: number;
-  /** Times a node is reached (and valued as a leaf) before it is expanded. */
+  /** Times a node is reached and valued as a leaf before it is expanded (on the next). */
   readonly expandAfter: number;
 }
 
