@@ -27,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type GameNode, nextDeciders } from '../src/core/game.js';
 import { rulesetById, rulesetIds } from '../src/rules/registry.js';
+import { heapLeftBy } from './heap.js';
 
 /** What a child measures. */
 type Workload = 'rbp-random' | 'nhm2-random' | 'hover2v2-random' | `rules:${string}` | `sim:${string}` | `alloc:${string}`;
@@ -227,16 +228,8 @@ async function runChild(tree: string, workload: Workload, n: number): Promise<vo
   if (what === 'alloc') {
     // Bytes of heap a simulated step leaves behind: heap used after n steps less before, with no collection in between (counted).
     simulate(n);
-    const { PerformanceObserver } = await import('node:perf_hooks');
-    let gcs = 0;
-    const obs = new PerformanceObserver((list) => (gcs += list.getEntries().length));
-    obs.observe({ entryTypes: ['gc'] });
-    const h0 = process.memoryUsage().heapUsed;
-    simulate(n);
-    const h1 = process.memoryUsage().heapUsed;
-    await new Promise((r) => setTimeout(r, 50)); // the observer reports asynchronously
-    obs.disconnect();
-    console.log(JSON.stringify({ work: n, turns: 0, cpuMs: 0, bytes: Math.max(h1 - h0, 0), gcs }));
+    const h = await heapLeftBy(() => simulate(n));
+    console.log(JSON.stringify({ work: n, turns: 0, cpuMs: 0, bytes: h.bytes, gcs: h.gcs }));
     return;
   }
   time(() => simulate(n));

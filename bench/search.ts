@@ -23,6 +23,7 @@ import { makeRng, matchSeed } from '../src/core/rng.js';
 import { rulesetById, rulesetIds } from '../src/rules/registry.js';
 import { makeMcts, type MctsBot } from '../bots/lib/mcts/bot.js';
 import { DEFAULT_SEARCH, Searcher } from '../bots/lib/mcts/search.js';
+import { heapLeftBy } from './heap.js';
 
 const HERE = fileURLToPath(import.meta.url);
 
@@ -77,21 +78,6 @@ function roots(mod: AnyGameModule, game: unknown, count: number): Root[] {
   return out;
 }
 
-/** Heap used after `run` less before, and whether a collection ran in between. */
-async function heapOf(run: () => number): Promise<{ bytes: number; work: number; gcs: number }> {
-  const { PerformanceObserver } = await import('node:perf_hooks');
-  (globalThis as { gc?: () => void }).gc?.(); // an empty young generation to start from (--expose-gc)
-  let gcs = 0;
-  const obs = new PerformanceObserver((list) => (gcs += list.getEntries().length));
-  obs.observe({ entryTypes: ['gc'] });
-  const h0 = process.memoryUsage().heapUsed;
-  const work = run();
-  const h1 = process.memoryUsage().heapUsed;
-  await new Promise((r) => setTimeout(r, 50)); // the observer reports asynchronously
-  obs.disconnect();
-  return { bytes: Math.max(0, h1 - h0), work, gcs };
-}
-
 async function runChild(what: string, id: string, count: number): Promise<void> {
   const mod = rulesetById(id);
   const game = gameOf(mod);
@@ -102,8 +88,8 @@ async function runChild(what: string, id: string, count: number): Promise<void> 
     mod.seatState(st, seats[0], view, new Uint32Array([1, 2, 3, 4]));
     const s = new Searcher(mod, game, seats[0], makeRng('playout'), { ms: 1e9, sims: 20_000 }, {}, { ...DEFAULT_SEARCH, maxDepth: 0 });
     s.search(view, mod.decision(st, seats[0])); // warm-up
-    const h = await heapOf(() => (s.search(view, mod.decision(st, seats[0])), s.sims));
-    console.log(JSON.stringify({ bytes: h.bytes, work: h.work, gcs: h.gcs }));
+    const h = await heapLeftBy(() => (s.search(view, mod.decision(st, seats[0])), s.sims));
+    console.log(JSON.stringify({ bytes: h.bytes, work: h.out, gcs: h.gcs }));
     return;
   }
   const rs = roots(mod, game, count);
@@ -119,8 +105,8 @@ async function runChild(what: string, id: string, count: number): Promise<void> 
   if (what === 'search-alloc') {
     // Two decisions: the young generation (the largest V8 takes) holds what they allocate.
     rs.length = Math.min(rs.length, 2);
-    const h = await heapOf(pass);
-    console.log(JSON.stringify({ bytes: h.bytes, work: h.work, gcs: h.gcs }));
+    const h = await heapLeftBy(pass);
+    console.log(JSON.stringify({ bytes: h.bytes, work: h.out, gcs: h.gcs }));
     return;
   }
   const c0 = process.cpuUsage();

@@ -1,5 +1,7 @@
 /** Timing bots' decisions for the benchmarks: wall and CPU milliseconds of every program decision. */
 import { readFileSync } from 'node:fs';
+import type { AnyBotFactory } from '../src/core/bot.js';
+import { measuredBot } from '../src/arena/measuredBot.js';
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 
 const SCHEDSTAT = '/proc/thread-self/schedstat';
@@ -23,10 +25,9 @@ function threadCpuMs(): number | null {
 export const CPU_CLOCK = threadCpuMs() !== null ? "the deciding thread's CPU time" : "its process's CPU time";
 
 /**
- * Wraps a factory so every decision reports its wall and CPU milliseconds to
- * `onDecision`: every method call that answers (a null answer is a question
- * the bot leaves to the rulebook's default, NHM's Dodge and Auto-Target, and
- * is not counted), whatever the ruleset calls its decisions.
+ * Wraps a factory so every decision that answers reports its wall and CPU
+ * milliseconds to `onDecision` (src/arena/measuredBot.ts: any decision name;
+ * a null answer, a question left to the default, is not counted).
  */
 export function timedBot(f: BotFactory, onDecision: (wallMs: number, cpuMs: number) => void): BotFactory {
   const perThread = threadCpuMs() !== null;
@@ -35,20 +36,12 @@ export function timedBot(f: BotFactory, onDecision: (wallMs: number, cpuMs: numb
     const c = process.cpuUsage();
     return (c.user + c.system) / 1000;
   };
-  return (ctx) => {
-    const bot = f(ctx) as unknown as Record<string | symbol, unknown>;
-    return new Proxy(bot, {
-      get(target, prop) {
-        const method = target[prop];
-        if (typeof method !== 'function' || typeof prop !== 'string') return method;
-        return (...args: unknown[]) => {
-          const c0 = cpuNow(), t0 = performance.now();
-          const out = (method as (...a: unknown[]) => unknown).apply(target, args);
-          const dt = performance.now() - t0;
-          if (out !== null && out !== undefined) onDecision(dt, cpuNow() - c0);
-          return out;
-        };
-      },
-    }) as unknown as ReturnType<BotFactory>;
-  };
+  return measuredBot(
+    f as AnyBotFactory,
+    () => [cpuNow(), performance.now()] as const,
+    ([c0, t0]) => {
+      const wall = performance.now() - t0;
+      onDecision(wall, cpuNow() - c0);
+    },
+  ) as unknown as BotFactory;
 }

@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import type { AnyBotFactory, Budget } from '../core/bot.js';
+import type { Budget } from '../core/bot.js';
 import { HavocError, HavocProblems } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { readJsonFile } from '../core/json.js';
@@ -22,6 +22,7 @@ import { commandSpec, isBotPath, loadBotModule } from './bots.js';
 import { botModuleProblem } from './config.js';
 import { matchFactory } from './isolation/remoteBot.js';
 import { type FaultRecord, playMatch } from './match.js';
+import { measuredBot } from './measuredBot.js';
 
 /** A bot to check: its spec (a path or a command's spec), its name, and what it plays. */
 export interface CheckedBot {
@@ -137,7 +138,8 @@ export async function checkBot(
     for (let g = 0; g < opts.games; g++) {
       const seed = matchSeed(`check-bot/${id}`, g >> 1);
       const seat = g % 2; // the bot's seat: swapped in each pair
-      const mine = timed(matchFactory(module, mod, game, seed), times);
+      // Each answered decision's wall-clock milliseconds, the protocol's round trip included.
+      const mine = measuredBot(matchFactory(module, mod, game, seed), () => performance.now(), (t0) => times.push(performance.now() - t0));
       const theirs = matchFactory(random, mod, game, seed);
       const r = playMatch({ module: mod, game, bots: seat === 0 ? [mine, theirs] : [theirs, mine], seed, budget: opts.budget });
       if (r.winner === seat) won++;
@@ -162,24 +164,4 @@ export async function checkBot(
     onRuleset(c);
   }
   return out;
-}
-
-/** A factory whose bots' answered decisions land their wall-clock milliseconds in `times` (a question left to the default, null, is not counted). */
-function timed(f: AnyBotFactory, times: number[]): AnyBotFactory {
-  return (ctx) => {
-    const bot = f(ctx) as Record<string | symbol, unknown> | null;
-    if (!bot) return bot;
-    return new Proxy(bot, {
-      get(target, prop) {
-        const method = target[prop];
-        if (typeof method !== 'function' || typeof prop !== 'string') return method;
-        return (...args: unknown[]) => {
-          const t0 = performance.now();
-          const out = (method as (...a: unknown[]) => unknown).apply(target, args);
-          if (out !== null && out !== undefined) times.push(performance.now() - t0);
-          return out;
-        };
-      },
-    });
-  };
 }
