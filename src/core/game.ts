@@ -355,6 +355,23 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   playoutAction?(state: S, seat: number, kind: string, rng: Rng): A;
 }
 
+/**
+ * A ruleset's `withData`: the module itself for its own data (`own()`, read
+ * at each call: a module may read its data only when first needed) or for
+ * none, else the module `make` builds for that data, made once per data
+ * object and dropped with it.
+ */
+export function dataBinder<D extends object, M>(own: () => D | undefined, self: () => M, make: (data: D) => M): (data: unknown) => M {
+  const bound = new WeakMap<D, M>();
+  return (data) => {
+    const d = data as D | undefined;
+    if (!d || d === own()) return self();
+    let m = bound.get(d);
+    if (!m) bound.set(d, (m = make(d)));
+    return m;
+  };
+}
+
 /** Any game module, for code that handles every ruleset alike. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGameModule = GameModule<any, any, any, any, any>;

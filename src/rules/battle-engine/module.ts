@@ -6,7 +6,7 @@
  * roster file is the module's data: a run may bind another (`withData`).
  */
 import { HavocError } from '../../core/errors.js';
-import type { DataFile, GameModule, GameNode, Outcome, Parsed, Recorder } from '../../core/game.js';
+import { dataBinder, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
 import { sfc32Next, type Rng } from '../../core/rng.js';
 import { canonicalDeployment, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, legalSteps, PASS_ACTION, type BeAction } from './actions.js';
 import { armyKey, armyKit, checkArmy, type Army } from './army.js';
@@ -45,7 +45,6 @@ export type BattleEngineModule = GameModule<BeGame, BeState, BeAction, BeObserva
 
 /** The module bound to a roster (its pieces, prices and readings). */
 export function battleEngineModule(roster: Roster): BattleEngineModule {
-  const bound = new Map<Roster, BattleEngineModule>();
   const sqName = (st: BeState) => (q: number) => squareName(st.game.board, q);
   const decisionOf = (st: BeState): string => (st.phase === DEPLOY ? 'deploy' : 'act');
 
@@ -57,13 +56,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
     figures: ['kills', 'lost', 'escaped'],
     builds: armyKit(roster),
     data: ROSTER_FILE,
-    withData(data) {
-      const r = data as Roster | undefined;
-      if (!r || r === roster) return mod;
-      let m = bound.get(r);
-      if (!m) bound.set(r, (m = battleEngineModule(r)));
-      return m;
-    },
+    withData: dataBinder(() => roster, () => mod, battleEngineModule),
 
     // A game as a replay's header and an isolated bot's start message hold it: the roster's hash, the readings, the armies.
     describeGame: (g) => ({ rosterHash: g.roster.hash, rules: g.rules, armies: g.armies.map((a) => armyKey(g.roster, a)) }),

@@ -10,7 +10,7 @@
  * the winning team's seats share first place.
  */
 import { HavocError } from '../../core/errors.js';
-import type { DataFile, GameModule, GameNode, Outcome, Parsed, Recorder } from '../../core/game.js';
+import { dataBinder, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
 import { HEX_FACINGS, hexName } from '../../core/hex.js';
 import { isObject } from '../../core/json.js';
 import { makeRng, sfc32Next, type Rng } from '../../core/rng.js';
@@ -118,7 +118,6 @@ const statsOf = (g: HoverGame, s: number): Record<string, number> => Object.from
 
 /** Hovercrafts with these ship settings. */
 export function hovercraftsModule(settings: HoverSettings = defaultSettings()): GameModule<HoverGame, HoverState, Order, HoverObservation, Fleet> {
-  const bound = new WeakMap<HoverSettings, GameModule<HoverGame, HoverState, Order, HoverObservation, Fleet>>();
   const ships = allShips(settings);
   const mod: GameModule<HoverGame, HoverState, Order, HoverObservation, Fleet> = {
     id: 'hovercrafts',
@@ -247,13 +246,7 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     playoutAction: (st, seat, _kind, rng) => playoutOrder(st, seat, rng),
 
     data: SETTINGS_FILE,
-    withData(data) {
-      const s = data as HoverSettings | undefined;
-      if (!s || s === settings) return mod;
-      let m = bound.get(s);
-      if (!m) bound.set(s, (m = hovercraftsModule(s)));
-      return m;
-    },
+    withData: dataBinder(() => settings, () => mod, hovercraftsModule),
   };
   return mod;
 }

@@ -11,7 +11,7 @@
 import { BOARD_8X8, parseSquare, squareName } from '../../core/grid.js';
 import { HavocError, HavocProblems } from '../../core/errors.js';
 import type { BuildKit, BuildOptions, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
-import { ranksOf } from '../../core/game.js';
+import { dataBinder, ranksOf } from '../../core/game.js';
 import { diceSeed as diceSeedOf, type Rng } from '../../core/rng.js';
 import { RULES_VERSION } from '../version.js';
 import { defaultCatalogue, defaultCataloguePath, loadCatalogue, parseCatalogue } from './catalogue.js';
@@ -74,7 +74,6 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
 } {
   const notation = flavour.notation, fastTurn = flavour.fastTurn;
   const catalogue = (): Catalogue => (cat ??= defaultCatalogue());
-  const bound = new WeakMap<Catalogue, ReturnType<typeof nhmEngineModule>>();
   // The programs of the turn before (an observation shows them), kept per state and copied once a
   // turn, written as text only when read: before a turn is applied st.prog still holds them.
   const lastPrograms = (st: State): LastPrograms => {
@@ -291,13 +290,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     playoutAction: (st, seat, kind, rng) => (kind === PROGRAM ? playoutProgram(st, seat, rng) : randomAction(st, seat, kind, rng)),
 
     data: CATALOGUE_FILE,
-    withData(data) {
-      const parts = data as Catalogue | undefined;
-      if (!parts || parts === cat) return module;
-      let m = bound.get(parts);
-      if (!m) bound.set(parts, (m = nhmEngineModule(flavour, parts)));
-      return m;
-    },
+    withData: dataBinder(() => cat, () => module, (parts: Catalogue) => nhmEngineModule(flavour, parts)),
   };
   return module;
 }
