@@ -38,7 +38,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 }, colour: 'red' },
     {},
     [
-      'configs/t.json: colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
     ],
   ],
   [
@@ -432,7 +432,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'nhm', loadouts: ['dodger', 'dragon'], between: 'machines', schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: between: must be "bots" or "loadouts", not "machines"',
+      'configs/t.json: between: must be "bots", "loadouts" or "teams", not "machines"',
     ],
   ],
   [
@@ -480,11 +480,11 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { out: 5, colour: 1, runs: [5, { name: 'a b', ruleset: 'rbp' }, { name: 'x', out: 'o', ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 }, colour: 2 }, { name: 'x' }] },
     {},
     [
-      'configs/t.json: colour: unknown field (expected runs, name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: colour: unknown field (expected runs, name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
       'configs/t.json: out: must be a folder path',
       'configs/t.json: runs[0]: a run is an object',
       "configs/t.json: runs[1].name: each run needs a name (letters, digits, . _ -): it names the run's subfolder",
-      'configs/t.json: runs[2].colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: runs[2].colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
       'configs/t.json: runs[2].out: runs of one config write to OUT/<run name>: set out at the top level',
       'configs/t.json: runs[3].name: "x" is used twice',
     ],
@@ -504,7 +504,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'nhm', bots: ['random', './no-such-bot.js'], loadouts: ['robo-pig', { name: 'x', weapons: ['lazor', 'nope'] }], schedule: { type: 'round-robin', games: 0 }, turnLimit: 'long', colour: 'red' },
     {},
     [
-      'configs/t.json: colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
       'configs/t.json: turnLimit: must be a positive integer (turns before a match is a draw)',
       'configs/t.json: bots[1]: bot module ./no-such-bot.js does not exist (looked for <cwd>/no-such-bot.js)',
       'configs/t.json: schedule.games: must be a positive integer (games per pairing)',
@@ -525,6 +525,74 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { schedule: { sample: 7 } },
     [
       'configs/t.json: schedule.sample: unknown field for a round-robin (expected type, games)',
+    ],
+  ],
+  [
+    'teams: unknown bots, sizes, twins',
+    {
+      ruleset: 'hovercrafts',
+      bots: ['random', 'pilot'],
+      loadouts: ['solo'],
+      teams: [['pilot', 'pilot'], ['pilot', 'rando'], ['pilot'], ['pilot', 'pilot'], { name: 'pilot+rando', bots: ['random', 'random'] }],
+      schedule: { type: 'round-robin', games: 2 },
+    },
+    {},
+    [
+      'configs/t.json: teams[1][1]: "rando" is none of the run\'s bots: random, pilot',
+      'configs/t.json: teams[2]: has 1 bot, the first team 2: every team is one size',
+      'configs/t.json: teams[3]: has the bots of team 0 in the same seats: a side\'s bots must tell its team',
+      'configs/t.json: teams[4]: is named "pilot+rando" as team 1 is: give one another name',
+    ],
+  ],
+  [
+    'teams: a ruleset without sides, too many seats, a bad team',
+    { ruleset: 'nhm', bots: ['random', 'greedy'], loadouts: ['buzz-brawler'], teams: [['random'], ['greedy']], schedule: { type: 'round-robin', games: 2 } },
+    {},
+    [
+      'configs/t.json: teams: Ninja Havoc Machines is not played by two sides: compare bots or loadouts instead',
+    ],
+  ],
+  [
+    'teams: too many seats, a bad entry',
+    { ruleset: 'hovercrafts', bots: ['random'], loadouts: ['solo'], teams: [['random', 'random', 'random', 'random', 'random', 'random'], ['random', 'random', 'random', 'random', 'random', 'random']], schedule: { type: 'round-robin', games: 2 } },
+    {},
+    [
+      'configs/t.json: teams[1]: has the bots of team 0 in the same seats: a side\'s bots must tell its team',
+      'configs/t.json: teams: teams of 6 make 12 seats; Hovercrafts has 2 to 10',
+    ],
+  ],
+  [
+    'teams: a team neither a list nor a team object',
+    { ruleset: 'hovercrafts', bots: ['random'], loadouts: ['solo'], teams: [['random'], 'random'], schedule: { type: 'round-robin', games: 2 } },
+    {},
+    [
+      'configs/t.json: teams[1]: a team is an array of bot names (["pilot", "random"]) or {"name": ..., "bots": [...]}',
+    ],
+  ],
+  [
+    'between teams: no teams, a free-for-all, two loadouts',
+    { ruleset: 'hovercrafts', bots: ['random', 'pilot'], loadouts: ['solo', 'duo'], between: 'teams', schedule: { type: 'free-for-all', seats: 4, games: 4 } },
+    {},
+    [
+      'configs/t.json: between: a contest between teams names them in "teams"',
+      'configs/t.json: schedule.type: a contest between teams plays one side against the other: round-robin or gauntlet',
+      'configs/t.json: loadouts: a contest between teams gives every seat the same loadout: name exactly one',
+    ],
+  ],
+  [
+    'teams in a contest between bots; a challenger that is no team',
+    { ruleset: 'hovercrafts', bots: ['random', 'pilot'], loadouts: ['solo'], between: 'bots', teams: [['random'], ['pilot']], schedule: { type: 'round-robin', games: 2 } },
+    {},
+    [
+      'configs/t.json: teams: teams are compared only in a contest between teams; this run compares bots',
+    ],
+  ],
+  [
+    'teams: a challenger that is no team',
+    { ruleset: 'hovercrafts', bots: ['random', 'pilot'], loadouts: ['solo'], teams: [['random'], ['pilot']], schedule: { type: 'gauntlet', challengers: ['pilot+pilot'], games: 2 } },
+    {},
+    [
+      'configs/t.json: schedule.challengers[0]: "pilot+pilot" is none of the teams: random, pilot',
     ],
   ],
 ];
@@ -548,7 +616,7 @@ describe('"$schema"', () => {
   it('must be a string, and is no field of a run', () => {
     expect(problemsOf({ $schema: 5, ...RULESET_RR })).toEqual(['configs/t.json: $schema: must be the path or URL of a JSON Schema for editors (e.g. "./schema.json")']);
     expect(problemsOf({ runs: [{ name: 'a', $schema: './schema.json', ...RULESET_RR }] })).toEqual([
-      'configs/t.json: runs[0].$schema: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: runs[0].$schema: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
     ]);
   });
 });

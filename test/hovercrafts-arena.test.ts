@@ -23,8 +23,8 @@ describe('Hovercrafts in the arena', () => {
   it('configs/hovercrafts.json runs to the same tables on 1 and 2 workers, with a report drawing the hex board', () => {
     run(join(tmp, 'w1'), 1);
     run(join(tmp, 'w2'), 2);
-    for (const r of ['hovercrafts-bots', 'hovercrafts-3v3', 'hovercrafts-fleets'])
-      for (const t of ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'ratings.csv'])
+    for (const r of ['hovercrafts-bots', 'hovercrafts-3v3', 'hovercrafts-fleets', 'hovercrafts-teams'])
+      for (const t of ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'ratings.csv', ...(r === 'hovercrafts-teams' ? ['teams.csv', 'matchups.csv'] : [])])
         expect(readFileSync(join(tmp, 'w2', r, t), 'utf8'), `${r}/${t}`).toBe(readFileSync(join(tmp, 'w1', r, t), 'utf8'));
     const bots = readFileSync(join(tmp, 'w1', 'hovercrafts-bots', 'bots.csv'), 'utf8');
     expect(bots.split('\n')[0]).toContain('mean_dealt');
@@ -35,6 +35,49 @@ describe('Hovercrafts in the arena', () => {
     expect(readFileSync(join(tmp, 'w1', 'hovercrafts-fleets', 'parts.csv'), 'utf8')).toContain('h5s1b1e1');
     const html = readFileSync(join(tmp, 'w1', 'hovercrafts-bots', 'report.html'), 'utf8');
     expect(html).toContain('"shape":"hex"');
+  });
+
+  it('plays teams of mixed bots 2v2 and keeps a table per team: a team wins when its side does', () => {
+    const dir = join(tmp, 'w1', 'hovercrafts-teams');
+    const rows = (f: string): Record<string, string>[] => {
+      const [head, ...lines] = readFileSync(join(dir, f), 'utf8').trim().split('\n').map((l) => l.split(','));
+      return lines.map((l) => Object.fromEntries(head.map((h, i) => [h, l[i]])));
+    };
+    const matches = rows('matches.csv');
+    expect(matches).toHaveLength(600);
+    const sideBots = (m: Record<string, string>, side: number) => (side === 0 ? [m.a_bot, m.c_bot] : [m.b_bot, m.d_bot]).join('+');
+    // Recount every team's results from matches.csv: the winner column holds both seats of the winning side.
+    const want = new Map<string, { games: number; wins: number; draws: number }>();
+    for (const m of matches) {
+      expect(['AC', 'BD', '']).toContain(m.winner);
+      for (const side of [0, 1]) {
+        const t = want.get(sideBots(m, side)) ?? { games: 0, wins: 0, draws: 0 };
+        t.games++;
+        if (m.winner === '') t.draws++;
+        else if (m.winner === (side === 0 ? 'AC' : 'BD')) t.wins++;
+        want.set(sideBots(m, side), t);
+      }
+    }
+    const teams = rows('teams.csv');
+    expect(teams.map((t) => t.team).sort()).toEqual(['pilot+pilot', 'pilot+random', 'random+pilot', 'random+random']);
+    for (const t of teams) expect([t.games, t.wins, t.draws].map(Number), t.team).toEqual(Object.values(want.get(t.team)!));
+    // Every pairing of teams played 100 games, each team 50 on each side, on the same seeds side-swapped.
+    expect(rows('matchups.csv').map((m) => Number(m.games))).toEqual([100, 100, 100, 100, 100, 100]);
+    expect(matches.filter((m) => sideBots(m, 0) === 'pilot+random').length).toBe(150);
+    expect(matches[0].seed).toBe(matches[1].seed);
+    expect(sideBots(matches[0], 0)).toBe(sideBots(matches[1], 1));
+    // Two pilots beat two randoms; a pilot with a random partner is between them.
+    const rate = new Map(teams.map((t) => [t.team, Number(t.win_rate)]));
+    expect(rate.get('pilot+pilot')!).toBeGreaterThan(rate.get('pilot+random')!);
+    expect(rate.get('pilot+random')!).toBeGreaterThan(rate.get('random+random')!);
+    // Ratings and the summary compare teams; bots are still tallied seat by seat.
+    expect(rows('ratings.csv').map((r) => r.name).sort()).toEqual([...rate.keys()].sort());
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { between: string; counts: Record<string, number>; tables: string[] };
+    expect(summary.between).toBe('teams');
+    expect(summary.counts).toEqual({ bots: 2, loadouts: 1, teams: 4 });
+    expect(summary.tables).toContain('teams.csv');
+    expect(rows('bots.csv').reduce((n, b) => n + Number(b.games), 0)).toBe(4 * 600);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('id="teams-table"');
   });
 
   it('draws a replay as a hex board: walls, ships with facings and hull, shots and every check in words', () => {

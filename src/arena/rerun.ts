@@ -12,6 +12,7 @@ import { type ChosenMatch, MatchChooser } from './interest.js';
 import { readMatches } from './records.js';
 import { replayPath } from './replays.js';
 import { figuresOf, seatsOf } from './schedule.js';
+import { matchTeams } from './teams.js';
 import { writeAtomic } from './folder.js';
 import { scheduleTotal } from './config/total.js';
 import { loadRunRuleset } from './config/rulesets.js';
@@ -50,7 +51,10 @@ export async function saveChosenReplays(
   count: number,
   play: (ids: readonly number[]) => Promise<unknown>,
 ): Promise<ChosenMatch[]> {
-  const entrant = run.between === 'bots' ? (r: { bots: readonly string[] }, s: number) => r.bots[s] : (r: { loadouts: readonly string[] }, s: number) => r.loadouts[s];
+  const sides = matchTeams(run);
+  const entrant = sides
+    ? (r: { bots: readonly string[] }, s: number) => sides.team(r.bots, sides.side[s])
+    : run.between === 'bots' ? (r: { bots: readonly string[] }, s: number) => r.bots[s] : (r: { loadouts: readonly string[] }, s: number) => r.loadouts[s];
   const chooser = new MatchChooser(entrant, strength, count);
   readMatches(join(dir, 'matches.csv'), seatsOf(run), (r) => chooser.add(r), false, figuresOf(run));
   const chosen = chooser.chosen();

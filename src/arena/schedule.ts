@@ -44,9 +44,16 @@ export interface Schedule {
   spec(id: number): MatchSpec;
 }
 
-/** Machines per match in a run. */
+/** Machines per match in a run (a contest between teams: both sides' seats). */
 export const seatsOf = (run: RunConfig): number =>
-  run.schedule.type === 'free-for-all' || run.schedule.type === 'sweep' ? run.schedule.seats : 2;
+  run.between === 'teams' ? 2 * run.teams![0].bots.length : run.schedule.type === 'free-for-all' || run.schedule.type === 'sweep' ? run.schedule.seats : 2;
+
+/** Each seat's side in a contest between teams (GameModule.sideOf), else null: every seat plays for itself. */
+export function sidesOf(run: RunConfig): Uint8Array | null {
+  if (run.between !== 'teams') return null;
+  const k = seatsOf(run), mod = rulesetById(run.ruleset);
+  return Uint8Array.from({ length: k }, (_, s) => mod.sideOf!(s, k));
+}
 
 /** The names of a run's per-seat figures (its ruleset's: NHM `dealt`), the record columns after `reason`. */
 export const figuresOf = (run: RunConfig): readonly string[] => rulesetById(run.ruleset).figures;
@@ -76,6 +83,7 @@ export function makeSchedule(run: RunConfig, data: unknown): Schedule {
       }),
     };
   }
+  if (run.between === 'teams') return teamSchedule(run, total);
   const entrants: SeatSpec[] =
     run.between === 'bots'
       ? run.bots.map((b) => ({ bot: b.name, loadout: run.loadouts[0].name }))
@@ -120,6 +128,33 @@ function rotations(run: RunConfig, k: number, setOf: (set: number) => (member: n
       last = set;
     }
     return { id, seed, seats: seats[id % k] };
+  };
+}
+
+/**
+ * A contest between teams: sets cycle through the pairings of teams (round
+ * robin, or each challenger against each other team), and a set's two matches
+ * put its first team on side 0 then on side 1, on the set's seed. A team's bots
+ * take its side's seats in seat order.
+ */
+function teamSchedule(run: RunConfig, total: number): Schedule {
+  const teams = run.teams!, k = seatsOf(run), side = sidesOf(run)!, loadout = run.loadouts[0].name;
+  const names = teams.map((t) => t.name);
+  const s = run.schedule;
+  const groups =
+    s.type === 'gauntlet'
+      ? s.challengers.map((c) => names.indexOf(c)).flatMap((c, _, ch) => names.map((_, f) => f).filter((f) => !ch.includes(f)).map((f) => [c, f]))
+      : combinations(teams.length, 2);
+  // A seat's place among its side's seats: which of its team's bots sits there.
+  const place = Array.from({ length: k }, (_, seat) => side.subarray(0, seat).filter((x) => x === side[seat]).length);
+  return {
+    total,
+    seats: k,
+    spec: (id) => {
+      const set = Math.floor(id / 2), g = groups[set % groups.length], swap = id % 2;
+      const onSide = [teams[g[swap]], teams[g[1 - swap]]];
+      return { id, seed: matchSeed(run.seed, set * 2), seats: place.map((p, seat) => ({ bot: onSide[side[seat]].bots[p], loadout })) };
+    },
   };
 }
 

@@ -140,7 +140,7 @@ export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Pr
       if (typeof choice === 'number' && choice > 0 && trusted && !args.quiet)
         process.stderr.write(`${job.run.name}: no replays chosen (a bot named by path runs in this process with --unsafe-bots); \`havoc replay ${job.dir} --match ID\` plays any match\n`);
       if (typeof choice === 'number' && choice > 0 && !trusted)
-        await saveChosenReplays(job.dir, job.run, scoreRates(job.run.between === 'bots' ? t.tables.bots : t.tables.loadouts), choice, (ids) =>
+        await saveChosenReplays(job.dir, job.run, scoreRates(t.tables.teams ?? (job.run.between === 'bots' ? t.tables.bots : t.tables.loadouts)), choice, (ids) =>
           saveReplaysOf(job.dir, job.run, ids, { executor: exec, trustBots: args['unsafe-bots'] === true }),
         );
       if (args.report !== false) {

@@ -241,6 +241,12 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   readonly version: string;
   /** Seats a game may have (inclusive). */
   readonly seats: { readonly min: number; readonly max: number };
+  /**
+   * For a ruleset played by two teams (Hovercrafts): the side (0 or 1) seat `seat` plays on in a game of
+   * `seats` seats made from builds. An arena contest between teams (`between: "teams"`) puts each team's
+   * bots on one side's seats. Absent: every seat plays for itself.
+   */
+  sideOf?(seat: number, seats: number): number;
   /** Names of per-seat figures (damage dealt, pieces lost): each becomes a record column. */
   readonly figures: readonly string[];
   /** What a seat brings to a match. */

@@ -6,9 +6,12 @@
  *
  * A draw counts half a win. In a match of 3–4 machines each pair of seats is
  * also tallied as a head-to-head: the one of the two that won, or neither
- * (a draw, or a third machine won).
+ * (a draw, or a third machine won). In a contest between teams only seats on
+ * opposite sides meet head to head (team-mates share their result), and each
+ * side's team is tallied too, the teams meeting once a match.
  */
 import { seatScore, type MatchRow } from '../arena/records.js';
+import type { MatchTeams } from '../arena/teams.js';
 
 /** Per bot or loadout: games and results. */
 export interface Tally {
@@ -70,13 +73,16 @@ export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0
 export class Aggregate {
   readonly bots = new Dimension();
   readonly loadouts = new Dimension();
+  /** A contest between teams: each side's team (else empty). */
+  readonly teams = new Dimension();
   matches = 0;
   turns = 0;
   draws = 0;
   faults = 0;
   readonly reasons = new Map<string, number>();
 
-  constructor(readonly seats: number) {}
+  /** `sides`: a contest between teams' sides and line-ups (arena/teams.ts), else null. */
+  constructor(readonly seats: number, readonly sides: MatchTeams | null = null) {}
 
   /** Seat ids of the row being added (scratch). */
   private readonly ids: number[] = [];
@@ -89,7 +95,28 @@ export class Aggregate {
     this.reasons.set(r.reason, (this.reasons.get(r.reason) ?? 0) + 1);
     this.addTo(this.bots, r.bots, r);
     this.addTo(this.loadouts, r.loadouts, r);
+    if (this.sides) this.addTeams(r, this.sides);
     for (let s = 0; s < k; s++) this.faults += r.faults[s];
+  }
+
+  /** Each side's team: the side's result (that of its first seat: a side shares one), its seats' figures and faults; side 0 the lower seat of the pair. */
+  private addTeams(r: MatchRow, sides: MatchTeams): void {
+    const dim = this.teams, side = sides.side;
+    const id = [dim.id(sides.team(r.bots, 0)), dim.id(sides.team(r.bots, 1))];
+    const score = [side.indexOf(0), side.indexOf(1)].map((s) => seatScore(r, s));
+    for (let x = 0; x < 2; x++) {
+      const t = dim.tally[id[x]];
+      t.games++;
+      if (score[x] === 1) t.wins++;
+      else if (score[x] === 0) t.losses++;
+      else t.draws++;
+      for (let s = 0; s < side.length; s++) if (side[s] === x) (t.figure += r.figures[0]?.[s] ?? 0), (t.faults += r.faults[s]);
+    }
+    const c = dim.pair(id[0], id[1]);
+    c[0]++;
+    if (score[0] > score[1]) c[1]++;
+    else if (score[1] > score[0]) c[2]++;
+    else c[3]++;
   }
 
   private addTo(dim: Dimension, names: readonly string[], r: MatchRow): void {
@@ -105,8 +132,10 @@ export class Aggregate {
       t.figure += r.figures[0]?.[s] ?? 0;
       t.faults += r.faults[s];
     }
+    const side = this.sides?.side;
     for (let s = 0; s < k; s++)
       for (let u = s + 1; u < k; u++) {
+        if (side && side[s] === side[u]) continue;
         const c = dim.pair(ids[s], ids[u]);
         c[0]++;
         const a = seatScore(r, s), b = seatScore(r, u);

@@ -87,6 +87,9 @@ function entitySection(t: CsvTable | null, file: string, id: string, maxRows: nu
   });
 }
 
+const teamsNote =
+  '<p class="note">A contest between teams: each team\'s bots sit on one side\'s seats in the order of its key. A team wins when its side does; the bots table counts each bot\'s seats, and its ratings compare bots by the seats they met on the other side.</p>';
+
 /** What the ratings are, and the prior the run fitted them with (summary.json's ratings.priorDraws). */
 function ratingsNote(s: Record<string, unknown> | null): string {
   const prior = s && isObject(s.ratings) && typeof s.ratings.priorDraws === 'number' ? s.ratings.priorDraws : 0;
@@ -276,6 +279,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
   const all: [string, string, string][] = [
     ['summary', 'Summary', summarySection(f)],
     ['errors', 'Errors', errorsSection(f)],
+    ...(f.teams ? [['teams', 'Teams', `${teamsNote}${entitySection(f.teams, 'teams.csv', 'teams-table', maxRows)}`] as [string, string, string]] : []),
     ['loadouts', 'Loadouts', entitySection(f.loadouts, 'loadouts.csv', 'loadouts-table', maxRows)],
     ['bots', 'Bots', entitySection(f.bots, 'bots.csv', 'bots-table', maxRows)],
     ['ratings', 'Ratings', `${ratingsNote(s)}${ratingsSection(f.ratings, maxRows)}`],

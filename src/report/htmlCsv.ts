@@ -86,7 +86,7 @@ export function findColumn(table: CsvTable, names: readonly string[]): string | 
  */
 export const COLUMNS = {
   entity: {
-    name: ['loadout', 'bot', 'name'],
+    name: ['loadout', 'bot', 'team', 'name'],
     key: ['key', 'loadout_key'],
     games: ['games', 'n'],
     rate: ['win_rate', 'winrate', 'win'],

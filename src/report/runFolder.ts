@@ -25,6 +25,8 @@ export interface RunFolder {
   summaryError: string | null;
   loadouts: CsvTable | null;
   bots: CsvTable | null;
+  /** teams.csv: a contest between teams only. */
+  teams: CsvTable | null;
   parts: CsvTable | null;
   matchups: CsvTable | null;
   ratings: CsvTable | null;
@@ -140,6 +142,7 @@ export function readRunFolder(dir: string, opts: ReadOptions = {}): RunFolder {
     summaryError,
     loadouts: csv('loadouts.csv'),
     bots: csv('bots.csv'),
+    teams: csv('teams.csv'),
     parts: csv('parts.csv'),
     matchups: csv('matchups.csv'),
     ratings: csv('ratings.csv'),

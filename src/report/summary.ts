@@ -8,6 +8,7 @@ import { scheduleTotal } from '../arena/config/total.js';
 import { writeAtomic } from '../arena/folder.js';
 import { readMatches } from '../arena/records.js';
 import { buildResolver, figuresOf, seatsOf } from '../arena/schedule.js';
+import { matchTeams } from '../arena/teams.js';
 import { rulesetById } from '../rules/registry.js';
 import type { Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
@@ -47,7 +48,8 @@ export interface Summary {
     readonly faults: number;
     readonly meanTurns: number;
   };
-  readonly counts: { readonly bots: number; readonly loadouts: number };
+  /** How many of each played; `teams` in a contest between teams. */
+  readonly counts: { readonly bots: number; readonly loadouts: number; readonly teams?: number };
   readonly ratings: {
     readonly of: string;
     readonly fitted: boolean;
@@ -82,7 +84,7 @@ export interface Summary {
 /** The tables of a run folder, with their summary. */
 export interface RunTables {
   readonly summary: Summary;
-  readonly tables: Record<'loadouts' | 'bots' | 'parts' | 'matchups' | 'ratings', Table>;
+  readonly tables: Record<'loadouts' | 'bots' | 'parts' | 'matchups' | 'ratings', Table> & { readonly teams?: Table };
 }
 
 /**
@@ -92,7 +94,8 @@ export interface RunTables {
  */
 export function writeTables(dir: string, run: RunConfig, data: unknown, shard: Shard | null, scheduled: number, timing: Timing | null): RunTables {
   const k = seatsOf(run);
-  const agg = new Aggregate(k);
+  const sides = matchTeams(run);
+  const agg = new Aggregate(k, sides);
   // Which ids were seen: a bit per id of the run (a Set of a million ids is 19.5 MB, more while
   // it rehashes); a Set only for ids outside the run, which a valid folder does not hold.
   const seen = new Uint8Array(Math.ceil(scheduleTotal(run) / 8));
@@ -108,10 +111,13 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
   const mod = withRunData(rulesetById(run.ruleset), data);
   const build = buildResolver(run, mod);
   const stats = run.stats;
-  const botR = rate(agg.bots, k, stats.maxRated);
-  const loadR = rate(agg.loadouts, k, stats.maxRated);
-  const dim = run.between === 'bots' ? agg.bots : agg.loadouts;
-  const dimR = run.between === 'bots' ? botR : loadR;
+  // In a contest between teams a seat meets the other side's seats only (aggregate.ts).
+  const opponents = sides ? k / 2 : k - 1;
+  const botR = rate(agg.bots, k, stats.maxRated, opponents);
+  const loadR = rate(agg.loadouts, k, stats.maxRated, opponents);
+  const teamR = sides ? rate(agg.teams, 2, stats.maxRated) : null;
+  const dim = run.between === 'teams' ? agg.teams : run.between === 'bots' ? agg.bots : agg.loadouts;
+  const dimR = teamR ?? (run.between === 'bots' ? botR : loadR);
   const model = partModel(agg, mod, build, run);
   const vague = vagueParts(model);
   const additivity = additivityTest(agg.loadouts, k, model);
@@ -121,6 +127,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
     parts: partsTable(model),
     matchups: matchupTable(dim),
     ratings: ratingsTable(dim, dimR),
+    ...(teamR ? { teams: entityTable(agg.teams, 'team', teamR, teamLineUp(run), mod.figures[0]) } : {}),
   };
   for (const [name, t] of Object.entries(tables)) writeAtomic(join(dir, `${name}.csv`), tableCsv(t));
   const summary: Summary = {
@@ -141,7 +148,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
       faults: agg.faults,
       meanTurns: Number(fmt(agg.matches ? agg.turns / agg.matches : 0, 3)),
     },
-    counts: { bots: agg.bots.names.length, loadouts: agg.loadouts.names.length },
+    counts: { bots: agg.bots.names.length, loadouts: agg.loadouts.names.length, ...(sides ? { teams: agg.teams.names.length } : {}) },
     ratings: { of: run.between, fitted: dimR.fitted, note: dimR.note, priorDraws: PRIOR_DRAWS, seatAdvantage: round(dimR.seatAdvantage) },
     parts: {
       tested: model.tested,
@@ -160,13 +167,16 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
       seatAdvantage: round(model.seatAdvantage),
       pointValues: model.categories.map((c) => ({ category: c.category, pointValue: Number(fmt(c.pointValue, 6)) || 0, se: Number(fmt(c.pointValueSe, 6)) || 0 })),
     },
-    tables: [...TABLE_FILES],
+    tables: sides ? [...TABLE_FILES.slice(0, -1), 'teams.csv', 'summary.json'] : [...TABLE_FILES],
     config: run,
     timing,
   };
   writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
   return { summary, tables };
 }
+
+/** A team's bots, side seats in order, joined with "+" (the key column of teams.csv). */
+const teamLineUp = (run: RunConfig) => (name: string): string => run.teams?.find((t) => t.name === name)?.bots.join('+') ?? '';
 
 const round = (x: { value: number; se: number } | null): { value: number; se: number } | null =>
   x && { value: Number(fmt(x.value, 6)), se: Number(fmt(x.se, 6)) };
@@ -184,9 +194,9 @@ export function formatReport(dir: string, t: RunTables, top = 10): string {
   const m = s.matches;
   const reasons = Object.entries(m.reasons).map(([k, v]) => `${v} ${k}`).join(', ');
   lines.push(`${s.name}: ${m.played} matches (${s.ruleset}, seed ${s.seed}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}): ${reasons}; mean ${m.meanTurns} turns`);
-  const contest = s.between === 'bots' ? t.tables.bots : t.tables.loadouts;
+  const contest = s.between === 'teams' && t.tables.teams ? t.tables.teams : s.between === 'bots' ? t.tables.bots : t.tables.loadouts;
   const pick = (tb: Table, cols: string[]) => tb.rows.map((r) => cols.map((c) => r[tb.header.indexOf(c)] ?? ''));
-  const label = s.between === 'bots' ? 'bot' : 'loadout';
+  const label = s.between === 'teams' ? 'team' : s.between === 'bots' ? 'bot' : 'loadout';
   const rows = pick(contest, ['rank', label, 'games', 'win_rate', 'win_rate_lo', 'win_rate_hi', 'rating']);
   lines.push(`top ${Math.min(top, rows.length)} of ${rows.length} ${s.between} (win rate, draws half, 95% interval; rating on the Elo scale):`);
   lines.push(columns([['#', label, 'games', 'win', 'lo', 'hi', 'rating'], ...rows.slice(0, top)], [1]));
@@ -202,7 +212,7 @@ export function formatReport(dir: string, t: RunTables, top = 10): string {
     lines.push(`parts (${s.parts.tested} tested, ${s.parts.mispriced.length} mispriced at family-wise ${s.parts.alpha}, Holm; fair cost with its corrected interval):`);
     lines.push(columns([['part', 'category', 'cost', 'fair', 'lo', 'hi', 'win diff', 'mispriced', 'p'], ...order.slice(0, top).map((r) => r.slice(0, 9))], [0, 1, 7]));
   }
-  lines.push(`tables: ${dir}/ (${TABLE_FILES.join(', ')})`);
+  lines.push(`tables: ${dir}/ (${s.tables.join(', ')})`);
   return lines.join('\n') + '\n';
 }
 

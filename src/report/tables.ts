@@ -70,25 +70,28 @@ export interface Ratings {
   readonly seatAdvantage: { readonly value: number; readonly se: number } | null;
 }
 
-/** A dimension's head-to-heads as Bradley–Terry games over `names` (sorted): draws and "neither" as half, a side-game's weight. */
-function pairGames(dim: Dimension, names: readonly string[], seats: number): PairGame[] {
+/**
+ * A dimension's head-to-heads as Bradley–Terry games over `names` (sorted): draws and "neither" as half, a
+ * side-game's weight: 1 / the opponents each seat meets (seats − 1; in a contest between teams, the other side's).
+ */
+function pairGames(dim: Dimension, names: readonly string[], opponents: number): PairGame[] {
   const at = new Map(names.map((n, i) => [n, i]));
   const games: PairGame[] = [];
   for (const { i, j, c } of dim.sortedPairs()) {
     if (i === j) continue;
     const [n, wi, , neither] = c;
-    games.push({ a: at.get(dim.names[i])!, b: at.get(dim.names[j])!, score: (wi + neither / 2) / n, weight: n / (seats - 1) });
+    games.push({ a: at.get(dim.names[i])!, b: at.get(dim.names[j])!, score: (wi + neither / 2) / n, weight: n / opponents });
   }
   return games;
 }
 
-/** Bradley–Terry ratings of a dimension from its head-to-heads (draws and "neither" as half). */
-export function rate(dim: Dimension, seats: number, maxRated: number): Ratings {
+/** Bradley–Terry ratings of a dimension from its head-to-heads (draws and "neither" as half); `opponents` each seat meets (pairGames). */
+export function rate(dim: Dimension, seats: number, maxRated: number, opponents = seats - 1): Ratings {
   const names = [...dim.names].sort(cmp);
   const none = (note: string): Ratings => ({ fitted: false, note, byName: new Map(), seatAdvantage: null });
   if (names.length < 2) return none('only one entrant');
   if (names.length > maxRated) return none(`${names.length} entrants is more than stats.maxRated (${maxRated})`);
-  const games = pairGames(dim, names, seats);
+  const games = pairGames(dim, names, opponents);
   if (games.length === 0) return none('no games between different entrants');
   const fit = bradleyTerry(names.length, games, { firstMoverAdvantage: seats === 2, priorDraws: PRIOR_DRAWS });
   const elo = toElo(fit);
@@ -243,7 +246,7 @@ export interface Additivity {
 export function additivityTest(dim: Dimension, seats: number, model: PartEffectsResult): Additivity | null {
   const names = [...dim.names].sort(cmp);
   if (names.length < 2 || model.rank === 0) return null;
-  const games = pairGames(dim, names, seats);
+  const games = pairGames(dim, names, seats - 1);
   if (games.length === 0) return null;
   const loadouts = bradleyTerry(names.length, games, { firstMoverAdvantage: seats === 2 });
   const seat = seats === 2 ? 1 : 0;

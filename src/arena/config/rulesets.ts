@@ -24,6 +24,8 @@ export interface RulesetFacts {
   readonly fixed: { readonly name: string; readonly spec: (data: unknown) => unknown } | null;
   /** Whether a sweep can draw its builds (the ruleset samples builds). */
   readonly sweepable: boolean;
+  /** Whether it is played by two sides (GameModule.sideOf), so teams can be compared. */
+  readonly sides: boolean;
   /** The module's path, for a ruleset named by path. */
   readonly module?: string;
 }
@@ -45,6 +47,7 @@ function factsOf(mod: AnyGameModule, module?: string): RulesetFacts {
         }
       : null,
     sweepable: !fixed && typeof mod.builds.sample === 'function',
+    sides: typeof mod.sideOf === 'function',
     ...(module ? { module } : {}),
   };
 }

@@ -17,6 +17,7 @@ import { check, isObj, type Field, type Json, type Problems } from './problems.j
 import { rulesetFactsOf } from './rulesets.js';
 import { rulesetById } from '../../rules/registry.js';
 import { resolveSchedule } from './schedule.js';
+import { resolveTeams } from './teams.js';
 import { Between, Budget, Experimental, MaxFaults, MaxHangs, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
 import { MAX_MATCHES, scheduleTotal } from './total.js';
 import {
@@ -28,6 +29,7 @@ import {
   type PlannedRun,
   type RunConfig,
   type StatsOptions,
+  type TeamEntry,
 } from './types.js';
 
 /** Resolves one run: fields of `raw` first, then of `top` (a multi-run config's defaults). */
@@ -84,10 +86,21 @@ export function resolveRun(
 
   // What is compared.
   const betF = field('between');
-  let between: 'bots' | 'loadouts' | null = null;
+  const teamsF = field('teams');
+  let between: RunConfig['between'] | null = null;
+  let teams: TeamEntry[] | null = null;
   const betweenOk = betF.v === undefined || check(Between, betF.v, betF.at, problems);
-  if (!betweenOk) {
+  if (betweenOk && (betF.v === 'teams' || (betF.v === undefined && teamsF.v !== undefined))) {
+    if (teamsF.v === undefined) problems.add(betF.at, 'a contest between teams names them in "teams"');
+    else teams = resolveTeams(teamsF, bots, facts, problems);
+    if (schedule && schedule.type !== 'round-robin' && schedule.type !== 'gauntlet')
+      problems.add(`${sch.at}.type`, 'a contest between teams plays one side against the other: round-robin or gauntlet');
+    if (loadouts && loadouts.length !== 1) problems.add(field('loadouts').at, 'a contest between teams gives every seat the same loadout: name exactly one');
+    between = 'teams';
+  } else if (!betweenOk) {
     // between stays null: the run fails
+  } else if (teamsF.v !== undefined) {
+    problems.add(teamsF.at, `teams are compared only in a contest between teams; this run compares ${betF.v as string}`);
   } else if (schedule?.type === 'sweep') {
     if (betF.v === 'bots') problems.add(betF.at, 'a sweep compares loadouts');
     between = 'loadouts';
@@ -101,9 +114,9 @@ export function resolveRun(
   if (!schedule || !loadouts || !between) return null;
 
   // Entrants against the schedule.
-  if (schedule.type !== 'sweep') {
-    const entrants = between === 'bots' ? bots.map((b) => b.name) : loadouts.map((l) => l.name);
-    const what = between === 'bots' ? botsF.at : field('loadouts').at;
+  if (schedule.type !== 'sweep' && (between !== 'teams' || teams)) {
+    const entrants = between === 'teams' ? teams!.map((t) => t.name) : between === 'bots' ? bots.map((b) => b.name) : loadouts.map((l) => l.name);
+    const what = between === 'teams' ? teamsF.at : between === 'bots' ? botsF.at : field('loadouts').at;
     const seats = schedule.type === 'free-for-all' ? schedule.seats : 2;
     if (entrants.length < seats) problems.add(what, `the schedule needs at least ${seats} ${between} to compare, got ${entrants.length}`);
     if (schedule.type === 'gauntlet') {
@@ -126,6 +139,7 @@ export function resolveRun(
     bots,
     loadouts,
     between,
+    ...(teams ? { teams } : {}),
     schedule,
     turnLimit,
     budget,

@@ -71,8 +71,36 @@ export const Seed = z
   .meta({ description: 'The run seed; --seed overrides it.', default: DEFAULT_SEED });
 
 export const Between = z
-  .enum(['bots', 'loadouts'], { error: (iss) => `must be "bots" or "loadouts", not ${show(iss.input)}` })
-  .meta({ description: 'What is compared: "bots" (every seat has the one loadout) or "loadouts" (every seat has the one bot). Default: bots if several bots are named, else loadouts.' });
+  .enum(['bots', 'loadouts', 'teams'], { error: (iss) => `must be "bots", "loadouts" or "teams", not ${show(iss.input)}` })
+  .meta({
+    description:
+      'What is compared: "bots" (every seat has the one loadout), "loadouts" (every seat has the one bot) or "teams" (the run\'s teams, in a ruleset played by two sides). Default: teams if teams are named, else bots if several bots are named, else loadouts.',
+  });
+
+const TEAM_BOTS = 'must be a non-empty array of the run\'s bot names, one a seat of its side';
+const TeamBots = z.array(z.string().min(1), says(TEAM_BOTS)).min(1, says(TEAM_BOTS));
+
+/** A team: its bots, one a seat of its side, named by them joined with "+" unless given a name. */
+export const TeamEntry = z.union(
+  [
+    TeamBots,
+    z.strictObject(
+      { name: oneLine('a team object needs a "name" (one line)'), bots: TeamBots },
+      objectSays('a team object is an object', 'unknown field (expected name, bots)'),
+    ),
+  ],
+  says('a team is an array of bot names (["pilot", "random"]) or {"name": ..., "bots": [...]}'),
+);
+
+const TEAMS_PROBLEM = 'must be an array of at least two teams, each an array of bot names or {"name": ..., "bots": [...]}';
+export const Teams = z
+  .array(TeamEntry, says(TEAMS_PROBLEM))
+  .min(2, says(TEAMS_PROBLEM))
+  .meta({
+    id: 'teams',
+    description:
+      'For a contest between teams (a ruleset played by two sides, e.g. Hovercrafts): each team\'s bots, one a seat of its side in seat order; every team the same size. Every seat brings the run\'s one loadout.',
+  });
 
 export const Out = nonEmpty('must be a folder path').meta({ description: "The run's folder (relative to where havoc runs); --out overrides it. Default: results/<file name>." });
 
@@ -293,6 +321,7 @@ const runFields = {
   loadouts: Loadouts.optional(),
   loadoutsFile: LoadoutsFile.optional(),
   between: Between.optional(),
+  teams: Teams.optional(),
   schedule: Schedule.optional(),
   turnLimit: TurnLimit.optional(),
   budget: Budget.optional(),

@@ -22,6 +22,12 @@ export interface LoadoutEntry {
   readonly spec: unknown;
 }
 
+/** A team as a run names it: its bots (names of the run's bots), one a seat of its side, in seat order. */
+export interface TeamEntry {
+  readonly name: string;
+  readonly bots: readonly string[];
+}
+
 /** Which designs a sweep draws from (see LoadoutFilter). */
 export interface SweepFilter {
   readonly excludeTags: readonly string[];
@@ -75,7 +81,9 @@ export interface RunConfig {
   readonly bots: readonly BotEntry[];
   readonly loadouts: readonly LoadoutEntry[];
   /** What the schedule pairs up and the ratings compare. */
-  readonly between: 'bots' | 'loadouts';
+  readonly between: 'bots' | 'loadouts' | 'teams';
+  /** A contest between teams: the teams (all one size), each on one side's seats (GameModule.sideOf). */
+  readonly teams?: readonly TeamEntry[];
   readonly schedule: ScheduleSpec;
   readonly turnLimit: number;
   readonly budget: Budget;

@@ -124,6 +124,8 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     title: 'Hovercrafts',
     version: HOVERCRAFTS_VERSION,
     seats: { min: 2, max: 10 },
+    // Seats alternate teams (game.ts): A Zion, B the Machines, C Zion, …
+    sideOf: (seat) => seat % 2,
     figures: ['dealt'],
     builds: {
       check: (raw, at) => checkFleet(settings, raw, at),
