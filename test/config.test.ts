@@ -545,7 +545,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     ],
   ],
   [
-    'teams: a ruleset without sides, too many seats, a bad team',
+    'teams: a ruleset without sides',
     { ruleset: 'nhm', bots: ['random', 'greedy'], loadouts: ['buzz-brawler'], teams: [['random'], ['greedy']], schedule: { type: 'round-robin', games: 2 } },
     {},
     [
@@ -580,7 +580,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     ],
   ],
   [
-    'teams in a contest between bots; a challenger that is no team',
+    'teams in a contest between bots',
     { ruleset: 'hovercrafts', bots: ['random', 'pilot'], loadouts: ['solo'], between: 'bots', teams: [['random'], ['pilot']], schedule: { type: 'round-robin', games: 2 } },
     {},
     [
