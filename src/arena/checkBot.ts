@@ -5,20 +5,16 @@
  * faults with their messages (a protocol error says what line it wrote and
  * what was expected), and its decisions' times against the limit.
  *
- * A bot is named by its module's path (`.js`, `.ts`), or by a manifest: a
- * JSON file `{ "name", "bot": PATH | "command": [...], "rulesets"?: [...],
- * "builds"?: { RULESET: [BUILD, …] } }`, paths relative to the manifest.
+ * A bot is named by its module's path (`.js`, `.ts`), or by a manifest
+ * (manifest.ts).
  */
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
 import type { Budget } from '../core/bot.js';
 import { HavocError, HavocProblems } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
-import { readJsonFile } from '../core/json.js';
 import { matchSeed } from '../core/rng.js';
 import { rulesetById, rulesetIds } from '../rules/registry.js';
-import { commandSpec, isBotPath, loadBotModule } from './bots.js';
+import { isBotPath, loadBotModule } from './bots.js';
+import { readManifest } from './manifest.js';
 import { botModuleProblem } from './config.js';
 import { matchFactory } from './isolation/remoteBot.js';
 import { type FaultRecord, playMatch } from './match.js';
@@ -34,33 +30,14 @@ export interface CheckedBot {
   readonly builds: Readonly<Record<string, readonly unknown[]>>;
 }
 
-const Manifest = z
-  .object({
-    name: z.string().min(1),
-    author: z.string().optional(),
-    language: z.string().optional(),
-    bot: z.string().min(1).optional(),
-    command: z.array(z.string().min(1)).min(1).optional(),
-    rulesets: z.array(z.string().min(1)).min(1).optional(),
-    builds: z.record(z.string(), z.array(z.unknown()).min(2)).optional(),
-  })
-  .strict();
-
-/** A bot named by `arg`: a manifest (a `.json` file) or a module's path. */
+/** A bot named by `arg`: a manifest (a `.json` file, manifest.ts) or a module's path. */
 export function checkedBot(arg: string): CheckedBot {
   if (!arg.endsWith('.json')) {
     if (!isBotPath(arg)) throw new HavocError('ERR_BOT', arg, 'name a bot module by its path (./bot.js, ./bot.ts) or a manifest (.json)');
     return { name: arg, spec: arg, rulesets: null, builds: {} };
   }
-  const raw = readJsonFile(arg, 'ERR_MANIFEST');
-  const m = Manifest.safeParse(raw);
-  if (!m.success) throw new HavocProblems('ERR_MANIFEST', arg, m.error.issues.map((i) => new HavocError('ERR_MANIFEST', `${arg}: ${i.path.join('.') || '(the manifest)'}`, i.message)));
-  const v = m.data, here = dirname(resolve(arg));
-  if ((v.bot === undefined) === (v.command === undefined)) throw new HavocError('ERR_MANIFEST', arg, 'give "bot" (a module path) or "command" (a command line), one of them');
-  // Paths are the manifest's: a command's words that name files there are made absolute, as a config's are.
-  const spec = v.bot !== undefined ? resolve(here, v.bot) : commandSpec(v.command!.map((w, i) => (i > 0 || w.includes('/')) && existsSync(resolve(here, w)) ? resolve(here, w) : w));
-  for (const id of v.rulesets ?? []) if (!rulesetIds().includes(id)) throw new HavocError('ERR_MANIFEST', `${arg}: rulesets`, `no ruleset "${id}" (rulesets: ${rulesetIds().join(', ')})`);
-  return { name: v.name, spec, rulesets: v.rulesets ?? null, builds: v.builds ?? {} };
+  const m = readManifest(arg);
+  return { name: m.name, spec: m.spec, rulesets: m.rulesets, builds: m.builds };
 }
 
 /** What a check of one ruleset found. */

@@ -233,6 +233,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   };
 
   let failure: unknown = null;
+  let onAbort: (() => void) | null = null;
   try {
     await new Promise<void>((resolve) => {
       const gen = batchesOf(done, shard, () => sizer.next());
@@ -283,10 +284,13 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
         }
         if (active === 0) resolve();
       };
-      opts.signal?.addEventListener('abort', () => pump(), { once: true });
+      onAbort = () => pump();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
       pump();
     });
   } finally {
+    // A signal outlives the run (a contest plays one run after another on it): its listener goes with the run.
+    if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
     watched.stop();
     writer.close();
   }

@@ -19,7 +19,7 @@ import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { rulesetById } from '../rules/registry.js';
 import { scheduleTotal } from './config/total.js';
-import { sweepFilter, type RunConfig } from './config/types.js';
+import { sweepFilter, type ContestRound, type RunConfig } from './config/types.js';
 import { withRunData } from './config/data.js';
 
 /** One machine of a match: the bot's name and the loadout's name in the run. */
@@ -84,6 +84,7 @@ export function makeSchedule(run: RunConfig, data: unknown): Schedule {
     };
   }
   if (run.between === 'teams') return teamSchedule(run, total);
+  if (s.type === 'rounds') return roundsSchedule(run, s.rounds, total);
   const entrants: SeatSpec[] =
     run.between === 'bots'
       ? run.bots.map((b) => ({ bot: b.name, loadout: run.loadouts[0].name }))
@@ -154,6 +155,28 @@ function teamSchedule(run: RunConfig, total: number): Schedule {
       const set = Math.floor(id / 2), g = groups[set % groups.length], swap = id % 2;
       const onSide = [teams[g[swap]], teams[g[1 - swap]]];
       return { id, seed: matchSeed(run.seed, set * 2), seats: place.map((p, seat) => ({ bot: onSide[side[seat]].bots[p], loadout })) };
+    },
+  };
+}
+
+/**
+ * A contest's rounds: round r holds ids [start_r, start_r + pairs × games); its sets of two cycle through its
+ * pairs, the pair's first bot in seat A then in seat B, on the seed of the set's first id. A round added later
+ * changes no id or seed of the rounds before it.
+ */
+function roundsSchedule(run: RunConfig, rounds: readonly ContestRound[], total: number): Schedule {
+  const starts: number[] = [];
+  let at = 0;
+  for (const r of rounds) starts.push(at), (at += r.pairs.length * r.games);
+  const loadout = run.loadouts[0].name;
+  return {
+    total,
+    seats: 2,
+    spec: (id) => {
+      let r = starts.length - 1;
+      while (starts[r] > id) r--;
+      const { pairs } = rounds[r], set = Math.floor((id - starts[r]) / 2), pair = pairs[set % pairs.length], swap = id % 2;
+      return { id, seed: matchSeed(run.seed, id - swap), seats: [{ bot: pair[swap], loadout }, { bot: pair[1 - swap], loadout }] };
     },
   };
 }

@@ -9,6 +9,7 @@ import loadouts from './loadouts.js';
 import replay from './replay.js';
 import report from './report.js';
 import tournament from './tournament.js';
+import contest from './contest.js';
 import sweep from './sweep.js';
 import resume from './resume.js';
 import merge from './merge.js';
@@ -25,6 +26,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 await yargs(hideBin(process.argv))
   .scriptName('havoc')
   .command(tournament)
+  .command(contest)
   .command(sweep)
   .command(resume)
   .command(merge)

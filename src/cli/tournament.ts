@@ -11,13 +11,13 @@ import { checkParentFolder, checkRunFolder, folderData, initParentFolder, initRu
 import { defaultWorkers, makeExecutor, type Executor } from '../arena/pool.js';
 import { parseReplayChoice } from '../arena/player.js';
 import { runsTrustedFromPath } from '../arena/bots.js';
-import { DEFAULT_REPLAYS, playRun, saveReplaysOf } from '../arena/runner.js';
+import { DEFAULT_REPLAYS, playRun, saveReplaysOf, type PlayOutcome } from '../arena/runner.js';
 import { parseShard, type Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
 import { writeReport } from '../report/html.js';
 import { scoreRates } from '../report/tables.js';
 import { saveChosenReplays } from '../arena/rerun.js';
-import { formatReport, writeTables, type Summary } from '../report/summary.js';
+import { formatReport, writeTables, type RunTables, type Summary } from '../report/summary.js';
 import { reportErrors } from './errors.js';
 import { RunProgressBar } from './progress.js';
 
@@ -85,11 +85,11 @@ function checkBatch(b: number | undefined): void {
 }
 
 /**
- * Plays run folders one after another on one worker pool, writing each
- * one's tables when it is complete. Ctrl-C stops handing out matches,
- * writes the ones under way and exits 130 (a second Ctrl-C quits at once).
+ * Runs `body` with a worker pool and a stop signal: Ctrl-C stops handing out
+ * matches, the ones under way are written, and the command exits 130 (a
+ * second Ctrl-C quits at once). The pool is closed after.
  */
-export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Promise<Summary[]> {
+export async function withPool<T>(args: RunArgs, body: (exec: Executor, stop: AbortSignal) => Promise<T>): Promise<T> {
   checkBatch(args.batch);
   const exec: Executor = await makeExecutor(workerCount(args.workers));
   const stop = new AbortController();
@@ -100,61 +100,85 @@ export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Pr
     stop.abort();
   };
   process.on('SIGINT', onInt);
-  const summaries: Summary[] = [];
   try {
-    for (const job of jobs) {
-      const bar = !args.quiet && process.stderr.isTTY === true ? new RunProgressBar(job.run.name) : null;
-      let outcome;
-      try {
-        outcome = await playRun(job.dir, job.run, job.shard, job.data, {
-          executor: exec,
-          onProgress: bar?.onProgress,
-          signal: stop.signal,
-          warn: (line) => process.stderr.write(`warning: ${line}\n`),
-          maxBatch: args.batch,
-          saveReplays: parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS),
-          trustBots: args['unsafe-bots'] === true,
-        });
-      } finally {
-        bar?.stop();
-      }
-      if (outcome.interrupted) {
-        process.stderr.write(`${job.run.name}: ${outcome.done} of ${outcome.scheduled} matches are in ${join(job.dir, 'matches.csv')}; \`havoc resume ${job.dir}\` plays the rest\n`);
-        process.exitCode = 130;
-        break;
-      }
-      const t = writeTables(job.dir, job.run, job.data, job.shard, outcome.scheduled, {
-        seconds: Number(outcome.seconds.toFixed(3)),
-        playedThisSession: outcome.playedNow,
-        matchesPerSecond: Number((outcome.playedNow / Math.max(outcome.seconds, 1e-9)).toFixed(1)),
-        workers: exec.workers,
-        workerSeconds: Number(outcome.workerSeconds.toFixed(3)),
-      });
-      summaries.push(t.summary);
-      if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');
-      else process.stdout.write(formatReport(job.dir, t));
-      // The replays worth watching (interest.ts), chosen from the finished rows and played again; not with a
-      // trusted path bot, which would play them in this process's threads once more (havoc replay plays any match).
-      const choice = parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS);
-      const trusted = job.run.bots.some((b) => runsTrustedFromPath(b.bot, args['unsafe-bots'] === true));
-      if (typeof choice === 'number' && choice > 0 && trusted && !args.quiet)
-        process.stderr.write(`${job.run.name}: no replays chosen (a bot named by path runs in this process with --unsafe-bots); \`havoc replay ${job.dir} --match ID\` plays any match\n`);
-      if (typeof choice === 'number' && choice > 0 && !trusted)
-        await saveChosenReplays(job.dir, job.run, scoreRates(t.tables.teams ?? (job.run.between === 'bots' ? t.tables.bots : t.tables.loadouts)), choice, (ids) =>
-          saveReplaysOf(job.dir, job.run, ids, { executor: exec, trustBots: args['unsafe-bots'] === true }),
-        );
-      if (args.report !== false) {
-        const html = await writeReport(job.dir);
-        if (!args.json) process.stdout.write(`report: ${html}\n`);
-      }
-      if (!args.json && jobs.length > 1) process.stdout.write('\n');
-      if (outcome.crashed) process.stderr.write(`${job.run.name}: ${outcome.crashed} matches could not be played (see ${join(job.dir, 'errors.log')})\n`);
-    }
+    return await body(exec, stop.signal);
   } finally {
     process.off('SIGINT', onInt);
     await exec.close();
   }
-  return summaries;
+}
+
+/** Plays what is left of a run folder with a progress bar; null (and exit code 130) when it was stopped. */
+export async function playJob(job: FolderJob, exec: Executor, stop: AbortSignal, args: RunArgs): Promise<PlayOutcome | null> {
+  const bar = !args.quiet && process.stderr.isTTY === true ? new RunProgressBar(job.run.name) : null;
+  let outcome;
+  try {
+    outcome = await playRun(job.dir, job.run, job.shard, job.data, {
+      executor: exec,
+      onProgress: bar?.onProgress,
+      signal: stop,
+      warn: (line) => process.stderr.write(`warning: ${line}\n`),
+      maxBatch: args.batch,
+      saveReplays: parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS),
+      trustBots: args['unsafe-bots'] === true,
+    });
+  } finally {
+    bar?.stop();
+  }
+  if (!outcome.interrupted) return outcome;
+  process.stderr.write(`${job.run.name}: ${outcome.done} of ${outcome.scheduled} matches are in ${join(job.dir, 'matches.csv')}; \`${resumeHint(job)}\` plays the rest\n`);
+  process.exitCode = 130;
+  return null;
+}
+
+/** The command that carries on a stopped run (a contest's own command for a contest). */
+const resumeHint = (job: FolderJob): string => (job.run.schedule.type === 'rounds' ? 'havoc contest CONFIG' : `havoc resume ${job.dir}`);
+
+/**
+ * A played run's tables (printed: `text` in place of the usual top of the tables, after writing what it
+ * adds), its chosen replays and its report.
+ */
+export async function finishRun(job: FolderJob, exec: Executor, outcome: PlayOutcome, args: RunArgs, text: (t: RunTables) => string = (t) => formatReport(job.dir, t)): Promise<Summary> {
+  const t = writeTables(job.dir, job.run, job.data, job.shard, outcome.scheduled, {
+    seconds: Number(outcome.seconds.toFixed(3)),
+    playedThisSession: outcome.playedNow,
+    matchesPerSecond: Number((outcome.playedNow / Math.max(outcome.seconds, 1e-9)).toFixed(1)),
+    workers: exec.workers,
+    workerSeconds: Number(outcome.workerSeconds.toFixed(3)),
+  });
+  const said = text(t);
+  if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');
+  else process.stdout.write(said);
+  // The replays worth watching (interest.ts), chosen from the finished rows and played again; not with a
+  // trusted path bot, which would play them in this process's threads once more (havoc replay plays any match).
+  const choice = parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS);
+  const trusted = job.run.bots.some((b) => runsTrustedFromPath(b.bot, args['unsafe-bots'] === true));
+  if (typeof choice === 'number' && choice > 0 && trusted && !args.quiet)
+    process.stderr.write(`${job.run.name}: no replays chosen (a bot named by path runs in this process with --unsafe-bots); \`havoc replay ${job.dir} --match ID\` plays any match\n`);
+  if (typeof choice === 'number' && choice > 0 && !trusted)
+    await saveChosenReplays(job.dir, job.run, scoreRates(t.tables.teams ?? (job.run.between === 'bots' ? t.tables.bots : t.tables.loadouts)), choice, (ids) =>
+      saveReplaysOf(job.dir, job.run, ids, { executor: exec, trustBots: args['unsafe-bots'] === true }),
+    );
+  if (args.report !== false) {
+    const html = await writeReport(job.dir);
+    if (!args.json) process.stdout.write(`report: ${html}\n`);
+  }
+  if (outcome.crashed) process.stderr.write(`${job.run.name}: ${outcome.crashed} matches could not be played (see ${join(job.dir, 'errors.log')})\n`);
+  return t.summary;
+}
+
+/** Plays run folders one after another on one worker pool, writing each one's tables when it is complete. */
+export async function playFolders(jobs: readonly FolderJob[], args: RunArgs): Promise<Summary[]> {
+  return withPool(args, async (exec, stop) => {
+    const summaries: Summary[] = [];
+    for (const job of jobs) {
+      const outcome = await playJob(job, exec, stop, args);
+      if (!outcome) break;
+      summaries.push(await finishRun(job, exec, outcome, args));
+      if (!args.json && jobs.length > 1) process.stdout.write('\n');
+    }
+    return summaries;
+  });
 }
 
 /** Checks the folders of a plan (nothing written), then creates them and plays every run. */

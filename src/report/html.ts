@@ -87,6 +87,21 @@ function entitySection(t: CsvTable | null, file: string, id: string, maxRows: nu
   });
 }
 
+/** A contest's leaderboard, with how its rounds were chosen and why it stopped. */
+function leaderboardSection(f: RunFolder, maxRows: number): string {
+  const t = f.leaderboard!;
+  const config = f.summary && isObject(f.summary.config) ? f.summary.config : null;
+  const schedule = config && isObject(config.schedule) ? config.schedule : null;
+  const rounds = schedule && Array.isArray(schedule.rounds) ? (schedule.rounds as { pairs?: unknown[]; games?: number; why?: string }[]) : [];
+  const list = rounds.map((r, i) => `<li>round ${i + 1}: ${Array.isArray(r.pairs) ? r.pairs.length : '?'} pairs × ${esc(String(r.games))} games — ${esc(String(r.why ?? ''))}</li>`).join('');
+  const note = `<p class="note">Ranked by rating (Bradley–Terry on the Elo scale, with its 95% interval); <b>los</b> is the likelihood that the entrant is stronger than the one below it. Every pair met first; then, round after round, the neighbours whose order was uncertain played again${f.contestStopped ? `. Stopped: ${esc(f.contestStopped)}` : ''}.</p>`;
+  const c = columnsOf(t, 'ratings');
+  const table = t.rows.length
+    ? dataTable(t, { id: 'leaderboard-table', maxRows, bars: [{ label: 'rating, 95% interval', after: c.rating, point: c.rating, lo: c.lo, hi: c.hi, ref: 1500 }] })
+    : '<p class="missing">No games yet.</p>';
+  return `${note}${table}${list ? `<details><summary>${rounds.length} round${rounds.length === 1 ? '' : 's'}</summary><ul>${list}</ul></details>` : ''}`;
+}
+
 const teamsNote =
   '<p class="note">A contest between teams: each team\'s bots sit on one side\'s seats in the order of its key. A team wins when its side does; the bots table counts each bot\'s seats, and its ratings compare bots by the seats they met on the other side.</p>';
 
@@ -278,6 +293,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
   const left = new Set([...(single('loadouts') ? ['loadouts', 'parts'] : []), ...(single('bots') ? ['bots'] : [])]);
   const all: [string, string, string][] = [
     ['summary', 'Summary', summarySection(f)],
+    ...(f.leaderboard ? [['leaderboard', 'Leaderboard', leaderboardSection(f, maxRows)] as [string, string, string]] : []),
     ['errors', 'Errors', errorsSection(f)],
     ...(f.teams ? [['teams', 'Teams', `${teamsNote}${entitySection(f.teams, 'teams.csv', 'teams-table', maxRows)}`] as [string, string, string]] : []),
     ['loadouts', 'Loadouts', entitySection(f.loadouts, 'loadouts.csv', 'loadouts-table', maxRows)],

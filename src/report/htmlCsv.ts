@@ -120,7 +120,7 @@ export const COLUMNS = {
     rateHi: ['a_win_rate_hi', 'win_rate_hi', 'hi'],
   },
   ratings: {
-    name: ['name', 'loadout', 'bot'],
+    name: ['name', 'entrant', 'loadout', 'bot'],
     games: ['games'],
     rating: ['rating', 'elo'],
     lo: ['rating_lo', 'lo', 'elo_lo'],

@@ -27,6 +27,9 @@ export interface RunFolder {
   bots: CsvTable | null;
   /** teams.csv: a contest between teams only. */
   teams: CsvTable | null;
+  /** leaderboard.csv and why the schedule stopped (contest.json): a contest (`havoc contest`) only. */
+  leaderboard: CsvTable | null;
+  contestStopped: string | null;
   parts: CsvTable | null;
   matchups: CsvTable | null;
   ratings: CsvTable | null;
@@ -102,6 +105,16 @@ function readErrors(path: string): RunFolder['errors'] {
   return { lines, total };
 }
 
+/** Why a contest's schedule stopped (contest.json's `stopped`), or null. */
+function readStopped(dir: string): string | null {
+  try {
+    const v = JSON.parse(readFileSync(join(dir, 'contest.json'), 'utf8')) as { stopped?: unknown };
+    return typeof v.stopped === 'string' ? v.stopped : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Sorts file names with their numbers compared as numbers (match-2 before match-10). */
 const natural = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
 
@@ -143,6 +156,8 @@ export function readRunFolder(dir: string, opts: ReadOptions = {}): RunFolder {
     loadouts: csv('loadouts.csv'),
     bots: csv('bots.csv'),
     teams: csv('teams.csv'),
+    leaderboard: csv('leaderboard.csv'),
+    contestStopped: readStopped(dir),
     parts: csv('parts.csv'),
     matchups: csv('matchups.csv'),
     ratings: csv('ratings.csv'),

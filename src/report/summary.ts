@@ -182,7 +182,7 @@ const round = (x: { value: number; se: number } | null): { value: number; se: nu
   x && { value: Number(fmt(x.value, 6)), se: Number(fmt(x.se, 6)) };
 
 /** Lays out rows as aligned text columns (columns in `left` flush left, the rest flush right). */
-function columns(rows: string[][], left: readonly number[]): string {
+export function columns(rows: string[][], left: readonly number[]): string {
   const w = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   return rows.map((r) => ('  ' + r.map((s, c) => (left.includes(c) ? s.padEnd(w[c]) : s.padStart(w[c]))).join('  ')).trimEnd()).join('\n');
 }

@@ -10,7 +10,7 @@
  */
 import type { AnyGameModule } from '../core/game.js';
 import { stringify } from 'csv-stringify/sync';
-import { bradleyTerry, chiSquareSurvival, difference, ELO_PER_LOGIT, partEffects, scoreInterval, superiority, toElo, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
+import { bradleyTerry, type BradleyTerryFit, chiSquareSurvival, difference, ELO_PER_LOGIT, partEffects, scoreInterval, superiority, toElo, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
 import type { RunConfig } from '../arena/config.js';
 import { cmp, type Aggregate, type Dimension } from './aggregate.js';
 
@@ -93,7 +93,7 @@ export function rate(dim: Dimension, seats: number, maxRated: number, opponents 
   if (names.length > maxRated) return none(`${names.length} entrants is more than stats.maxRated (${maxRated})`);
   const games = pairGames(dim, names, opponents);
   if (games.length === 0) return none('no games between different entrants');
-  const fit = bradleyTerry(names.length, games, { firstMoverAdvantage: seats === 2, priorDraws: PRIOR_DRAWS });
+  const fit = ratingFit(names, games, seats);
   const elo = toElo(fit);
   const order = names.map((_, i) => i).sort((i, j) => fit.rating[j] - fit.rating[i] || cmp(names[i], names[j]));
   const next = new Map(order.map((i, r) => [i, r + 1 < order.length ? order[r + 1] : -1]));
@@ -111,6 +111,25 @@ export function rate(dim: Dimension, seats: number, maxRated: number, opponents 
     ]),
   );
   return { fitted: true, note: fit.converged ? null : 'the fit did not converge', byName, seatAdvantage: fit.advantage };
+}
+
+/** The ratings' fit (the prior's virtual draws, a first-seat advantage when matches have two seats). */
+const ratingFit = (names: readonly string[], games: PairGame[], seats: number): BradleyTerryFit =>
+  bradleyTerry(names.length, games, { firstMoverAdvantage: seats === 2, priorDraws: PRIOR_DRAWS });
+
+/**
+ * The entrants `active` best first by the ratings' fit, each with the likelihood that it is stronger than the
+ * next of them (null: no games to tell): the standing a contest's schedule reads (arena/contest/rounds.ts).
+ */
+export function standingOf(dim: Dimension, seats: number, active: readonly string[]): { order: string[]; los: (number | null)[] } {
+  const names = [...dim.names].sort(cmp);
+  const at = new Map(names.map((n, i) => [n, i]));
+  const games = names.length >= 2 ? pairGames(dim, names, seats - 1) : [];
+  const fit = games.length ? ratingFit(names, games, seats) : null;
+  const r = (n: string): number => (fit && at.has(n) ? fit.rating[at.get(n)!] : -Infinity);
+  const order = [...active].sort((a, b) => r(b) - r(a) || cmp(a, b));
+  const los = order.slice(0, -1).map((n, i) => (fit && at.has(n) && at.has(order[i + 1]) ? superiority(fit, at.get(n)!, at.get(order[i + 1])!) : null));
+  return { order, los };
 }
 
 const byScore = (dim: Dimension) => (a: number, b: number): number => {

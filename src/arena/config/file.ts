@@ -20,13 +20,21 @@ import { isRulesetPath, loadRuleset } from '../../rules/registry.js';
  * Throws a HavocProblems listing every problem; writes nothing.
  */
 export async function loadConfig(file: string, overrides: ConfigOverrides = {}): Promise<Plan> {
-  const problems = new Problems(file);
-  let json: unknown;
+  return loadConfigJson(readConfigJson(file), file, overrides);
+}
+
+/** A config file's JSON; a HavocError naming the file when it is missing or not JSON. */
+export function readConfigJson(file: string): unknown {
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     throw new HavocError('bad-config', file, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON (${(e as Error).message})`);
   }
+}
+
+/** loadConfig of a config's JSON, read from `file` (or made from it: havoc contest). */
+export async function loadConfigJson(json: unknown, file: string, overrides: ConfigOverrides = {}): Promise<Plan> {
+  const problems = new Problems(file);
   await loadRulesetModules(json, problems);
   problems.throwIfAny();
   const plan = resolveConfig(json, file, overrides, problems);

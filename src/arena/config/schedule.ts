@@ -12,7 +12,7 @@ import { withRunData } from './data.js';
 import { check, fieldsOf, isObj, type Field, type Problems } from './problems.js';
 import { countBuilds, seatsProblem, sweepProblem, type RulesetFacts } from './rulesets.js';
 import { Schedule, SCHEDULES, ScheduleType, SweepFilter as SweepFilterSchema } from './schema.js';
-import { DEFAULT_SWEEP_SEATS, sweepFilter, type ScheduleSpec, type SweepFilter } from './types.js';
+import { DEFAULT_SWEEP_SEATS, SCHEDULE_TYPES, sweepFilter, type ScheduleSpec, type SweepFilter } from './types.js';
 
 /** The run's schedule (with `override`'s fields, e.g. `havoc sweep --matches N`), or null after adding its problems. */
 export function resolveSchedule(
@@ -29,7 +29,7 @@ export function resolveSchedule(
   const s = fieldsOf(Schedule, merged, at, problems);
   if (!s) return null;
   if (!check(ScheduleType, s.type, `${at}.type`, problems)) return null;
-  const type = s.type as ScheduleSpec['type'];
+  const type = s.type as (typeof SCHEDULE_TYPES)[number];
   const before = problems.count;
 
   let seats = 2;

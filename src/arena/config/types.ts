@@ -44,7 +44,19 @@ export type ScheduleSpec =
   | { readonly type: 'round-robin'; readonly games: number }
   | { readonly type: 'gauntlet'; readonly games: number; readonly challengers: readonly string[] }
   | { readonly type: 'free-for-all'; readonly games: number; readonly seats: number }
-  | { readonly type: 'sweep'; readonly matches: number; readonly seats: number; readonly sample: number | null; readonly filter: SweepFilter };
+  | { readonly type: 'sweep'; readonly matches: number; readonly seats: number; readonly sample: number | null; readonly filter: SweepFilter }
+  | { readonly type: 'rounds'; readonly rounds: readonly ContestRound[] };
+
+/**
+ * One round of a contest (`havoc contest`, src/arena/contest/): pairs of the run's bots, each playing
+ * `games` games seat-swapped. A contest's run grows by a round at a time; run configs do not write rounds.
+ */
+export interface ContestRound {
+  readonly pairs: readonly (readonly [string, string])[];
+  readonly games: number;
+  /** Why the contest played it (the first round, an entrant joining, an order still uncertain). */
+  readonly why: string;
+}
 
 export const SCHEDULE_TYPES = ['round-robin', 'gauntlet', 'free-for-all', 'sweep'] as const;
 

@@ -1,0 +1,94 @@
+/**
+ * `havoc contest CONFIG`: the entrants of a contest file (manifests, each bot
+ * sandboxed) play round after round in one run folder — every pair first,
+ * then the neighbours whose order is still uncertain (arena/contest/rounds.ts)
+ * — until the leaderboard is settled or the budget is spent; then the tables,
+ * `leaderboard.csv`, the replays worth watching and the report. Run again, it
+ * carries the contest on: new entrants join and meet every other, the games
+ * played stay.
+ */
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { loadContest } from '../arena/contest/file.js';
+import { contestRun, saveContestRun, writeContestState } from '../arena/contest/folder.js';
+import { nextRound } from '../arena/contest/rounds.js';
+import { folderData, initRunFolder, writeAtomic } from '../arena/folder.js';
+import { HavocError } from '../core/errors.js';
+import { contestStanding, formatLeaderboard, leaderboardTable } from '../report/leaderboard.js';
+import { tableCsv } from '../report/tables.js';
+import { reportErrors } from './errors.js';
+import { withExamples } from './examples.js';
+import { checkRunArgs, finishRun, playJob, runOptions, withPool, type RunArgs } from './tournament.js';
+
+interface ContestArgs extends RunArgs {
+  config: string;
+  out?: string;
+  seed?: string;
+}
+
+async function runContest(args: ContestArgs): Promise<void> {
+  checkRunArgs(args);
+  if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
+  const plan = await loadContest(args.config, { out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
+  const dir = plan.out;
+  let { run, entrants, fresh } = contestRun(dir, plan);
+  const active = plan.entrants.map((e) => e.name);
+  if (fresh) initRunFolder(dir, run, null, plan.data?.text ?? null, plan.file);
+  const data = folderData(dir, run)?.value;
+  const say = (line: string): void => {
+    if (!args.json) process.stdout.write(line + '\n');
+  };
+  const state = (stopped: string | null) => writeContestState(dir, { format: 'havoc-contest/1', source: plan.file, entrants, active, options: plan.options, stopped });
+  await withPool(args, async (exec, stop) => {
+    let stopped: string | null = null;
+    // This session's play over every round, for summary.json's timing.
+    let played = 0, seconds = 0, workerSeconds = 0, crashed = 0;
+    for (;;) {
+      saveContestRun(dir, run, plan.file);
+      state(null);
+      const rounds = run.schedule.type === 'rounds' ? run.schedule.rounds : [];
+      const outcome = await playJob({ dir, run, shard: null, data }, exec, stop, args);
+      if (!outcome) return;
+      (played += outcome.playedNow), (seconds += outcome.seconds), (workerSeconds += outcome.workerSeconds), (crashed += outcome.crashed);
+      // What the games so far say decides the next round (or the end).
+      const next = nextRound(rounds, active, rounds.length ? contestStanding(dir, run, active) : null, plan.options);
+      if ('stop' in next) {
+        stopped = next.stop;
+        if (outcome.playedNow === 0 && rounds.length && !args.quiet) say(`${plan.run.name}: nothing new to play: ${stopped}`);
+        state(stopped);
+        const job = { dir, run, shard: null, data };
+        await finishRun(job, exec, { ...outcome, playedNow: played, seconds, workerSeconds, crashed }, args, (t) => {
+          const board = leaderboardTable(t.tables.ratings, t.tables.bots, entrants, active);
+          writeAtomic(join(dir, 'leaderboard.csv'), tableCsv(board));
+          const m = t.summary.matches;
+          return [
+            `${plan.run.name} (${run.ruleset}, seed ${run.seed}): ${rounds.length} round${rounds.length === 1 ? '' : 's'}, ${m.played} games (${Object.entries(m.reasons).map(([k, v]) => `${v} ${k}`).join(', ')}); stopped: ${stopped}`,
+            'leaderboard (rating on the Elo scale with its 95% interval; los next: the likelihood it is stronger than the one below):',
+            formatLeaderboard(board),
+            `leaderboard: ${join(dir, 'leaderboard.csv')}; tables: ${dir}/ (${t.summary.tables.join(', ')})`,
+            '',
+          ].join('\n');
+        });
+        return;
+      }
+      say(`round ${rounds.length + 1}: ${next.round.pairs.length} pair${next.round.pairs.length === 1 ? '' : 's'} × ${next.round.games} games (${next.round.why})`);
+      run = { ...run, schedule: { type: 'rounds', rounds: [...rounds, next.round] } };
+    }
+  });
+}
+
+const command: CommandModule<object, ContestArgs> = {
+  command: 'contest <config>',
+  describe: 'play a contest between entrants (manifests; each bot sandboxed) round after round until the leaderboard is settled, and write it (carries an existing contest on)',
+  builder: (y) =>
+    withExamples(
+      runOptions(y)
+        .positional('config', { type: 'string', demandOption: true, describe: 'contest file (JSON), e.g. configs/contest.json' })
+        .option('out', { type: 'string', describe: 'the contest\'s folder (overrides the file\'s "out"); an existing contest there is carried on' })
+        .option('seed', { type: 'string', describe: 'contest seed (overrides the file\'s "seed")' }),
+      'contest',
+    ) as never,
+  handler: (args) => reportErrors(() => runContest(args)),
+};
+
+export default command;

@@ -1,0 +1,178 @@
+/**
+ * `havoc contest`: how the schedule grows (every pair first, an entrant who
+ * joins meets every other, then the uncertain neighbours, within the budget),
+ * the contest file's problems, and contests played through the compiled CLI
+ * with sandboxed entrants: the faulty one charged and ranked last, the same
+ * bytes on a rerun, an entrant joining without the games played being played
+ * again, and a changed entrant refused.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONTEST, loadContest } from '../src/arena/contest/file.js';
+import { nextRound } from '../src/arena/contest/rounds.js';
+import type { ContestRound } from '../src/arena/config/types.js';
+import { HavocError, HavocProblems } from '../src/core/errors.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'havoc-contest-'));
+// The sandbox's user reads the entrants' files.
+chmodSync(tmp, 0o755);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const havoc = (...args: string[]) => {
+  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 300_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+const csv = (path: string): Record<string, string>[] => {
+  const [head, ...lines] = readFileSync(path, 'utf8').trim().split('\n').map((l) => l.split(','));
+  return lines.map((l) => Object.fromEntries(head.map((h, i) => [h, l[i]])));
+};
+
+describe('the schedule of a contest', () => {
+  const opts = { ...DEFAULT_CONTEST, first: 4, more: 2, max: 40, maxRounds: 5 };
+  const first: ContestRound = { pairs: [['a', 'b'], ['a', 'c'], ['b', 'c']], games: 4, why: 'every pair meets' };
+
+  it('first plays every pair, then every pair with an entrant who joins, each `first` games', () => {
+    expect(nextRound([], ['a', 'b', 'c'], null, opts)).toEqual({ round: first });
+    const join = nextRound([first], ['a', 'b', 'c', 'd'], { order: ['a', 'b', 'c', 'd'], los: [0.9, 0.9, null] }, opts);
+    expect(join).toEqual({ round: { pairs: [['a', 'd'], ['b', 'd'], ['c', 'd']], games: 4, why: 'd joined: every pair with it meets' } });
+  });
+
+  it('then the neighbours whose order is uncertain, least certain first, as many as the budget holds', () => {
+    const next = nextRound([first], ['a', 'b', 'c'], { order: ['c', 'a', 'b'], los: [0.8, 0.55] }, opts);
+    expect(next).toEqual({ round: { pairs: [['a', 'b'], ['c', 'a']], games: 2, why: 'order uncertain: a over b 0.550; c over a 0.800' } });
+    // 12 played of 16: room for two more games, one pair.
+    const tight = nextRound([first], ['a', 'b', 'c'], { order: ['c', 'a', 'b'], los: [0.8, 0.55] }, { ...opts, max: 14 });
+    expect(tight).toEqual({ round: { pairs: [['a', 'b']], games: 2, why: 'order uncertain: a over b 0.550' } });
+  });
+
+  it('stops when the order is settled, the budget is spent or the rounds are', () => {
+    expect(nextRound([first], ['a', 'b', 'c'], { order: ['a', 'b', 'c'], los: [0.97, 0.99] }, opts)).toEqual({
+      stop: 'the order is settled: each entrant is stronger than the next with likelihood ≥ 0.95',
+    });
+    expect(nextRound([first], ['a', 'b', 'c'], { order: ['a', 'b', 'c'], los: [0.6, 0.99] }, { ...opts, max: 13 })).toEqual({ stop: 'the games budget is spent (12 of 13)' });
+    expect(nextRound([first, first], ['a', 'b', 'c'], null, { ...opts, maxRounds: 2 })).toEqual({ stop: 'the rounds are spent (2)' });
+    // Every pair meets, whatever the budget and rounds.
+    expect(nextRound([], ['a', 'b', 'c'], null, { ...opts, max: 10 })).toEqual({ round: first });
+    expect(nextRound([first], ['a', 'b', 'c', 'd'], null, { ...opts, max: 10, maxRounds: 1 })).toMatchObject({ round: { why: 'd joined: every pair with it meets' } });
+  });
+});
+
+describe('a contest file', () => {
+  const problems = async (json: object): Promise<string[]> => {
+    const file = join(tmp, 'bad.json');
+    writeFileSync(file, JSON.stringify(json));
+    try {
+      await loadContest(file);
+    } catch (e) {
+      if (e instanceof HavocProblems) return e.problems.map((p) => p.message.replace(file, 'FILE'));
+      if (e instanceof HavocError) return [e.message.replace(file, 'FILE')];
+      throw e;
+    }
+    return [];
+  };
+
+  it('names each problem: fields the contest sets, its own fields, entrants without manifests or for another ruleset', async () => {
+    expect(
+      await problems({ ruleset: 'rbp', entrants: ['bots/starters', 'bots/nothing-here'], schedule: { type: 'round-robin', games: 2 }, games: { first: 3, most: 9 }, confidence: 2 }),
+    ).toEqual([
+      'FILE: schedule: a contest sets "schedule" itself (its entrants play each other in rounds): leave it out',
+      'FILE: confidence: must be a number between 0.5 and 1',
+      'FILE: games.most: unknown field (expected first, more, max)',
+      'FILE: games.first: must be an even whole number ≥ 2 (games a pair plays when it first meets, seat-swapped)',
+      'FILE: entrants[1]: bots/nothing-here: no such file or folder',
+    ]);
+    const faulty = resolve('bots/contest/faulty/bot.json');
+    expect(await problems({ ruleset: 'nhm', entrants: ['bots/contest/faulty', 'bots/contest/faulty'] })).toEqual([
+      `FILE: entrants[0]: faulty (${faulty}) does not play nhm: its manifest's rulesets are rbp`,
+      `FILE: entrants[1]: faulty (${faulty}) does not play nhm: its manifest's rulesets are rbp`,
+      `FILE: entrants[1]: two entrants are named "faulty" (${faulty} and ${faulty}): names must differ`,
+    ]);
+  });
+});
+
+describe('configs/contest.json', () => {
+  it('is a contest file: the three starters and the faulty entrant, random as the house bot', async () => {
+    const plan = await loadContest('configs/contest.json');
+    expect(plan.entrants.map((e) => [e.name, e.language])).toEqual([
+      ['javascript-starter', 'JavaScript'],
+      ['python-starter', 'Python'],
+      ['typescript-starter', 'TypeScript'],
+      ['faulty', 'JavaScript'],
+      ['random', null],
+    ]);
+    expect(plan.run).toMatchObject({ ruleset: 'rbp', between: 'bots', maxFaults: 20, schedule: { type: 'rounds', rounds: [] } });
+    expect(plan.options).toMatchObject({ first: 6, more: 6, max: 200, confidence: 0.95, maxRounds: 6 });
+  });
+});
+
+describe('a contest played', () => {
+  // Entrants copied into the test's folder: one of them is changed below.
+  const entrants = join(tmp, 'entrants');
+  cpSync('bots/starters/javascript', join(entrants, 'javascript'), { recursive: true });
+  cpSync('bots/contest/faulty', join(entrants, 'faulty'), { recursive: true });
+  cpSync('bots/starters/typescript', join(entrants, 'typescript'), { recursive: true });
+  const contest = (file: string, list: string[]): string => {
+    const path = join(tmp, file);
+    writeFileSync(
+      path,
+      JSON.stringify({ ruleset: 'rbp', entrants: list.map((e) => join(entrants, e)), bots: ['random'], games: { first: 2, more: 2, max: 40 }, maxRounds: 3, maxFaults: 20, seed: 'c1' }),
+    );
+    return path;
+  };
+  const two = contest('two.json', ['javascript', 'faulty']);
+  const three = contest('three.json', ['javascript', 'faulty', 'typescript']);
+  const play = (file: string, out: string) => havoc('contest', file, '--out', join(tmp, out), '--quiet', '--save-replays', 'none', '--no-report');
+
+  it('ranks the faulty entrant last and charges its faults; a rerun gives the same bytes', () => {
+    const runs = ['a', 'b'].map((out) => {
+      const r = play(two, out);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain('leaderboard (rating on the Elo scale');
+      return ['matches.csv', 'leaderboard.csv'].map((f) => readFileSync(join(tmp, out, f), 'utf8'));
+    });
+    expect(runs[1]).toEqual(runs[0]);
+    const board = csv(join(tmp, 'a', 'leaderboard.csv'));
+    expect(board.map((r) => r.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'random']);
+    const last = board[board.length - 1];
+    expect(last.entrant).toBe('faulty');
+    expect(Number(last.faults)).toBeGreaterThan(20);
+    expect(board.filter((r) => r.entrant !== 'faulty').every((r) => r.faults === '0')).toBe(true);
+    expect(board[0]).toMatchObject({ rank: '1', author: 'Havoc Arena', language: 'JavaScript', status: 'playing' });
+    const state = JSON.parse(readFileSync(join(tmp, 'a', 'contest.json'), 'utf8')) as { stopped: string; active: string[] };
+    expect(state.active).toEqual(['javascript-starter', 'faulty', 'random']);
+    expect(state.stopped).toMatch(/settled|spent/);
+  }, 300_000);
+
+  it('lets an entrant join: it meets every other, and the games played are kept, not played again', () => {
+    const before = readFileSync(join(tmp, 'a', 'matches.csv'), 'utf8');
+    const r = play(three, 'a');
+    expect(r.code, r.err).toBe(0);
+    const after = readFileSync(join(tmp, 'a', 'matches.csv'), 'utf8');
+    expect(after.startsWith(before)).toBe(true);
+    const config = JSON.parse(readFileSync(join(tmp, 'a', 'config.json'), 'utf8')) as { run: { schedule: { rounds: ContestRound[] } } };
+    const joined = config.run.schedule.rounds.find((x) => x.why.startsWith('typescript-starter joined'))!;
+    expect(joined.pairs.map((p) => [...p].sort().join(' ')).sort()).toEqual(['faulty typescript-starter', 'javascript-starter typescript-starter', 'random typescript-starter']);
+    expect(csv(join(tmp, 'a', 'leaderboard.csv')).map((x) => x.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'random', 'typescript-starter']);
+  }, 300_000);
+
+  it('keeps the games of an entrant left out of the file, which plays no more', () => {
+    const before = readFileSync(join(tmp, 'a', 'matches.csv'), 'utf8');
+    const r = play(two, 'a');
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(join(tmp, 'a', 'matches.csv'), 'utf8')).toBe(before);
+    const board = csv(join(tmp, 'a', 'leaderboard.csv'));
+    expect(board.find((x) => x.entrant === 'typescript-starter')).toMatchObject({ status: 'withdrawn', games: '6' });
+    expect(board.filter((x) => x.status === 'playing').map((x) => x.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'random']);
+  }, 300_000);
+
+  it('refuses an entrant whose bot changed since it entered', () => {
+    writeFileSync(join(entrants, 'faulty', 'bot.js'), readFileSync(join(entrants, 'faulty', 'bot.js'), 'utf8') + '\n// changed\n');
+    const r = play(three, 'a');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('entrant faulty has changed since it entered (its sha256 differs)');
+    expect(r.err).not.toMatch(/\n\s+at /);
+  });
+});
