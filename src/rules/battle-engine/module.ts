@@ -17,6 +17,7 @@ import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterT
 import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState } from './state.js';
 import { applyStep, deploy, tossCoin } from './step.js';
 import { drawBoard } from './draw.js';
+import { beBoardView } from './boardView.js';
 import { readScenario, SCENARIO_FIELDS } from './scenario.js';
 
 /** Changes whenever a rule changes what a match does. */
@@ -174,6 +175,15 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
     botContext: (g) => ({ battleEngine: { roster: g.roster, rules: g.rules, armies: g.armies.map((a) => armyKey(g.roster, a)) } }),
     recorder: (_state, onRecord) => new BeRecorder(onRecord),
     scenario: (json, file) => readScenario(roster, json, file),
+    boardView(desc, records) {
+      let g: BeGame;
+      try {
+        g = gameFromDescription(roster, desc, 'game');
+      } catch {
+        return null; // another roster's game, or not one at all: the viewer shows its records as text
+      }
+      return beBoardView(g, records);
+    },
     scenarioFields: SCENARIO_FIELDS,
     show: (st) => drawBoard(st),
     describeSeat: (g, seat) => `${'AB'[seat]}: ${armyKey(g.roster, g.armies[seat])}`,
