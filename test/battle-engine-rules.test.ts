@@ -232,7 +232,7 @@ describe('Battle Engine: turns and actions', () => {
     const b = battle(['ltn+pvt', 'ltn+rec'], ['ltn@a1 pvt@d3', 'ltn@h7 rec@d5']);
     b.act('m d3 d4', 'h d4 d5');
     expect(b.records[0]).toMatchObject({ turn: 0, deploy: ['ltn@a1 pvt@d3', 'ltn@h7 rec@d5'] });
-    expect(b.records[2]).toMatchObject({ turn: 0, seat: 'A', action: 'h d4 d5', events: ['d5 takes 1 (killed)'] });
+    expect(b.records[2]).toMatchObject({ turn: 0, seat: 'A', action: 'h d4 d5', events: ['A Private d4 hits B Recruit d5: 1 damage, killed'] });
   });
 });
 
@@ -275,7 +275,7 @@ describe('Battle Engine: officers and bonuses', () => {
     expect(b.piece(0, 'c3')!.status).toBe('on');
     b.act('m c3 c4');
     expect(b.mod.observe(b.st, 0).own[1].status).toBe('killed');
-    expect(b.records.at(-1)!.events).toContain("Colonel on c4 dies: its bonus was all that kept it alive");
+    expect(b.records.at(-1)!.events).toContain("A Colonel c4 dies: its bonus was all that kept it alive");
   });
 
   const bonusLost = (bonusLoss: 'move' | 'always') => {

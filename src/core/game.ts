@@ -194,8 +194,11 @@ export interface DataFile {
   hash(data: unknown): string;
 }
 
-/** A piece in a board frame: its cell (null when off the board), facing (N/E/S/W), hearts, shields, alive. */
-export type BoardPiece = [string | null, string, number, number, boolean];
+/**
+ * A piece in a board frame: its cell (null when off the board), facing (N/E/S/W; "" for a piece without one),
+ * hearts, shields, alive, and optionally short badges drawn beside it (Battle Engine: ★ an officer, ➶2 arrows left).
+ */
+export type BoardPiece = [string | null, string, number, number, boolean, string[]?];
 
 /** One frame of a board view: the start (turn 0, step 0), then one a record. */
 export interface BoardFrame {
@@ -214,6 +217,22 @@ export interface BoardFrame {
   mines: [number, string, boolean][];
   /** What happened, in words. */
   ev: string[];
+  /** What the viewer calls this frame instead of its turn and step (Battle Engine: "deployment"). */
+  name?: string;
+  /** The pieces as the other seats saw them: drawn without label or pips, their badges only (a hidden deployment, revealed). */
+  veiled?: boolean;
+}
+
+/**
+ * A row of a square board drawn as a band across it, with its name (Battle Engine's no man's land).
+ * Beside `bands`, `BoardView.board` may say what the pieces' badges mean (`badges`: [badge, meaning]) and
+ * whose program of the turn the viewer lists (`programs`: every piece's, the default, or only the `actors`'
+ * — where one piece of many acts a turn).
+ */
+export interface BoardBand {
+  /** The row, numbered from 1 as cells are. */
+  row: number;
+  label: string;
 }
 
 /** A replay as a board (`GameModule.boardView`): a grid of cells named like `a1`, its pieces, and a frame a record. */
@@ -222,9 +241,12 @@ export interface BoardView {
    * Its size; `shape` "hex" for a hex map (odd-r rows, cells named from the top row, facings E NE NW W SW SE), with its wall cells;
    * `markers`, what the frames' markers are called when the game has them (NHM: "Mines"): the viewer then offers them per owner.
    */
-  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[]; markers?: string };
-  /** Per piece: its name, its build's key and its build's name, and its seat when that is not its index (a seat with several pieces: Hovercrafts fleets, What Blind Ninjas?). */
-  pieces: { name: string; loadout: string; loadoutName: string; seat?: number }[];
+  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[]; markers?: string; bands?: BoardBand[]; badges?: [string, string][]; programs?: 'all' | 'actors' };
+  /**
+   * Per piece: its name, its build's key and its build's name, its seat when that is not its index (a seat with several pieces:
+   * Hovercrafts fleets, What Blind Ninjas?), and the short label drawn on it when that is not its name (Battle Engine: its rank).
+   */
+  pieces: { name: string; loadout: string; loadoutName: string; seat?: number; label?: string }[];
   frames: BoardFrame[];
 }
 

@@ -1,6 +1,7 @@
 /**
  * The replay viewer, run in the browser: the board as SVG (squares, or hexes
- * with walls for a board of shape "hex"), step slider,
+ * with walls for a board of shape "hex"; named row bands), pieces with their
+ * labels, pips and badges, step slider,
  * play/pause, mines per owner, each seat's program; or, for a replay of a
  * game without a board, its records as text under the same controls. The
  * report inlines this function's source (`reportScript`, with sortable.ts
@@ -109,6 +110,13 @@ export function replayViewer(doc: Document): void {
       for (const [word, meaning] of rep.legend) dl.append(el('dt', {}, word), el('dd', {}, meaning));
       legend.appendChild(dl);
     }
+    // What the pieces' badges mean, when the board view says.
+    if (rep.view === 'board' && rep.board.badges?.length) {
+      if (!rep.legend.length) legend.appendChild(el('summary', {}, 'What the marks mean'));
+      const dl = el('dl', { class: 'badge-key' });
+      for (const [badge, meaning] of rep.board.badges) dl.append(el('dt', {}, badge), el('dd', {}, meaning));
+      legend.appendChild(dl);
+    }
     slider.max = String(frameCount() - 1);
     root!.setAttribute('data-view', rep.view);
     if (rep.view === 'records') return loadRecords(rep);
@@ -153,6 +161,12 @@ export function replayViewer(doc: Document): void {
         const name = String.fromCharCode(97 + f) + (r + 1);
         board.appendChild(svg('rect', { class: `sq ${(f + r) % 2 ? 'light' : 'dark'}`, 'data-square': name, x: margin + f * cell, y: margin + (h - 1 - r) * cell, width: cell, height: cell }));
       }
+    // Named rows (Battle Engine's no man's land): a band across the board.
+    for (const band of rep.board.bands ?? []) {
+      const y = margin + (h - band.row) * cell;
+      board.appendChild(svg('rect', { class: 'band', 'data-row': band.row, x: margin, y, width: w * cell, height: cell }));
+      board.appendChild(svg('text', { class: 'band-label', x: margin + (w * cell) / 2, y: y + cell / 2 + 4, 'text-anchor': 'middle' }, band.label));
+    }
     for (let f = 0; f < w; f++) board.appendChild(svg('text', { class: 'coord', x: margin + f * cell + cell / 2, y: margin + h * cell + 15, 'text-anchor': 'middle' }, String.fromCharCode(97 + f)));
     for (let r = 0; r < h; r++) board.appendChild(svg('text', { class: 'coord', x: margin - 8, y: margin + (h - 1 - r) * cell + cell / 2 + 4, 'text-anchor': 'middle' }, String(r + 1)));
     }
@@ -209,10 +223,11 @@ export function replayViewer(doc: Document): void {
     if (rep.view === 'records') return drawRecords(rep);
     const f = brd.frames[frame];
     slider.value = String(frame);
-    label.textContent = f.t === 0 ? `start (0/${brd.frames.length - 1})` : `turn ${f.t} step ${f.s} (${frame}/${brd.frames.length - 1})`;
+    label.textContent = `${f.name ?? (f.t === 0 ? 'start' : `turn ${f.t} step ${f.s}`)} (${frame}/${brd.frames.length - 1})`;
     root!.setAttribute('data-frame', String(frame));
     root!.setAttribute('data-turn', String(f.t));
     root!.setAttribute('data-step', String(f.s));
+    root!.setAttribute('data-veiled', String(f.veiled === true));
     dyn.textContent = '';
     // Hot squares in the shooter's colour (two shooters on one square: two halves).
     const shooters = new Map<string, number[]>();
@@ -257,13 +272,13 @@ export function replayViewer(doc: Document): void {
     // Pieces sharing a cell (What Blind Ninjas?: players pass through each other) are drawn smaller, side by side.
     const sharing = new Map<string, number[]>();
     f.m.forEach(([sq], m) => sq && sharing.set(sq, [...(sharing.get(sq) ?? []), m]));
-    f.m.forEach(([sq, facing, hearts, shields, alive], m) => {
+    f.m.forEach(([sq, facing, hearts, shields, alive, badges = []], m) => {
       if (!sq) return;
       const p = xy(sq);
       if (!p) return;
       const mates = sharing.get(sq)!, k = mates.indexOf(m), shrink = mates.length > 1 ? 0.62 : 1;
       const dx = mates.length > 1 ? (k - (mates.length - 1) / 2) * ((cell * 0.9) / mates.length) : 0;
-      const name = brd.machines[m].name;
+      const name = brd.machines[m].name, text = brd.machines[m].label ?? name;
       const col = colour(m);
       const g = svg('g', {
         class: alive ? 'machine' : 'machine wreck',
@@ -273,42 +288,59 @@ export function replayViewer(doc: Document): void {
         'data-hearts': hearts,
         'data-shields': shields,
         'data-alive': String(alive),
+        'data-badges': badges.join(' '),
         transform: `translate(${p[0] + cell / 2 + dx},${p[1] + cell / 2})${shrink < 1 ? ` scale(${shrink})` : ''}`,
       });
       if (alive) {
         const turn = svg('g', { class: 'facing', transform: `rotate(${FACING_DEG[facing] ?? 0})` });
         turn.appendChild(svg('circle', { r: 16, fill: col, stroke: '#222', 'stroke-width': 1.5 }));
-        turn.appendChild(svg('polygon', { class: 'arrow', points: '0,-23 8,-12 -8,-12', fill: '#222' }));
+        // A piece without a facing ("") has no arrow.
+        if (facing) turn.appendChild(svg('polygon', { class: 'arrow', points: '0,-23 8,-12 -8,-12', fill: '#222' }));
         g.appendChild(turn);
-        g.appendChild(svg('text', { class: 'mname', y: 5, 'text-anchor': 'middle' }, name));
-        // Hearts and shields as pips under the piece; a ring when it was hit this step.
-        const pips = svg('g', { class: 'pips', transform: 'translate(0,21)' });
-        const n = hearts + shields;
-        for (let k = 0; k < n; k++)
-          pips.appendChild(svg('circle', { class: k < hearts ? 'pip heart' : 'pip shield', cx: (k - (n - 1) / 2) * 5.5, cy: 0, r: 2.3 }));
-        g.appendChild(pips);
+        if (f.veiled) {
+          // As the other seats saw it: its badges alone, in the label's place.
+          g.appendChild(svg('text', { class: 'mname veiled', y: 5, 'text-anchor': 'middle' }, badges.join('') || '•'));
+        } else {
+          // A long label is set smaller so it stays inside the piece.
+          const size = text.length <= 3 ? 14 : text.length === 4 ? 12 : text.length === 5 ? 10 : 9;
+          g.appendChild(svg('text', { class: 'mname', y: size / 3, 'text-anchor': 'middle', style: `font-size:${size}px` }, text));
+          // Hearts and shields as pips under the piece.
+          const pips = svg('g', { class: 'pips', transform: 'translate(0,21)' });
+          const n = hearts + shields;
+          for (let k = 0; k < n; k++)
+            pips.appendChild(svg('circle', { class: k < hearts ? 'pip heart' : 'pip shield', cx: (k - (n - 1) / 2) * 5.5, cy: 0, r: 2.3 }));
+          g.appendChild(pips);
+          if (badges.length) g.appendChild(svg('text', { class: 'badges', x: -cell / 2 + 2, y: -cell / 2 + 9 }, badges.join(' ')));
+        }
+        // A ring when it was hit this step.
         if (f.hit.includes(m)) g.appendChild(svg('circle', { class: 'hit-ring', r: 20 }));
       } else {
         g.appendChild(svg('rect', { x: -17, y: -17, width: 34, height: 34, rx: 3, fill: '#777', stroke: col, 'stroke-width': 3 }));
         g.appendChild(svg('text', { class: 'mname wreck-mark', y: 6, 'text-anchor': 'middle' }, '✕'));
       }
-      g.appendChild(svg('title', {}, `${name} on ${sq} facing ${facing}: ${hearts} hearts, ${shields} shields${alive ? '' : ' (wreck)'}`));
+      const about = f.veiled ? `seen by the other side: ${badges.length ? badges.join(' ') : 'not an officer'}` : `${hearts} hearts, ${shields} shields${badges.length ? `, ${badges.join(' ')}` : ''}`;
+      g.appendChild(svg('title', {}, `${name} on ${sq}${facing ? ` facing ${facing}` : ''}: ${about}${alive ? '' : ' (wreck)'}`));
       dyn.appendChild(g);
     });
     // Seats: who plays, state, this turn's program with the current step marked.
     seats.textContent = '';
     const head = el('tr');
-    for (const hcell of ['', 'machine', 'bot', 'loadout', '♥', '◆', 'program this turn']) head.appendChild(el('th', {}, hcell));
+    // A marks column where the board view gives pieces badges.
+    const marks = brd.frames.some((x) => x.m.some((p) => p[5]?.length));
+    for (const hcell of ['', 'machine', 'bot', 'loadout', '♥', '◆', ...(marks ? ['marks'] : []), 'program this turn']) head.appendChild(el('th', {}, hcell));
     seats.appendChild(head);
     brd.machines.forEach((mc, m) => {
-      const [sq, , hearts, shields, alive] = f.m[m];
+      const [sq, , hearts, shields, alive, badges = []] = f.m[m];
       const tr = el('tr', { 'data-machine': mc.name, class: alive ? '' : 'dead' });
       const sw = el('td');
       sw.appendChild(el('span', { class: 'swatch', style: `background:${colour(m)}` }));
       tr.append(sw, el('td', {}, `${mc.name}${sq ? ' ' + sq : ''}`), el('td', {}, mc.bot), el('td', { title: mc.loadout }, mc.loadoutName), el('td', { class: 'num' }, String(hearts)), el('td', { class: 'num' }, String(shields)));
+      if (marks) tr.appendChild(el('td', { class: 'marks' }, badges.join(' ')));
       const progCell = el('td', { class: 'program' });
+      const program = f.t > 0 ? programOf(f.t, mc.name) : [];
+      // Where one piece of many acts a turn, the others' cells stay empty rather than rows of dots.
       if (f.t > 0) {
-        programOf(f.t, mc.name).forEach((c, k) => progCell.appendChild(el('span', { class: k === f.s - 1 ? 'cmd now' : 'cmd', 'data-step': String(k + 1) }, c || '·')));
+        if (brd.board.programs !== 'actors' || program.some(Boolean)) program.forEach((c, k) => progCell.appendChild(el('span', { class: k === f.s - 1 ? 'cmd now' : 'cmd', 'data-step': String(k + 1) }, c || '·')));
         const fault = brd.faults.filter((x) => x.seat === (mc.seat ?? m) && x.turn === f.t);
         for (const x of fault) progCell.appendChild(el('span', { class: 'fault', title: x.message }, `fault: ${x.kind}`));
       }

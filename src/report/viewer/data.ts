@@ -31,8 +31,8 @@ interface ViewerCommon {
 /** A replay on a board. */
 export interface BoardReplay extends ViewerCommon {
   view: 'board';
-  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[]; markers?: string };
-  machines: { name: string; bot: string; loadout: string; loadoutName: string; seat?: number }[];
+  board: BoardView['board'];
+  machines: (BoardView['pieces'][number] & { bot: string })[];
   frames: ViewerFrame[];
 }
 

@@ -89,6 +89,10 @@ svg.board .hit-ring { fill: none; stroke: #f04438; stroke-width: 3; animation: h
 .legend-box dd { margin: 0; color: var(--muted); }
 svg.board .mname { font: 700 14px system-ui, sans-serif; fill: #fff; pointer-events: none; }
 svg.board .wreck-mark { fill: #eee; }
+svg.board .band { fill: #8a9bb0; opacity: 0.35; }
+svg.board .band-label { font: italic 11px system-ui, sans-serif; fill: #344054; letter-spacing: 0.08em; pointer-events: none; }
+svg.board .badges { font: 700 11px system-ui, sans-serif; fill: #1d2330; paint-order: stroke; stroke: #fff; stroke-width: 3px; pointer-events: none; }
+svg.board .mname.veiled { font-size: 16px; }
 .side { flex: 1 1 360px; min-width: 320px; }
 .mine-toggles { margin-bottom: 8px; }
 .mine-toggle { margin-right: 10px; white-space: nowrap; }

@@ -16,12 +16,17 @@ import { observe, seatState, type BeObservation } from './observe.js';
 import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterText, START_TIES, TURN_SHAPES, type Roster } from './roster.js';
 import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState } from './state.js';
 import { applyStep, deploy, tossCoin } from './step.js';
+import { drawBoard } from './draw.js';
+import { beBoardView } from './boardView.js';
+import { readScenario, SCENARIO_FIELDS } from './scenario.js';
 
 /** Changes whenever a rule changes what a match does. */
 export const BATTLE_ENGINE_VERSION = '1';
 
 class BeRecorder implements Recorder {
   readonly ruleset = 'battle-engine';
+  /** Whether a game placed by hand has had its deployment recorded (it starts deployed, so no deploy step records it). */
+  placedTold = false;
   constructor(readonly onRecord: (record: object) => void) {}
 }
 
@@ -59,13 +64,23 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
     withData: dataBinder(() => roster, () => mod, battleEngineModule),
 
     // A game as a replay's header and an isolated bot's start message hold it: the roster's hash, the readings, the armies.
-    describeGame: (g) => ({ rosterHash: g.roster.hash, rules: g.rules, armies: g.armies.map((a) => armyKey(g.roster, a)) }),
+    describeGame: (g) => ({
+      rosterHash: g.roster.hash,
+      rules: g.rules,
+      armies: g.armies.map((a) => armyKey(g.roster, a)),
+      ...(g.placed ? { placed: placedTexts(g) } : {}),
+      ...(g.starts !== undefined ? { starts: 'AB'[g.starts] } : {}),
+    }),
     gameFromDescription: (desc, where) => gameFromDescription(roster, desc, where),
     makeGame: ({ builds, turnLimit }) =>
       makeBeGame(turnLimit === undefined ? roster : { ...roster, rules: { ...roster.rules, turnLimit } }, builds),
     seatCount: () => 2,
     seatName: (_g, seat) => 'AB'[seat] ?? `#${seat}`,
-    newState: (g, seed) => newBeState(g, seed),
+    newState(g, seed) {
+      const st = newBeState(g, seed);
+      if (g.placed) deploy(st, g.placed, null);
+      return st;
+    },
     copy: copyBeState,
 
     node: (st) => (st.phase === DEPLOY ? BOTH : st.phase === COIN ? CHANCE : st.phase === OVER ? TERMINAL : SEAT[st.toMove]),
@@ -87,6 +102,10 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
         return;
       }
       if (st.phase !== PLAY) return;
+      if (rec && !rec.placedTold && st.game.placed) {
+        rec.placedTold = true;
+        if (st.turn === 0 && st.active < 0) rec.onRecord(placedRecord(st));
+      }
       const seat = st.toMove, turn = st.turn;
       const a = actions[seat] ?? (st.active >= 0 ? END_ACTION : PASS_ACTION);
       const text = formatAction(st.game, seat, a);
@@ -155,6 +174,18 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
 
     botContext: (g) => ({ battleEngine: { roster: g.roster, rules: g.rules, armies: g.armies.map((a) => armyKey(g.roster, a)) } }),
     recorder: (_state, onRecord) => new BeRecorder(onRecord),
+    scenario: (json, file) => readScenario(roster, json, file),
+    boardView(desc, records) {
+      let g: BeGame;
+      try {
+        g = gameFromDescription(roster, desc, 'game');
+      } catch {
+        return null; // another roster's game, or not one at all: the viewer shows its records as text
+      }
+      return beBoardView(g, records);
+    },
+    scenarioFields: SCENARIO_FIELDS,
+    show: (st) => drawBoard(st),
     describeSeat: (g, seat) => `${'AB'[seat]}: ${armyKey(g.roster, g.armies[seat])}`,
     randomAction(st, seat, kind, rng: Rng): BeAction {
       if (kind === 'deploy' && st.phase === DEPLOY) return randomDeployment(st, seat, rng);
@@ -177,7 +208,7 @@ function gameFromDescription(roster: Roster, desc: unknown, where: string): BeGa
     throw new HavocError('ERR_REPLAY', `${where}${field}`, problem);
   };
   if (typeof desc !== 'object' || desc === null || Array.isArray(desc)) return fail('', 'must be a Battle Engine game {rosterHash, rules, armies}');
-  const d = desc as { rosterHash?: unknown; rules?: unknown; armies?: unknown };
+  const d = desc as { rosterHash?: unknown; rules?: unknown; armies?: unknown; placed?: unknown; starts?: unknown };
   if (d.rosterHash !== roster.hash)
     fail('.rosterHash', `recorded with roster hash ${JSON.stringify(d.rosterHash)}, but this roster's is ${roster.hash}; give the roster it was recorded with (--parts FILE)`);
   const r = d.rules as Record<string, unknown> | undefined;
@@ -195,7 +226,32 @@ function gameFromDescription(roster: Roster, desc: unknown, where: string): BeGa
     if (!p.ok) throw p.error;
     return p.value;
   });
-  return makeBeGame({ ...roster, rules }, armies);
+  const game = makeBeGame({ ...roster, rules }, armies);
+  // A game placed by hand (a scenario's) carries its deployment and who starts.
+  let placed: number[][] | undefined;
+  if (d.placed !== undefined) {
+    if (!Array.isArray(d.placed) || d.placed.length !== 2) return fail('.placed', 'must be the two deployments, in notation');
+    const st = newBeState(game, 'placed');
+    placed = d.placed.map((text, s) => {
+      const p = parseDeploy(game, s, text, `${where}.placed[${s}]`);
+      if (!p.ok) throw new HavocError('ERR_REPLAY', p.error.where, p.error.problem);
+      const problem = deployProblem(st, s, p.value.squares!);
+      return problem ? fail(`.placed[${s}]`, problem) : [...p.value.squares!];
+    });
+  }
+  if (d.starts !== undefined && d.starts !== 'A' && d.starts !== 'B') fail('.starts', 'must be "A" or "B"');
+  return { ...game, ...(placed ? { placed } : {}), ...(d.starts !== undefined ? { starts: d.starts === 'A' ? 0 : 1 } : {}) };
+}
+
+/** A hand-placed game's deployments in notation. */
+const placedTexts = (g: BeGame): string[] => (g.placed ?? []).map((squares, s) => formatAction(g, s, { t: DEPLOY_STEP, from: -1, to: -1, squares }));
+
+/** The record of a hand-placed deployment (a deploy step's shape), told before the first step: the placements and who starts, and why. */
+function placedRecord(st: BeState): object {
+  const g = st.game, ev: string[] = [];
+  deploy(newBeState(g, 'placed'), g.placed!, ev);
+  if (ev[0].startsWith('as many')) ev.push(`the coin: ${'AB'[st.toMove]} starts`);
+  return { turn: 0, deploy: placedTexts(g), events: ev };
 }
 
 /** A deployment drawn uniformly: the seat's pieces on distinct squares of its side. */

@@ -23,6 +23,10 @@ export interface BeGame {
   readonly first: readonly [number, number, number];
   /** Per roster type: the type it acts as one grade up (the first row of the next grade), or itself. */
   readonly upType: Int8Array;
+  /** A deployment placed by hand (a scenario): per seat, a square per piece in piece order; the game then starts deployed. */
+  readonly placed?: readonly (readonly number[])[];
+  /** The seat a scenario says starts, instead of the starting-player rule. */
+  readonly starts?: number;
 }
 
 /** Phases of a game. */

@@ -5,7 +5,7 @@
  * and of the game.
  */
 import { rowsFromFront, rowOf } from './board.js';
-import { canContinue, ESCAPE, HIT, MOVE, PANIC_MOVE, PASS, SHOOT, END, type BeAction } from './actions.js';
+import { arrowsLeft, canContinue, ESCAPE, HIT, MOVE, PANIC_MOVE, PASS, SHOOT, END, type BeAction } from './actions.js';
 import {
   actingType,
   baseType,
@@ -28,6 +28,10 @@ import {
 /** What a step did, in words (for records); null: nobody listens. */
 export type Events = string[] | null;
 
+/** A piece as the records name it: its seat, its roster name and its square (`B Archer. c5`). */
+export const pieceName = (st: BeState, p: number, sqName: (sq: number) => string): string =>
+  `${'AB'[st.game.owner[p]]} ${baseType(st, p).name}${st.sq[p] >= 0 ? ` ${sqName(st.sq[p])}` : ''}`;
+
 /** Places both armies (squares already checked) and settles who starts. */
 export function deploy(st: BeState, squares: readonly (readonly number[])[], ev: Events): void {
   const g = st.game;
@@ -38,14 +42,14 @@ export function deploy(st: BeState, squares: readonly (readonly number[])[], ev:
       st.occ[q] = p;
       st.flags[p] = ON;
     });
-  const starter = startingSeat(st);
+  const starter = g.starts ?? startingSeat(st);
   if (starter === null) {
     st.phase = COIN;
     ev?.push('as many pieces on every row: a coin decides who starts');
   } else {
     st.toMove = starter;
     st.phase = PLAY;
-    ev?.push(`${'AB'[starter]} starts`);
+    ev?.push(`${'AB'[starter]} starts${g.starts !== undefined ? ' (as the scenario says)' : ''}`);
   }
 }
 
@@ -79,7 +83,7 @@ export function settle(st: BeState, ev: Events, sqName: (sq: number) => string):
     again = false;
     for (let p = 0; p < st.flags.length; p++)
       if (st.flags[p] & ON && hpLeft(st, p) <= 0) {
-        ev?.push(`${baseType(st, p).name} on ${sqName(st.sq[p])} dies: its bonus was all that kept it alive`);
+        ev?.push(`${pieceName(st, p, sqName)} dies: its bonus was all that kept it alive`);
         remove(st, p, DEAD);
         again = true;
       }
@@ -87,18 +91,20 @@ export function settle(st: BeState, ev: Events, sqName: (sq: number) => string):
 }
 
 /** The last officer's fall: the rest surrender (killed) or panic (escaped); merely panicking him does nothing. */
-export function officerRule(st: BeState, ev: Events): void {
+export function officerRule(st: BeState, ev: Events, sqName: (sq: number) => string): void {
   const g = st.game;
   for (let s = 0; s < 2; s++) {
     if (st.officerDone[s] || topOfficer(st, s) >= 0 || st.officerGone[s] === 0) continue;
     st.officerDone[s] = 1;
     const killed = st.officerGone[s] === GONE_KILLED;
-    ev?.push(killed ? `${'AB'[s]}'s last officer is killed: the rest surrender` : `${'AB'[s]}'s last officer escaped: the rest panic`);
+    const rest: string[] = [];
     for (let p = g.first[s]; p < g.first[s + 1]; p++) {
       if (!(st.flags[p] & ON)) continue;
+      if (ev) rest.push(`${baseType(st, p).name} ${sqName(st.sq[p])}`);
       if (killed) remove(st, p, SURRENDERED);
       else st.flags[p] |= PANIC;
     }
+    ev?.push(`${'AB'[s]}'s last officer is ${killed ? 'killed: the rest surrender' : 'escaped: the rest panic'}${rest.length ? ` (${rest.join(', ')})` : ''}`);
   }
 }
 
@@ -151,7 +157,8 @@ export function applyStep(st: BeState, a: BeAction, ev: Events, sqName: (sq: num
   const p = st.active;
   let moved = false;
   if (a.t === MOVE || a.t === PANIC_MOVE) {
-    if (a.t === PANIC_MOVE && !(st.flags[p] & PANIC)) ev?.push(`${baseType(st, p).name} panics`);
+    if (a.t === PANIC_MOVE && !(st.flags[p] & PANIC)) ev?.push(`${pieceName(st, p, sqName)} panics`);
+    ev?.push(`${pieceName(st, p, sqName)} ${a.t === PANIC_MOVE ? 'flees' : 'moves'} to ${sqName(a.to)}`);
     if (a.t === PANIC_MOVE) st.flags[p] |= PANIC;
     st.occ[st.sq[p]] = -1;
     st.sq[p] = a.to;
@@ -159,8 +166,8 @@ export function applyStep(st: BeState, a: BeAction, ev: Events, sqName: (sq: num
     st.movesLeft--;
     st.moved = moved = true;
   } else if (a.t === ESCAPE) {
+    ev?.push(`${pieceName(st, p, sqName)} escapes${st.flags[p] & PANIC ? '' : ' (and so panics)'}`);
     st.flags[p] |= PANIC;
-    ev?.push(`${baseType(st, p).name} escapes`);
     remove(st, p, ESCAPED);
     moved = true;
   } else if (a.t === HIT || a.t === SHOOT) {
@@ -170,14 +177,16 @@ export function applyStep(st: BeState, a: BeAction, ev: Events, sqName: (sq: num
     st.attacksDone++;
     st.movesLeft = 0;
     if (target >= 0) {
+      const n = arrowsLeft(st, p);
+      const who = ev ? `${pieceName(st, p, sqName)} ${a.t === SHOOT ? 'shoots' : 'hits'} ${pieceName(st, target, sqName)}${a.t === SHOOT ? ` (${n} arrow${n === 1 ? '' : 's'} left)` : ''}` : '';
       st.dmg[target] = Math.min(255, st.dmg[target] + dmg);
       const left = hpLeft(st, target);
-      ev?.push(`${sqName(a.to)} takes ${dmg} (${left > 0 ? `${left} left` : 'killed'})`);
+      ev?.push(`${who}: ${dmg} damage, ${left > 0 ? `${left} hp left` : 'killed'}`);
       if (left <= 0) remove(st, target, DEAD);
     }
   }
   if (moved || g.rules.bonusLoss === 'always') settle(st, ev, sqName);
-  officerRule(st, ev);
+  officerRule(st, ev, sqName);
   checkEnd(st);
   if (st.phase !== PLAY) return;
   if (g.rules.turnShape === 'one' || !(st.flags[p] & ON) || !canContinue(st, scratch)) endTurn(st, ev);
