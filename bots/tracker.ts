@@ -12,12 +12,14 @@
  *    square: a slasher stands on one of them).
  *
  * It plays only What Blind Ninjas?; its decision takes well under a
- * millisecond (no search), whatever the budget.
+ * millisecond (no search), whatever the budget. While a replay is recorded
+ * it exposes its belief (BOT_BELIEF): the expected enemy ninjas per square.
  */
 import { type BnBot, type BnBotContext, isBlindNinjasContext } from '../src/rules/blind-ninjas/botApi.js';
 import { NINJAS } from '../src/rules/blind-ninjas/room.js';
 import { formatOrders, makeOrders, MOVE, SLASH, STAND, TURN } from '../src/rules/blind-ninjas/orders.js';
-import { parseSquare } from '../src/core/grid.js';
+import { parseSquare, squareName } from '../src/core/grid.js';
+import { BOT_BELIEF } from '../src/core/bot.js';
 import { NinjaBelief } from './lib/ninjaBelief.js';
 
 /** Expected enemy ninjas on a square worth a slash. */
@@ -28,6 +30,8 @@ const W_AHEAD = 1, W_THREAT = 0.6, W_REVEALED = 0.5;
 export interface TrackerBot extends BnBot {
   /** The belief as of the last decision (for measurement and the viewer). */
   readonly belief: NinjaBelief;
+  /** For a replay: the expected enemy ninjas on each square, as of the last decision (the viewer's heat map). */
+  [BOT_BELIEF](): Record<string, number>;
 }
 
 export function makeTracker(ctx: BnBotContext, slashAt = SLASH_AT): TrackerBot {
@@ -40,6 +44,13 @@ export function makeTracker(ctx: BnBotContext, slashAt = SLASH_AT): TrackerBot {
   };
   return {
     belief,
+    [BOT_BELIEF]() {
+      const map: Record<string, number> = {};
+      heat.forEach((w, q) => {
+        if (w > 0) map[squareName(b, q)] = w;
+      });
+      return map;
+    },
     orders(obs) {
       belief.update(obs);
       belief.heat(heat);

@@ -17,7 +17,7 @@
  * lost it hung): they share the last place, the others the first (a draw
  * when every bot lost it).
  */
-import { type AnyBot, type AnyBotFactory, BOT_DONE, BOT_READY, BotLost, type Budget, DEFAULT_BUDGET, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
+import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_DONE, BOT_READY, beliefOf, BotLost, type Budget, DEFAULT_BUDGET, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, nextDeciders, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { deriveSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
 
@@ -39,6 +39,12 @@ export interface MatchOptions {
   guard?: BotGuard;
   /** A bot with more faults than this forfeits the match (default: never). */
   maxFaults?: number;
+  /**
+   * Given, each seat's bot is asked for its belief (BOT_BELIEF) after every
+   * decision and a heat map it gives is passed here (replays keep it); absent,
+   * no bot is asked. Untimed, and never a fault: a belief is not the match.
+   */
+  onBelief?: (seat: number, belief: Record<string, number>) => void;
 }
 
 /** Brackets every call into a bot's code: making the bot (which may warm up at length), or a decision or question. */
@@ -149,6 +155,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const bank = new Array<number>(n).fill(budget.overageMs ?? 0);
   const decisions = new Array<number>(n).fill(0);
   const recorder = opts.record ? opts.record(() => st) : null;
+  const onBelief = opts.onBelief;
   const actions: unknown[] = new Array(n).fill(null);
 
   /** Asks seat m's bot to make a decision of `kind`: its action, or null (forfeit) after recording the fault. */
@@ -176,6 +183,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
     const dt = clock() - t0;
     spent[m] += dt;
     decisions[m]++;
+    if (onBelief && !threw) askBelief(m, b);
     if (threw) {
       if (error instanceof BotLost) return gone(m, error), null;
       return fault(m, 'throw', error instanceof Error ? error.message : String(error)), null;
@@ -196,6 +204,23 @@ export function playMatch(opts: MatchOptions): MatchResult {
     const err = mod.check(st, m, kind, p.value);
     if (err) return fault(m, 'illegal', err.message), null;
     return p.value;
+  }
+
+  /** The bot's belief after its decision, to `onBelief` (a hook that is missing, throws or gives no heat map is passed over). */
+  function askBelief(m: number, b: AnyBot): void {
+    const hook = (b as { [BOT_BELIEF]?: () => unknown })[BOT_BELIEF];
+    if (typeof hook !== 'function') return;
+    let belief: Record<string, number> | null = null;
+    guard?.enter(m, 'decision');
+    try {
+      const raw = hook.call(b);
+      belief = isThenable(raw) ? null : beliefOf(raw);
+    } catch {
+      // (a belief is an annotation: the match goes on as if there were none)
+    } finally {
+      guard?.exit();
+    }
+    if (belief) onBelief!(m, belief);
   }
 
   /** A question of the rules: null (no bot, no method, no answer) is the default; unreadable is a fault and the default; illegal a fault and the forfeit. */

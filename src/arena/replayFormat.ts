@@ -9,7 +9,12 @@
  *    (`GameModule.describeGame`, read back by `gameFromDescription`);
  * 2. one line per record the ruleset's recorder made, as a replay keeps it
  *    (`GameModule.replayRecord`: NHM adds the mines on the board, a replay
- *    being omniscient); a record is never `{"result": …}` alone;
+ *    being omniscient); a record is never `{"result": …}` alone. A record
+ *    line may end with the arena's annotation `"beliefs"`: per seat name, the
+ *    heat map its bot exposed at the decision that made the record
+ *    (BOT_BELIEF, core/bot.ts). It is not the match: reading takes it out of
+ *    the record (`Replay.beliefs`), and verifying ignores it. A ruleset's
+ *    records therefore never have a key `beliefs`;
  * 3. a result line `{"result": …}`: winner (seat name or null), ranks,
  *    reason, turns, the ruleset's figures by name, faults and the fault log.
  *
@@ -75,18 +80,29 @@ export interface ReplayResult {
   faultLog: ReplayFault[];
 }
 
+/** Per seat name, a bot's belief heat map (cell → weight). */
+export type ReplayBeliefs = Record<string, Record<string, number>>;
+
 export interface Replay {
   header: ReplayHeader;
   steps: ReplayRecord[];
+  /** Per step (same index), the beliefs recorded with it, when any step has some; the steps themselves never hold them. */
+  beliefs?: (ReplayBeliefs | undefined)[];
   /** Null when the file was cut short (a match still running, a crash). */
   result: ReplayResult | null;
 }
 
 
-/** Turns a header, steps and a result into the file's lines. */
+/** A record's line with beliefs added as its last key (the line is a JSON object's text). */
+export const withBeliefs = (line: string, beliefs: ReplayBeliefs): string => `${line.slice(0, -1)}${line.length > 2 ? ',' : ''}"beliefs":${JSON.stringify(beliefs)}}`;
+
+/** Turns a header, steps (with their beliefs, when it has them) and a result into the file's lines. */
 export function replayLines(r: Replay): string[] {
   const lines = [JSON.stringify({ header: r.header })];
-  for (const s of r.steps) lines.push(JSON.stringify(s));
+  r.steps.forEach((s, i) => {
+    const b = r.beliefs?.[i];
+    lines.push(b ? withBeliefs(JSON.stringify(s), b) : JSON.stringify(s));
+  });
   if (r.result) lines.push(JSON.stringify({ result: r.result }));
   return lines;
 }
@@ -103,6 +119,7 @@ export function parseReplay(text: string, file = 'replay'): Replay {
   let header: ReplayHeader | null = null;
   let v1 = false;
   const steps: ReplayRecord[] = [];
+  let beliefs: (ReplayBeliefs | undefined)[] | null = null;
   let result: ReplayResult | null = null;
   raw.forEach((l, i) => {
     if (!l.trim()) return;
@@ -129,11 +146,20 @@ export function parseReplay(text: string, file = 'replay'): Replay {
       if (typeof v.turn !== 'number' || typeof v.step !== 'number' || !Array.isArray(v.machines)) return fail(i + 1, 'a step line needs turn, step and machines');
       if (!Array.isArray(v.minefield)) v.minefield = [];
     }
+    if ('beliefs' in v) {
+      if (!isBeliefs(v.beliefs)) return fail(i + 1, 'beliefs must be {"SEAT": {"CELL": weight, ...}, ...} with finite weights');
+      (beliefs ??= [])[steps.length] = v.beliefs;
+      delete v.beliefs;
+    }
     steps.push(v);
   });
   if (!header) return fail(1, 'empty file: no header');
-  return { header, steps, result };
+  return beliefs ? { header, steps, beliefs, result } : { header, steps, result };
 }
+
+/** Whether a record's `beliefs` annotation has its shape: seat → cell → finite number. */
+const isBeliefs = (v: unknown): v is ReplayBeliefs =>
+  isObject(v) && Object.values(v).every((m) => isObject(m) && Object.values(m).every((w) => typeof w === 'number' && Number.isFinite(w)));
 
 function checkHeader(h: Record<string, unknown>, fail: (problem: string) => never): ReplayHeader {
   if (h.format !== REPLAY_FORMAT) fail(`header.format is ${JSON.stringify(h.format)}; this havoc reads ${REPLAY_FORMAT} (and ${REPLAY_FORMAT_V1})`);

@@ -16,7 +16,7 @@ import { type BotContext, type Budget, budgetFields, DEFAULT_BUDGET } from '../c
 import type { AnyGameModule, Recorder } from '../core/game.js';
 import { refusedWrite } from './environment.js';
 import { playMatch, type AnyBotFactory, type FaultRecord, type MatchOptions, type MatchResult } from './match.js';
-import { REPLAY_FORMAT, type ReplayHeader, type ReplayResult } from './replayFormat.js';
+import { REPLAY_FORMAT, type ReplayHeader, type ReplayResult, withBeliefs } from './replayFormat.js';
 
 /** What a header needs beyond the game: the bots by name, the seed, and where the match came from. */
 export interface ReplayInfo {
@@ -63,10 +63,12 @@ export function replayResult(mod: AnyGameModule, game: unknown, r: MatchResult):
   };
 }
 
-/** A replay being recorded: put `record` into playMatch, then `finish` with its result. */
+/** A replay being recorded: put `record` (and `belief`, as `onBelief`) into playMatch, then `finish` with its result. */
 export interface ReplayRecorder {
   readonly header: ReplayHeader;
   readonly record: (st: () => unknown) => Recorder;
+  /** Keeps a seat's belief (BOT_BELIEF) as an annotation of the next record (replayFormat.ts: `beliefs`). */
+  readonly belief: (seat: number, belief: Record<string, number>) => void;
   /** The file's lines (header, records, result). */
   finish(result: MatchResult): string[];
 }
@@ -81,19 +83,28 @@ export function startReplay(mod: AnyGameModule, game: unknown, info: ReplayInfo,
   const head = JSON.stringify({ header });
   // Records are written out as they come: a recorder may reuse its objects.
   const lines: string[] = [];
+  // Beliefs given at a decision, by seat name, for the record that decision makes.
+  let beliefs: Record<string, Record<string, number>> | null = null;
   return {
     header,
     record: (st) =>
       mod.recorder(st, (r) => {
         const now = st();
         onRecord?.(r, now);
-        lines.push(JSON.stringify(mod.replayRecord ? mod.replayRecord(now, r) : r));
+        const line = JSON.stringify(mod.replayRecord ? mod.replayRecord(now, r) : r);
+        lines.push(beliefs ? withBeliefs(line, beliefs) : line);
+        beliefs = null;
       }),
+    belief: (seat, b) => {
+      (beliefs ??= {})[header.seats[seat] ?? String(seat)] = b;
+    },
     finish: (result) => [head, ...lines, JSON.stringify({ result: replayResult(mod, game, result) })],
   };
 }
 
-export interface RecordOptions extends Omit<MatchOptions, 'record'>, Omit<ReplayInfo, 'seed' | 'budget'> {
+export interface RecordOptions extends Omit<MatchOptions, 'record' | 'onBelief'>, Omit<ReplayInfo, 'seed' | 'budget'> {
+  /** Whether the bots' beliefs are kept (default true); `havoc replay --verify` leaves them out, comparing the match alone. */
+  beliefs?: boolean;
   /**
    * The fault log of an earlier play of this match: its timeouts are replayed
    * (the bots are not timed), so a re-recording matches the original exactly.
@@ -118,6 +129,7 @@ export function recordMatch(opts: RecordOptions): { result: MatchResult; lines: 
     bots: timing ? timing.bots : opts.bots,
     clock: timing ? timing.clock : opts.clock,
     record: rec.record,
+    onBelief: opts.beliefs === false ? undefined : rec.belief,
   });
   return { result, lines: rec.finish(result) };
 }

@@ -84,6 +84,7 @@ const command: CommandModule<object, Args> = {
         seed,
         budget,
         record: recorder ? recorder.record : args.quiet ? undefined : (st) => mod.recorder(st, (rec) => draw(rec, st())),
+        onBelief: recorder?.belief,
       });
       if (recorder && args.replay) writeReplay(args.replay, recorder.finish(result));
       const winner = result.winner === null ? null : mod.seatName(game, result.winner);

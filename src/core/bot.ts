@@ -141,3 +141,32 @@ export const BOT_READY: unique symbol = Symbol('havoc.botReady');
 
 /** A bot's optional end-of-match hook (a symbol, so no decision's name can clash with it): an isolated bot's process is told the result and let go. */
 export const BOT_DONE: unique symbol = Symbol('havoc.botDone');
+
+/**
+ * A bot's optional belief hook, for replays only: called after each of its
+ * decisions while a replay is being recorded (never otherwise, so it costs a
+ * match nothing), it returns what the bot believes of the hidden state as a
+ * heat map, cell name (`a1`) → non-negative weight, or null. The replay keeps
+ * it as an annotation of the decision's record and the report's viewer shades
+ * the seat's view by it; it never changes the match. A registered symbol
+ * (`Symbol.for`), so a bot file can define it without importing havoc. Only
+ * bots in the arena's thread (built-in, or trusted with --unsafe-bots) are
+ * asked: a sandboxed bot's process is not.
+ */
+export const BOT_BELIEF: unique symbol = Symbol.for('havoc.belief');
+
+/** A belief heat map: cell → weight (What Blind Ninjas?' tracker: the expected enemy ninjas on each square). */
+export type Belief = Readonly<Record<string, number>>;
+
+/** A belief as a replay keeps it: the cells of positive finite weight, rounded to 3 decimals; null when it is not a heat map or has none. */
+export function beliefOf(raw: unknown): Record<string, number> | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const out: Record<string, number> = {};
+  let any = false;
+  for (const [cell, w] of Object.entries(raw)) {
+    if (typeof w !== 'number' || !Number.isFinite(w)) return null;
+    const r = Math.round(w * 1000) / 1000;
+    if (r > 0) (out[cell] = r), (any = true);
+  }
+  return any ? out : null;
+}

@@ -248,6 +248,42 @@ export interface BoardView {
    */
   pieces: { name: string; loadout: string; loadoutName: string; seat?: number; label?: string }[];
   frames: BoardFrame[];
+  /** A hidden-information ruleset's per-seat layer (What Blind Ninjas?): what each seat knew, frame by frame; absent for a game with nothing hidden. */
+  seatViews?: SeatViews;
+}
+
+/**
+ * What each seat of a hidden-information game knew as the replay went on:
+ * the pieces it saw and the marks it got (heard slashes), for the viewer's
+ * "as one seat knew it" switch. Generic: any ruleset with secrets may fill it.
+ */
+export interface SeatViews {
+  /** What a mark's kind index means, in words (What Blind Ninjas?: ["swish", "grunt"]); the viewer draws kind 0 hollow, the others filled. */
+  kinds: string[];
+  /** Per seat, in seat order. */
+  seats: SeatLayer[];
+}
+
+/** One seat's knowledge through a replay. */
+export interface SeatLayer {
+  /** Every mark the seat got, in order: [the frame it came with, the seat that made it, cell, kind index]; a frame shows the marks up to it. */
+  marks: [number, number, string, number][];
+  /** One per frame of the view. */
+  frames: SeatFrame[];
+}
+
+/** What one seat knew at one frame. */
+export interface SeatFrame {
+  /** The pieces the seat saw, by index into the view's `pieces` (each as the frame has it). */
+  p: number[];
+  /** What happened, as the seat knew it, in words. */
+  ev: string[];
+  /**
+   * The seat's bot's belief at the decision this frame's record plays, when
+   * the bot exposed one (BOT_BELIEF, core/bot.ts): cell → weight. Filled by
+   * the report from the replay's annotations, never by the ruleset.
+   */
+  b?: Record<string, number>;
 }
 
 /**

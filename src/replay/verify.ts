@@ -3,7 +3,8 @@
  * module's path), refuse another rules version, rebuild the game from the
  * header's description (`gameFromDescription`: the ruleset refuses data other
  * than the recorded, e.g. NHM another catalogue), load the same bots by name,
- * play the same seed again and compare every line.
+ * play the same seed again and compare every line (the bots' beliefs, an
+ * annotation, are left out).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -106,8 +107,10 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: VerifyOp
     match: h.match,
     rulesetModule: h.rulesetModule,
     faultLog: replay.result?.faultLog ?? [],
+    beliefs: false,
   });
-  const expected = replayLines(replay);
+  // The match alone is compared: the bots' beliefs are annotations (replayFormat.ts), left out on both sides.
+  const expected = replayLines({ ...replay, beliefs: undefined });
   const n = replay.steps.length;
   for (let i = 0; i < Math.max(expected.length, lines.length); i++) {
     const want = expected[i] ?? '';

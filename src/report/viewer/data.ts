@@ -5,8 +5,9 @@
  * any other replay is its records as text, one per frame.
  */
 import type { Replay } from '../../arena/replayFormat.js';
-import type { BoardFrame, BoardPiece, BoardView } from '../../core/game.js';
+import type { BoardFrame, BoardPiece, BoardView, SeatViews } from '../../core/game.js';
 import { resultLine } from '../../replay/play.js';
+import { seatViewsWithBeliefs } from './beliefs.js';
 
 /** A machine in a frame: square (null when gone), facing N/E/S/W, hearts, shields, alive. */
 export type ViewerMachine = BoardPiece;
@@ -34,6 +35,8 @@ export interface BoardReplay extends ViewerCommon {
   board: BoardView['board'];
   machines: (BoardView['pieces'][number] & { bot: string })[];
   frames: ViewerFrame[];
+  /** What each seat knew, frame by frame, with its bot's beliefs, and each seat's name and bot (a hidden-information game's board view); absent otherwise. */
+  seatViews?: SeatViews & { names: string[]; bots: string[] };
 }
 
 /** A replay as its records: the start and then one record (JSON text) per frame. */
@@ -114,5 +117,6 @@ export function viewerReplay(
     board: board.board,
     machines: board.pieces.map((p, i) => ({ ...p, bot: h.bots[p.seat ?? i] ?? '' })),
     frames: board.frames,
+    ...(board.seatViews ? { seatViews: { ...seatViewsWithBeliefs(board.seatViews, r, board.frames.length), names: h.seats, bots: h.seats.map((_, s) => h.bots[s] ?? '') } } : {}),
   };
 }

@@ -108,4 +108,15 @@ ol.records { margin: 0; padding-left: 34px; font: 12px/1.5 ui-monospace, SFMono-
 ol.records li.now { background: #fff3c4; font-weight: 600; }
 ol.records li.future { color: var(--muted); }
 .replay-result { font-weight: 600; }
+.view-switch { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 0 0 6px; }
+.view-switch:empty, .view-note:empty { display: none; }
+.view-switch button[aria-pressed=true] { background: #1d2330; color: #fff; border-color: #1d2330; }
+.view-note { font-size: 12px; color: var(--muted); margin: 0 0 8px; display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; }
+.view-note strong { color: var(--fg); }
+.mark-key i { display: inline-block; width: 9px; height: 9px; border-radius: 50%; border: 2px solid #4f5d75; margin-right: 3px; vertical-align: middle; }
+.mark-key.grunt i { background: #4f5d75; }
+.belief-legend .belief-scale { display: inline-block; width: 80px; height: 10px; vertical-align: middle; border: 1px solid var(--line); background: linear-gradient(to right, rgba(91,42,134,0.08), rgba(91,42,134,0.8)); }
+svg.board .heat { fill: #5b2a86; }
+svg.board .mark.now circle { stroke-width: 3; }
+svg.board .mark:not(.now) { opacity: 0.75; }
 `;

@@ -11,6 +11,7 @@ import { isObject } from '../../core/json.js';
 import { type BnGameDescription, NINJAS, ninjaName, SEAT_NAMES } from './room.js';
 import { type BnState, H_GRUNTS, H_SQ, HEARD_STRIDE } from './state.js';
 import type { TurnEvents } from './turn.js';
+import { heardViews } from './seatViews.js';
 
 /** One slash in a record. */
 export interface SlashRecord {
@@ -85,7 +86,7 @@ function readable(g: unknown, records: readonly object[]): g is BnGameDescriptio
   return records.every((r) => isObject(r) && typeof r.seat === 'string' && typeof r.orders === 'string' && Array.isArray(r.ninjas) && Array.isArray(r.slashes));
 }
 
-/** The board view of a replay: a piece a ninja, a frame a turn (slashed squares hot, slain ninjas hit). */
+/** The board view of a replay: a piece a ninja, a frame a turn (slashed squares hot, slain ninjas hit), and the room as each seat heard it (seatViews.ts). */
 export function roomBoardView(desc: unknown, records: readonly object[]): BoardView | null {
   if (!readable(desc, records)) return null;
   const g = desc;
@@ -119,5 +120,10 @@ export function roomBoardView(desc: unknown, records: readonly object[]): BoardV
       ev,
     });
   }
-  return { board: { width: g.board.width, height: g.board.height }, pieces: names.map((name, i) => ({ name, loadout: 'ninjas', loadoutName: 'ninja', seat: Math.floor(i / NINJAS) })), frames };
+  return {
+    board: { width: g.board.width, height: g.board.height },
+    pieces: names.map((name, i) => ({ name, loadout: 'ninjas', loadoutName: 'ninja', seat: Math.floor(i / NINJAS) })),
+    frames,
+    seatViews: heardViews(g.players, records as TurnRecord[]),
+  };
 }
