@@ -36,6 +36,10 @@
  *     clock) in 2-player games against `random` through playMatch, with its
  *     win share and belief coverage (bench/blindNinjas.ts); the ruleset's
  *     random play is in (k) with every other ruleset's.
+ * (o) Battle Engine: the `commander` bot (alpha-beta) against `random` on
+ *     sampled armies through playMatch: its step decisions' time (mean, p99,
+ *     wall clock), its win share, and its search's nodes a CPU second
+ *     (bench/battleEngine.ts).
  * (n) the search bot `mcts` on every registered ruleset (bench/search.ts):
  *     simulated steps/s and CPU ms a decision at the default budget, and the
  *     heap bytes a simulated step leaves, in playouts and in the whole search.
@@ -80,6 +84,8 @@ import { decisionTimes } from './decisions.js';
 import { isolationCost } from './isolation.js';
 import { measurePaths, pathWorkloadList, type PathFigure } from './botPath.js';
 import { blindNinjasLadder } from './blindNinjas.js';
+import { battleEngineLadder } from './battleEngine.js';
+import { COMMANDER_NODES } from '../bots/commander.js';
 import { searchFigures } from './search.js';
 import { cReference } from './cref.js';
 
@@ -538,6 +544,8 @@ async function main(): Promise<void> {
   const cref = option('--c-ref', '') ? cRefRows(option('--c-ref', ''), quick) : null;
   // (m) What Blind Ninjas?: the tracker's decisions.
   const ninjas = await blindNinjasRows(quick);
+  // (o) Battle Engine: the commander's decisions and search.
+  const battle = await battleEngineRows(quick);
   // (n) The search bot on every ruleset.
   const search = searchRows(quick);
 
@@ -581,6 +589,7 @@ async function main(): Promise<void> {
     bot_path: paths,
     c_reference: cref,
     blind_ninjas: ninjas,
+    battle_engine: battle,
     search: search,
     seconds: Number(totalS.toFixed(1)),
   };
@@ -804,6 +813,16 @@ async function blindNinjasRows(quick: boolean): Promise<unknown> {
   const d = f.decisionMs;
   row('(m)', 'What Blind Ninjas? tracker decision vs random: mean', `${fmt(d.mean, 3)} ms`, `wall clock, ${fmt(d.n)} decisions in ${fmt(f.games)} 2-player games; p99 ${fmt(d.p99, 3)} ms; target <= 50 ms`);
   row('(m)', 'What Blind Ninjas? tracker vs random: share of decided games', `${fmt(100 * f.share.p, 1)}%`, `[${fmt(100 * f.share.lo, 1)}, ${fmt(100 * f.share.hi, 1)}] 95% Wilson; ${f.aWins}-${f.bWins}, ${f.draws} draws; belief coverage ${fmt((100 * f.coverage!.states) / f.coverage!.checks, 1)}%`);
+  return f;
+}
+
+/** Rows (o): Battle Engine's commander against random (bench/battleEngine.ts). */
+async function battleEngineRows(quick: boolean): Promise<unknown> {
+  const f = await battleEngineLadder(quick ? 40 : 200);
+  const d = f.decisionMs;
+  row('(o)', 'Battle Engine commander step decision vs random: mean', `${fmt(d.mean, 3)} ms`, `wall clock, ${fmt(d.n)} decisions in ${fmt(f.games)} games on sampled armies; p99 ${fmt(d.p99, 3)} ms; target <= 50 ms`);
+  row('(o)', 'Battle Engine commander search', `${fmt(f.search.nodesPerSecond)} nodes/s`, `CPU; ${fmt(f.search.nodes)} nodes in ${fmt(f.search.searches)} searches of at most ${fmt(COMMANDER_NODES)} nodes`);
+  row('(o)', 'Battle Engine commander vs random: share of decided games', `${fmt(100 * f.share.p, 1)}%`, `[${fmt(100 * f.share.lo, 1)}, ${fmt(100 * f.share.hi, 1)}] 95% Wilson; ${f.wins}-${f.losses}, ${f.draws} draws`);
   return f;
 }
 
