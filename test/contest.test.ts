@@ -7,9 +7,10 @@
  * again, and a changed entrant refused.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTEST, loadContest } from '../src/arena/contest/file.js';
 import { nextRound } from '../src/arena/contest/rounds.js';
@@ -145,6 +146,34 @@ describe('a contest played', () => {
     expect(state.active).toEqual(['javascript-starter', 'faulty', 'random']);
     expect(state.stopped).toMatch(/settled|spent/);
   }, 300_000);
+
+  it('writes a report with the leaderboard and a page per entrant: its faults by message, its games losses first, a saved one a click from the viewer', async () => {
+    const r = havoc('report', join(tmp, 'a'));
+    expect(r.code, r.err).toBe(0);
+    const html = readFileSync(join(tmp, 'a', 'report.html'), 'utf8');
+    expect(html).toContain('id="leaderboard-table"');
+    const page = html.slice(html.indexOf('id="entrant-faulty"'), html.indexOf('</details>', html.indexOf('id="entrant-faulty"')));
+    expect(page).toContain('Faults by message');
+    expect(page).toMatch(/illegal ×\d+/);
+    // Losses first.
+    const results = [...page.matchAll(/<tr class="(loss|draw|win)">/g)].map((m) => m[1]);
+    expect(results.length).toBeGreaterThan(0);
+    expect(results).toEqual([...results].sort((x, y) => ['loss', 'draw', 'win'].indexOf(x) - ['loss', 'draw', 'win'].indexOf(y)));
+    if (!existsSync('/usr/bin/chromium')) return;
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    try {
+      const p = await browser.newPage();
+      await p.goto(pathToFileURL(join(tmp, 'a', 'report.html')).href);
+      await p.click('#entrant-faulty > summary');
+      const button = p.locator('#entrant-faulty button[data-watch]').first();
+      const id = await button.getAttribute('data-watch');
+      await button.click();
+      expect(await p.locator('#replay-select option:checked').getAttribute('data-id')).toBe(id);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 
   it('lets an entrant join: it meets every other, and the games played are kept, not played again', () => {
     const before = readFileSync(join(tmp, 'a', 'matches.csv'), 'utf8');

@@ -15,6 +15,8 @@ import { matchesTable } from './viewer/matches.js';
 import { sortableTables } from './viewer/sortable.js';
 import { readRunFolder, type ReadOptions, type RunFolder } from './runFolder.js';
 import { REPORT_CSS } from './viewer/style.js';
+import { entrantPages } from './entrants.js';
+import { entrantsSection } from './htmlEntrants.js';
 import { UNINFORMATIVE_WIDTH } from './tables.js';
 import { isObject } from '../core/json.js';
 
@@ -85,6 +87,16 @@ function entitySection(t: CsvTable | null, file: string, id: string, maxRows: nu
     omit: sameKey && c.key ? [c.key] : [],
     bars: [{ label: 'win rate, 95% interval', after: c.rate, point: c.rate, lo: c.rateLo, hi: c.rateHi, scale: [0, 1], ref: 0.5 }],
   });
+}
+
+/** Entrants most a report gives a page each. */
+const MAX_ENTRANT_PAGES = 64;
+
+/** Whether the run is a contest between bots few enough for a page each (a contest, a ladder). */
+function hasEntrantPages(f: RunFolder): boolean {
+  const s = f.summary;
+  const counts = s && isObject(s.counts) ? s.counts : null;
+  return f.matches !== null && s?.between === 'bots' && counts !== null && typeof counts.bots === 'number' && counts.bots <= MAX_ENTRANT_PAGES;
 }
 
 /** A contest's leaderboard, with how its rounds were chosen and why it stopped. */
@@ -295,6 +307,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
     ['summary', 'Summary', summarySection(f)],
     ...(f.leaderboard ? [['leaderboard', 'Leaderboard', leaderboardSection(f, maxRows)] as [string, string, string]] : []),
     ['errors', 'Errors', errorsSection(f)],
+    ...(hasEntrantPages(f) ? [['entrants', 'Entrants', entrantsSection(entrantPages(f.dir, f.matches!.header, f.matches!.rows, f.errors?.lines ?? []), new Set(f.replays.map((r) => r.id).filter((x): x is number => x !== null)), f.dir)] as [string, string, string]] : []),
     ...(f.teams ? [['teams', 'Teams', `${teamsNote}${entitySection(f.teams, 'teams.csv', 'teams-table', maxRows)}`] as [string, string, string]] : []),
     ['loadouts', 'Loadouts', entitySection(f.loadouts, 'loadouts.csv', 'loadouts-table', maxRows)],
     ['bots', 'Bots', entitySection(f.bots, 'bots.csv', 'bots-table', maxRows)],

@@ -18,6 +18,11 @@ export function matchesTable(doc: Document): void {
     select.dispatchEvent(new Event('change'));
     doc.getElementById('viewer')?.scrollIntoView();
   };
+  // Any ▶ watch of the page (an entrant's games too) opens its replay.
+  doc.addEventListener('click', (e) => {
+    const b = (e.target as Element | null)?.closest?.('[data-watch]');
+    if (b) watch(Number(b.getAttribute('data-watch')));
+  });
   // Filter (every word must appear), sort by a header, a page at a time; a saved replay opens in the viewer.
   const matchesBox = doc.getElementById('matches-view');
   const matchesData = doc.getElementById('matches-data');

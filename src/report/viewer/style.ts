@@ -15,6 +15,12 @@ h3 { font-size: 15px; margin: 18px 0 6px; }
 h4 { margin: 12px 0 4px; font-size: 13px; color: var(--muted); }
 p.missing { color: var(--muted); font-style: italic; }
 p.note { color: var(--muted); margin: 4px 0; }
+details.entrant { border: 1px solid var(--line); border-radius: 4px; margin: 6px 0; padding: 4px 10px; }
+details.entrant > summary { cursor: pointer; padding: 2px 0; }
+details.entrant table.entrant-games { display: block; max-height: 420px; overflow: auto; font-size: 13px; margin: 6px 0; }
+table.entrant-games th, table.entrant-games td { padding: 2px 8px; border-bottom: 1px solid var(--line); text-align: left; }
+table.entrant-games tr.loss td:nth-child(4) { color: #b42318; font-weight: 600; }
+table.entrant-games tr.win td:nth-child(4) { color: #067647; }
 ul.errors { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; max-height: 240px; overflow: auto; margin: 4px 0; padding-left: 18px; }
 .scroll { overflow-x: auto; max-height: 640px; overflow-y: auto; border: 1px solid var(--line); }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }

@@ -1,0 +1,129 @@
+/**
+ * Each entrant of a contest between bots as the report shows it: its games
+ * (its losses first: how it was beaten), each with the opponent, the end, its
+ * faults, whether a replay is saved and its bot's stderr log when one was
+ * kept; and its faults by message, gathered from the saved replays (every
+ * match with a fault saves one) with how often and where each came first.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseReplay } from '../arena/replayFormat.js';
+import { replayId } from './viewer/data.js';
+
+/** One game of an entrant. */
+export interface EntrantGame {
+  readonly id: number;
+  /** Its seat's letter (A, B, …). */
+  readonly seat: string;
+  readonly opponents: string;
+  readonly result: 'loss' | 'draw' | 'win';
+  readonly reason: string;
+  readonly turns: number;
+  readonly faults: number;
+  /** Its bot's stderr in this match (a file under the run folder), when one was kept. */
+  readonly log: string | null;
+}
+
+/** A fault message of an entrant: how often, and its first match and turn. */
+export interface EntrantFault {
+  readonly kind: string;
+  readonly message: string;
+  readonly count: number;
+  readonly match: number;
+  readonly turn: number;
+}
+
+export interface EntrantPage {
+  readonly name: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly faults: number;
+  /** Its games, losses first, then draws, then wins, each by match id. */
+  readonly list: readonly EntrantGame[];
+  readonly faultMessages: readonly EntrantFault[];
+  /** errors.log's lines that name it (forfeits). */
+  readonly errors: readonly string[];
+}
+
+/** Replay files read for fault messages at most (a contest saves one per match with a fault). */
+const MAX_FAULT_REPLAYS = 500;
+
+/** Where the stderr log of seat `letter` (lower case) in match `id` is kept, relative to the run folder. */
+export const stderrLogPath = (id: number, letter: string): string => join('logs', `match-${id}-${letter.toUpperCase()}.txt`);
+
+/**
+ * The entrants' pages of a run folder from its matches.csv rows (`header`, `rows`: what the report holds),
+ * its replays and errors.log's lines.
+ */
+export function entrantPages(dir: string, header: readonly string[], rows: readonly (readonly string[])[], errors: readonly string[]): EntrantPage[] {
+  const col = (name: string): number => header.indexOf(name);
+  const seats = [...'abcdefghijklmnopqrstuvwxyz'].filter((l) => col(`${l}_bot`) >= 0);
+  const [idC, winC, reasonC, turnsC] = ['id', 'winner', 'reason', 'turns'].map(col);
+  const pages = new Map<string, { games: EntrantGame[]; faults: Map<string, EntrantFault> }>();
+  const page = (name: string) => {
+    let p = pages.get(name);
+    if (!p) pages.set(name, (p = { games: [], faults: new Map() }));
+    return p;
+  };
+  const byId = new Map<number, readonly string[]>();
+  for (const r of rows) {
+    const id = Number(r[idC]);
+    byId.set(id, r);
+    const winner = (r[winC] ?? '').toLowerCase();
+    for (const l of seats) {
+      const name = r[col(`${l}_bot`)];
+      const log = stderrLogPath(id, l);
+      page(name).games.push({
+        id,
+        seat: l.toUpperCase(),
+        opponents: seats.filter((o) => o !== l).map((o) => r[col(`${o}_bot`)]).join(', '),
+        result: winner === '' ? 'draw' : winner.includes(l) ? 'win' : 'loss',
+        reason: r[reasonC],
+        turns: Number(r[turnsC]),
+        faults: Number(r[col(`${l}_faults`)]) || 0,
+        log: existsSync(join(dir, log)) ? log : null,
+      });
+    }
+  }
+  // Fault messages from the saved replays, charged to the seat's entrant by the match's row.
+  const rd = join(dir, 'replays');
+  const files = existsSync(rd) ? readdirSync(rd).filter((f) => f.endsWith('.jsonl')).slice(0, MAX_FAULT_REPLAYS) : [];
+  for (const f of files) {
+    const id = replayId(f);
+    const row = id === null ? undefined : byId.get(id);
+    if (!row) continue;
+    let log;
+    try {
+      log = parseReplay(readFileSync(join(rd, f), 'utf8'), f).result?.faultLog ?? [];
+    } catch {
+      continue; // the report's replay section names a replay it cannot read
+    }
+    for (const x of log) {
+      const name = row[col(`${seats[x.seat]}_bot`)];
+      if (name === undefined) continue;
+      const faults = page(name).faults, key = `${x.kind}\n${x.message}`;
+      const had = faults.get(key);
+      if (!had) faults.set(key, { kind: x.kind, message: x.message, count: 1, match: id!, turn: x.turn });
+      else faults.set(key, { ...had, count: had.count + 1, ...(id! < had.match ? { match: id!, turn: x.turn } : {}) });
+    }
+  }
+  const order = { loss: 0, draw: 1, win: 2 } as const;
+  return [...pages]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([name, p]) => {
+      const count = (r: EntrantGame['result']) => p.games.filter((g) => g.result === r).length;
+      return {
+        name,
+        games: p.games.length,
+        wins: count('win'),
+        draws: count('draw'),
+        losses: count('loss'),
+        faults: p.games.reduce((n, g) => n + g.faults, 0),
+        list: [...p.games].sort((a, b) => order[a.result] - order[b.result] || a.id - b.id),
+        faultMessages: [...p.faults.values()].sort((a, b) => b.count - a.count || a.match - b.match),
+        errors: errors.filter((l) => l.includes(`(${name})`)),
+      };
+    });
+}
