@@ -113,6 +113,7 @@ describe('a contest played', () => {
   // Entrants copied into the test's folder: one of them is changed below.
   const entrants = join(tmp, 'entrants');
   cpSync('bots/starters/javascript', join(entrants, 'javascript'), { recursive: true });
+  cpSync('bots/starters/python', join(entrants, 'python'), { recursive: true });
   cpSync('bots/contest/faulty', join(entrants, 'faulty'), { recursive: true });
   cpSync('bots/starters/typescript', join(entrants, 'typescript'), { recursive: true });
   const contest = (file: string, list: string[]): string => {
@@ -123,11 +124,11 @@ describe('a contest played', () => {
     );
     return path;
   };
-  const two = contest('two.json', ['javascript', 'faulty']);
-  const three = contest('three.json', ['javascript', 'faulty', 'typescript']);
+  const two = contest('two.json', ['javascript', 'python', 'faulty']);
+  const three = contest('three.json', ['javascript', 'python', 'faulty', 'typescript']);
   const play = (file: string, out: string) => havoc('contest', file, '--out', join(tmp, out), '--quiet', '--save-replays', 'none', '--no-report');
 
-  it('ranks the faulty entrant last and charges its faults; a rerun gives the same bytes', () => {
+  it('the starters (JavaScript, Python), a faulty entrant and random: the faulty one is ranked last and charged its faults; a rerun gives the same bytes', () => {
     const runs = ['a', 'b'].map((out) => {
       const r = play(two, out);
       expect(r.code, r.err).toBe(0);
@@ -136,14 +137,14 @@ describe('a contest played', () => {
     });
     expect(runs[1]).toEqual(runs[0]);
     const board = csv(join(tmp, 'a', 'leaderboard.csv'));
-    expect(board.map((r) => r.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'random']);
+    expect(board.map((r) => r.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'python-starter', 'random']);
     const last = board[board.length - 1];
     expect(last.entrant).toBe('faulty');
     expect(Number(last.faults)).toBeGreaterThan(20);
     expect(board.filter((r) => r.entrant !== 'faulty').every((r) => r.faults === '0')).toBe(true);
     expect(board[0]).toMatchObject({ rank: '1', author: 'Havoc Arena', language: 'JavaScript', status: 'playing' });
     const state = JSON.parse(readFileSync(join(tmp, 'a', 'contest.json'), 'utf8')) as { stopped: string; active: string[] };
-    expect(state.active).toEqual(['javascript-starter', 'faulty', 'random']);
+    expect(state.active).toEqual(['javascript-starter', 'python-starter', 'faulty', 'random']);
     expect(state.stopped).toMatch(/settled|spent/);
   }, 300_000);
 
@@ -183,8 +184,8 @@ describe('a contest played', () => {
     expect(after.startsWith(before)).toBe(true);
     const config = JSON.parse(readFileSync(join(tmp, 'a', 'config.json'), 'utf8')) as { run: { schedule: { rounds: ContestRound[] } } };
     const joined = config.run.schedule.rounds.find((x) => x.why.startsWith('typescript-starter joined'))!;
-    expect(joined.pairs.map((p) => [...p].sort().join(' ')).sort()).toEqual(['faulty typescript-starter', 'javascript-starter typescript-starter', 'random typescript-starter']);
-    expect(csv(join(tmp, 'a', 'leaderboard.csv')).map((x) => x.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'random', 'typescript-starter']);
+    expect(joined.pairs.map((p) => [...p].sort().join(' ')).sort()).toEqual(['faulty typescript-starter', 'javascript-starter typescript-starter', 'python-starter typescript-starter', 'random typescript-starter']);
+    expect(csv(join(tmp, 'a', 'leaderboard.csv')).map((x) => x.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'python-starter', 'random', 'typescript-starter']);
   }, 300_000);
 
   it('keeps the games of an entrant left out of the file, which plays no more', () => {
@@ -193,8 +194,9 @@ describe('a contest played', () => {
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(join(tmp, 'a', 'matches.csv'), 'utf8')).toBe(before);
     const board = csv(join(tmp, 'a', 'leaderboard.csv'));
-    expect(board.find((x) => x.entrant === 'typescript-starter')).toMatchObject({ status: 'withdrawn', games: '6' });
-    expect(board.filter((x) => x.status === 'playing').map((x) => x.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'random']);
+    // It met each of the four others twice when it joined.
+    expect(board.find((x) => x.entrant === 'typescript-starter')).toMatchObject({ status: 'withdrawn', games: '8' });
+    expect(board.filter((x) => x.status === 'playing').map((x) => x.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'python-starter', 'random']);
   }, 300_000);
 
   it('refuses an entrant whose bot changed since it entered', () => {
