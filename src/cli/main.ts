@@ -10,6 +10,7 @@ import replay from './replay.js';
 import report from './report.js';
 import tournament from './tournament.js';
 import contest from './contest.js';
+import reprice from './reprice.js';
 import sweep from './sweep.js';
 import resume from './resume.js';
 import merge from './merge.js';
@@ -28,6 +29,7 @@ await yargs(hideBin(process.argv))
   .command(tournament)
   .command(contest)
   .command(sweep)
+  .command(reprice)
   .command(resume)
   .command(merge)
   .command(scenario)

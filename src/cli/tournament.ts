@@ -30,6 +30,8 @@ export interface RunArgs {
   quiet: boolean;
   json: boolean;
   'unsafe-bots'?: boolean;
+  /** Print nothing of a run's tables (a command that reports them its own way). */
+  silent?: boolean;
 }
 
 export interface ConfigArgs extends RunArgs {
@@ -147,7 +149,9 @@ export async function finishRun(job: FolderJob, exec: Executor, outcome: PlayOut
     workerSeconds: Number(outcome.workerSeconds.toFixed(3)),
   });
   const said = text(t);
-  if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');
+  if (args.silent) {
+    // the caller reports
+  } else if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');
   else process.stdout.write(said);
   // The replays worth watching (interest.ts), chosen from the finished rows and played again; not with a
   // trusted path bot, which would play them in this process's threads once more (havoc replay plays any match).
@@ -161,7 +165,7 @@ export async function finishRun(job: FolderJob, exec: Executor, outcome: PlayOut
     );
   if (args.report !== false) {
     const html = await writeReport(job.dir);
-    if (!args.json) process.stdout.write(`report: ${html}\n`);
+    if (!args.json && !args.silent) process.stdout.write(`report: ${html}\n`);
   }
   if (outcome.crashed) process.stderr.write(`${job.run.name}: ${outcome.crashed} matches could not be played (see ${join(job.dir, 'errors.log')})\n`);
   return t.summary;

@@ -192,6 +192,17 @@ export interface DataFile {
   parse(text: string, path: string): unknown;
   /** The data's hash (a run records it and refuses other data on resume, merge and replay). */
   hash(data: unknown): string;
+  /**
+   * Where the data sets a price per part (NHM: each part's `cost`), so `havoc reprice` can change them: the
+   * whole costs a part may take while the budgets stay meaningful, with every price and budget multiplied
+   * by `scale` (finer steps: at scale 2 a part can cost half a point of today's) (null: no such part); and
+   * the file's text at that scale with new costs (in the scaled points). Absent where prices are not the
+   * data's own part by part.
+   */
+  readonly prices?: {
+    range(data: unknown, part: string, scale: number): readonly [number, number] | null;
+    withCosts(text: string, costs: ReadonlyMap<string, number>, scale: number, path: string): string;
+  };
 }
 
 /**

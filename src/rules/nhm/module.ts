@@ -301,6 +301,19 @@ const CATALOGUE_FILE: DataFile = {
   defaultPath: defaultCataloguePath,
   parse: (text, path) => parseCatalogue(parseJsonText(text, path, 'bad-catalogue'), path),
   hash: (data) => (data as Catalogue).hash,
+  prices: {
+    // At least 1 (a free part would be in every build) and at most its budget (it can still be bought).
+    range(data, key, scale) {
+      const c = data as Catalogue, part = c.byKey.get(key);
+      return part ? [1, Math.max(1, c.budgets[part.budget] * scale)] : null;
+    },
+    withCosts(text, costs, scale, path) {
+      const json = parseJsonText(text, path, 'bad-catalogue') as { budgets: Record<string, number>; parts: { key: string; cost: number }[] };
+      for (const b of Object.keys(json.budgets)) json.budgets[b] *= scale;
+      for (const part of json.parts) part.cost = costs.get(part.key) ?? part.cost * scale;
+      return JSON.stringify(json, null, 2) + '\n';
+    },
+  },
 };
 
 /** What an NHM-engine scenario file holds beside the arena's `ruleset`, `seed` and `turns` (scenario.ts). */

@@ -1,0 +1,178 @@
+/**
+ * `havoc reprice DIR`: new whole costs for the parts a finished sweep
+ * flagged, re-checked by playing the sweep again. In rounds: each round
+ * reprices at most `--step` flagged parts, the strongest evidence first
+ * (stats/reprice.ts: each to the nearest whole cost inside its fair-cost
+ * interval), writes the catalogue (OUT/round-N/parts.json) and plays the same
+ * sweep on it (same bot, seed and size; the legal builds are the new
+ * catalogue's) into OUT/round-N/sweep/, whose verdicts the next round starts
+ * from (a round that flags more is kept going from: the verdicts are noisy,
+ * and the next round may mend it). It stops after `--rounds`, or when nothing
+ * can move. The best catalogue (fewest flagged, fewer than the sweep given;
+ * the earliest of equals, so the fewest changes) is OUT/parts.json, and
+ * OUT/comparison.csv sets its verdicts beside the first sweep's.
+ */
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import type { CommandModule } from 'yargs';
+import { loadRunRuleset } from '../arena/config/rulesets.js';
+import { sweepFilter, type RunConfig } from '../arena/config/types.js';
+import { DATA_FILE, folderData, initRunFolder, inspectFolder } from '../arena/folder.js';
+import type { DataFile } from '../core/game.js';
+import { HavocError } from '../core/errors.js';
+import { readCsv, type CsvTable } from '../report/htmlCsv.js';
+import { rulesetById } from '../rules/registry.js';
+import { proposePrices, type PriceChange, type PricedPart } from '../stats/reprice.js';
+import { reportErrors } from './errors.js';
+import { withExamples } from './examples.js';
+import { checkRunArgs, playFolders, runOptions, type RunArgs } from './tournament.js';
+
+interface RepriceArgs extends RunArgs {
+  dir: string;
+  out?: string;
+  matches?: number;
+  scale: number;
+  rounds: number;
+  step: number;
+}
+
+const num = (v: string | undefined): number | null => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+const verdict = (v: string | undefined): 'under' | 'over' | null => (v === 'under' || v === 'over' ? v : null);
+
+/** parts.csv of a run folder, or an error saying what the folder lacks. */
+function partsOf(dir: string): CsvTable {
+  const t = readCsv(join(dir, 'parts.csv'));
+  if (!t || t.rows.length === 0) throw new HavocError('ERR_ARGS', dir, 'has no parts.csv with rows: reprice a finished sweep (havoc sweep) of a ruleset whose builds are made of priced parts');
+  return t;
+}
+
+/** The flagged parts of a parts.csv, `part↑` (underpriced) or `part↓`. */
+const flagged = (t: CsvTable): string[] => t.rows.filter((r) => verdict(r.mispriced)).map((r) => `${r.part}${r.mispriced === 'under' ? '↑' : '↓'}`);
+
+/** The changes a round makes: the flagged parts that can move, strongest evidence (smallest adjusted p) first, at most `step`. */
+function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number): { moved: PriceChange[]; flaggedCount: number } {
+  const times = (x: number | null): number | null => (x === null ? null : x * k);
+  const p = new Map(t.rows.map((r) => [r.part, num(r.adjusted_p) ?? 1]));
+  const parts: PricedPart[] = t.rows.map((r) => ({
+    key: r.part,
+    category: r.category,
+    listed: Number(r.listed_cost) * k,
+    fair: times(num(r.fair_cost)),
+    lo: times(num(r.fair_cost_lo)),
+    hi: times(num(r.fair_cost_hi)),
+    mispriced: verdict(r.mispriced),
+    range: prices.range(data, r.part, k),
+  }));
+  const changes = proposePrices(parts);
+  return { moved: changes.filter((c) => c.to !== c.from).sort((a, b) => p.get(a.key)! - p.get(b.key)!), flaggedCount: changes.length };
+}
+
+async function reprice(args: RepriceArgs): Promise<void> {
+  checkRunArgs(args);
+  const f = inspectFolder(args.dir);
+  if (f.kind !== 'run') throw new HavocError('ERR_ARGS', args.dir, 'is not a run folder (no config.json of a run)');
+  const run = f.config.run;
+  await loadRunRuleset(run, args.dir);
+  const mod = rulesetById(run.ruleset);
+  const file = mod.data, prices = file?.prices;
+  if (!file || !prices) throw new HavocError('ERR_ARGS', args.dir, `${mod.title}'s prices are not set part by part in its data file: havoc reprice has nothing it can change`);
+  if (run.schedule.type !== 'sweep') throw new HavocError('ERR_ARGS', args.dir, `is a ${run.schedule.type}, not a sweep: reprice the verdicts of a sweep (havoc sweep)`);
+  const whole = (v: number, lo: number, hi: number): boolean => Number.isInteger(v) && v >= lo && v <= hi;
+  if (!whole(args.scale, 1, 10)) throw new HavocError('ERR_ARGS', '--scale', 'must be a whole number from 1 to 10');
+  if (!whole(args.rounds, 1, 20)) throw new HavocError('ERR_ARGS', '--rounds', 'must be a whole number from 1 to 20');
+  if (!whole(args.step, 1, 1000)) throw new HavocError('ERR_ARGS', '--step', 'must be a whole number ≥ 1');
+  if (args.matches !== undefined && !(Number.isInteger(args.matches) && args.matches > 0 && args.matches % run.schedule.seats === 0))
+    throw new HavocError('ERR_ARGS', '--matches', `must be a positive multiple of ${run.schedule.seats}`);
+  const data = folderData(args.dir, run);
+  if (!data) throw new HavocError('ERR_ARGS', args.dir, `has no ${DATA_FILE}`);
+  const schedule = args.matches !== undefined ? { ...run.schedule, matches: args.matches } : run.schedule;
+  const out = args.out ?? `${args.dir.replace(/\/+$/, '')}-repriced`;
+
+  const first = partsOf(args.dir);
+  const log: { round: number; changes: string; flagged: string[] | null }[] = [{ round: 0, changes: '(the sweep given)', flagged: flagged(first) }];
+  let from = { dir: args.dir, text: data.text, value: data.value, parts: first, scale: args.scale };
+  let best = { round: 0, dir: args.dir, count: flagged(first).length };
+  for (let round = 1; round <= args.rounds; round++) {
+    const { moved, flaggedCount } = roundChanges(from.parts, prices, from.value, from.scale);
+    if (moved.length === 0) {
+      const hint = flaggedCount && from.scale === 1 && round === 1 ? ' (--scale 2 allows half-point steps)' : '';
+      log.push({ round, changes: flaggedCount ? `none of ${flaggedCount} flagged parts can move within its budget${hint}` : 'no part flagged', flagged: null });
+      break;
+    }
+    const changes = moved.slice(0, args.step);
+    const text = prices.withCosts(from.text, new Map(changes.map((c) => [c.key, c.to])), from.scale, join(from.dir, DATA_FILE));
+    const dir = join(out, `round-${round}`);
+    const value = file.parse(text, join(dir, DATA_FILE));
+    // The budgets must still allow a match's builds through the sweep's filter.
+    const kit = mod.withData!(value).builds;
+    if (kit.count && kit.count(sweepFilter(schedule.filter, run.experimental)) < schedule.seats) {
+      log.push({ round, changes: 'the new costs leave fewer legal builds than a match needs: not played', flagged: null });
+      break;
+    }
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, DATA_FILE), text);
+    writeFileSync(
+      join(dir, 'changes.csv'),
+      stringify([
+        ['part', 'category', 'verdict', 'listed_cost', 'new_cost', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'why'],
+        ...changes.map((c) => [c.key, c.category, c.verdict, c.from, c.to, c.fair ?? '', c.lo ?? '', c.hi ?? '', c.why]),
+      ]),
+    );
+    const again: RunConfig = { ...run, name: `${run.name}-repriced-${round}`, catalogueHash: file.hash(value), schedule };
+    const sweep = join(dir, 'sweep');
+    initRunFolder(sweep, again, null, text, `havoc reprice ${args.dir}`);
+    await playFolders([{ dir: sweep, run: again, shard: null, data: value }], { ...args, silent: true });
+    if (process.exitCode === 130) return;
+    const parts = partsOf(sweep);
+    const now = flagged(parts);
+    log.push({ round, changes: changes.map((c) => `${c.key} ${c.from}→${c.to}`).join(', '), flagged: now });
+    from = { dir, text, value, parts, scale: 1 };
+    if (now.length < best.count) best = { round, dir, count: now.length };
+  }
+
+  // The best catalogue, and its verdicts beside the first sweep's.
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'rounds.csv'), stringify([['round', 'changes', 'flagged', 'parts_flagged'], ...log.map((l) => [l.round, l.changes, l.flagged?.length ?? '', l.flagged?.join(' ') ?? ''])]));
+  if (best.round > 0) {
+    copyFileSync(join(best.dir, DATA_FILE), join(out, DATA_FILE));
+    const k = args.scale, after = partsOf(join(best.dir, 'sweep'));
+    const afterBy = new Map(after.rows.map((r) => [r.part, r]));
+    const rows = first.rows.map((b) => {
+      const a = afterBy.get(b.part), fair = num(b.fair_cost);
+      // Before in the scaled points too, so the columns compare.
+      return [b.part, b.category, Number(b.listed_cost) * k, b.mispriced ?? '', fair === null ? '' : (fair * k).toFixed(3), a?.listed_cost ?? '', a?.mispriced ?? '', a?.fair_cost ?? '', a?.fair_cost_lo ?? '', a?.fair_cost_hi ?? ''];
+    });
+    writeFileSync(join(out, 'comparison.csv'), stringify([['part', 'category', 'cost_before', 'verdict_before', 'fair_before', 'cost_after', 'verdict_after', 'fair_after', 'fair_after_lo', 'fair_after_hi'], ...rows]));
+  }
+  const lines = log.map((l) => `  round ${l.round}: ${l.changes}${l.flagged ? ` → ${l.flagged.length} flagged${l.flagged.length ? ` (${l.flagged.join(' ')})` : ''}` : ''}`);
+  process.stdout.write(
+    [
+      `${run.name}: reprice${args.scale > 1 ? ` (every cost and budget ×${args.scale} first)` : ''}, at most ${args.step} parts a round, ${schedule.matches} matches a sweep:`,
+      ...lines,
+      best.round > 0
+        ? `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
+        : `no round left fewer parts flagged than the ${best.count} before: the catalogue stands (rounds.csv in ${out}/)`,
+      '',
+    ].join('\n'),
+  );
+}
+
+const command: CommandModule<object, RepriceArgs> = {
+  command: 'reprice <dir>',
+  describe: 'propose whole costs for the parts a finished sweep flagged, re-checked by playing the sweep again on each new catalogue, round after round; keep the best',
+  builder: (y) =>
+    withExamples(
+      runOptions(y)
+        .positional('dir', { type: 'string', demandOption: true, describe: "a finished sweep's folder (havoc sweep)" })
+        .option('out', { type: 'string', describe: 'where the rounds and the best catalogue go (default DIR-repriced)' })
+        .option('matches', { type: 'number', describe: "matches of each sweep on a new catalogue (default DIR's)" })
+        .option('rounds', { type: 'number', default: 3, describe: 'rounds at most (each reprices, then plays the sweep again)' })
+        .option('step', { type: 'number', default: 3, describe: 'parts a round reprices at most, the strongest evidence first' })
+        .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" }),
+      'reprice',
+    ) as never,
+  handler: (args) => reportErrors(() => reprice(args)),
+};
+
+export default command;
