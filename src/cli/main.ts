@@ -13,6 +13,7 @@ import contest from './contest.js';
 import sweep from './sweep.js';
 import resume from './resume.js';
 import merge from './merge.js';
+import meta from './meta.js';
 import schema from './schema.js';
 import checkBot from './checkBot.js';
 import notation from './notation.js';
@@ -30,6 +31,7 @@ await yargs(hideBin(process.argv))
   .command(sweep)
   .command(resume)
   .command(merge)
+  .command(meta)
   .command(scenario)
   .command(match)
   .command(parts)

@@ -22,7 +22,7 @@ const loadHighs = highsPackage.default as unknown as () => Promise<Highs>;
 /** A weight below this is the solver's round-off, not a strategy in the support. */
 export const SUPPORT_EPS = 1e-7;
 
-export const SOLVER = 'HiGHS (npm highs, LP)';
+export const SOLVER = 'HiGHS LP (npm highs)';
 
 type Payoff = readonly (readonly number[])[];
 
