@@ -12,6 +12,7 @@ import { loadConfigJson } from '../arena/config/file.js';
 import { loadRunRuleset } from '../arena/config/rulesets.js';
 import { checkRunFolder, folderData, initRunFolder } from '../arena/folder.js';
 import { HavocError } from '../core/errors.js';
+import { writeReport } from '../report/html.js';
 import { formatMeta, metagame, writeMeta } from '../report/meta/analysis.js';
 import { META_FOLDER, metaConfigJson, metaSource, topBuilds } from '../report/meta/field.js';
 import { reportErrors } from './errors.js';
@@ -49,11 +50,14 @@ async function runMeta(args: MetaArgs): Promise<void> {
     const outcome = await playJob(job, exec, stop, opts);
     if (!outcome) return;
     let meta: Awaited<ReturnType<typeof metagame>> | null = null;
-    await finishRun(job, exec, outcome, { ...opts, json: false }, async () => {
+    // With --json only meta.json is printed: finishRun prints text (none here) and names the report, which is then written here.
+    const report = opts.report !== false;
+    await finishRun(job, exec, outcome, { ...opts, json: false, report: report && !args.json }, async () => {
       meta = await metagame(out, run, data, args.dir, field);
       writeMeta(out, meta);
       return args.json ? '' : formatMeta(out, meta);
     });
+    if (args.json && report) await writeReport(out);
     if (args.json && meta) process.stdout.write(JSON.stringify((meta as Awaited<ReturnType<typeof metagame>>).summary) + '\n');
   });
 }
