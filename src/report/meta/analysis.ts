@@ -174,7 +174,7 @@ export function formatMeta(dir: string, r: MetaResult, show = 10): string {
   const s = r.summary, e = s.equilibrium;
   const lines = [
     `metagame of the top ${s.top} builds of ${s.source}: ${s.games} games, ${s.gamesPerPair} a pair seat-swapped (a cell's score rate ±${s.cellHalfWidth.toFixed(2)} at 95%)${s.missingPairs ? `; ${s.missingPairs} pairs never met (counted even)` : ''}`,
-    `Nash equilibrium (${s.solver}): ${e.support} of ${s.top} builds in its support; exploitability ${e.exploitability.toFixed(4)} on these games${e.heldOutExploitability !== null ? `, ${e.heldOutExploitability.toFixed(4)} held out (a half's equilibrium against the best reply on the other half: score rate above 50%)` : ''}`,
+    `Nash equilibrium by ${s.solver}: ${e.support} of ${s.top} builds in its support; exploitability ${e.exploitability.toFixed(4)} on these games${e.heldOutExploitability !== null ? `, ${e.heldOutExploitability.toFixed(4)} held out (a half's equilibrium against the best reply on the other half: score rate above 50%)` : ''}`,
     `  weight   α-Rank  vs field  build`,
     ...r.rows.slice(0, show).map((b) => `  ${b.weight.toFixed(4).padStart(6)}  ${b.alpha.toFixed(4)}  ${pct(b.vsField).padStart(8)}  ${b.name}`),
   ];
