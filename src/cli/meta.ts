@@ -13,7 +13,7 @@ import { loadRunRuleset } from '../arena/config/rulesets.js';
 import { checkRunFolder, folderData, initRunFolder } from '../arena/folder.js';
 import { HavocError } from '../core/errors.js';
 import { writeReport } from '../report/html.js';
-import { formatMeta, metagame, writeMeta } from '../report/meta/analysis.js';
+import { formatMeta, metagame, writeMeta, type MetaResult } from '../report/meta/analysis.js';
 import { META_FOLDER, metaConfigJson, metaSource, topBuilds } from '../report/meta/field.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
@@ -49,16 +49,16 @@ async function runMeta(args: MetaArgs): Promise<void> {
     const job = { dir: out, run, shard: null, data };
     const outcome = await playJob(job, exec, stop, opts);
     if (!outcome) return;
-    let meta: Awaited<ReturnType<typeof metagame>> | null = null;
     // With --json only meta.json is printed: finishRun prints text (none here) and names the report, which is then written here.
     const report = opts.report !== false;
+    const done: { meta?: MetaResult } = {};
     await finishRun(job, exec, outcome, { ...opts, json: false, report: report && !args.json }, async () => {
-      meta = await metagame(out, run, data, args.dir, field);
+      const meta = (done.meta = await metagame(out, run, data, args.dir, field));
       writeMeta(out, meta);
       return args.json ? '' : formatMeta(out, meta);
     });
     if (args.json && report) await writeReport(out);
-    if (args.json && meta) process.stdout.write(JSON.stringify((meta as Awaited<ReturnType<typeof metagame>>).summary) + '\n');
+    if (args.json && done.meta) process.stdout.write(JSON.stringify(done.meta.summary) + '\n');
   });
 }
 
