@@ -111,7 +111,12 @@ describe('havoc meta', () => {
     const saved = JSON.parse(readFileSync(join(RUN, 'config.json'), 'utf8'));
     mkdirSync(join(ROOT, 'bots'));
     writeFileSync(join(ROOT, 'bots', 'config.json'), JSON.stringify({ ...saved, run: { ...saved.run, between: 'bots' } }));
+    // A run of builds whose loadouts.csv lists none.
+    mkdirSync(join(ROOT, 'empty'));
+    writeFileSync(join(ROOT, 'empty', 'config.json'), JSON.stringify(saved));
+    writeFileSync(join(ROOT, 'empty', 'loadouts.csv'), readFileSync(join(RUN, 'loadouts.csv'), 'utf8').split('\n')[0] + '\n');
     const cases: [string[], RegExp][] = [
+      [[join(ROOT, 'empty')], /has no builds in loadouts\.csv/],
       [[join(ROOT, 'nowhere')], /no run here/],
       [[RUN, '--top', '99'], /--top: 99 is more builds than the run has \(12/],
       [[RUN, '--games', '3'], /--games: must be an even/],
