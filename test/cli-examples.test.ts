@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const havoc = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 180_000 });
 
 /** The commands in the order their examples run. */
-const ORDER = ['tournament', 'contest', 'sweep', 'merge', 'resume', 'replay', 'report', 'match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'];
+const ORDER = ['tournament', 'contest', 'sweep', 'meta', 'merge', 'resume', 'replay', 'report', 'match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'];
 
 /** The example command lines a command's --help prints (one a line when not in a terminal). */
 function examplesOf(command: string): string[][] {

@@ -14,6 +14,7 @@ import reprice from './reprice.js';
 import sweep from './sweep.js';
 import resume from './resume.js';
 import merge from './merge.js';
+import meta from './meta.js';
 import schema from './schema.js';
 import checkBot from './checkBot.js';
 import notation from './notation.js';
@@ -32,6 +33,7 @@ await yargs(hideBin(process.argv))
   .command(reprice)
   .command(resume)
   .command(merge)
+  .command(meta)
   .command(scenario)
   .command(match)
   .command(parts)

@@ -140,7 +140,7 @@ const resumeHint = (job: FolderJob): string => (job.run.schedule.type === 'round
  * A played run's tables (printed: `text` in place of the usual top of the tables, after writing what it
  * adds), its chosen replays and its report.
  */
-export async function finishRun(job: FolderJob, exec: Executor, outcome: PlayOutcome, args: RunArgs, text: (t: RunTables) => string = (t) => formatReport(job.dir, t)): Promise<Summary> {
+export async function finishRun(job: FolderJob, exec: Executor, outcome: PlayOutcome, args: RunArgs, text: (t: RunTables) => string | Promise<string> = (t) => formatReport(job.dir, t)): Promise<Summary> {
   const t = writeTables(job.dir, job.run, job.data, job.shard, outcome.scheduled, {
     seconds: Number(outcome.seconds.toFixed(3)),
     playedThisSession: outcome.playedNow,
@@ -148,7 +148,7 @@ export async function finishRun(job: FolderJob, exec: Executor, outcome: PlayOut
     workers: exec.workers,
     workerSeconds: Number(outcome.workerSeconds.toFixed(3)),
   });
-  const said = text(t);
+  const said = await text(t);
   if (args.silent) {
     // the caller reports
   } else if (args.json) process.stdout.write(JSON.stringify(t.summary) + '\n');

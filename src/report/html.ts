@@ -24,7 +24,7 @@ export interface ReportOptions extends ReadOptions {
   /** At most this many rows per table; default 2000. */
   maxRows?: number;
   /** The charts drawn with Plot (plots.ts; `buildReport` draws them). */
-  charts?: { partDeltas: string | null };
+  charts?: { partDeltas: string | null; meta?: string | null };
 }
 
 const missing = (file: string): string => `<p class="missing">Not in this run (no ${esc(file)}).</p>`;
@@ -198,6 +198,20 @@ function partsMethod(f: RunFolder): string {
   return `<p class="note method"><b>How these numbers were made.</b> Each part's effect on the odds of winning is fitted from the loadouts' head-to-head results (a logistic model on the parts each side had, draws counted half, with a first-seat advantage), ${who}.${ended} A fair cost is relative: a category's points are worth what ${anchor} win per point, so a fair cost says how a part compares with its category, not that a whole category is too dear; negative fair costs mean the part loses games however cheap it is. <b>fair − listed</b> above 0: the part is worth more than it costs (underpriced); below 0: less (overpriced). A part is judged by its value above price — its effect less the category's point value times its listed cost — tested for the ${tested ?? 'parts'} parts together, Holm-corrected (family-wise α ${esc(alpha)}). Its fair cost's interval is Fieller's at the same corrected level, so a part is flagged exactly when its listed cost lies outside it; where the category's point value is not significantly positive at that level the interval has no bounds and the part says "point value not determined" (its verdict still stands). A part whose interval is wider than ${UNINFORMATIVE_WIDTH} times the largest listed cost of its category says "too little data" instead of a number. ${additivityNote(p)} The figures hold for these bots: a part good in skilled hands may look weak in random ones.</p>`;
 }
 
+/** A metagame's folder (havoc meta): how it was made, its charts and its two tables. */
+function metaSection(f: RunFolder, charts: string | null, maxRows: number): string {
+  const s = f.metaSummary;
+  const e = s && isObject(s.equilibrium) ? s.equilibrium : null;
+  const a = s && isObject(s.alphaRank) ? s.alphaRank : null;
+  const heldOut = e && typeof e.heldOutExploitability === 'number' ? `, <b>${esc(e.heldOutExploitability)}</b> held out (each half of the games' equilibrium against the best reply on the other half)` : '';
+  const how = s
+    ? `<p class="note method"><b>How these numbers were made.</b> The top ${esc(s.top)} builds of <code>${esc(s.source)}</code> played each other, ${esc(s.gamesPerPair)} games a pair seat-swapped (${esc(s.games)} games; a cell's score rate is known to ±${esc(typeof s.cellHalfWidth === 'number' ? s.cellHalfWidth.toFixed(2) : s.cellHalfWidth)} at 95%). The matrix of score rates (a draw half) less ½ is a symmetric zero-sum game; its Nash equilibrium was solved as a linear program by ${esc(s.solver)}: ${e ? `<b>${esc(e.support)}</b> builds in its support, exploitability <b>${esc(e.exploitability)}</b> on these games${heldOut}` : ''}. Exploitability is what the best reply to the equilibrium mix scores against it above 50%. α-Rank (${a ? `α ${esc(a.alpha)}, population ${esc(a.m)}; ` : ''}${esc(a?.reference ?? 'Omidshafiei et al. 2019')}) ranks the same matrix by which builds invade which: unlike the equilibrium it is unique. A part's share is the equilibrium weight of the builds holding it: <b>in-every</b> parts are in every build the equilibrium plays, <b>never</b> parts are in the field but in none of them.</p>`
+    : '<p class="missing">No meta.json.</p>';
+  const builds = f.meta ? `<h3>Builds</h3>${dataTable(f.meta, { id: 'meta-table', maxRows, rowClass: (r) => (r.in_support === 'yes' ? 'meta-support' : '') })}` : '';
+  const parts = f.metaParts ? `<h3>Parts</h3>${dataTable(f.metaParts, { id: 'meta-parts-table', maxRows, rowClass: (r) => (r.flag ? `meta-${r.flag}` : '') })}` : '';
+  return `${how}${charts ?? ''}${builds}${parts}`;
+}
+
 /** Every pairing's W-D-L and the first-named's win rate with its interval (matchups.csv), below the heatmap. */
 function matchupsTable(t: CsvTable, maxRows: number): string {
   if (t.rows.length === 0) return '';
@@ -305,6 +319,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
   const left = new Set([...(single('loadouts') ? ['loadouts', 'parts'] : []), ...(single('bots') ? ['bots'] : [])]);
   const all: [string, string, string][] = [
     ['summary', 'Summary', summarySection(f)],
+    ...(f.meta ? [['meta', 'Metagame', metaSection(f, opts.charts?.meta ?? null, maxRows)] as [string, string, string]] : []),
     ...(f.leaderboard ? [['leaderboard', 'Leaderboard', leaderboardSection(f, maxRows)] as [string, string, string]] : []),
     ['errors', 'Errors', errorsSection(f)],
     ...(hasEntrantPages(f) ? [['entrants', 'Entrants', entrantsSection(entrantPages(f.dir, f.matches!.header, f.matches!.rows, f.errors?.lines ?? []), new Set(f.replays.map((r) => r.id).filter((x): x is number => x !== null)), f.dir)] as [string, string, string]] : []),
@@ -349,8 +364,8 @@ export function reportScript(): string {
 
 /** The page for a run folder with its charts (Plot is loaded here, only when a report is made). */
 export async function buildReport(f: RunFolder, opts: ReportOptions = {}): Promise<string> {
-  const { partDeltaCharts } = await import('./plots.js');
-  return renderReport(f, { ...opts, charts: { partDeltas: f.parts ? partDeltaCharts(f.parts) : null } });
+  const { partDeltaCharts, metaCharts } = await import('./plots.js');
+  return renderReport(f, { ...opts, charts: { partDeltas: f.parts ? partDeltaCharts(f.parts) : null, meta: f.meta ? metaCharts(f.meta, f.metaParts) : null } });
 }
 
 /** Writes `dir/report.html` from the run folder's outputs; returns its path. */

@@ -33,6 +33,10 @@ export interface RunFolder {
   parts: CsvTable | null;
   matchups: CsvTable | null;
   ratings: CsvTable | null;
+  /** meta.csv, meta-parts.csv and meta.json: a metagame's folder (`havoc meta`) only. */
+  meta: CsvTable | null;
+  metaParts: CsvTable | null;
+  metaSummary: Record<string, unknown> | null;
   replays: ViewerReplay[];
   replayCount: number;
   replayErrors: string[];
@@ -40,6 +44,17 @@ export interface RunFolder {
   matches: { readonly header: string[]; readonly rows: string[][]; readonly total: number } | null;
   /** errors.log: its first lines and how many it has (null: no such file). */
   errors: { readonly lines: string[]; readonly total: number } | null;
+}
+
+/** A JSON file's object, or null when it is missing or not an object (the report shows what it can). */
+function readJsonObject(path: string): Record<string, unknown> | null {
+  if (!existsSync(path)) return null;
+  try {
+    const v = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** matches.csv rows the report's matches table holds at most (the rest stay in the file). */
@@ -161,6 +176,9 @@ export function readRunFolder(dir: string, opts: ReadOptions = {}): RunFolder {
     parts: csv('parts.csv'),
     matchups: csv('matchups.csv'),
     ratings: csv('ratings.csv'),
+    meta: csv('meta.csv'),
+    metaParts: csv('meta-parts.csv'),
+    metaSummary: readJsonObject(join(dir, 'meta.json')),
     replays,
     replayCount: files.length,
     matches: readMatchRows(join(dir, 'matches.csv')),

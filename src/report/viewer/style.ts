@@ -61,9 +61,9 @@ table.heatmap td.none { background: #fafafa; }
 .matches-bar { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; margin: 6px 0; }
 #matches-filter { flex: 1 1 220px; min-width: 0; padding: 4px 6px; }
 #matches-table button { font-size: 12px; }
-.delta-chart svg { max-width: 100%; height: auto; }
-.delta-chart .narrow { display: none; }
-@media (max-width: 600px) { .delta-chart .wide { display: none; } .delta-chart .narrow { display: block; } }
+.delta-chart svg, .meta-chart svg { max-width: 100%; height: auto; }
+.delta-chart .narrow, .meta-chart .narrow { display: none; }
+@media (max-width: 600px) { .delta-chart .wide, .meta-chart .wide { display: none; } .delta-chart .narrow, .meta-chart .narrow { display: block; } }
 .legend i { display: inline-block; width: 12px; height: 12px; border-radius: 6px; vertical-align: middle; margin-right: 4px; }
 svg.chart text { font-size: 11px; fill: #344054; }
 svg.chart .axis { stroke: #667085; }

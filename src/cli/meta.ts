@@ -1,0 +1,81 @@
+/**
+ * `havoc meta DIR`: the metagame of a finished run of builds. Its top K builds
+ * (report/meta/field.ts) play a round robin, every pair N games seat-swapped,
+ * in a run of their own (DIR/meta/, played and resumed like any run); then
+ * the matchup matrix's Nash equilibrium (HiGHS), α-Rank beside it, and each
+ * part's share of the equilibrium next to its win rate (report/meta/analysis.ts):
+ * meta.csv, meta-parts.csv, meta.json, printed in short and in the meta run's report.
+ */
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { loadConfigJson } from '../arena/config/file.js';
+import { loadRunRuleset } from '../arena/config/rulesets.js';
+import { checkRunFolder, folderData, initRunFolder } from '../arena/folder.js';
+import { HavocError } from '../core/errors.js';
+import { writeReport } from '../report/html.js';
+import { formatMeta, metagame, writeMeta, type MetaResult } from '../report/meta/analysis.js';
+import { META_FOLDER, metaConfigJson, metaSource, topBuilds } from '../report/meta/field.js';
+import { reportErrors } from './errors.js';
+import { withExamples } from './examples.js';
+import { checkRunArgs, finishRun, playJob, runOptions, withPool, type RunArgs } from './tournament.js';
+
+interface MetaArgs extends RunArgs {
+  dir: string;
+  top: number;
+  games: number;
+  seed?: string;
+  out?: string;
+}
+
+const wholeAtLeast = (v: number, min: number): boolean => Number.isInteger(v) && v >= min;
+
+async function runMeta(args: MetaArgs): Promise<void> {
+  if (!wholeAtLeast(args.top, 2)) throw new HavocError('bad-args', '--top', 'must be a whole number >= 2 (builds in the metagame)');
+  if (!wholeAtLeast(args.games, 2) || args.games % 2 !== 0) throw new HavocError('bad-args', '--games', 'must be an even whole number >= 2 (each pair plays seat-swapped)');
+  if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
+  const opts: MetaArgs = { ...args, 'save-replays': args['save-replays'] ?? 'none' };
+  checkRunArgs(opts);
+  const source = metaSource(args.dir);
+  const where = join(args.dir, 'config.json');
+  await loadRunRuleset(source, where);
+  const field = topBuilds(args.dir, args.top);
+  const json = metaConfigJson(args.dir, source, field, { top: args.top, games: args.games, seed: args.seed });
+  const plan = await loadConfigJson(json, where, { out: args.out, trustBots: args['unsafe-bots'] === true });
+  const { run, out } = plan.runs[0];
+  checkRunFolder(out, run, null);
+  initRunFolder(out, run, null, plan.runs[0].data?.text ?? null, where);
+  const data = folderData(out, run)?.value;
+  await withPool(opts, async (exec, stop) => {
+    const job = { dir: out, run, shard: null, data };
+    const outcome = await playJob(job, exec, stop, opts);
+    if (!outcome) return;
+    // With --json only meta.json is printed: finishRun prints text (none here) and names the report, which is then written here.
+    const report = opts.report !== false;
+    const done: { meta?: MetaResult } = {};
+    await finishRun(job, exec, outcome, { ...opts, json: false, report: report && !args.json }, async () => {
+      const meta = (done.meta = await metagame(out, run, data, args.dir, field));
+      writeMeta(out, meta);
+      return args.json ? '' : formatMeta(out, meta);
+    });
+    if (args.json && report) await writeReport(out);
+    if (args.json && done.meta) process.stdout.write(JSON.stringify(done.meta.summary) + '\n');
+  });
+}
+
+const command: CommandModule<object, MetaArgs> = {
+  command: 'meta <dir>',
+  describe: "the metagame of a run's top builds: they play each other (DIR/meta/), then the Nash equilibrium (HiGHS) with its exploitability, α-Rank, and each part's share of the equilibrium",
+  builder: (y) =>
+    withExamples(
+      runOptions(y)
+        .positional('dir', { type: 'string', demandOption: true, describe: 'a finished run of builds (a sweep, or a round robin of loadouts)' })
+        .option('top', { type: 'number', default: 50, describe: "the K builds in the metagame: the run's best by rating (else by win rate)" })
+        .option('games', { type: 'number', default: 20, describe: 'games per pair of builds, seat-swapped (even)' })
+        .option('seed', { type: 'string', describe: "the metagame's seed (default: the run's)" })
+        .option('out', { type: 'string', describe: `the metagame's run folder (default DIR/${META_FOLDER}); an existing one with the same K, games and seed is carried on` }),
+      'meta',
+    ) as never,
+  handler: (args) => reportErrors(() => runMeta(args)),
+};
+
+export default command;

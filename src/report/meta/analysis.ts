@@ -1,0 +1,191 @@
+/**
+ * The metagame of a played field (docs/balance.md, "havoc meta"): its Nash
+ * equilibrium (HiGHS, stats/zeroSum.ts) with its exploitability in sample and
+ * held out, α-Rank beside it (stats/alphaRank.ts), each build's weight and
+ * score, and each part's share of the equilibrium next to its win rate in
+ * the run the field came from. Written as meta.csv, meta-parts.csv and
+ * meta.json in the meta run's folder; numbers with fixed decimals, so the
+ * same games give the same bytes.
+ */
+import { join } from 'node:path';
+import type { RunConfig } from '../../arena/config.js';
+import { writeAtomic } from '../../arena/folder.js';
+import { buildResolver } from '../../arena/schedule.js';
+import { withRunData } from '../../arena/config/data.js';
+import { rulesetById } from '../../rules/registry.js';
+import { ALPHA_RANK_DEFAULTS, alphaRank } from '../../stats/alphaRank.js';
+import { partShares } from '../../stats/partShares.js';
+import { scoreInterval } from '../../stats/wilson.js';
+import { exploitability, symmetricNash } from '../../stats/zeroSum.js';
+import { columnsOf, num, readCsv } from '../htmlCsv.js';
+import { fmt, tableCsv, type Table } from '../tables.js';
+import type { FieldBuild } from './field.js';
+import { payoffOf, readMatchupMatrix } from './matrix.js';
+
+export const META_FORMAT = 'havoc-meta/1';
+
+/** A part's flag: in every build of the equilibrium, in top-K builds but none of the equilibrium's, or in none of the top K. */
+export type PartFlag = 'in-every' | 'never' | 'not-in-top-k' | '';
+
+export interface MetaSummary {
+  readonly format: typeof META_FORMAT;
+  /** The run the field was taken from. */
+  readonly source: string;
+  readonly top: number;
+  readonly gamesPerPair: number;
+  readonly games: number;
+  /** Pairs that never met (their cell counts as an even game). */
+  readonly missingPairs: number;
+  /** The 95% interval's half-width of one cell's score rate at 50%, no draws (Wilson): how finely a cell is measured. */
+  readonly cellHalfWidth: number;
+  readonly solver: string;
+  readonly equilibrium: {
+    readonly support: number;
+    /** The best reply's score rate against the equilibrium above ½, on the games it was solved from (0 up to round-off). */
+    readonly exploitability: number;
+    /** The same for the equilibrium of each half of the games, measured on the other half, averaged: what sampling noise leaves exploitable. */
+    readonly heldOutExploitability: number | null;
+    readonly value: number;
+    readonly bestResponse: string;
+  };
+  readonly alphaRank: { readonly alpha: number; readonly m: number; readonly reference: string };
+  readonly parts: { readonly inEvery: readonly string[]; readonly never: readonly string[] } | null;
+}
+
+export interface MetaResult {
+  readonly summary: MetaSummary;
+  readonly builds: Table;
+  readonly parts: Table | null;
+  /** Builds in the order of meta.csv, for the printed summary. */
+  readonly rows: readonly { name: string; weight: number; alpha: number; vsField: number }[];
+  readonly partRows: readonly { part: string; share: number; winRate: number | null; flag: PartFlag }[];
+}
+
+/** The parent run's win rate with each part (its parts.csv), by part. */
+function partWinRates(parent: string): Map<string, number | null> {
+  const t = readCsv(join(parent, 'parts.csv'));
+  const out = new Map<string, number | null>();
+  if (!t) return out;
+  const part = columnsOf(t, 'parts').part;
+  const rate = t.header.includes('win_rate_with') ? 'win_rate_with' : null;
+  if (part) for (const r of t.rows) out.set(r[part], rate ? num(r[rate]) : null);
+  return out;
+}
+
+/**
+ * The metagame of the meta run `run` played in `dir` over `field` (the parent run's builds, in the
+ * meta run's loadout order) from the run in `parent`; `data` is the run's data (its ruleset reads builds with it).
+ */
+export async function metagame(dir: string, run: RunConfig, data: unknown, parent: string, field: readonly FieldBuild[]): Promise<MetaResult> {
+  const m = readMatchupMatrix(dir, run);
+  const k = m.names.length;
+  const payoff = payoffOf(m.score);
+  const nash = await symmetricNash(payoff);
+  const alpha = alphaRank(payoff, ALPHA_RANK_DEFAULTS);
+  // Held out: each half's equilibrium measured on the other half's games.
+  const [h0, h1] = m.halves.map(payoffOf);
+  const split = run.schedule.type === 'round-robin' && run.schedule.games >= 4;
+  const heldOut = split ? (exploitability(h1, (await symmetricNash(h0)).weights).gain + exploitability(h0, (await symmetricNash(h1)).weights).gain) / 2 : null;
+
+  const mod = withRunData(rulesetById(run.ruleset), data);
+  const build = buildResolver(run, mod);
+  const kit = mod.builds;
+  let games = 0, missing = 0;
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) (games += m.games[i][j]), (missing += m.games[i][j] === 0 ? 1 : 0);
+  const vsField = m.score.map((row, i) => (k > 1 ? row.reduce((a, s, j) => a + (j === i ? 0 : s), 0) / (k - 1) : 0.5));
+  const vsEq = payoff.map((row) => 0.5 + row.reduce((a, p, j) => a + p * nash.weights[j], 0));
+  const order = m.names.map((_, i) => i).sort((a, b) => nash.weights[b] - nash.weights[a] || alpha[b] - alpha[a] || a - b);
+
+  const builds: Table = {
+    header: ['rank', 'loadout', 'key', 'points', 'equilibrium_weight', 'alpha_rank', 'score_vs_field', 'score_vs_equilibrium', 'games', 'in_support', 'run_win_rate', 'run_rating'],
+    rows: order.map((i, r) => {
+      const b = build(m.names[i]);
+      const f = field[i];
+      const n = m.games[i].reduce((a, g) => a + g, 0);
+      return [
+        String(r + 1), m.names[i], kit.key(b), String(kit.cost(b)), fmt(nash.weights[i], 6), fmt(alpha[i], 6), fmt(vsField[i], 4), fmt(vsEq[i], 4), String(n),
+        nash.weights[i] > 0 ? 'yes' : '', fmt(f?.winRate, 4), fmt(f?.rating, 1),
+      ];
+    }),
+  };
+
+  let parts: Table | null = null;
+  let partRows: MetaResult['partRows'] = [];
+  let flags: MetaSummary['parts'] = null;
+  if (kit.components) {
+    const listing = kit.listing ? kit.listing() : new Map<string, { cost: number; category: string }>();
+    const comps = m.names.map((n) => kit.components!(build(n)));
+    const eq = partShares(comps.map((c, i) => ({ components: c, weight: nash.weights[i] })), [...listing.keys()]);
+    const ar = new Map(partShares(comps.map((c, i) => ({ components: c, weight: alpha[i] }))).map((s) => [s.part, s.share]));
+    const rates = partWinRates(parent);
+    partRows = eq.map((s) => ({
+      part: s.part,
+      share: s.share,
+      winRate: rates.get(s.part) ?? null,
+      flag: s.builds === 0 ? 'not-in-top-k' : s.supportBuilds === 0 ? 'never' : s.inEvery ? 'in-every' : '',
+    }));
+    parts = {
+      header: ['part', 'category', 'listed_cost', 'builds_in_field', 'builds_in_support', 'equilibrium_share', 'alpha_rank_share', 'run_win_rate_with', 'flag'],
+      rows: eq.map((s, i) => {
+        const l = listing.get(s.part);
+        return [s.part, l?.category ?? '', l ? String(l.cost) : '', String(s.builds), String(s.supportBuilds), fmt(s.share, 6), fmt(ar.get(s.part) ?? 0, 6), fmt(partRows[i].winRate, 4), partRows[i].flag];
+      }),
+    };
+    flags = { inEvery: partRows.filter((p) => p.flag === 'in-every').map((p) => p.part), never: partRows.filter((p) => p.flag === 'never').map((p) => p.part) };
+  }
+
+  const perPair = run.schedule.type === 'round-robin' ? run.schedule.games : 0;
+  const cell = scoreInterval(perPair / 2, 0, perPair);
+  const summary: MetaSummary = {
+    format: META_FORMAT,
+    source: parent,
+    top: k,
+    gamesPerPair: perPair,
+    games,
+    missingPairs: missing,
+    cellHalfWidth: Number(((cell.hi - cell.lo) / 2).toFixed(4)),
+    solver: nash.solver,
+    equilibrium: {
+      support: nash.support.length,
+      exploitability: Number(nash.exploitability.toFixed(6)),
+      heldOutExploitability: heldOut === null ? null : Number(heldOut.toFixed(4)),
+      value: Number(nash.value.toFixed(6)) || 0,
+      bestResponse: m.names[nash.bestResponse],
+    },
+    alphaRank: { ...ALPHA_RANK_DEFAULTS, reference: 'Omidshafiei et al., α-Rank: Multi-Agent Evaluation by Evolution, Sci. Rep. 9, 9937 (2019); single population' },
+    parts: flags,
+  };
+  return { summary, builds, parts, rows: order.map((i) => ({ name: m.names[i], weight: nash.weights[i], alpha: alpha[i], vsField: vsField[i] })), partRows };
+}
+
+/** Writes meta.csv, meta-parts.csv (when builds have parts) and meta.json into `dir`. */
+export function writeMeta(dir: string, r: MetaResult): string[] {
+  const files = ['meta.csv', ...(r.parts ? ['meta-parts.csv'] : []), 'meta.json'];
+  writeAtomic(join(dir, 'meta.csv'), tableCsv(r.builds));
+  if (r.parts) writeAtomic(join(dir, 'meta-parts.csv'), tableCsv(r.parts));
+  writeAtomic(join(dir, 'meta.json'), JSON.stringify(r.summary, null, 2) + '\n');
+  return files;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+/** The printed summary: the equilibrium, its top builds and the flagged parts. */
+export function formatMeta(dir: string, r: MetaResult, show = 10): string {
+  const s = r.summary, e = s.equilibrium;
+  const lines = [
+    `metagame of the top ${s.top} builds of ${s.source}: ${s.games} games, ${s.gamesPerPair} a pair seat-swapped (a cell's score rate ±${s.cellHalfWidth.toFixed(2)} at 95%)${s.missingPairs ? `; ${s.missingPairs} pairs never met (counted even)` : ''}`,
+    `Nash equilibrium by ${s.solver}: ${e.support} of ${s.top} builds in its support; exploitability ${e.exploitability.toFixed(4)} on these games${e.heldOutExploitability !== null ? `, ${e.heldOutExploitability.toFixed(4)} held out (a half's equilibrium against the best reply on the other half: score rate above 50%)` : ''}`,
+    `  weight   α-Rank  vs field  build`,
+    ...r.rows.slice(0, show).map((b) => `  ${b.weight.toFixed(4).padStart(6)}  ${b.alpha.toFixed(4)}  ${pct(b.vsField).padStart(8)}  ${b.name}`),
+  ];
+  if (r.rows.length > show) lines.push(`  … ${r.rows.length - show} more in meta.csv`);
+  if (s.parts) {
+    const named = (xs: readonly string[]): string => (xs.length ? xs.join(', ') : 'none');
+    lines.push(`parts in every build of the equilibrium: ${named(s.parts.inEvery)}`);
+    lines.push(`parts in the field but never in the equilibrium: ${named(s.parts.never)}`);
+    const top = [...r.partRows].filter((p) => p.share > 0).sort((a, b) => b.share - a.share).slice(0, 8);
+    if (top.length) lines.push(`largest shares: ${top.map((p) => `${p.part} ${pct(p.share)}${p.winRate !== null ? ` (wins ${pct(p.winRate)})` : ''}`).join(', ')}`);
+  }
+  lines.push(`meta: ${join(dir, 'meta.csv')}${r.parts ? `, meta-parts.csv` : ''}, meta.json`);
+  return lines.join('\n') + '\n';
+}
