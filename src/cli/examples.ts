@@ -16,6 +16,9 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc sweep configs/sweep.json --matches 2000 --out results/sweep-2000 --quiet', 'a loadout sweep of 2,000 matches played by greedy: what each part is worth against its price'],
     ['havoc sweep configs/sweep.json --bots random,greedy --matches 2000 --out results/sweep-robust --quiet --no-report', 'the same sweep played by random and by greedy: the parts whose verdict changes (robustness.csv)'],
   ],
+  optimize: [
+    ['havoc optimize --bot random --field sample:8 --restarts 2 --iterations 6 --out results/optimize-quick --quiet', 'a quick search of the NHM designs against 8 drawn at random, played by random: the top builds, in results/optimize-quick/'],
+  ],
   contest: [
     ['havoc contest configs/contest.json --quiet', 'the starter kits, a faulty entrant and random on Robo Battle Pigs, each sandboxed: rounds until the leaderboard settles, in results/contest/'],
     ['havoc contest configs/contest.json --save-replays none --no-report', 'run it again: the contest carries on (nothing new to play unless an entrant joined)'],

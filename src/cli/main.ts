@@ -11,6 +11,7 @@ import report from './report.js';
 import tournament from './tournament.js';
 import contest from './contest.js';
 import sweep from './sweep.js';
+import optimize from './optimize.js';
 import resume from './resume.js';
 import merge from './merge.js';
 import schema from './schema.js';
@@ -28,6 +29,7 @@ await yargs(hideBin(process.argv))
   .command(tournament)
   .command(contest)
   .command(sweep)
+  .command(optimize)
   .command(resume)
   .command(merge)
   .command(scenario)

@@ -29,7 +29,8 @@ export function loadoutNeighbours(cat: Catalogue, l: Loadout, filter: LoadoutFil
     const spent = m.reduce((s, p) => s + p.cost, 0);
     if (spent < (filter.minSpent ?? 0) || spent > (filter.maxSpent ?? Infinity)) continue;
     const r = checkLoadout(cat, loadoutSpec(makeLoadout('', m)), '', { experimental: true });
-    if (!r.ok) continue;
+    // A spec holds one CPU: a second one added is dropped from it, not refused, so the count is checked too.
+    if (!r.ok || r.loadout.parts.length !== m.length) continue;
     const key = loadoutKey(r.loadout);
     if (!out.has(key)) out.set(key, { ...r.loadout, name: key });
   }
