@@ -62,7 +62,7 @@ const command: CommandModule<object, Args> = {
       .option('max-games', { type: 'number', default: 200, describe: "games a move's test may spend on the candidate before it stops undecided" })
       .option('delta', { type: 'number', default: 0.1, describe: 'the gain in score against the field the test looks for (H1; H0 is no gain)' })
       .option('top', { type: 'number', default: 5, describe: 'builds measured again at the end (at least each climb\'s last)' })
-      .option('final-games', { type: 'number', default: 4, describe: 'games each of them plays against each field build at the end (even: seat-swapped pairs)' })
+      .option('final-games', { type: 'number', default: 10, describe: 'games each of them plays against each field build at the end (even: seat-swapped pairs)' })
       .option('seed', { type: 'string', default: '1' })
       .option('out', { type: 'string', default: 'results/optimize', describe: 'the folder for top.csv, history.csv and summary.json' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the top builds' }) as never,
