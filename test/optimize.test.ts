@@ -6,7 +6,7 @@
  * greedy's 10): the planted run is 4 climbs of 40 moves, about 9,000 games.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import type { AnyBotFactory } from '../src/core/bot.js';
 import type { AnyGameModule } from '../src/core/game.js';
 import { fieldOf } from '../src/arena/optimize/field.js';
 import { optimize, type OptimizeResult } from '../src/arena/optimize/optimize.js';
+import { inThread } from '../src/arena/optimize/players.js';
 import { rulesetById } from '../src/rules/registry.js';
 
 const nhm = rulesetById('nhm');
@@ -30,10 +31,10 @@ function plantedModule(part: string, cost: number): AnyGameModule {
 }
 
 /** The search as the command runs it, at a test's size. */
-function run(mod: AnyGameModule, seed: string, size = { restarts: 4, iterations: 40, field: 20 }): OptimizeResult {
+function run(mod: AnyGameModule, seed: string, size = { restarts: 4, iterations: 40, field: 20 }): Promise<OptimizeResult> {
   return optimize({
     module: mod,
-    bot: random as AnyBotFactory,
+    player: inThread({ module: mod, bot: random as AnyBotFactory }),
     field: fieldOf(mod.builds, `sample:${size.field}`, seed),
     seed,
     restarts: size.restarts,
@@ -78,36 +79,46 @@ describe('optimize', () => {
     }
   });
 
-  it('the same seed gives the same search; another seed another', () => {
+  it('the same seed gives the same search; another seed another', async () => {
     const size = { restarts: 2, iterations: 6, field: 8 };
-    const a = run(nhm, 's', size), b = run(nhm, 's', size), c = run(nhm, 't', size);
+    const a = await run(nhm, 's', size), b = await run(nhm, 's', size), c = await run(nhm, 't', size);
     expect(b).toEqual(a);
     expect(c.steps).not.toEqual(a.steps);
     // The test stops early where the verdict is clear: some moves are decided on the fewest pairs.
     expect(a.steps.some((s) => s.outcome !== 'cap' && s.pairs === 16)).toBe(true);
   });
 
-  it('finds the planted dominant part, and does not pick it on the shipped catalogue', () => {
+  it('finds the planted dominant part, and does not pick it on the shipped catalogue', async () => {
     const planted = plantedModule(PLANTED, 1);
-    const found = run(planted, 'plant-1');
+    const found = await run(planted, 'plant-1');
     const share = (r: OptimizeResult, mod: AnyGameModule): number => r.ranked.filter((x) => holds(mod, x.build, PLANTED)).length / r.ranked.length;
     expect(holds(planted, found.ranked[0].build, PLANTED)).toBe(true);
     expect(share(found, planted)).toBeGreaterThanOrEqual(0.8);
     expect(found.ranked[0].score.lo).toBeGreaterThan(0.5);
     // Measured: seeds plant-1..4 gave 5 of 5 top builds with it; the shipped catalogue 0 of 5.
-    const shipped = run(nhm, 'plant-1');
+    const shipped = await run(nhm, 'plant-1');
     expect(share(shipped, nhm)).toBeLessThanOrEqual(0.2);
   }, 60_000);
 
-  it('the command writes the same bytes twice and names bad input in one line', () => {
+  it('the command writes the same bytes twice, in this thread or on workers, and names bad input in one line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'havoc-optimize-'));
     try {
       const cli = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', 'optimize', ...args], { encoding: 'utf8', timeout: 60_000 });
-      const args = (out: string) => ['--bot', 'random', '--field', 'sample:6', '--restarts', '2', '--iterations', '4', '--seed', '3', '--quiet', '--out', join(dir, out)];
-      for (const out of ['a', 'b']) expect(cli(args(out)).status).toBe(0);
-      for (const f of ['top.csv', 'history.csv', 'summary.json']) expect(readFileSync(join(dir, 'b', f), 'utf8')).toBe(readFileSync(join(dir, 'a', f), 'utf8'));
+      // A planted catalogue through --parts, and a field build legal only under it (Dragon Breath and a Bazooka: 5 weapon points
+      // on the shipped catalogue): workers that read the shipped catalogue would refuse it.
+      const parts = join(dir, 'planted.json');
+      const j = JSON.parse(readFileSync('configs/parts.json', 'utf8'));
+      j.parts.find((x: { key: string }) => x.key === PLANTED).cost = 1;
+      writeFileSync(parts, JSON.stringify(j));
+      const args = (out: string, workers: number) => ['--bot', 'random', '--parts', parts, '--field', 'bazooka+dragon-breath/-/-/-,minigun/mark-i/tank-treads/-,lazor+mortar/mark-ii/-/-', '--restarts', '2', '--iterations', '4', '--seed', '3', '--quiet', '--workers', String(workers), '--out', join(dir, out)];
+      for (const [out, workers] of [['a', 0], ['b', 0], ['c', 2]] as const) {
+        const r = cli(args(out, workers));
+        expect(r.status, r.stderr).toBe(0);
+      }
+      for (const f of ['top.csv', 'history.csv', 'summary.json'])
+        for (const other of ['b', 'c']) expect(readFileSync(join(dir, other, f), 'utf8'), `${other}/${f}`).toBe(readFileSync(join(dir, 'a', f), 'utf8'));
       const summary = JSON.parse(readFileSync(join(dir, 'a', 'summary.json'), 'utf8'));
-      expect(summary.field).toHaveLength(6);
+      expect(summary.field).toHaveLength(3);
       expect(summary.games.total).toBe(summary.games.search + summary.games.final);
       for (const [bad, says] of [
         [['--field', 'sample:1'], '--field'],

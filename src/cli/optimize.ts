@@ -7,14 +7,17 @@
  */
 import { withExamples } from './examples.js';
 import type { CommandModule } from 'yargs';
-import { loadBotModule } from '../arena/bots.js';
-import { withDataFile } from '../arena/config/data.js';
+import { isBotPath, loadBotModule } from '../arena/bots.js';
+import { readData, withDataFile } from '../arena/config/data.js';
+import { inThread, pairSetup, pooled } from '../arena/optimize/players.js';
+import { defaultWorkers } from '../arena/pool.js';
+import { resolve } from 'node:path';
 import { fieldOf } from '../arena/optimize/field.js';
 import { optimize } from '../arena/optimize/optimize.js';
 import { DOMINANT } from '../arena/optimize/rank.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
-import { loadRuleset, rulesetById, rulesetIds } from '../rules/registry.js';
+import { isRulesetPath, loadRuleset, rulesetById, rulesetIds } from '../rules/registry.js';
 import { writeOptimize } from '../report/optimize.js';
 import { reportErrors } from './errors.js';
 
@@ -30,6 +33,7 @@ interface Args {
   top: number;
   'final-games': number;
   seed: string;
+  workers: number;
   out: string;
   quiet: boolean;
 }
@@ -64,6 +68,7 @@ const command: CommandModule<object, Args> = {
       .option('top', { type: 'number', default: 5, describe: 'builds measured again at the end (at least each climb\'s last)' })
       .option('final-games', { type: 'number', default: 10, describe: 'games each of them plays against each field build at the end (even: seat-swapped pairs)' })
       .option('seed', { type: 'string', default: '1' })
+      .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads that play the pairs (0: this thread); the results do not depend on it' })
       .option('out', { type: 'string', default: 'results/optimize', describe: 'the folder for top.csv, history.csv and summary.json' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the top builds' }) as never,
   handler: (args) =>
@@ -72,28 +77,40 @@ const command: CommandModule<object, Args> = {
       if (String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
       const spec = args.ruleset ?? searchable();
       if (!spec) throw new HavocError('bad-args', '--ruleset', 'no registered ruleset has builds to search');
-      const mod = withDataFile(await loadRuleset(spec), args.parts, '--parts');
+      const base = await loadRuleset(spec);
+      const mod = withDataFile(base, args.parts, '--parts');
       if (!hasSpace(mod)) throw new HavocError('bad-args', '--ruleset', `${mod.id} has no space of builds to search (its builds cannot be drawn, or it plays one build of its own)`);
       const restarts = whole(args.restarts, 'restarts', 1), iterations = whole(args.iterations, 'iterations', 1);
       const maxGames = whole(args['max-games'], 'max-games', 2), top = whole(args.top, 'top', 1);
       const finalGames = whole(args['final-games'], 'final-games', 2);
       if (finalGames % 2) throw new HavocError('bad-args', '--final-games', `must be even (seat-swapped pairs), not ${finalGames}`);
       if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('bad-args', '--delta', `must be in (0, 0.5], not ${args.delta}`);
+      const workers = whole(args.workers, 'workers', 0);
       const botModule = await loadBotModule(args.bot, false);
-      if (!botModule.factory) throw new HavocError('bad-args', '--bot', 'optimize plays in this process: name a built-in bot (greedy, random, …)');
+      if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('bad-args', '--bot', 'optimize plays in its own threads: name a built-in bot (greedy, random, …)');
       const seed = String(args.seed);
       const field = fieldOf(mod.builds, args.field, seed);
       const out = (s: string): boolean => process.stdout.write(s);
       if (!args.quiet) out(`optimize ${mod.id} with ${args.bot}: field ${args.field} (${field.length} builds), ${restarts} climbs of up to ${iterations} moves, seed ${seed}\n`);
+      // The workers set the rules up from the same ruleset (a module by its absolute path) and the same data file's text.
+      const data = args.parts !== undefined && base.data ? readData(base.data, args.parts) : null;
+      const player = workers === 0
+        ? inThread({ module: mod, bot: botModule.factory })
+        : pooled(pairSetup({ ruleset: isRulesetPath(spec) ? resolve(spec) : mod.id, dataText: data && !(data instanceof HavocError) ? data.text : null, bot: args.bot }), workers, (b: unknown) => mod.builds.key(b));
       let accepted = 0, restart = 0;
-      const result = optimize(
-        { module: mod, bot: botModule.factory, field, seed, restarts, iterations, maxGames, delta: args.delta, alpha: ALPHA, beta: BETA, top, finalPairs: finalGames / 2 },
-        (s) => {
-          if (s.restart !== restart) (restart = s.restart), (accepted = 0);
-          if (s.accepted) accepted++;
-          if (!args.quiet && process.stderr.isTTY) process.stderr.write(`\rclimb ${s.restart + 1}/${restarts}: move ${s.iteration + 1}, ${accepted} kept `);
-        },
-      );
+      let result: Awaited<ReturnType<typeof optimize>>;
+      try {
+        result = await optimize(
+          { module: mod, player, field, seed, restarts, iterations, maxGames, delta: args.delta, alpha: ALPHA, beta: BETA, top, finalPairs: finalGames / 2 },
+          (s) => {
+            if (s.restart !== restart) (restart = s.restart), (accepted = 0);
+            if (s.accepted) accepted++;
+            if (!args.quiet && process.stderr.isTTY) process.stderr.write(`\rclimb ${s.restart + 1}/${restarts}: move ${s.iteration + 1}, ${accepted} kept `);
+          },
+        );
+      } finally {
+        await player.close();
+      }
       if (!args.quiet && process.stderr.isTTY) process.stderr.write('\n');
       const files = writeOptimize(args.out, mod.builds, field, {
         ruleset: mod.id, bot: args.bot, seed, parts: args.parts ?? null, fieldSpec: args.field, restarts, iterations, maxGames, delta: args.delta, alpha: ALPHA, beta: BETA, measured: top, finalGames,

@@ -1,19 +1,19 @@
 /**
  * `havoc optimize` without its command line: the field, the search
- * (search.ts), then the best builds it met measured again (rank.ts).
+ * (search.ts), then the best builds it met measured again (rank.ts), the
+ * pairs played by `player` (this thread or a pool: players.ts).
  */
-import type { AnyBotFactory, Budget } from '../../core/bot.js';
 import { HavocError } from '../../core/errors.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { deriveSeed } from '../../core/rng.js';
 import { PairBook, pairScore } from './pairs.js';
+import type { PairPlayer } from './players.js';
 import { rankBuilds, type Ranked } from './rank.js';
 import { hillClimb, type SearchOptions, type Step } from './search.js';
 
 export interface OptimizeOptions extends SearchOptions {
   readonly module: AnyGameModule;
-  readonly bot: AnyBotFactory;
-  readonly budget?: Budget;
+  readonly player: PairPlayer<unknown>;
   readonly field: readonly unknown[];
   /** Builds measured again at the end (each restart's last, then the best others the search met). */
   readonly top: number;
@@ -29,12 +29,11 @@ export interface OptimizeResult {
 }
 
 /** Runs the search and ranks what it found. */
-export function optimize(opts: OptimizeOptions, onStep?: (s: Step) => void): OptimizeResult {
+export async function optimize(opts: OptimizeOptions, onStep?: (s: Step) => void): Promise<OptimizeResult> {
   const kit = opts.module.builds;
   if (!kit.sample) throw new HavocError('bad-args', opts.module.id, 'this ruleset has no space of builds to search (its builds cannot be drawn)');
-  const arena = { module: opts.module, bot: opts.bot, field: opts.field, ...(opts.budget ? { budget: opts.budget } : {}) };
-  const book = new PairBook(arena, (b) => kit.key(b), deriveSeed(opts.seed, 'search'));
-  const found = hillClimb(kit, book, opts, onStep);
+  const book = new PairBook(opts.field, (b) => kit.key(b), deriveSeed(opts.seed, 'search'), opts.player);
+  const found = await hillClimb(kit, book, opts, onStep);
   // The restarts' ends first, then every other incumbent by its score in the search, best first.
   const mean = (b: unknown): number => {
     const r = book.results(b);
@@ -44,6 +43,6 @@ export function optimize(opts: OptimizeOptions, onStep?: (s: Step) => void): Opt
   for (const b of found.finals) chosen.set(kit.key(b), b);
   const others = [...found.incumbents.entries()].filter(([k]) => !chosen.has(k)).sort(([ka, a], [kb, b]) => mean(b) - mean(a) || (ka < kb ? -1 : 1));
   for (const [k, b] of others) if (chosen.size < opts.top) chosen.set(k, b);
-  const { ranked, games } = rankBuilds(kit, arena, [...chosen.values()], opts.finalPairs, opts.seed);
+  const { ranked, games } = await rankBuilds(kit, opts.field, opts.player, [...chosen.values()], opts.finalPairs, opts.seed);
   return { steps: found.steps, ranked, converged: found.converged, games: { search: book.games, final: games } };
 }

@@ -12,14 +12,14 @@ import type { AnyBotFactory, Budget } from '../../core/bot.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { deriveSeed, makeRng } from '../../core/rng.js';
 import { playMatch } from '../match.js';
+import type { PairJob, PairPlayer } from './players.js';
 
-/** Where the games are played: the rules, the bot on every seat, and the field. */
-export interface Arena<B = unknown> {
+/** How the games are played: the rules and the bot on every seat. */
+export interface Arena {
   readonly module: AnyGameModule;
   readonly bot: AnyBotFactory;
   readonly budget?: Budget;
   readonly turnLimit?: number;
-  readonly field: readonly B[];
 }
 
 /** A build's side of a pair: its wins and draws over the two games. */
@@ -32,7 +32,7 @@ export interface PairResult {
 export const pairScore = (r: PairResult): number => (r.wins + r.draws / 2) / 2;
 
 /** Plays `build` against `opponent` twice, on seat A with seed `seed`/0 and on seat B with `seed`/1. */
-export function playPair<B>(arena: Arena<B>, build: B, opponent: B, seed: string): PairResult {
+export function playPair<B>(arena: Arena, build: B, opponent: B, seed: string): PairResult {
   let wins = 0, draws = 0;
   for (const side of [0, 1]) {
     const builds = side === 0 ? [build, opponent] : [opponent, build];
@@ -57,7 +57,8 @@ export function shuffled(n: number, seed: string): number[] {
 /**
  * A stream of pairs against the field: pair k meets the field's build
  * order[k mod size] (a seeded order, so the first pairs spread over the
- * field) with seed (stream seed, k). Each build's pairs are kept by its key.
+ * field) with seed (stream seed, k). Each build's pairs are kept by its key;
+ * `ensure` plays what is missing (on `player`, several at once), `pair` reads.
  */
 export class PairBook<B> {
   private readonly played = new Map<string, PairResult[]>();
@@ -66,24 +67,38 @@ export class PairBook<B> {
   games = 0;
 
   constructor(
-    private readonly arena: Arena<B>,
+    private readonly field: readonly B[],
     private readonly key: (b: B) => string,
     private readonly seed: string,
+    private readonly player: PairPlayer<B>,
   ) {
-    this.order = shuffled(arena.field.length, deriveSeed(seed, 'order'));
+    this.order = shuffled(field.length, deriveSeed(seed, 'order'));
   }
 
-  /** The build's result in pair k (played now if it was not yet). */
-  pair(build: B, k: number): PairResult {
-    const key = this.key(build);
-    let list = this.played.get(key);
-    if (!list) this.played.set(key, (list = []));
-    while (list.length <= k) {
-      const i = list.length;
-      list.push(playPair(this.arena, build, this.arena.field[this.order[i % this.order.length]], deriveSeed(this.seed, 'pair', i)));
-      this.games += 2;
+  /** Plays every pair below `upTo` that one of `builds` has not played yet. */
+  async ensure(builds: readonly B[], upTo: number): Promise<void> {
+    const jobs: PairJob<B>[] = [];
+    const into: PairResult[][] = [];
+    for (const b of builds) {
+      const key = this.key(b);
+      let list = this.played.get(key);
+      if (!list) this.played.set(key, (list = []));
+      if (into.includes(list)) continue;
+      for (let k = list.length; k < upTo; k++) jobs.push([b, this.field[this.order[k % this.order.length]], deriveSeed(this.seed, 'pair', k)]);
+      into.push(list);
     }
-    return list[k];
+    if (!jobs.length) return;
+    const results = await this.player.play(jobs);
+    let i = 0;
+    for (const list of into) while (list.length < upTo) list.push(results[i++]);
+    this.games += 2 * jobs.length;
+  }
+
+  /** The build's result in pair k, once `ensure` has played it. */
+  pair(build: B, k: number): PairResult {
+    const r = this.played.get(this.key(build))?.[k];
+    if (!r) throw new Error(`pair ${k} of ${this.key(build)} is not played yet`);
+    return r;
   }
 
   /** A build's pairs played so far. */

@@ -13,7 +13,8 @@
 import type { BuildKit } from '../../core/game.js';
 import { deriveSeed } from '../../core/rng.js';
 import { scoreInterval, type Interval } from '../../stats/wilson.js';
-import { pairScore, playPair, type Arena } from './pairs.js';
+import { pairScore } from './pairs.js';
+import type { PairJob, PairPlayer } from './players.js';
 
 /** The share of the field a build must beat to be flagged dominant. */
 export const DOMINANT = 0.9;
@@ -32,25 +33,28 @@ export interface Ranked<B> {
   readonly dominant: boolean;
 }
 
-/** Plays each candidate `pairs` pairs against every field build (seeds from `seed`) and ranks them, best first. */
-export function rankBuilds<B>(kit: BuildKit<B>, arena: Arena<B>, candidates: readonly B[], pairs: number, seed: string): { ranked: Ranked<B>[]; games: number } {
-  let games = 0;
+/** Plays each candidate `pairs` pairs against every field build (seeds from `seed`, on `player`) and ranks them, best first. */
+export async function rankBuilds<B>(kit: BuildKit<B>, field: readonly B[], player: PairPlayer<B>, candidates: readonly B[], pairs: number, seed: string): Promise<{ ranked: Ranked<B>[]; games: number }> {
+  // Every candidate meets field build j in its r-th pair with the same seed (final, j, r).
+  const jobs: PairJob<B>[] = candidates.flatMap((build) => field.flatMap((opponent, j) => Array.from({ length: pairs }, (_, r) => [build, opponent, deriveSeed(seed, 'final', j, r)] as const)));
+  const results = await player.play(jobs);
+  let at = 0;
   const rows = candidates.map((build) => {
     let wins = 0, draws = 0, beaten = 0;
-    arena.field.forEach((opponent, j) => {
+    for (let j = 0; j < field.length; j++) {
       let score = 0;
       for (let r = 0; r < pairs; r++) {
-        const p = playPair(arena, build, opponent, deriveSeed(seed, 'final', j, r));
+        const p = results[at++];
         wins += p.wins;
         draws += p.draws;
         score += pairScore(p);
-        games += 2;
       }
       if (score / pairs > 0.5) beaten++;
-    });
-    const n = 2 * pairs * arena.field.length;
-    return { build, key: kit.key(build), wins, draws, games: n, score: scoreInterval(wins, draws, n), beaten, dominant: beaten >= DOMINANT * arena.field.length };
+    }
+    const n = 2 * pairs * field.length;
+    return { build, key: kit.key(build), wins, draws, games: n, score: scoreInterval(wins, draws, n), beaten, dominant: beaten >= DOMINANT * field.length };
   });
+  const games = 2 * jobs.length;
   rows.sort((a, b) => b.score.p - a.score.p || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return { ranked: rows.map((r, i) => ({ rank: i + 1, ...r })), games };
 }

@@ -59,9 +59,16 @@ export interface SearchResult<B> {
 
 /** Fewest pairs before a comparison may decide (capped by the comparison's own cap). */
 const MIN_PAIRS = 16;
+/**
+ * Pairs played at once after the first MIN_PAIRS, ahead of the test (a pool
+ * plays them side by side; a test that stops inside a chunk leaves the rest
+ * unread). Fixed, not the number of workers: what is played, and so every
+ * count written, is the same on any machine.
+ */
+const CHUNK = 4;
 
 /** Runs the search; `onStep` hears each step as it is taken. */
-export function hillClimb<B>(kit: BuildKit<B>, book: PairBook<B>, opts: SearchOptions, onStep?: (s: Step) => void): SearchResult<B> {
+export async function hillClimb<B>(kit: BuildKit<B>, book: PairBook<B>, opts: SearchOptions, onStep?: (s: Step) => void): Promise<SearchResult<B>> {
   if (!kit.sample) throw new Error('hillClimb: the kit draws no builds');
   const steps: Step[] = [];
   const incumbents = new Map<string, B>();
@@ -89,9 +96,12 @@ export function hillClimb<B>(kit: BuildKit<B>, book: PairBook<B>, opts: SearchOp
       tried.add(candKey);
       if (candKey === curKey) continue;
       const before = book.games;
-      const test = new Sprt({ mu0: 0, mu1: opts.delta, alpha: opts.alpha, beta: opts.beta, minN: Math.min(MIN_PAIRS, maxPairs), maxN: maxPairs });
+      const minPairs = Math.min(MIN_PAIRS, maxPairs);
+      const test = new Sprt({ mu0: 0, mu1: opts.delta, alpha: opts.alpha, beta: opts.beta, minN: minPairs, maxN: maxPairs });
+      let ready = 0;
       while (test.state === 'continue') {
         const k = test.n;
+        if (k === ready) await book.ensure([cand, cur], (ready = Math.min(maxPairs, k === 0 ? minPairs : k + CHUNK)));
         test.push(pairScore(book.pair(cand, k)) - pairScore(book.pair(cur, k)));
       }
       const outcome = test.state;
