@@ -31,7 +31,7 @@ function plantedModule(part: string, cost: number): AnyGameModule {
 }
 
 /** The search as the command runs it, at a test's size. */
-function run(mod: AnyGameModule, seed: string, size = { restarts: 4, iterations: 40, field: 20 }): Promise<OptimizeResult> {
+function run(mod: AnyGameModule, seed: string, size = { restarts: 4, iterations: 40, field: 20, top: 5 }): Promise<OptimizeResult> {
   return optimize({
     module: mod,
     player: inThread({ module: mod, bot: random as AnyBotFactory }),
@@ -43,7 +43,7 @@ function run(mod: AnyGameModule, seed: string, size = { restarts: 4, iterations:
     delta: 0.1,
     alpha: 0.05,
     beta: 0.1,
-    top: 5,
+    top: size.top,
     finalPairs: 2,
   });
 }
@@ -79,8 +79,28 @@ describe('optimize', () => {
     }
   });
 
+  it('other rulesets: Hovercrafts climbs through its moves, Battle Engine (no moves) by fresh draws', async () => {
+    const hover = rulesetById('hovercrafts');
+    for (const f of hover.builds.sample!(10, 'hover-moves')) {
+      const next = hover.builds.neighbours!(f);
+      expect(next.length).toBeGreaterThan(2);
+      for (const n of next) expect(hover.builds.check(hover.builds.key(n), 'neighbour').ok).toBe(true);
+    }
+    const climbed = await run(hover, 'h', { restarts: 1, iterations: 4, field: 4, top: 2 });
+    const start = hover.builds.check(climbed.steps[0].incumbent, 'start');
+    if (!start.ok) throw start.error;
+    const moves = new Set(hover.builds.neighbours!(start.value).map((b) => hover.builds.key(b)));
+    expect(moves.has(climbed.steps[0].candidate)).toBe(true);
+    const battle = rulesetById('battle-engine');
+    expect(battle.builds.neighbours).toBeUndefined();
+    const drawn = await run(battle, 'b', { restarts: 1, iterations: 2, field: 3, top: 2 });
+    expect(drawn.steps.length).toBe(2);
+    for (const s of drawn.steps) expect(battle.builds.check(s.candidate, 'candidate').ok).toBe(true);
+    expect(drawn.ranked.length).toBeGreaterThanOrEqual(1);
+  }, 60_000);
+
   it('the same seed gives the same search; another seed another', async () => {
-    const size = { restarts: 2, iterations: 6, field: 8 };
+    const size = { restarts: 2, iterations: 6, field: 8, top: 5 };
     const a = await run(nhm, 's', size), b = await run(nhm, 's', size), c = await run(nhm, 't', size);
     expect(b).toEqual(a);
     expect(c.steps).not.toEqual(a.steps);
