@@ -19,6 +19,12 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
   meta: [
     ['havoc meta results/sweep-2000 --top 8 --games 4 --quiet', "the sweep's 8 best builds play each other 4 times a pair: the Nash equilibrium (HiGHS), α-Rank and each part's share of it, in results/sweep-2000/meta/"],
   ],
+  reprice: [
+    ['havoc reprice results/sweep-2000 --rounds 1 --matches 400 --out results/sweep-2000-repriced --quiet --no-report', "new costs for the sweep's flagged parts, re-checked by a 400-match sweep on the new catalogue"],
+  ],
+  optimize: [
+    ['havoc optimize --bot random --field sample:8 --restarts 2 --iterations 6 --out results/optimize-quick --quiet', 'a quick search of the NHM designs against 8 drawn at random, played by random: the top builds, in results/optimize-quick/'],
+  ],
   contest: [
     ['havoc contest configs/contest.json --quiet', 'the starter kits, a faulty entrant and random on Robo Battle Pigs, each sandboxed: rounds until the leaderboard settles, in results/contest/'],
     ['havoc contest configs/contest.json --save-replays none --no-report', 'run it again: the contest carries on (nothing new to play unless an entrant joined)'],

@@ -12,6 +12,7 @@ import tournament from './tournament.js';
 import contest from './contest.js';
 import reprice from './reprice.js';
 import sweep from './sweep.js';
+import optimize from './optimize.js';
 import resume from './resume.js';
 import merge from './merge.js';
 import meta from './meta.js';
@@ -31,6 +32,7 @@ await yargs(hideBin(process.argv))
   .command(contest)
   .command(sweep)
   .command(reprice)
+  .command(optimize)
   .command(resume)
   .command(merge)
   .command(meta)

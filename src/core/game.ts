@@ -146,6 +146,13 @@ export interface BuildKit<B> {
   sample?(count: number, seed: string, filter?: unknown): B[];
   enumerate?(filter?: unknown): Iterable<B>;
   count?(filter?: unknown): number;
+  /**
+   * The legal builds one move from `build` (NHM: a part added, removed, or
+   * swapped for another of its category) passing `filter` as `sample` reads
+   * it, in a fixed order: a local search's moves (`havoc optimize`). Absent:
+   * a search can only draw fresh builds with `sample`.
+   */
+  neighbours?(build: B, filter?: unknown): B[];
   /** The priced components a build is made of (NHM: its part keys), for part pricing; absent when builds have none. */
   components?(build: B): readonly string[];
   /** Every component in listing order with its listed cost and the category it competes in (NHM: the catalogue). */

@@ -44,3 +44,4 @@ export {
   type PartEffectsResult,
 } from './partEffects.js';
 export { priceEffects, type CategoryPoint, type PricingInput, type PricingReason, type PartPrice } from './fairCost.js';
+export { Sprt, sprtBounds, sprtLlr, type SprtSpec, type SprtState } from './sprt.js';

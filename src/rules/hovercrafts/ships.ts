@@ -163,6 +163,29 @@ export function defaultSettings(): HoverSettings {
   return (shipped ??= parseSettings(readFileSync(defaultSettingsPath(), 'utf8'), defaultSettingsPath()));
 }
 
+/**
+ * The fleets one move from a fleet, for a local search (`havoc optimize`): one
+ * ship with one stat a step up or down, or a step moved from one stat to
+ * another, within the settings' limits; in a fixed order, without repeats.
+ */
+export function fleetNeighbours(set: HoverSettings, f: Fleet): Fleet[] {
+  const out = new Map<string, Fleet>();
+  const fits = (s: Ship): boolean => s.every((v, i) => v >= set.base[i] && v <= set.max[i]);
+  const add = (at: number, stats: number[]): void => {
+    const s = stats as unknown as Ship;
+    if (!fits(s)) return;
+    const g = f.map((x, i) => (i === at ? s : x));
+    out.set(fleetKey(g), g);
+  };
+  f.forEach((ship, at) => {
+    for (let i = 0; i < ship.length; i++) {
+      for (const d of [1, -1]) add(at, ship.map((v, k) => (k === i ? v + d : v)));
+      for (let j = 0; j < ship.length; j++) if (j !== i) add(at, ship.map((v, k) => (k === i ? v + 1 : k === j ? v - 1 : v)));
+    }
+  });
+  return [...out.values()];
+}
+
 /** Every single-ship fleet the settings allow, in a fixed order (stats counted up, energy fastest). */
 export function allShips(set: HoverSettings): Ship[] {
   const out: Ship[] = [];

@@ -20,6 +20,7 @@ import { scenarioGame } from './scenario.js';
 import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_WEAPON, CMD_X, cmdOption, cmdPart, isMove, PROGRAM_LENGTH } from './commands.js';
 import { Game } from './game.js';
 import { countLoadouts, enumerateLoadouts, sampleLoadouts } from './designSpace.js';
+import { loadoutNeighbours } from './neighbours.js';
 import { checkLoadout, defaultLoadoutsPath, loadNamedLoadouts, loadoutKey, loadoutSpec } from './loadout.js';
 import { loadoutFilterOf, sweepFilterProblems } from './sweepFilter.js';
 import { copyForSeat, LastPrograms, observe, type Observation, Seen } from './observe.js';
@@ -153,6 +154,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     sample: (count, seed, filter) => sampleLoadouts(catalogue(), count, seed, loadoutFilterOf(filter)),
     enumerate: (filter) => enumerateLoadouts(catalogue(), loadoutFilterOf(filter)),
     count: (filter) => countLoadouts(catalogue(), loadoutFilterOf(filter)),
+    neighbours: (l, filter) => loadoutNeighbours(catalogue(), l, loadoutFilterOf(filter)),
     components: (l) => l.parts.map((p) => p.key),
     listing: () => new Map(catalogue().parts.map((p) => [p.key, { cost: p.cost, category: p.budget }])),
   };
