@@ -99,6 +99,13 @@ describe('havoc match', () => {
     }
   });
 
+  it('plays a bot named by its manifest (a Python command), seated under the manifest\'s name', () => {
+    const r = havoc('match', '--bots', 'bots/starters/python/bot.json,random', '--turn-limit', '3', '--seed', '3');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('A: python-starter');
+    expect(r.out).toContain('faults 0/0');
+  });
+
   it('--budget sets the milliseconds a decision may take: over it, a timeout fault with its message', () => {
     const r = havoc('match', '--ruleset', 'nhm', '--loadouts', 'dragon,dragon', '--bots', 'nash,random', '--budget', '0.001', '--quiet', '--turn-limit', '3');
     expect(r.code, r.err).toBe(0);

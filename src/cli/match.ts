@@ -3,6 +3,7 @@ import { withExamples } from './examples.js';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadBotModule, runsIsolated } from '../arena/bots.js';
+import { readManifest } from '../arena/manifest.js';
 import { botModuleProblem } from '../arena/config.js';
 import { matchFactory } from '../arena/isolation/remoteBot.js';
 import { type FaultRecord, playMatch } from '../arena/match.js';
@@ -38,7 +39,7 @@ const command: CommandModule<object, Args> = {
     withExamples(y, 'match')
       .option('ruleset', { type: 'string', default: rulesetIds()[0], describe: `a ruleset (${rulesetIds().join(', ')}) or a ruleset module's path` })
       .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json, loadout keys, or design files (a .json file holding one build as a config writes it), e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build)' })
-      .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name or path, one per seat (one name is used for all)' })
+      .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name, path (.js, .ts) or manifest (bot.json: a bot in any language), one per seat (one is used for all)' })
       .option('seed', { type: 'string', default: '1', describe: 'run seed; the match seed is derived from it' })
       .option('turn-limit', { type: 'number', default: 100 })
       .option('budget', { type: 'number', default: DEFAULT_BUDGET.ms, describe: 'milliseconds a decision may take (over it: a timeout fault)' })
@@ -57,8 +58,15 @@ const command: CommandModule<object, Args> = {
       const budget = budgetOf(args.budget, args.sims);
       const game = mod.makeGame({ builds, turnLimit: args['turn-limit'] });
       const n = mod.seatCount(game);
-      const specs = args.bots.split(',').map((s) => s.trim());
+      // A manifest (bot.json) names a bot in any language: its module or command.
+      const given = args.bots.split(',').map((s) => s.trim());
+      const manifests = given.map((s) => (s.endsWith('.json') ? readManifest(s) : null));
+      const specs = given.map((s, i) => manifests[i]?.spec ?? s);
       const specOf = (i: number): string => specs[Math.min(i, specs.length - 1)];
+      const nameOf = (i: number): string => {
+        const k = Math.min(i, given.length - 1);
+        return manifests[k]?.name ?? given[k];
+      };
       const seed = matchSeed(args.seed, 0);
       const trusted = args['unsafe-bots'];
       // A bot named by path runs in a sandboxed process of its own, checked before the match starts.
@@ -68,7 +76,7 @@ const command: CommandModule<object, Args> = {
       }
       const factories = await Promise.all(Array.from({ length: n }, async (_, i) => matchFactory(await loadBotModule(specOf(i), trusted), mod, game, seed)));
       const out = (s: string): boolean => process.stdout.write(s);
-      const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${specOf(i)}${mod.describeSeat ? ` as ${mod.describeSeat(game, i)}` : ''}`);
+      const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${nameOf(i)}${mod.describeSeat ? ` as ${mod.describeSeat(game, i)}` : ''}`);
       if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}\n`);
       const draw = (rec: object, st: unknown): void => {
         if (args.json || !mod.show) return void out(JSON.stringify(rec) + '\n');
