@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const havoc = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 180_000 });
 
 /** The commands in the order their examples run. */
-const ORDER = ['tournament', 'contest', 'sweep', 'meta', 'reprice', 'optimize', 'merge', 'resume', 'replay', 'report', 'match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'];
+const ORDER = ['tournament', 'contest', 'sweep', 'meta', 'reprice', 'swaps', 'optimize', 'merge', 'resume', 'replay', 'report', 'match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'];
 
 /** The example command lines a command's --help prints (one a line when not in a terminal). */
 function examplesOf(command: string): string[][] {
@@ -32,7 +32,7 @@ describe('the examples of every --help', () => {
   });
 
   it('every example runs and exits 0', () => {
-    for (const dir of ['quick', 'quick-1of2', 'quick-2of2', 'quick-seed2', 'quick-merged', 'sweep-2000', 'sweep-robust', 'sweep-2000-repriced', 'contest', 'optimize-quick']) rmSync(`results/${dir}`, { recursive: true, force: true });
+    for (const dir of ['quick', 'quick-1of2', 'quick-2of2', 'quick-seed2', 'quick-merged', 'sweep-2000', 'sweep-robust', 'sweep-2000-repriced', 'contest', 'optimize-quick', 'swaps-quick']) rmSync(`results/${dir}`, { recursive: true, force: true });
     let count = 0;
     for (const command of ORDER) {
       const examples = examplesOf(command);

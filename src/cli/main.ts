@@ -11,6 +11,7 @@ import report from './report.js';
 import tournament from './tournament.js';
 import contest from './contest.js';
 import reprice from './reprice.js';
+import swaps from './swaps.js';
 import sweep from './sweep.js';
 import optimize from './optimize.js';
 import resume from './resume.js';
@@ -32,6 +33,7 @@ await yargs(hideBin(process.argv))
   .command(contest)
   .command(sweep)
   .command(reprice)
+  .command(swaps)
   .command(optimize)
   .command(resume)
   .command(merge)
