@@ -214,7 +214,11 @@ describe('havoc sweep --bots', () => {
         expect(x[11]).toBe(new Set(judged).size > 1 ? 'yes' : 'no');
       }
       expect(r.out).toContain(`verdicts that change between random, greedy: ${changed.length} of ${parts} parts`);
-      expect(r.out).toContain(`robustness: ${join(dir, 'robustness.csv')}`);
+      expect(r.out).toContain(`robustness: ${join(dir, 'robustness.csv')}; report: ${join(dir, 'report.html')}`);
+      // The page lists the parts whose verdict changes first.
+      const html = readFileSync(join(dir, 'report.html'), 'utf8');
+      expect(html).toContain(`${changed.length} part${changed.length === 1 ? '' : 's'} change verdict between them`);
+      if (changed.length) expect(html.indexOf(`>${changed[0][0]}<`)).toBeLessThan(html.indexOf(`>${rows.slice(1).find((x) => x[11] === 'no')?.[0] ?? changed[0][0]}<`));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -19,6 +19,7 @@ import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { isRulesetPath, loadRuleset, rulesetById, rulesetIds } from '../rules/registry.js';
 import { writeOptimize } from '../report/optimize.js';
+import { writeOptimizePage } from '../report/balancePages.js';
 import { reportErrors } from './errors.js';
 
 interface Args {
@@ -115,6 +116,7 @@ const command: CommandModule<object, Args> = {
       const files = writeOptimize(args.out, mod.builds, field, {
         ruleset: mod.id, bot: args.bot, seed, parts: args.parts ?? null, fieldSpec: args.field, restarts, iterations, maxGames, delta: args.delta, alpha: ALPHA, beta: BETA, measured: top, finalGames,
       }, result);
+      files.push(await writeOptimizePage(args.out));
       out(`top builds: score against the field over ${finalGames} games a field build (95% interval); beats: field builds it scores over half against\n`);
       for (const r of result.ranked)
         out(`${String(r.rank).padStart(3)}  ${r.score.p.toFixed(3)} [${r.score.lo.toFixed(3)}, ${r.score.hi.toFixed(3)}]  beats ${r.beaten}/${field.length}  ${r.key}${r.dominant ? `  DOMINANT (beats ≥ ${DOMINANT * 100}% of the field)` : ''}\n`);

@@ -22,6 +22,7 @@ import { DATA_FILE, folderData, initRunFolder, inspectFolder } from '../arena/fo
 import type { DataFile } from '../core/game.js';
 import { HavocError } from '../core/errors.js';
 import { readCsv, type CsvTable } from '../report/htmlCsv.js';
+import { writeRepricePage } from '../report/balancePages.js';
 import { rulesetById } from '../rules/registry.js';
 import { proposePrices, type PriceChange, type PricedPart } from '../stats/reprice.js';
 import { reportErrors } from './errors.js';
@@ -145,6 +146,9 @@ async function reprice(args: RepriceArgs): Promise<void> {
     });
     writeFileSync(join(out, 'comparison.csv'), stringify([['part', 'category', 'cost_before', 'verdict_before', 'fair_before', 'cost_after', 'verdict_after', 'fair_after', 'fair_after_lo', 'fair_after_hi'], ...rows]));
   }
+  // The page: the first sweep's fair costs beside the kept round's (or, when none was kept, the last played).
+  const shown = best.round > 0 ? best.dir : log.some((l) => l.round > 0 && l.flagged) ? from.dir : null;
+  const page = await writeRepricePage(out, first, shown && join(shown, 'sweep'), best.round > 0);
   const lines = log.map((l) => `  round ${l.round}: ${l.changes}${l.flagged ? ` → ${l.flagged.length} flagged${l.flagged.length ? ` (${l.flagged.join(' ')})` : ''}` : ''}`);
   process.stdout.write(
     [
@@ -153,6 +157,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
       best.round > 0
         ? `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
         : `no round left fewer parts flagged than the ${best.count} before: the catalogue stands (rounds.csv in ${out}/)`,
+      `report: ${page}`,
       '',
     ].join('\n'),
   );

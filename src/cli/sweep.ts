@@ -7,6 +7,7 @@
  * (report/robustness.ts).
  */
 import { withExamples } from './examples.js';
+import { writeRobustnessPage } from '../report/balancePages.js';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
@@ -61,7 +62,7 @@ const command: CommandModule<object, SweepArgs> = {
       const changed = rows.filter((r) => r.changes);
       process.stdout.write(`\nverdicts that change between ${names.join(', ')}: ${changed.length} of ${rows.length} parts\n`);
       for (const r of changed) process.stdout.write(`  ${r.part.padEnd(24)} ${r.byBot.map((v, i) => `${names[i]} ${v ? `${v.verdict} (fair cost ${v.fairCost || 'not determined'})` : 'not estimated'}`).join(', ')}\n`);
-      process.stdout.write(`robustness: ${file}\n`);
+      process.stdout.write(`robustness: ${file}; report: ${writeRobustnessPage(base, names)}\n`);
     }),
 };
 

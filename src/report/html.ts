@@ -10,11 +10,8 @@ import { basename, join } from 'node:path';
 import { matchupHeatmap } from './htmlCharts.js';
 import { columnsOf, num, type CsvTable } from './htmlCsv.js';
 import { dataTable, esc } from './htmlKit.js';
-import { replayViewer } from './viewer/client.js';
-import { matchesTable } from './viewer/matches.js';
-import { sortableTables } from './viewer/sortable.js';
 import { readRunFolder, type ReadOptions, type RunFolder } from './runFolder.js';
-import { REPORT_CSS } from './viewer/style.js';
+import { pageHtml } from './page.js';
 import { entrantPages } from './entrants.js';
 import { entrantsSection } from './htmlEntrants.js';
 import { UNINFORMATIVE_WIDTH } from './tables.js';
@@ -333,33 +330,8 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
     ['replays', 'Replays', replaySection(f)],
   ];
   const sections = all.filter(([id]) => !left.has(id));
-  const nav = sections.map(([id, name]) => `<a href="#${id}">${esc(name)}</a>`).join('');
-  const body = sections.map(([id, name, html]) => `<section id="${id}"><h2>${esc(name)}</h2>\n${html}\n</section>`).join('\n');
   const sub = s ? [s.ruleset, s.rulesVersion, s.seed !== undefined ? `seed ${s.seed}` : null].filter(Boolean).map(String).join(' · ') : basename(f.dir);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title>
-<style>${REPORT_CSS}</style>
-</head>
-<body>
-<header class="top"><h1>${esc(title)}</h1><div class="sub">${esc(sub)}</div><nav>${nav}</nav></header>
-<main>
-${body}
-</main>
-<script>
-${reportScript()}
-</script>
-</body>
-</html>
-`;
-}
-
-/** The page's script: each part's source (sortable tables, the matches table, the replay viewer), called on the document. */
-export function reportScript(): string {
-  return [sortableTables, matchesTable, replayViewer].map((f) => `(${f.toString()})(document);`).join('\n').replace(/<\/script/gi, '<\\/script');
+  return pageHtml(title, sub, sections);
 }
 
 /** The page for a run folder with its charts (Plot is loaded here, only when a report is made). */

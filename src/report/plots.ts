@@ -183,3 +183,37 @@ function shareSvg(rows: readonly ShareRow[], width: number, label: string): stri
   }) as unknown as { outerHTML: string };
   return svg.outerHTML;
 }
+
+/** A score with its interval, for scoreChart: `flag` drawn dark (a dominant build). */
+export interface ScorePoint {
+  readonly label: string;
+  readonly p: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly flag: boolean;
+}
+
+/** Scores in [0, 1] with their intervals, one row each in the order given, one half marked. */
+export function scoreChart(points: readonly ScorePoint[], label: string): string {
+  const longest = Math.max(...points.map((p) => p.label.length));
+  const draw = (width: number): string =>
+    (
+      Plot.plot({
+        document,
+        width,
+        height: 56 + 22 * points.length,
+        marginLeft: 10 + Math.min(6.5 * longest, width * 0.6),
+        marginRight: 16,
+        marginBottom: 40,
+        style: { fontSize: '12px', overflow: 'visible' },
+        x: { label, labelAnchor: 'center', labelArrow: 'none', domain: [0, 1], grid: true },
+        y: { label: null, domain: points.map((p) => p.label) },
+        marks: [
+          Plot.ruleX([0.5], { stroke: '#101828', strokeWidth: 1.5 }),
+          Plot.ruleY(points, { y: 'label', x1: 'lo', x2: 'hi', stroke: (p: ScorePoint) => (p.flag ? '#101828' : '#98a2b3'), strokeWidth: 2 }),
+          Plot.dot(points, { y: 'label', x: 'p', fill: (p: ScorePoint) => (p.flag ? '#101828' : '#2e86ab'), r: 4.5, title: (p: ScorePoint) => `${p.label}: ${p.p.toFixed(3)} [${p.lo.toFixed(3)}, ${p.hi.toFixed(3)}]` }),
+        ],
+      }) as unknown as { outerHTML: string }
+    ).outerHTML;
+  return `<div class="score-chart"><div class="wide">${draw(900)}</div><div class="narrow">${draw(370)}</div></div>`;
+}

@@ -62,8 +62,10 @@ table.heatmap td.none { background: #fafafa; }
 #matches-filter { flex: 1 1 220px; min-width: 0; padding: 4px 6px; }
 #matches-table button { font-size: 12px; }
 .delta-chart svg, .meta-chart svg { max-width: 100%; height: auto; }
-.delta-chart .narrow, .meta-chart .narrow { display: none; }
-@media (max-width: 600px) { .delta-chart .wide, .meta-chart .wide { display: none; } .delta-chart .narrow, .meta-chart .narrow { display: block; } }
+.delta-chart .narrow, .meta-chart .narrow, .score-chart .narrow { display: none; }
+@media (max-width: 600px) { .delta-chart .wide, .meta-chart .wide, .score-chart .wide { display: none; } .delta-chart .narrow, .meta-chart .narrow, .score-chart .narrow { display: block; } }
+.before-after { display: grid; grid-template-columns: repeat(auto-fit, minmax(380px, 1fr)); gap: 12px 28px; }
+.before-after .delta-chart .wide svg { max-width: 100%; height: auto; }
 .legend i { display: inline-block; width: 12px; height: 12px; border-radius: 6px; vertical-align: middle; margin-right: 4px; }
 svg.chart text { font-size: 11px; fill: #344054; }
 svg.chart .axis { stroke: #667085; }
