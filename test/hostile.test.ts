@@ -222,8 +222,8 @@ describe('hostile bots, isolated', () => {
 
   it('a module that loops at its top level is stopped at the start deadline (here 1.5 s; a run gives 20 s) and named; its process tree is gone', () => {
     const culprit = bot('top-loop', 'return random(ctx);', 'for (;;);');
-    expect(isolatedBotProblem(culprit, { ...DEFAULT_ISOLATION, startMs: 1500 })).toBe('the module did not finish loading in 1.5 s');
-    expect(isolatedBotProblem(honest, { ...DEFAULT_ISOLATION, startMs: 10_000 })).toBeNull();
+    expect(isolatedBotProblem(culprit, { ...DEFAULT_ISOLATION, startupMs: 1500 })).toBe('the module did not finish loading in 1.5 s (limits.startupMs)');
+    expect(isolatedBotProblem(honest, { ...DEFAULT_ISOLATION, startupMs: 10_000 })).toBeNull();
     noneLeft();
   });
 
