@@ -11,7 +11,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOT_CPU, BOT_DONE, BOT_READY, BotLost, budgetFields, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../../core/bot.js';
+import { BOT_CPU, BOT_DONE, BOT_READY, BotLost, budgetFields, DEFAULT_CLOCK, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../../core/bot.js';
 import { HavocError } from '../../core/errors.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { packageRoot } from '../../core/paths.js';
@@ -105,14 +105,15 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
     // The start is sent now and its `ready` awaited when the match loop calls BOT_READY (or at the first question), so the seats' processes start side by side and untimed.
     pipe.tell(JSON.stringify(start));
     let started = false;
-    /** The tree's CPU milliseconds at the last answer (null: not known), and the last call's. */
+    /** The tree's CPU milliseconds at the last answer (null: not known), and the last call's; read only under the CPU clock (a reading costs about 0.3 ms). */
+    const timesCpu = (ctx.budget.clock ?? DEFAULT_CLOCK) === 'cpu';
     let cpuMark: number | null = null;
     let lastCpu: number | null = null;
     const awaitReady = (): void => {
       started = true;
       const hello = pipe.read(iso.startupMs);
       if (hello.kind === 'line' && isType(hello.text, 'ready')) {
-        cpuMark = treeCpuMs(pipe.pid());
+        if (timesCpu) cpuMark = treeCpuMs(pipe.pid());
         return;
       }
       lost = true;
@@ -134,7 +135,7 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
         pipe.release();
         throw ended(r, `to ${kind} #${id}`, iso, deadline);
       }
-      const cpu = treeCpuMs(pipe.pid());
+      const cpu = timesCpu ? treeCpuMs(pipe.pid()) : null;
       lastCpu = cpu !== null && cpuMark !== null ? cpu - cpuMark : null;
       cpuMark = cpu;
       if (a.missing) throw new NoMethod(`the bot has no ${kind}() method`);
