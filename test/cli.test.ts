@@ -140,7 +140,7 @@ describe('havoc check-bot', () => {
       writeFileSync(join(dir, 'bot.json'), JSON.stringify({ name: 'example', author: 'tests', language: 'TypeScript', bot: resolve('bots/example.ts'), rulesets: ['rbp'] }));
       const r = havoc('check-bot', join(dir, 'bot.json'), '--games', '2');
       expect(r.code, r.err + r.out).toBe(0);
-      expect(r.out).toMatch(/^rbp \(bazooka\+hammer-fist\/-\/tank-treads\/- vs bazooka\+hammer-fist\/-\/tank-treads\/-\): 2 games against random: \d won, \d lost, \d drawn; \d+ decisions answered, [\d.]+ ms mean, [\d.]+ ms max \(limit 1000 ms\); no faults$/m);
+      expect(r.out).toMatch(/^rbp \(bazooka\+hammer-fist\/-\/tank-treads\/- vs bazooka\+hammer-fist\/-\/tank-treads\/-\): 2 games against random: \d won, \d lost, \d drawn; \d+ decisions answered, [\d.]+ ms mean, [\d.]+ ms max (of CPU time|by the wall clock) \(limit 1000 ms\); no faults$/m);
       expect(r.out).toContain('example: no problems on 1 rulesets');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -57,9 +57,12 @@ function rows(dir: string): Row[] {
 const seatOf = (r: Row, bot: string): 'a' | 'b' => (r.a_bot === bot ? 'a' : 'b');
 const errorsLog = (dir: string): string => (existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : '');
 
-/** No process of the bots' user is left (the sandbox runs bots as nobody when the tests run as root). */
+/**
+ * No bot process of this checkout's host is left (the sandbox runs bots as nobody when the tests run as
+ * root; other checkouts' tests on the machine run theirs as nobody too, from their own dist/).
+ */
 function noneLeft(): void {
-  const r = spawnSync('pgrep', ['-u', '65534', '-f', 'isolation/host.js'], { encoding: 'utf8' });
+  const r = spawnSync('pgrep', ['-u', '65534', '-f', resolve('dist/src/arena/isolation/host.js')], { encoding: 'utf8' });
   expect(r.stdout.trim(), 'bot processes left running').toBe('');
 }
 

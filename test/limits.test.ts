@@ -159,5 +159,19 @@ describe('each sandboxed bot\'s stderr, per match, in the run folder', () => {
     const flog = readFileSync(join(runs[0], 'logs', `match-${fid}-${fa === 'f' ? 'A' : 'B'}.txt`), 'utf8');
     expect(flog).toBe(`${'z'.repeat(32 << 10)}\n[havoc: the output cap (limits.outputKb, 32 KiB) was reached here: the process was killed]\n`);
     expect(existsSync(join(runs[0], 'errors.log')) && readFileSync(join(runs[0], 'errors.log'), 'utf8')).toContain('(f) forfeits the match: crash, wrote more than the output cap');
-  }, 180_000);
+
+    // Resumed: the matches not yet in matches.csv are played again, and a log an earlier try of one left
+    // (here planted for a seat of greedy, which writes none) is removed, so the logs are the full run's.
+    const csv = readFileSync(join(runs[1], 'matches.csv'), 'utf8');
+    const lines = csv.trim().split('\n');
+    writeFileSync(join(runs[1], 'matches.csv'), lines.slice(0, 2).join('\n') + '\n');
+    const [cut, , cutA] = lines.slice(2).map((l) => l.split(',')).find((r) => r[2] === 'greedy' || r[4] === 'greedy')!;
+    const stale = join(runs[1], 'logs', `match-${cut}-${cutA === 'greedy' ? 'A' : 'B'}.txt`);
+    writeFileSync(stale, 'from an earlier try\n');
+    const again = havoc('resume', runs[1], '--quiet', '--no-report');
+    expect(again.code, again.err).toBe(0);
+    expect(readFileSync(join(runs[1], 'matches.csv'), 'utf8')).toBe(csv);
+    expect(existsSync(stale)).toBe(false);
+    expect(files(runs[1])).toEqual(want);
+  }, 240_000);
 });

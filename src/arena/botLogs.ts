@@ -4,8 +4,9 @@
  * errors.log names seats), written by the process's pipe thread when the
  * match ends and only when the bot wrote any (isolation/pipeThread.ts), up
  * to the run's output cap. A match is written by whichever worker plays it;
- * a match played again (a resumed run, a batch retried one match at a time)
- * first removes what an earlier try left, so each log is its row's match.
+ * a match played again into the folder (a resumed run, a batch retried one
+ * match at a time, a replay made later) first removes what the earlier play
+ * left, so each log is of the last play of its match.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
