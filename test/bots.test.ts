@@ -123,7 +123,7 @@ describe('faults cost a turn, never the match', () => {
     expect(r.turns).toBe(5);
     expect(r.faults).toEqual([5, 0]);
     expect(r.faultLog.every((f) => f.kind === 'timeout' && f.seat === 0)).toBe(true);
-    expect(r.faultLog[0].message).toBe('took 51.0 ms, budget 50 ms');
+    expect(r.faultLog[0].message).toBe('took 51.0 ms of CPU time, budget 50 ms'); // the injected clock stands for the budget's (default cpu)
     expect(r.decisionMs).toEqual([51, 50]);
   });
 

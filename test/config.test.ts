@@ -38,7 +38,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 }, colour: 'red' },
     {},
     [
-      'configs/t.json: colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, limits, maxFaults, maxHangs, seed, out, stats)',
     ],
   ],
   [
@@ -126,7 +126,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', bots: ['random', 'greedy'], budget: 5, schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: budget: must be {"ms": milliseconds per decision, "sims": simulations per decision, "firstMs": a first decision\'s limit, "overageMs": an overage bank per match}',
+      'configs/t.json: budget: must be {"ms": milliseconds per decision, "sims": simulations per decision, "firstMs": a first decision\'s limit, "overageMs": an overage bank per match, "clock": "cpu" | "wall"}',
     ],
   ],
   [
@@ -134,7 +134,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', bots: ['random', 'greedy'], budget: { ms: 0, sims: 1.5, cpu: 1, firstMs: -1, overageMs: -5 }, schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: budget.cpu: unknown field (expected ms, sims, firstMs, overageMs)',
+      'configs/t.json: budget.cpu: unknown field (expected ms, sims, firstMs, overageMs, clock)',
       'configs/t.json: budget.ms: must be a positive number of milliseconds',
       'configs/t.json: budget.sims: must be a positive integer',
       'configs/t.json: budget.firstMs: must be a positive number of milliseconds',
@@ -480,11 +480,11 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { out: 5, colour: 1, runs: [5, { name: 'a b', ruleset: 'rbp' }, { name: 'x', out: 'o', ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 }, colour: 2 }, { name: 'x' }] },
     {},
     [
-      'configs/t.json: colour: unknown field (expected runs, name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: colour: unknown field (expected runs, name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, limits, maxFaults, maxHangs, seed, out, stats)',
       'configs/t.json: out: must be a folder path',
       'configs/t.json: runs[0]: a run is an object',
       "configs/t.json: runs[1].name: each run needs a name (letters, digits, . _ -): it names the run's subfolder",
-      'configs/t.json: runs[2].colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: runs[2].colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, limits, maxFaults, maxHangs, seed, out, stats)',
       'configs/t.json: runs[2].out: runs of one config write to OUT/<run name>: set out at the top level',
       'configs/t.json: runs[3].name: "x" is used twice',
     ],
@@ -504,7 +504,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'nhm', bots: ['random', './no-such-bot.js'], loadouts: ['robo-pig', { name: 'x', weapons: ['lazor', 'nope'] }], schedule: { type: 'round-robin', games: 0 }, turnLimit: 'long', colour: 'red' },
     {},
     [
-      'configs/t.json: colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: colour: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, limits, maxFaults, maxHangs, seed, out, stats)',
       'configs/t.json: turnLimit: must be a positive integer (turns before a match is a draw)',
       'configs/t.json: bots[1]: bot module ./no-such-bot.js does not exist (looked for <cwd>/no-such-bot.js)',
       'configs/t.json: schedule.games: must be a positive integer (games per pairing)',
@@ -616,7 +616,7 @@ describe('"$schema"', () => {
   it('must be a string, and is no field of a run', () => {
     expect(problemsOf({ $schema: 5, ...RULESET_RR })).toEqual(['configs/t.json: $schema: must be the path or URL of a JSON Schema for editors (e.g. "./schema.json")']);
     expect(problemsOf({ runs: [{ name: 'a', $schema: './schema.json', ...RULESET_RR }] })).toEqual([
-      'configs/t.json: runs[0].$schema: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, maxFaults, maxHangs, seed, out, stats)',
+      'configs/t.json: runs[0].$schema: unknown field (expected name, description, ruleset, parts, experimental, bots, loadouts, loadoutsFile, between, teams, schedule, turnLimit, budget, limits, maxFaults, maxHangs, seed, out, stats)',
     ]);
   });
 });

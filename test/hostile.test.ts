@@ -57,9 +57,12 @@ function rows(dir: string): Row[] {
 const seatOf = (r: Row, bot: string): 'a' | 'b' => (r.a_bot === bot ? 'a' : 'b');
 const errorsLog = (dir: string): string => (existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : '');
 
-/** No process of the bots' user is left (the sandbox runs bots as nobody when the tests run as root). */
+/**
+ * No bot process of this checkout's host is left (the sandbox runs bots as nobody when the tests run as
+ * root; other checkouts' tests on the machine run theirs as nobody too, from their own dist/).
+ */
 function noneLeft(): void {
-  const r = spawnSync('pgrep', ['-u', '65534', '-f', 'isolation/host.js'], { encoding: 'utf8' });
+  const r = spawnSync('pgrep', ['-u', '65534', '-f', resolve('dist/src/arena/isolation/host.js')], { encoding: 'utf8' });
   expect(r.stdout.trim(), 'bot processes left running').toBe('');
 }
 
@@ -222,8 +225,8 @@ describe('hostile bots, isolated', () => {
 
   it('a module that loops at its top level is stopped at the start deadline (here 1.5 s; a run gives 20 s) and named; its process tree is gone', () => {
     const culprit = bot('top-loop', 'return random(ctx);', 'for (;;);');
-    expect(isolatedBotProblem(culprit, { ...DEFAULT_ISOLATION, startMs: 1500 })).toBe('the module did not finish loading in 1.5 s');
-    expect(isolatedBotProblem(honest, { ...DEFAULT_ISOLATION, startMs: 10_000 })).toBeNull();
+    expect(isolatedBotProblem(culprit, { ...DEFAULT_ISOLATION, startupMs: 1500 })).toBe('the module did not finish loading in 1.5 s (limits.startupMs)');
+    expect(isolatedBotProblem(honest, { ...DEFAULT_ISOLATION, startupMs: 10_000 })).toBeNull();
     noneLeft();
   });
 

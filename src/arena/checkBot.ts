@@ -8,7 +8,7 @@
  * A bot is named by its module's path (`.js`, `.ts`), or by a manifest
  * (manifest.ts).
  */
-import type { Budget } from '../core/bot.js';
+import { BOT_CPU, type Budget, DEFAULT_CLOCK } from '../core/bot.js';
 import { HavocError, HavocProblems } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { matchSeed } from '../core/rng.js';
@@ -48,10 +48,12 @@ export interface RulesetCheck {
   readonly won: number;
   readonly lost: number;
   readonly drawn: number;
-  /** The bot's decisions and their wall-clock milliseconds (the protocol's round trip included). */
+  /** The bot's decisions and their milliseconds by `clock`. */
   readonly decisions: number;
   readonly meanMs: number;
   readonly maxMs: number;
+  /** What the milliseconds are: `cpu`, an isolated bot's CPU time (the budget's clock cpu); `wall`, the wall clock's, the protocol's round trip included. */
+  readonly clock: 'cpu' | 'wall';
   /** The bot's faults, every match's, with the match they came in. */
   readonly faults: readonly (FaultRecord & { readonly game: number })[];
   /** Why the ruleset could not be checked at all (no game of it could be made, the module does not load), or null. */
@@ -104,21 +106,31 @@ export async function checkBot(
       // A bot that is not trusted is isolated, and the sandbox's host rebuilds the game from its description.
       if (module.isolated && !mod.describeGame) throw new Error(`${mod.title} does not describe its games, so its bots cannot run isolated yet (--unsafe-bots checks a module in this process)`);
     } catch (e) {
-      const c = { ruleset: id, builds: [], games: 0, won: 0, lost: 0, drawn: 0, decisions: 0, meanMs: 0, maxMs: 0, faults: [], problem: (e as Error).message };
+      const c: RulesetCheck = { ruleset: id, builds: [], games: 0, won: 0, lost: 0, drawn: 0, decisions: 0, meanMs: 0, maxMs: 0, clock: 'wall', faults: [], problem: (e as Error).message };
       out.push(c);
       onRuleset(c);
       continue;
     }
     const times: number[] = [];
+    const byCpu = (opts.budget.clock ?? DEFAULT_CLOCK) === 'cpu';
+    let cpuTimes = 0;
     const faults: (FaultRecord & { game: number })[] = [];
     let won = 0, lost = 0, drawn = 0;
     for (let g = 0; g < opts.games; g++) {
       const seed = matchSeed(`check-bot/${id}`, g >> 1);
       const seat = g % 2; // the bot's seat: swapped in each pair
-      // Each answered decision's wall-clock milliseconds, the protocol's round trip included.
-      const mine = measuredBot(matchFactory(module, mod, game, seed), () => performance.now(), (t0) => times.push(performance.now() - t0));
+      // Each answered decision's milliseconds by the clock the match times it by: the CPU time an isolated
+      // bot reports (BOT_CPU) under the cpu clock, else the wall clock's, the protocol's round trip included.
+      let made: { [BOT_CPU]?: () => number | null } | null = null;
+      const factory = matchFactory(module, mod, game, seed);
+      const timed = measuredBot((ctx) => (made = factory(ctx) as typeof made), () => performance.now(), (t0) => {
+        const cpu = byCpu ? made?.[BOT_CPU]?.() : null;
+        if (typeof cpu === 'number') cpuTimes++;
+        times.push(typeof cpu === 'number' ? cpu : performance.now() - t0);
+      });
+
       const theirs = matchFactory(random, mod, game, seed);
-      const r = playMatch({ module: mod, game, bots: seat === 0 ? [mine, theirs] : [theirs, mine], seed, budget: opts.budget });
+      const r = playMatch({ module: mod, game, bots: seat === 0 ? [timed, theirs] : [theirs, timed], seed, budget: opts.budget });
       if (r.winner === seat) won++;
       else if (r.winner === null && r.ranks[seat] === 0) drawn++;
       else lost++;
@@ -134,6 +146,7 @@ export async function checkBot(
       decisions: times.length,
       meanMs: times.length ? times.reduce((a, b) => a + b, 0) / times.length : 0,
       maxMs: times.length ? Math.max(...times) : 0,
+      clock: times.length > 0 && cpuTimes === times.length ? 'cpu' : 'wall',
       faults,
       problem: null,
     };

@@ -17,7 +17,7 @@
  * lost it hung): they share the last place, the others the first (a draw
  * when every bot lost it).
  */
-import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_DONE, BOT_READY, beliefOf, BotLost, type Budget, DEFAULT_BUDGET, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
+import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_CPU, BOT_DONE, BOT_READY, beliefOf, BotLost, type Budget, DEFAULT_BUDGET, DEFAULT_CLOCK, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, nextDeciders, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { deriveSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
 
@@ -33,7 +33,12 @@ export interface MatchOptions {
   record?: (st: () => unknown) => Recorder;
   /** Called after every decision node is applied, with each seat's action in the ruleset's notation as played (a forfeit as the forfeit; null: the seat did not act). */
   onTurn?: (st: unknown, actions: (string | null)[]) => void;
-  /** Measures time for budgets; injected so tests can be exact. Default: performance.now. */
+  /**
+   * Measures time for budgets; injected so tests (and re-recordings of a
+   * match's timeouts) are exact, standing for the budget's clock. Default:
+   * the budget's clock — under `cpu`, the CPU time a bot that lives elsewhere
+   * reports (BOT_CPU), else performance.now.
+   */
   clock?: () => number;
   /** Told when a seat's bot code starts running and when it returns (the arena's watchdog for bots that never return). */
   guard?: BotGuard;
@@ -74,7 +79,7 @@ export interface MatchResult {
   faultLog: FaultRecord[];
   /** Seats that lost the match by forfeit (reason `forfeit` or `hang`), in seat order. */
   forfeits: number[];
-  /** Mean milliseconds per timed decision, per seat. */
+  /** Mean milliseconds per timed decision, per seat, by the clock each decision was timed by. */
   decisionMs: number[];
 }
 
@@ -87,11 +92,16 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const { module: mod, game, seed } = opts;
   const budget = opts.budget ?? DEFAULT_BUDGET;
   const clock = opts.clock ?? now;
+  /** Whether decisions are timed by the CPU time a bot reports (the injected clock, when given, stands for it). */
+  const cpuClock = !opts.clock && (budget.clock ?? DEFAULT_CLOCK) === 'cpu';
+  const injectedName = (budget.clock ?? DEFAULT_CLOCK) === 'cpu' ? 'of CPU time' : 'by the wall clock';
   const guard = opts.guard;
   const st = mod.newState(game, seed);
   const n = mod.seatCount(game);
   const rngs: Rng[] = [];
   const bots: (AnyBot | null)[] = [];
+  /** Every bot made, lost or not: each is let go at the end (an isolated bot's log is written then). */
+  const made: AnyBot[] = [];
   const faults = new Array<number>(n).fill(0);
   const faultLog: FaultRecord[] = [];
   const maxFaults = opts.maxFaults ?? Infinity;
@@ -123,6 +133,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
     guard?.enter(s, 'factory');
     try {
       bots.push(opts.bots[s]({ seat: s, rng, budget, ...context }) as AnyBot);
+      if (bots[s]) made.push(bots[s]!);
     } catch (e) {
       bots.push(null);
       if (e instanceof BotLost) gone(s, e);
@@ -180,7 +191,13 @@ export function playMatch(opts: MatchOptions): MatchResult {
     } finally {
       guard?.exit();
     }
-    const dt = clock() - t0;
+    let dt = clock() - t0;
+    // The budget's clock: a bot's CPU time where it reports it (an isolated bot's processes), else the wall clock.
+    let by = opts.clock ? injectedName : 'by the wall clock';
+    if (cpuClock) {
+      const cpu = (b as { [BOT_CPU]?: () => number | null })[BOT_CPU]?.();
+      if (typeof cpu === 'number') (dt = cpu), (by = 'of CPU time');
+    }
     spent[m] += dt;
     decisions[m]++;
     if (onBelief && !threw) askBelief(m, b);
@@ -195,7 +212,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
       else {
         const banked = budget.overageMs ? `, and its overage bank had ${bank[m].toFixed(1)} of ${budget.overageMs} ms left` : '';
         bank[m] = 0;
-        return fault(m, 'timeout', `took ${dt.toFixed(1)} ms, budget ${limit} ms${decisions[m] === 1 && budget.firstMs !== undefined ? ' (a first decision)' : ''}${banked}`), null;
+        return fault(m, 'timeout', `took ${dt.toFixed(1)} ms ${by}, budget ${limit} ms${decisions[m] === 1 && budget.firstMs !== undefined ? ' (a first decision)' : ''}${banked}`), null;
       }
     }
     if (ans === null || ans === undefined) return fault(m, 'illegal', `returned no ${kind} (${String(ans)})`), null;
@@ -294,11 +311,18 @@ export function playMatch(opts: MatchOptions): MatchResult {
       decisionMs: spent.map((t, m) => (decisions[m] ? t / decisions[m] : 0)),
     };
   } finally {
-    // Bots that live elsewhere (isolated processes) are told the result and let go, however the match ended.
-    for (const b of bots) {
-      const done = (b as { [BOT_DONE]?: (r: unknown) => void } | null)?.[BOT_DONE];
-      if (typeof done === 'function') done.call(b, told);
+    // Bots that live elsewhere (isolated processes) are told the result and let go, however the match ended;
+    // every one of them, even when letting one go fails (its log cannot be written): the first failure is thrown after.
+    let failed: unknown = null;
+    for (const b of made) {
+      const done = (b as { [BOT_DONE]?: (r: unknown) => void })[BOT_DONE];
+      try {
+        if (typeof done === 'function') done.call(b, told);
+      } catch (e) {
+        failed ??= e;
+      }
     }
+    if (failed) throw failed;
   }
 }
 

@@ -9,6 +9,8 @@ import { loadRuleset, rulesetById } from '../rules/registry.js';
 import { recordMatch, replayPath, startReplay, writeReplay } from './replays.js';
 import { type BotModule, loadBotModule } from './bots.js';
 import { matchFactory } from './isolation/remoteBot.js';
+import { isolationOf, type Isolation } from './isolation/limits.js';
+import { clearBotLogs, botLogPath } from './botLogs.js';
 import type { RunConfig } from './config.js';
 import { withRunData } from './config/data.js';
 import { playMatch, type BotGuard } from './match.js';
@@ -45,6 +47,8 @@ export class MatchPlayer {
   private readonly games = new Map<string, unknown>();
   /** Per game: whether the ruleset's fast path plays it with these bots' native policies (checking costs more than a match). */
   private readonly fastFit = new WeakMap<object, Map<string, boolean>>();
+  /** How the run's isolated bots' processes run (its `limits`). */
+  private readonly isolation: Isolation;
 
   private constructor(
     readonly run: RunConfig,
@@ -56,6 +60,7 @@ export class MatchPlayer {
     this.module = withRunData(mod, data);
     this.schedule = makeSchedule(run, data);
     this.build = buildResolver(run, this.module);
+    this.isolation = isolationOf(run.limits);
   }
 
   /**
@@ -136,7 +141,11 @@ export class MatchPlayer {
       return { id, seed: row.seed, bots: row.bots, loadouts: row.loadouts, winner: r.winner ?? -1, turns: r.turns, reason: r.reason, figures: r.figures, faults: new Array(mods.length).fill(0) };
     }
     // An isolated bot's factory is made per match: it starts the bot's process for this game and seed.
-    const bots = mods.map((m) => matchFactory(m, this.module, game, spec.seed));
+    // Its stderr goes to the run folder's logs/ (a log an earlier try of this match left is removed first);
+    // a match played again for its replay writes none.
+    const logs = this.replays && mods.some((m) => m.isolated) ? clearBotLogs(this.replays.dir, id, mods.length) : null;
+    const bots = mods.map((m, s) => matchFactory(m, this.module, game, spec.seed, this.isolation, logs && m.isolated ? botLogPath(this.replays!.dir, id, s) : null));
+    const again = () => mods.map((m) => matchFactory(m, this.module, game, spec.seed, this.isolation));
     const info = {
       botSpecs: spec.seats.map((s) => botSpecOf(this.run, s.bot)),
       match: { id, runSeed: this.run.seed },
@@ -153,8 +162,8 @@ export class MatchPlayer {
     if (rec) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
     else if (this.replays && r.faultLog.length > 0) {
       // A match with a bot fault always gets its replay: played again with the same faults.
-      const again = recordMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults, ...info, faultLog: r.faultLog });
-      writeReplay(replayPath(this.replays.dir, id), again.lines);
+      const replayed = recordMatch({ module: mod, game, bots: again(), seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults, ...info, faultLog: r.faultLog });
+      writeReplay(replayPath(this.replays.dir, id), replayed.lines);
     }
     return { ...row, winner: r.winner ?? -1, shared: sharedFirst(r.ranks), turns: r.turns, reason: r.reason, figures: r.figures, faults: r.faults };
   }

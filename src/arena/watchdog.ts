@@ -11,7 +11,9 @@
  * Deadlines: a decision or a run-time answer gets 10 times the run's budget,
  * at least 5 s (a decision over its budget is already a fault; this is only
  * for one that never ends). Making a bot gets 100 times the budget, at least
- * 60 s: built-in bots warm up there the first time a process makes them.
+ * 60 s: built-in bots warm up there the first time a process makes them
+ * (and at least 10 s more than the run's start-up limit, `limits.startupMs`,
+ * which an isolated bot's process has to be ready in).
  */
 import { HavocError } from '../core/errors.js';
 import type { RunConfig } from './config/types.js';
@@ -24,8 +26,8 @@ import type { BatchResult, BatchTask } from './worker.js';
 const FIELDS = 3;
 
 /** Milliseconds a call into bot code may take before its worker is stopped. */
-export function hangLimitMs(budgetMs: number, call: 'factory' | 'decision'): number {
-  return call === 'factory' ? Math.max(60_000, 100 * budgetMs) : Math.max(5_000, 10 * budgetMs);
+export function hangLimitMs(budgetMs: number, call: 'factory' | 'decision', startupMs = 0): number {
+  return call === 'factory' ? Math.max(60_000, 100 * budgetMs, startupMs + 10_000) : Math.max(5_000, 10 * budgetMs);
 }
 
 /** A worker's side: marks bot calls in its slot. */
@@ -37,6 +39,7 @@ export class SlotGuard implements BotGuard {
     shared: SharedArrayBuffer,
     slot: number,
     private readonly budgetMs: number,
+    private readonly startupMs = 0,
   ) {
     this.cells = new Float64Array(shared);
     this.o = slot * FIELDS;
@@ -49,7 +52,7 @@ export class SlotGuard implements BotGuard {
 
   enter(seat: number, call: 'factory' | 'decision'): void {
     this.cells[this.o + 2] = seat;
-    this.cells[this.o] = Date.now() + hangLimitMs(this.budgetMs, call);
+    this.cells[this.o] = Date.now() + hangLimitMs(this.budgetMs, call, this.startupMs);
   }
 
   exit(): void {
@@ -131,7 +134,7 @@ export function watchedExecutor(exec: Executor, run: RunConfig): { run(task: Bat
       } catch (e) {
         const h = hangs.get(ctl);
         if (!h) throw e;
-        if (h.match < 0) throw new HavocError('worker-setup', run.name, `loading the bots did not finish within ${hangLimitMs(run.budget.ms, 'factory') / 1000} s`);
+        if (h.match < 0) throw new HavocError('worker-setup', run.name, `loading the bots did not finish within ${hangLimitMs(run.budget.ms, 'factory', run.limits?.startupMs) / 1000} s`);
         throw new BotHang(h);
       } finally {
         running.delete(slot);

@@ -79,7 +79,7 @@ async function playerFor(task: BatchTask): Promise<MatchPlayer> {
 
 /** Plays a batch in this thread. A match that throws rejects the whole batch (the runner retries its matches one by one). */
 export async function playBatchHere(task: BatchTask): Promise<BatchResult> {
-  const guard = task.watch ? new SlotGuard(task.watch.shared, task.watch.slot, longestDecisionMs(task.run.budget)) : undefined;
+  const guard = task.watch ? new SlotGuard(task.watch.shared, task.watch.slot, longestDecisionMs(task.run.budget), task.run.limits?.startupMs) : undefined;
   let player: MatchPlayer;
   guard?.match(-1); // loading the bots' modules
   guard?.enter(-1, 'factory');

@@ -47,7 +47,7 @@ const command: CommandModule<object, Args> = {
         const over = c.maxMs > args.budget ? ` — over the ${args.budget} ms limit` : '';
         process.stdout.write(
           `${c.ruleset} (${c.builds.join(' vs ')}): ${c.games} games against random: ${c.won} won, ${c.lost} lost, ${c.drawn} drawn; ` +
-            `${c.decisions} decisions answered, ${c.meanMs.toFixed(1)} ms mean, ${c.maxMs.toFixed(1)} ms max (limit ${args.budget} ms)${over}; ` +
+            `${c.decisions} decisions answered, ${c.meanMs.toFixed(1)} ms mean, ${c.maxMs.toFixed(1)} ms max ${c.clock === 'cpu' ? 'of CPU time' : 'by the wall clock'} (limit ${args.budget} ms)${over}; ` +
             `${c.faults.length ? `${c.faults.length} faults` : 'no faults'}\n`,
         );
         if (c.faults.length) {

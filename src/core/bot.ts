@@ -8,7 +8,7 @@ import type { Rng } from './rng.js';
 
 /** How much a bot may think per decision. */
 export interface Budget {
-  /** Wall-clock milliseconds per decision; going over is a fault (unless the overage bank pays for it). */
+  /** Milliseconds per decision by `clock`; going over is a fault (unless the overage bank pays for it). */
   readonly ms: number;
   /** Simulated turns per decision a bot should plan for (a hint, not enforced). */
   readonly sims: number;
@@ -21,7 +21,20 @@ export interface Budget {
    * pay. Default 0.
    */
   readonly overageMs?: number;
+  /**
+   * What a decision's milliseconds are (`ms`, `firstMs` and the bank alike):
+   * `cpu`, the CPU time of a sandboxed bot's processes, so load on the machine
+   * does not decide matches (a bot in the arena's own threads has no CPU time
+   * of its own and is timed by the wall clock); or `wall`, the round trip's
+   * wall-clock time. Default DEFAULT_CLOCK.
+   */
+  readonly clock?: DecisionClock;
 }
+
+export type DecisionClock = 'cpu' | 'wall';
+
+/** A budget's clock when it names none. */
+export const DEFAULT_CLOCK: DecisionClock = 'cpu';
 
 /** A budget as JSON: its limits, the optional ones only when set (so a budget without them writes as it always did). */
 export const budgetFields = (b: Budget): Budget => ({
@@ -29,6 +42,7 @@ export const budgetFields = (b: Budget): Budget => ({
   sims: b.sims,
   ...(b.firstMs !== undefined ? { firstMs: b.firstMs } : {}),
   ...(b.overageMs !== undefined ? { overageMs: b.overageMs } : {}),
+  ...(b.clock !== undefined ? { clock: b.clock } : {}),
 });
 
 /** The most a decision of a budget may take: its limit plus a whole overage bank. */
@@ -138,6 +152,14 @@ export class BotLost extends Error {
 
 /** A bot's optional start hook, called once every seat's bot is made and before any decision is timed: an isolated bot waits there for its process to be ready, so its start never counts against its budget. */
 export const BOT_READY: unique symbol = Symbol('havoc.botReady');
+
+/**
+ * A bot's optional CPU hook: the milliseconds of CPU time its processes used
+ * for the call that just returned, or null when the OS does not say (an
+ * isolated bot: isolation/processCpu.ts). The match loop reads it after each
+ * decision when the budget's clock is `cpu`.
+ */
+export const BOT_CPU: unique symbol = Symbol('havoc.botCpu');
 
 /** A bot's optional end-of-match hook (a symbol, so no decision's name can clash with it): an isolated bot's process is told the result and let go. */
 export const BOT_DONE: unique symbol = Symbol('havoc.botDone');

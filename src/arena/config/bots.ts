@@ -11,6 +11,7 @@ import { builtinBotPath, commandOf, commandSpec, importBot, isBotPath, runsIsola
 import { HavocError } from '../../core/errors.js';
 import { compiledBot, isTypeScript } from '../typescriptBots.js';
 import { isolatedBotProblem } from '../isolation/remoteBot.js';
+import { DEFAULT_ISOLATION, isolationOf, type Isolation } from '../isolation/limits.js';
 import { loadRunRuleset } from './rulesets.js';
 import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
 import { BotEntry as BotEntrySchema, BotObject, Bots, BotSpec } from './schema.js';
@@ -80,14 +81,14 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
  * or null. An untrusted bot (named by path, `trusted` false) is loaded only
  * inside the sandbox, never in this thread.
  */
-export async function botModuleProblem(bot: string, trusted = true): Promise<string | null> {
-  if (commandOf(bot)) return isolatedBotProblem(bot);
+export async function botModuleProblem(bot: string, trusted = true, iso: Isolation = DEFAULT_ISOLATION): Promise<string | null> {
+  if (commandOf(bot)) return isolatedBotProblem(bot, iso);
   const path = isBotPath(bot) ? bot : builtinBotPath(bot);
   if (!path || !existsSync(path)) return isBotPath(bot) ? `bot module ${bot} does not exist` : `no built-in bot "${bot}" (built-in bots here: ${builtinBots().join(', ') || 'none'})`;
   if (runsIsolated(bot, trusted)) {
-    if (!isTypeScript(path)) return isolatedBotProblem(path);
+    if (!isTypeScript(path)) return isolatedBotProblem(path, iso);
     try {
-      return isolatedBotProblem(compiledBot(path));
+      return isolatedBotProblem(compiledBot(path), iso);
     } catch (e) {
       if (e instanceof HavocError) return e.problem;
       throw e;
@@ -102,8 +103,10 @@ export async function checkBotModules(plan: Plan, problems: Problems, trusted = 
   const done = new Map<string, string | null>();
   for (const [ri, pr] of plan.runs.entries()) {
     for (const [i, b] of pr.run.bots.entries()) {
-      if (!done.has(b.bot)) done.set(b.bot, await botModuleProblem(b.bot, trusted));
-      const problem = done.get(b.bot);
+      // A bot is loaded under its run's limits (its memory and start-up time).
+      const key = `${b.bot}\n${JSON.stringify(pr.run.limits ?? null)}`;
+      if (!done.has(key)) done.set(key, await botModuleProblem(b.bot, trusted, isolationOf(pr.run.limits)));
+      const problem = done.get(key);
       if (problem) problems.add(`${plan.multi ? `runs[${ri}].` : ''}bots[${i}]`, `${b.name}: ${problem}`);
     }
   }
@@ -134,7 +137,7 @@ export async function checkRunBots(run: RunConfig, where: string, trusted = fals
       problems.add(`run.bots[${i}]`, `${b.name}: ${commandOf(b.bot)?.join(' ') ?? b.bot} has changed since the run began (its sha256 differs); a run's matches all come from the same bots: start a new run for the new bot`);
       continue;
     }
-    const problem = await botModuleProblem(b.bot, trusted);
+    const problem = await botModuleProblem(b.bot, trusted, isolationOf(run.limits));
     if (problem) problems.add(`run.bots[${i}]`, `${b.name}: ${problem}`);
   }
   problems.throwIfAny();

@@ -18,7 +18,8 @@ import { rulesetFactsOf } from './rulesets.js';
 import { rulesetById } from '../../rules/registry.js';
 import { resolveSchedule } from './schedule.js';
 import { resolveTeams } from './teams.js';
-import { Between, Budget, Experimental, MaxFaults, MaxHangs, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
+import { Between, Budget, Experimental, Limits, MaxFaults, MaxHangs, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
+import { DEFAULT_BOT_LIMITS, type BotLimits } from '../isolation/limits.js';
 import { MAX_MATCHES, scheduleTotal } from './total.js';
 import {
   DEFAULT_SEED,
@@ -66,6 +67,7 @@ export function resolveRun(
   if (overrides.seed !== undefined) seed = overrides.seed;
   else if (seedF.v !== undefined && check(Seed, seedF.v, seedF.at, problems)) seed = String(seedF.v);
   const budget = resolveBudget(field('budget'), problems);
+  const limits = resolveLimits(field('limits'), problems);
   const mf = field('maxFaults');
   const maxFaults = mf.v !== undefined && check(MaxFaults, mf.v, mf.at, problems) ? (mf.v as number) : undefined;
   const mh = field('maxHangs');
@@ -143,6 +145,7 @@ export function resolveRun(
     schedule,
     turnLimit,
     budget,
+    ...(limits ? { limits } : {}),
     ...(maxFaults !== undefined ? { maxFaults } : {}),
     ...(maxHangs !== undefined ? { maxHangs } : {}),
     seed,
@@ -178,13 +181,22 @@ function resolveBudget(f: Field, problems: Problems): RunConfig['budget'] {
   if (f.v === undefined) return { ms: DEFAULT_BUDGET.ms, sims: DEFAULT_BUDGET.sims };
   check(Budget, f.v, f.at, problems);
   if (!isObj(f.v)) return DEFAULT_BUDGET;
-  const firstMs = f.v.firstMs ?? undefined, overageMs = f.v.overageMs ?? undefined;
+  const firstMs = f.v.firstMs ?? undefined, overageMs = f.v.overageMs ?? undefined, clock = f.v.clock ?? undefined;
   return {
     ms: (f.v.ms ?? DEFAULT_BUDGET.ms) as number,
     sims: (f.v.sims ?? DEFAULT_BUDGET.sims) as number,
     ...(typeof firstMs === 'number' ? { firstMs } : {}),
     ...(typeof overageMs === 'number' ? { overageMs } : {}),
+    ...(clock === 'cpu' || clock === 'wall' ? { clock } : {}),
   };
+}
+
+/** A sandboxed bot's limits: each field, or its default when left out (or null); undefined when the config has no `limits`. */
+function resolveLimits(f: Field, problems: Problems): BotLimits | undefined {
+  if (f.v === undefined) return undefined;
+  if (!check(Limits, f.v, f.at, problems) || !isObj(f.v)) return undefined;
+  const d = DEFAULT_BOT_LIMITS;
+  return { startupMs: (f.v.startupMs ?? d.startupMs) as number, memoryMb: (f.v.memoryMb ?? d.memoryMb) as number, outputKb: (f.v.outputKb ?? d.outputKb) as number };
 }
 
 /** How the tables are computed: each field, or the default when left out (or null). */

@@ -14,7 +14,8 @@
  */
 import { z } from 'zod';
 import { RULESET_IDS, unknownRulesetProblem } from './rulesets.js';
-import { DEFAULT_BUDGET } from '../../core/bot.js';
+import { DEFAULT_BUDGET, DEFAULT_CLOCK } from '../../core/bot.js';
+import { DEFAULT_BOT_LIMITS } from '../isolation/limits.js';
 import { DEFAULT_BOTS, DEFAULT_SEED, DEFAULT_STATS, DEFAULT_SWEEP_SEATS, DEFAULT_TURN_LIMIT, SCHEDULE_TYPES } from './types.js';
 
 const show = (v: unknown): string => (v === undefined ? 'missing' : JSON.stringify(v));
@@ -132,13 +133,41 @@ export const Budget = z
         .nonnegative(says('must be a number of milliseconds, 0 or more'))
         .nullish()
         .meta({ description: 'Milliseconds per seat per match that pay for decisions over their limit; a decision is a timeout only when the bank cannot pay.', default: 0 }),
+      clock: z
+        .enum(['cpu', 'wall'], says('must be "cpu" or "wall"'))
+        .nullish()
+        .meta({
+          description:
+            "What times a decision: \"cpu\", the CPU time of a sandboxed bot's processes (load on the machine does not decide matches; a bot in the arena's own threads is timed by the wall clock; a bot that sleeps is still stopped at the answer deadline, 5 times its longest decision by the wall clock, at least 2 s), or \"wall\", the wall-clock time of the round trip.",
+          default: DEFAULT_CLOCK,
+        }),
     },
     objectSays(
-      'must be {"ms": milliseconds per decision, "sims": simulations per decision, "firstMs": a first decision\'s limit, "overageMs": an overage bank per match}',
-      'unknown field (expected ms, sims, firstMs, overageMs)',
+      'must be {"ms": milliseconds per decision, "sims": simulations per decision, "firstMs": a first decision\'s limit, "overageMs": an overage bank per match, "clock": "cpu" | "wall"}',
+      'unknown field (expected ms, sims, firstMs, overageMs, clock)',
     ),
   )
   .meta({ id: 'budget', description: "A bot's budget per decision." });
+
+export const Limits = z
+  .strictObject(
+    {
+      startupMs: positiveInt('must be a positive integer (milliseconds)')
+        .nullish()
+        .meta({ description: "Milliseconds by the wall clock a sandboxed bot's process may take from its start to its ready; over it, it forfeits the match.", default: DEFAULT_BOT_LIMITS.startupMs }),
+      memoryMb: positiveInt('must be a positive integer (megabytes)')
+        .nullish()
+        .meta({
+          description: "Megabytes of address space a sandboxed bot's process may use (a JavaScript bot's heap gets half; node itself needs about 800); out of memory, it forfeits the match.",
+          default: DEFAULT_BOT_LIMITS.memoryMb,
+        }),
+      outputKb: positiveInt('must be a positive integer (kibibytes)')
+        .nullish()
+        .meta({ description: "Kibibytes a sandboxed bot's process may write to stdout and stderr together in a match (its stderr log is kept up to this); over it, it forfeits the match.", default: DEFAULT_BOT_LIMITS.outputKb }),
+    },
+    objectSays('must be {"startupMs": milliseconds to start, "memoryMb": megabytes of memory, "outputKb": kibibytes of output}', 'unknown field (expected startupMs, memoryMb, outputKb)'),
+  )
+  .meta({ id: 'limits', description: "What each sandboxed bot's process may use (bots named by path or by command)." });
 
 export const Stats = z
   .strictObject(
@@ -325,6 +354,7 @@ const runFields = {
   schedule: Schedule.optional(),
   turnLimit: TurnLimit.optional(),
   budget: Budget.optional(),
+  limits: Limits.optional(),
   maxFaults: MaxFaults.optional(),
   maxHangs: MaxHangs.optional(),
   seed: Seed.optional(),

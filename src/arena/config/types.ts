@@ -4,6 +4,7 @@
  * saved run's format tag. The config file's own shape is in schema.ts.
  */
 import type { Budget } from '../../core/bot.js';
+import type { BotLimits } from '../isolation/limits.js';
 import type { RunData } from './data.js';
 
 export const RUN_FORMAT = 'havoc-run/1';
@@ -99,6 +100,8 @@ export interface RunConfig {
   readonly schedule: ScheduleSpec;
   readonly turnLimit: number;
   readonly budget: Budget;
+  /** What each sandboxed bot's process may use (start-up, memory, output); absent: DEFAULT_BOT_LIMITS (a run config that leaves it out is recorded as before). */
+  readonly limits?: BotLimits;
   /** A bot with more faults than this in one match forfeits it; absent: never. */
   readonly maxFaults?: number;
   /** A bot that hangs in this many of its matches in a row is dropped from the run (hangs.ts); absent: DEFAULT_MAX_HANGS. */

@@ -12,14 +12,33 @@ import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../../core/paths.js';
 import { MAX_LINE } from './protocol.js';
 
-/** Slot states: empty (waiting), a line, the process ended, the process wrote a line too long. */
+/** Slot states: empty (waiting), a line, the process ended, the process wrote a line too long, or more output than its cap. */
 export const SLOT_EMPTY = 0;
 export const SLOT_LINE = 1;
 export const SLOT_EXIT = 2;
 export const SLOT_OVERSIZE = 3;
+export const SLOT_OUTPUT = 4;
+
+/** The shared control cells: the slot's state, its length, the process's pid, and CLOSED_* once the process has ended and its log is written. */
+export const CTL_CELLS = 4;
+export const CLOSED_NOT_YET = 0;
+export const CLOSED_OK = 1;
+export const CLOSED_LOG_REFUSED = 2;
 
 export type PipeRequest =
-  | { op: 'spawn'; id: number; argv: string[]; cwd: string; env: Record<string, string>; shared: SharedArrayBuffer; scratch: string | null }
+  | {
+      op: 'spawn';
+      id: number;
+      argv: string[];
+      cwd: string;
+      env: Record<string, string>;
+      shared: SharedArrayBuffer;
+      scratch: string | null;
+      /** Bytes the process may write to stdout and stderr together before it is killed. */
+      outputBytes: number;
+      /** Where its stderr is written when it ends, if it wrote any (null: nowhere). */
+      log: string | null;
+    }
   | { op: 'send'; id: number; line: string }
   | { op: 'taken'; id: number }
   | { op: 'kill'; id: number }
@@ -30,6 +49,7 @@ export type PipeReply =
   | { readonly kind: 'line'; readonly text: string }
   | { readonly kind: 'exit'; readonly code: number | null; readonly signal: string | null; readonly stderr: string }
   | { readonly kind: 'oversize' }
+  | { readonly kind: 'output' }
   | { readonly kind: 'timeout' };
 
 let thread: Worker | null = null;
@@ -66,15 +86,40 @@ const decoder = new TextDecoder();
 
 export class BotPipe {
   private readonly id = nextId++;
-  private readonly shared = new SharedArrayBuffer(12 + MAX_LINE);
-  private readonly ctl = new Int32Array(this.shared, 0, 3);
-  private readonly data = new Uint8Array(this.shared, 12);
+  private readonly shared = new SharedArrayBuffer(4 * CTL_CELLS + MAX_LINE);
+  private readonly ctl = new Int32Array(this.shared, 0, CTL_CELLS);
+  private readonly data = new Uint8Array(this.shared, 4 * CTL_CELLS);
   private ended: PipeReply | null = null;
 
-  /** Starts `argv` (in `cwd`, with `env`); `scratch`: a folder removed when it ends. */
-  constructor(argv: readonly string[], opts: { cwd: string; env?: Record<string, string>; scratch?: string | null }) {
+  /**
+   * Starts `argv` (in `cwd`, with `env`); `scratch`: a folder removed when it
+   * ends; `outputBytes`: its output cap (default: none but the line's);
+   * `log`: the file its stderr goes to when it ends.
+   */
+  constructor(argv: readonly string[], opts: { cwd: string; env?: Record<string, string>; scratch?: string | null; outputBytes?: number; log?: string | null }) {
     live.set(this.id, this.ctl);
-    pipeThread().postMessage({ op: 'spawn', id: this.id, argv: [...argv], cwd: opts.cwd, env: opts.env ?? {}, shared: this.shared, scratch: opts.scratch ?? null } satisfies PipeRequest);
+    pipeThread().postMessage({
+      op: 'spawn',
+      id: this.id,
+      argv: [...argv],
+      cwd: opts.cwd,
+      env: opts.env ?? {},
+      shared: this.shared,
+      scratch: opts.scratch ?? null,
+      outputBytes: opts.outputBytes ?? Number.MAX_SAFE_INTEGER,
+      log: opts.log ?? null,
+    } satisfies PipeRequest);
+  }
+
+  /** The pid of the process started (the sandbox's outer process), 0 until it has started. */
+  pid(): number {
+    return Atomics.load(this.ctl, 2);
+  }
+
+  /** Waits up to `timeoutMs` for the process to have ended and its log to be written: CLOSED_OK, CLOSED_LOG_REFUSED, or CLOSED_NOT_YET at the timeout. */
+  awaitClosed(timeoutMs: number): number {
+    Atomics.wait(this.ctl, 3, CLOSED_NOT_YET, timeoutMs);
+    return Atomics.load(this.ctl, 3);
   }
 
   /** Writes `line` and waits up to `timeoutMs` for the next line (or the end). */
@@ -96,6 +141,7 @@ export class BotPipe {
       return { kind: 'line', text };
     }
     if (state === SLOT_OVERSIZE) this.ended = { kind: 'oversize' };
+    else if (state === SLOT_OUTPUT) this.ended = { kind: 'output' };
     else {
       const e = JSON.parse(text) as { code: number | null; signal: string | null; stderr: string };
       this.ended = { kind: 'exit', code: e.code, signal: e.signal, stderr: e.stderr };

@@ -4,13 +4,17 @@
  * Atomics.wait and a deadline while this one does the asynchronous I/O. It
  * spawns each process, writes the lines it is given to its stdin, and hands
  * back each line the process writes (at most MAX_LINE bytes), or how the
- * process ended, through the process's shared slot.
+ * process ended, through the process's shared slot. It counts what the
+ * process writes to stdout and stderr together against its output cap,
+ * keeps its stderr (up to the cap), and when the process has ended writes
+ * that stderr to the process's log file, if it has one and wrote any.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { MAX_LINE } from './protocol.js';
-import { SLOT_EMPTY, SLOT_EXIT, SLOT_LINE, SLOT_OVERSIZE, type PipeRequest } from './pipe.js';
+import { CLOSED_LOG_REFUSED, CLOSED_OK, CTL_CELLS, SLOT_EMPTY, SLOT_EXIT, SLOT_LINE, SLOT_OUTPUT, SLOT_OVERSIZE, type PipeRequest } from './pipe.js';
 
 interface Proc {
   readonly child: ChildProcess;
@@ -20,8 +24,16 @@ interface Proc {
   readonly lines: Buffer[];
   partial: Buffer[];
   partialBytes: number;
+  /** The last few thousand characters of stderr, for a crash's fault message. */
   stderr: string;
-  ended: { code: number | null; signal: string | null; oversize: boolean } | null;
+  /** stderr as written, up to the output cap (the log). */
+  readonly logged: Buffer[];
+  loggedBytes: number;
+  /** Bytes written to stdout and stderr together. */
+  output: number;
+  readonly outputBytes: number;
+  readonly log: string | null;
+  ended: { code: number | null; signal: string | null; cause: 'oversize' | 'output' | null } | null;
   readonly scratch: string | null;
 }
 
@@ -40,7 +52,7 @@ function deliver(p: Proc): void {
     const info = encoder.encode(JSON.stringify({ code: p.ended.code, signal: p.ended.signal, stderr: p.stderr.slice(-2000) }));
     p.data.set(info.subarray(0, p.data.length));
     Atomics.store(p.ctl, 1, Math.min(info.length, p.data.length));
-    Atomics.store(p.ctl, 0, p.ended.oversize ? SLOT_OVERSIZE : SLOT_EXIT);
+    Atomics.store(p.ctl, 0, p.ended.cause === 'oversize' ? SLOT_OVERSIZE : p.ended.cause === 'output' ? SLOT_OUTPUT : SLOT_EXIT);
   } else return;
   Atomics.notify(p.ctl, 0);
 }
@@ -55,14 +67,48 @@ function kill(p: Proc): void {
   }
 }
 
+/** Counts `bytes` of output against the cap: past it, the process is killed (false). */
+function counted(p: Proc, bytes: number): boolean {
+  p.output += bytes;
+  if (p.output <= p.outputBytes) return true;
+  if (!p.ended) p.ended = { code: null, signal: null, cause: 'output' };
+  kill(p);
+  return false;
+}
+
+function onStderr(p: Proc, chunk: Buffer): void {
+  const room = p.outputBytes - p.loggedBytes;
+  if (room > 0) {
+    const kept = chunk.length <= room ? chunk : chunk.subarray(0, room);
+    p.logged.push(kept);
+    p.loggedBytes += kept.length;
+  }
+  p.stderr = (p.stderr + chunk.toString('utf8')).slice(-4000);
+  counted(p, chunk.length);
+}
+
+/** Writes the process's stderr to its log file, if it has one and wrote any; whether the machine let it. */
+function writeLog(p: Proc): boolean {
+  if (!p.log || p.loggedBytes === 0) return true;
+  const cut = p.ended?.cause === 'output' ? `\n[havoc: the output cap (limits.outputKb, ${p.outputBytes / 1024} KiB) was reached here: the process was killed]\n` : '';
+  try {
+    mkdirSync(dirname(p.log), { recursive: true });
+    writeFileSync(p.log, cut ? Buffer.concat([...p.logged, Buffer.from(cut)]) : Buffer.concat(p.logged));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function onData(p: Proc, chunk: Buffer): void {
+  if (!counted(p, chunk.length)) return;
   let from = 0;
   for (;;) {
     const nl = chunk.indexOf(10, from);
     const piece = chunk.subarray(from, nl < 0 ? chunk.length : nl);
     p.partialBytes += piece.length;
     if (p.partialBytes > MAX_LINE) {
-      p.ended = { code: null, signal: null, oversize: true };
+      p.ended = { code: null, signal: null, cause: 'oversize' };
       kill(p);
       return;
     }
@@ -82,31 +128,36 @@ parentPort!.on('message', (m: PipeRequest) => {
     const child = spawn(m.argv[0], m.argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, cwd: m.cwd, env: m.env });
     const p: Proc = {
       child,
-      ctl: new Int32Array(m.shared, 0, 3),
-      data: new Uint8Array(m.shared, 12),
+      ctl: new Int32Array(m.shared, 0, CTL_CELLS),
+      data: new Uint8Array(m.shared, 4 * CTL_CELLS),
       lines: [],
       partial: [],
       partialBytes: 0,
       stderr: '',
+      logged: [],
+      loggedBytes: 0,
+      output: 0,
+      outputBytes: m.outputBytes,
+      log: m.log,
       ended: null,
       scratch: m.scratch,
     };
     procs.set(m.id, p);
     child.stdout!.on('data', (c: Buffer) => onData(p, c));
-    child.stderr!.on('data', (c: Buffer) => {
-      p.stderr = (p.stderr + c.toString('utf8')).slice(-4000);
-    });
+    child.stderr!.on('data', (c: Buffer) => onStderr(p, c));
     child.stdin!.on('error', () => {}); // a bot that closed its stdin: its end is reported by 'close'
     child.on('error', (e) => {
       p.stderr += `\n${e.message}`;
     });
     Atomics.store(p.ctl, 2, child.pid ?? 0);
     child.on('close', (code, signal) => {
-      p.ended ??= { code, signal, oversize: false };
+      p.ended ??= { code, signal, cause: null };
       if (p.ended.code === null && p.ended.signal === null) p.ended = { ...p.ended, code, signal };
       kill(p); // anything it left in its process group
       if (p.scratch) rmSync(p.scratch, { recursive: true, force: true });
       deliver(p);
+      Atomics.store(p.ctl, 3, writeLog(p) ? CLOSED_OK : CLOSED_LOG_REFUSED);
+      Atomics.notify(p.ctl, 3);
     });
   } else if (m.op === 'send') {
     const p = procs.get(m.id);

@@ -13,6 +13,8 @@
  * forfeit of that decision). Anything else — another id, a line that is not
  * JSON, a line longer than MAX_LINE bytes — is garbage: the bot loses the match.
  */
+import type { Budget } from '../../core/bot.js';
+
 export const PROTOCOL = 'havoc-bot/1';
 
 /** The longest line a bot may write (bytes, newline excluded). */
@@ -29,7 +31,8 @@ export interface StartMessage {
   readonly seats: readonly string[];
   /** The match seed: the bot's RNG is seeded as the arena seeds an in-process bot's (`seatSeed(seed, seat)`). */
   readonly seed: string;
-  readonly budget: { readonly ms: number; readonly sims: number };
+  /** The run's budget (budgetFields: `firstMs`, `overageMs` and `clock` only when the run sets them). */
+  readonly budget: Budget;
 }
 
 export interface DecideMessage {
