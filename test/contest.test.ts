@@ -156,6 +156,10 @@ describe('a contest played', () => {
     const page = html.slice(html.indexOf('id="entrant-faulty"'), html.indexOf('</details>', html.indexOf('id="entrant-faulty"')));
     expect(page).toContain('Faults by message');
     expect(page).toMatch(/illegal ×\d+/);
+    // Its stderr, kept per match, a link away.
+    const log = /<a href="(logs\/match-\d+-[AB]\.txt)">stderr<\/a>/.exec(page);
+    expect(log).not.toBeNull();
+    expect(readFileSync(join(tmp, 'a', log![1]), 'utf8')).toContain('writing an illegal program on purpose');
     // Losses first.
     const results = [...page.matchAll(/<tr class="(loss|draw|win)">/g)].map((m) => m[1]);
     expect(results.length).toBeGreaterThan(0);
