@@ -5,21 +5,17 @@
  * after, with the rounds and the comparison as tables. Skipped, saying so,
  * without /usr/bin/chromium.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { havoc } from './cli-helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) console.warn(`balance-pages.e2e: ${CHROMIUM} is missing, so the browser checks are SKIPPED`);
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-balance-pages-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const havoc = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
 
 describe.runIf(existsSync(CHROMIUM))('the balance pages in Chromium', () => {
   it('draws the optimizer\'s top builds and the reprice before and after', async () => {

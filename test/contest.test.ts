@@ -6,7 +6,6 @@
  * bytes on a rerun, an entrant joining without the games played being played
  * again, and a changed entrant refused.
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,20 +15,13 @@ import { DEFAULT_CONTEST, loadContest } from '../src/arena/contest/file.js';
 import { nextRound } from '../src/arena/contest/rounds.js';
 import type { ContestRound } from '../src/arena/config/types.js';
 import { HavocError, HavocProblems } from '../src/core/errors.js';
+import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-contest-'));
 // The sandbox's user reads the entrants' files.
 chmodSync(tmp, 0o755);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const havoc = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 300_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
-const csv = (path: string): Record<string, string>[] => {
-  const [head, ...lines] = readFileSync(path, 'utf8').trim().split('\n').map((l) => l.split(','));
-  return lines.map((l) => Object.fromEntries(head.map((h, i) => [h, l[i]])));
-};
 
 describe('the schedule of a contest', () => {
   const opts = { ...DEFAULT_CONTEST, first: 4, more: 2, max: 40, maxRounds: 5 };

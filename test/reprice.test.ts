@@ -4,23 +4,15 @@
  * listed 4): round by round, the strongest evidence first, each catalogue
  * played again and the best one kept; bad input refused in one line.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proposePrices, type PricedPart } from '../src/stats/reprice.js';
+import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const havoc = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 300_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
-const csv = (path: string): Record<string, string>[] => {
-  const [head, ...lines] = readFileSync(path, 'utf8').trim().split('\n').map((l) => l.split(','));
-  return lines.map((l) => Object.fromEntries(head.map((h, i) => [h, l[i]])));
-};
 const costs = (path: string): Map<string, number> =>
   new Map((JSON.parse(readFileSync(path, 'utf8')) as { parts: { key: string; cost: number }[] }).parts.map((p) => [p.key, p.cost]));
 

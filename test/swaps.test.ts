@@ -5,20 +5,16 @@
  * point (listed 4) the swap to it measured better than the part it replaces,
  * through the compiled CLI, with the sweep's regression estimate beside it.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { swapsOf } from '../src/arena/optimize/swaps.js';
 import { rulesetById } from '../src/rules/registry.js';
+import { havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-swaps-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const havoc = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
 
 describe('controlled swaps', () => {
   it('swaps one part for each other part of its category at the same cost, the build kept legal', () => {
