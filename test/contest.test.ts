@@ -101,6 +101,26 @@ describe('configs/contest.json', () => {
   });
 });
 
+describe('a contest where entrants bring their builds', () => {
+  it('seats each entrant with the first build its manifest lists for the ruleset, and the house bot with the contest\'s', () => {
+    const dir = join(tmp, 'builds');
+    cpSync('bots/starters/javascript', join(dir, 'js'), { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(dir, 'js', 'bot.json'), 'utf8')) as { builds: Record<string, string[]> };
+    manifest.builds.nhm = ['dragon', 'dodger'];
+    writeFileSync(join(dir, 'js', 'bot.json'), JSON.stringify(manifest));
+    chmodSync(dir, 0o755);
+    const file = join(dir, 'contest.json');
+    writeFileSync(file, JSON.stringify({ ruleset: 'nhm', loadouts: ['iron-tank'], entrants: [join(dir, 'js'), 'bots/starters/python'], bots: ['random'], games: { first: 2, more: 2, max: 12 }, maxRounds: 1, seed: 'b1' }));
+    const r = havoc('contest', file, '--out', join(dir, 'out'), '--quiet', '--save-replays', 'none', '--no-report');
+    expect(r.code, r.err).toBe(0);
+    const want: Record<string, string> = { 'javascript-starter': 'dragon', 'python-starter': 'buzz-brawler', random: 'iron-tank' };
+    const rows = csv(join(dir, 'out', 'matches.csv'));
+    expect(rows.length).toBe(6);
+    for (const m of rows) for (const seat of ['a', 'b']) expect(m[`${seat}_loadout`], `${m.id} ${seat}: ${m[`${seat}_bot`]}`).toBe(want[m[`${seat}_bot`]]);
+    expect(csv(join(dir, 'out', 'leaderboard.csv')).map((x) => [x.entrant, x.build]).sort()).toEqual(Object.entries(want).sort());
+  }, 120_000);
+});
+
 describe('a contest played', () => {
   // Entrants copied into the test's folder: one of them is changed below.
   const entrants = join(tmp, 'entrants');

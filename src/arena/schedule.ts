@@ -84,7 +84,7 @@ export function makeSchedule(run: RunConfig, data: unknown): Schedule {
     };
   }
   if (run.between === 'teams') return teamSchedule(run, total);
-  if (s.type === 'rounds') return roundsSchedule(run, s.rounds, total);
+  if (s.type === 'rounds') return roundsSchedule(run, s.rounds, s.builds ?? {}, total);
   const entrants: SeatSpec[] =
     run.between === 'bots'
       ? run.bots.map((b) => ({ bot: b.name, loadout: run.loadouts[0].name }))
@@ -164,11 +164,12 @@ function teamSchedule(run: RunConfig, total: number): Schedule {
  * pairs, the pair's first bot in seat A then in seat B, on the seed of the set's first id. A round added later
  * changes no id or seed of the rounds before it.
  */
-function roundsSchedule(run: RunConfig, rounds: readonly ContestRound[], total: number): Schedule {
+function roundsSchedule(run: RunConfig, rounds: readonly ContestRound[], builds: Readonly<Record<string, string>>, total: number): Schedule {
   const starts: number[] = [];
   let at = 0;
   for (const r of rounds) starts.push(at), (at += r.pairs.length * r.games);
-  const loadout = run.loadouts[0].name;
+  // An entrant that brings its own build plays it; the others the run's first loadout.
+  const loadoutOf = (bot: string): string => builds[bot] ?? run.loadouts[0].name;
   return {
     total,
     seats: 2,
@@ -176,7 +177,7 @@ function roundsSchedule(run: RunConfig, rounds: readonly ContestRound[], total: 
       let r = starts.length - 1;
       while (starts[r] > id) r--;
       const { pairs } = rounds[r], set = Math.floor((id - starts[r]) / 2), pair = pairs[set % pairs.length], swap = id % 2;
-      return { id, seed: matchSeed(run.seed, id - swap), seats: [{ bot: pair[swap], loadout }, { bot: pair[1 - swap], loadout }] };
+      return { id, seed: matchSeed(run.seed, id - swap), seats: [{ bot: pair[swap], loadout: loadoutOf(pair[swap]) }, { bot: pair[1 - swap], loadout: loadoutOf(pair[1 - swap]) }] };
     },
   };
 }

@@ -58,7 +58,9 @@ async function runContest(args: ContestArgs): Promise<void> {
         state(stopped);
         const job = { dir, run, shard: null, data };
         await finishRun(job, exec, { ...outcome, playedNow: played, seconds, workerSeconds, crashed }, args, (t) => {
-          const board = leaderboardTable(t.tables.ratings, t.tables.bots, entrants, active);
+          // The build column where entrants bring their own.
+          const builds = run.schedule.type === 'rounds' ? run.schedule.builds : undefined;
+          const board = leaderboardTable(t.tables.ratings, t.tables.bots, entrants, active, builds && ((name) => builds[name] ?? run.loadouts[0].name));
           writeAtomic(join(dir, 'leaderboard.csv'), tableCsv(board));
           const m = t.summary.matches;
           return [
@@ -72,7 +74,7 @@ async function runContest(args: ContestArgs): Promise<void> {
         return;
       }
       say(`round ${rounds.length + 1}: ${next.round.pairs.length} pair${next.round.pairs.length === 1 ? '' : 's'} × ${next.round.games} games (${next.round.why})`);
-      run = { ...run, schedule: { type: 'rounds', rounds: [...rounds, next.round] } };
+      if (run.schedule.type === 'rounds') run = { ...run, schedule: { ...run.schedule, rounds: [...rounds, next.round] } };
     }
   });
 }

@@ -46,7 +46,12 @@ export type ScheduleSpec =
   | { readonly type: 'gauntlet'; readonly games: number; readonly challengers: readonly string[] }
   | { readonly type: 'free-for-all'; readonly games: number; readonly seats: number }
   | { readonly type: 'sweep'; readonly matches: number; readonly seats: number; readonly sample: number | null; readonly filter: SweepFilter }
-  | { readonly type: 'rounds'; readonly rounds: readonly ContestRound[] };
+  | {
+      readonly type: 'rounds';
+      readonly rounds: readonly ContestRound[];
+      /** The build each entrant that brings its own plays, by bot name (a loadout's name); the others play the run's first loadout. */
+      readonly builds?: Readonly<Record<string, string>>;
+    };
 
 /**
  * One round of a contest (`havoc contest`, src/arena/contest/): pairs of the run's bots, each playing

@@ -13,7 +13,9 @@ import { z } from 'zod';
 import { HavocError, HavocProblems } from '../../core/errors.js';
 import { loadConfigJson, readConfigJson } from '../config/file.js';
 import { check, isObj, Problems } from '../config/problems.js';
-import type { ConfigOverrides, RunConfig } from '../config/types.js';
+import type { ConfigOverrides, LoadoutEntry, RunConfig } from '../config/types.js';
+import { resolveLoadouts } from '../config/loadouts.js';
+import { rulesetFactsOf } from '../config/rulesets.js';
 import type { RunData } from '../config/data.js';
 import { readManifest, type EntrantManifest } from '../manifest.js';
 
@@ -75,6 +77,30 @@ const Entrants = z.array(z.string('each entrant is the path of a manifest (bot.j
 const CONTEST_FIELDS = ['entrants', 'games', 'confidence', 'maxRounds'];
 /** A run config's fields a contest sets itself. */
 const SET_BY_CONTEST = ['between', 'teams', 'schedule', 'runs'];
+
+/**
+ * The builds entrants bring: an entrant whose manifest lists builds for the contest's ruleset plays the first
+ * of them (the others are what `havoc check-bot` pairs it with); the rest play the contest's loadout. Each build
+ * is checked by the ruleset as a config's loadout is; a problem names the manifest. None where the ruleset has
+ * one build of its own (Robo Battle Pigs).
+ */
+function entrantBuilds(manifests: readonly { m: EntrantManifest; at: string }[], run: RunConfig, data: unknown, loadoutsFile: string | undefined): { loadouts: LoadoutEntry[]; builds: Map<string, string> } {
+  const facts = rulesetFactsOf(run.ruleset)!;
+  const loadouts: LoadoutEntry[] = [], builds = new Map<string, string>();
+  if (facts.fixed) return { loadouts, builds };
+  const problems = new Problems('contest');
+  for (const { m } of manifests) {
+    const raw = m.builds[run.ruleset]?.[0];
+    if (raw === undefined) continue;
+    const resolved = resolveLoadouts({ v: [raw], at: `${m.file}: builds.${run.ruleset}` }, { v: loadoutsFile, at: 'loadoutsFile' }, facts, data, run.experimental, false, problems);
+    const entry = resolved?.[0];
+    if (!entry) continue;
+    if (!loadouts.some((l) => l.name === entry.name)) loadouts.push(entry);
+    builds.set(m.name, entry.name);
+  }
+  problems.throwIfAny();
+  return { loadouts, builds };
+}
 
 /** The manifests an `entrants` entry names: the file, or a folder's bot.json, or each subfolder's bot.json (sorted). */
 export function manifestsIn(path: string): string[] {
@@ -139,10 +165,11 @@ export async function loadContest(file: string, overrides: ConfigOverrides = {})
   for (const k of CONTEST_FIELDS) delete run[k];
   const plan = await loadConfigJson(run, file, overrides);
   const r = plan.runs[0];
+  const own = entrantBuilds(manifests, r.run, r.data?.value, typeof json.loadoutsFile === 'string' ? json.loadoutsFile : undefined);
   return {
     file,
     out: r.out,
-    run: { ...r.run, schedule: { type: 'rounds', rounds: [] } },
+    run: { ...r.run, loadouts: [...r.run.loadouts, ...own.loadouts.filter((l) => !r.run.loadouts.some((x) => x.name === l.name))], schedule: { type: 'rounds', rounds: [], ...(own.builds.size ? { builds: Object.fromEntries(own.builds) } : {}) } },
     data: r.data,
     entrants,
     options,
