@@ -62,9 +62,10 @@ export function resolveLoadouts(
       delete rest.name;
       spec = rest;
     } else return void check(LoadoutEntrySchema, raw, at, problems);
-    if (typeof raw === 'string') checkNames(at);
     const r = kit.check(spec, at, opts);
     if (!r.ok) {
+      // A string that is no build may be a name: the named-builds file's own problems first. (A key needs no file.)
+      if (typeof raw === 'string') checkNames(at);
       for (const e of r.error instanceof HavocProblems ? r.error.problems : [r.error]) problems.add(e.where, e.problem);
       return;
     }
