@@ -97,7 +97,7 @@ describe('configs/contest.json', () => {
       ['random', null],
     ]);
     expect(plan.run).toMatchObject({ ruleset: 'rbp', between: 'bots', maxFaults: 20, schedule: { type: 'rounds', rounds: [] } });
-    expect(plan.options).toMatchObject({ first: 6, more: 6, max: 200, confidence: 0.95, maxRounds: 6 });
+    expect(plan.options).toMatchObject({ first: 4, more: 4, max: 120, confidence: 0.95, maxRounds: 4 });
   });
 });
 

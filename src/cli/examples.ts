@@ -23,7 +23,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc reprice results/sweep-2000 --rounds 1 --matches 400 --out results/sweep-2000-repriced --quiet --no-report', "new costs for the sweep's flagged parts, re-checked by a 400-match sweep on the new catalogue"],
   ],
   swaps: [
-    ["havoc swaps --baseline 'bazooka+hammer-fist/mark-i/tank-treads/-' --bot random --field sample:8 --max-games 100 --out results/swaps-quick --quiet", "each part of a design swapped for an equal-cost part of its category, measured against 8 drawn designs"],
+    ["havoc swaps --baseline bazooka+hammer-fist/mark-i/tank-treads/- --bot random --field sample:8 --max-games 100 --out results/swaps-quick --quiet", "each part of a design swapped for an equal-cost part of its category, measured against 8 drawn designs"],
   ],
   optimize: [
     ['havoc optimize --bot random --field sample:8 --restarts 2 --iterations 6 --out results/optimize-quick --quiet', 'a quick search of the NHM designs against 8 drawn at random, played by random: the top builds, in results/optimize-quick/'],
