@@ -1,13 +1,14 @@
 /**
  * The queue with a real Redis (issue 29): a coordinator and three worker
  * processes, one worker killed with kill -9 mid-run, a coordinator killed and
- * started again, a run cancelled: the tables are byte for byte a one-machine run's.
+ * started again, a run cancelled, a worker of another build refusing, a bot
+ * named by path travelling with the run: the tables are byte for byte a one-machine run's.
  * Skips, saying why, when redis-server is not installed (.ci/run installs it).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisMissing, startRedis, type RedisServer } from '../bench/redisServer.js';
 
@@ -86,6 +87,36 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     expect(rows(dir)).toBeLessThan(120);
     expect(havoc(run).status).toBe(0);
     expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe(readFileSync(join(tmp, 'local', 'matches.csv'), 'utf8'));
+  }, 240_000);
+
+  it('a worker with other code refuses the batch with one line and stops; a path bot travels bundled, runs sandboxed (it would forfeit every match if it did not load), and the tables are a local run\'s', async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM');
+    await Promise.all(workers.map(exited));
+    // Another build: the same files but the package's version, so its code hash differs.
+    const other = join(tmp, 'other-build');
+    mkdirSync(other);
+    cpSync('dist', join(other, 'dist'), { recursive: true });
+    cpSync('configs', join(other, 'configs'), { recursive: true });
+    symlinkSync(join(process.cwd(), 'node_modules'), join(other, 'node_modules'));
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    writeFileSync(join(other, 'package.json'), JSON.stringify({ ...pkg, version: `${pkg.version}-other` }));
+    const config = join(tmp, 'path-bot.json');
+    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: ['random', resolve('bots/example.ts')], between: 'bots', schedule: { type: 'round-robin', games: 12 }, seed: 'p1', budget: { ms: 5000 } }));
+    // A generous budget: a sandboxed bot's decision over it is a fault, and the machine may be busy.
+    const local = join(tmp, 'path-local'), dir = join(tmp, 'path-queued');
+    expect(havoc(['tournament', config, '--out', local, '--workers', '2', '--quiet', '--no-report']).status).toBe(0);
+
+    const stale = spawn(process.execPath, [join(other, 'dist', 'src', 'cli', 'main.js'), 'worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-other')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let said = '';
+    stale.stderr!.on('data', (d) => (said += d));
+    const coordinator = start(['tournament', config, '--queue', redis.url, '--out', dir, '--quiet', '--no-report']);
+    expect(await exited(stale)).toBe(1);
+    expect(said).toMatch(/^error: worker: stopped: this worker's havoc code \(\w+\) is not the coordinator's \(\w+\): update this machine's checkout/m);
+    expect(rows(dir)).toBe(0);
+    workers.push(start(['worker', '--queue', redis.url, '--workers', '2', '--cache', join(tmp, 'cache-path')]));
+    expect(await exited(coordinator)).toBe(0);
+    // Line by line, so a difference shows which matches.
+    for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(local, t), 'utf8').split('\n'));
   }, 240_000);
 });
 

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HavocError } from '../../core/errors.js';
 import { commandOf, isBotPath } from '../bots.js';
@@ -54,18 +55,24 @@ export interface LocalRun {
   readonly botFiles: Readonly<Record<string, string>>;
 }
 
-/** Checks a run's files against their hashes and writes them under `cache` (readable by the sandbox's user); a HavocError naming what differs. */
+/**
+ * Where a worker keeps the bots it is sent, named by their hash: a folder
+ * the sandbox's unprivileged user can read whatever `--cache` is (a folder
+ * under a private one, such as mkdtemp's, would hide the bots from it).
+ */
+export const BOT_CACHE = join(tmpdir(), 'havoc-queue-bots');
+
+/** Checks a run's files against their hashes and writes them: its folder under `cache`, its bots in BOT_CACHE; a HavocError naming what differs. */
 export function materialize(files: RunFiles, cache: string): LocalRun {
   const check = (what: string, s: Shipped): string => {
     if (sha(s.text) !== s.sha256) throw new HavocError('queue', files.run.name, `${what} arrived with other content than the coordinator sent (sha256 differs); the batch is refused`);
     return s.text;
   };
   const dir = join(cache, 'runs', files.key);
-  const botDir = join(cache, 'bots');
-  for (const d of [cache, join(cache, 'runs'), dir, botDir]) {
-    mkdirSync(d, { recursive: true });
-    chmodSync(d, 0o755);
-  }
+  const botDir = BOT_CACHE;
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(botDir, { recursive: true, mode: 0o755 });
+  chmodSync(botDir, 0o755);
   if (files.data) writeFileSync(join(dir, DATA_FILE), check(DATA_FILE, files.data));
   const botFiles: Record<string, string> = {};
   for (const [spec, s] of Object.entries(files.bots)) {
