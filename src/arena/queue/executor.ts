@@ -26,6 +26,13 @@ import { aliveWorkers, type RunStatus } from './registry.js';
 
 /** Batches in flight are twice the executor's width: at least this, or the threads of the workers alive when it opens. */
 export const MIN_WIDTH = 8;
+/**
+ * How long a batch should keep a worker busy: a batch on the queue costs
+ * 1 to 3 ms and about 50 Redis commands (bench/queue.ts), so a second of
+ * play makes that a few tenths of a percent, and 100 machines of 8 threads
+ * about 40,000 commands a second (docs/distributed.md).
+ */
+export const QUEUE_BATCH_MS = 1000;
 /** How long a finished job's result stays in Redis (a coordinator started again within it takes it from there). */
 const KEEP_SECONDS = 24 * 3600;
 
@@ -138,6 +145,7 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
 
   return {
     workers: width,
+    batchMs: QUEUE_BATCH_MS,
     alive: () => alive,
     async run(task) {
       await register(task);
