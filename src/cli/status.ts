@@ -8,6 +8,7 @@ import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { parseQueueUrl, reachRedis, redisClient } from '../arena/queue/connection.js';
 import { cancelRuns, listRuns, listWorkers } from '../arena/queue/registry.js';
+import { coordinatorKey } from '../arena/queue/names.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 import { duration } from './progress.js';
@@ -37,8 +38,10 @@ async function status(args: StatusArgs): Promise<void> {
     const now = Date.now();
     process.stdout.write(`runs (${runs.length}):\n`);
     for (const r of runs) {
+      // A coordinator killed never reports its end: its run shows as running while its renewed key has lapsed.
+      const state = r.state === 'running' && !(await redis.exists(coordinatorKey(r.key))) ? 'running (coordinator gone)' : r.state;
       const left = r.state === 'running' && r.matchesPerSecond > 0 ? `, ${duration((r.total - r.done) / r.matchesPerSecond)} left` : '';
-      process.stdout.write(`  ${r.name}  ${r.key}  ${r.state}  ${r.done}/${r.total} matches  ${r.matchesPerSecond} matches/s${left}  (${r.host}:${r.dir}, ${duration((now - r.updated) / 1000)} ago)\n`);
+      process.stdout.write(`  ${r.name}  ${r.key}  ${state}  ${r.done}/${r.total} matches  ${r.matchesPerSecond} matches/s${left}  (${r.host}:${r.dir}, ${duration((now - r.updated) / 1000)} ago)\n`);
     }
     process.stdout.write(`workers alive (${workers.length}, ${workers.reduce((n, w) => n + w.threads, 0)} threads):\n`);
     for (const w of workers) process.stdout.write(`  ${w.id}  ${w.threads} threads  code ${w.code}  ${w.matches} matches in ${w.batches} batches  up ${duration((now - w.started) / 1000)}\n`);

@@ -10,6 +10,7 @@
  * gives its stored result at once.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { HavocError } from '../../core/errors.js';
@@ -19,7 +20,7 @@ import { BotHang } from '../watchdog.js';
 import type { BatchResult, BatchTask } from '../worker.js';
 import { codeHash } from './codeHash.js';
 import { bullConnection, redisClient, type QueueConnection } from './connection.js';
-import { cancelKey, QUEUE_NAME, runFilesKey, RUNS_KEY } from './names.js';
+import { BEAT_TTL_SECONDS, cancelKey, coordinatorKey, QUEUE_NAME, runFilesKey, RUNS_KEY } from './names.js';
 import { jobId, jobTask, type JobData, type JobResult, type ReturnedFile } from './protocol.js';
 import { gatherRunFiles } from './runFiles.js';
 import { aliveWorkers, type RunStatus } from './registry.js';
@@ -119,6 +120,7 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
       else if (state === 'failed') fail(id, job.failedReason);
     }
     alive = await aliveWorkers(redis);
+    for (const key of names.keys()) await redis.set(coordinatorKey(key), `${hostname()} ${process.pid}`, 'EX', BEAT_TTL_SECONDS);
     for (const [key, name] of names) if (!cancelled.has(key) && (await redis.exists(cancelKey(key)))) cancelled.add(key), onCancel(name);
   };
   let looking: Promise<void> | null = null;
@@ -135,6 +137,7 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
       p = (async () => {
         const files = gatherRunFiles(task.key, code, task.run, task.dir);
         await redis.set(runFilesKey(task.key), JSON.stringify(files), 'EX', KEEP_SECONDS);
+        await redis.set(coordinatorKey(task.key), `${hostname()} ${process.pid}`, 'EX', BEAT_TTL_SECONDS);
         await redis.del(cancelKey(task.key)); // a cancelled run started again plays
         names.set(task.key, task.run.name);
       })();

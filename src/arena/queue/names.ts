@@ -11,6 +11,8 @@ export const QUEUE_NAME = 'havoc-batches';
 export const runFilesKey = (key: string): string => `havoc:run:${key}:files`;
 /** Every run a coordinator has served: field = run key, value = JSON of RunStatus. */
 export const RUNS_KEY = 'havoc:runs';
+/** A run's coordinator is alive while this key is (it renews it every two seconds, for BEAT_TTL_SECONDS). */
+export const coordinatorKey = (key: string): string => `havoc:run:${key}:coordinator`;
 /** Set (to anything) to cancel a run. */
 export const cancelKey = (key: string): string => `havoc:run:${key}:cancel`;
 /** A worker's heartbeat (JSON of WorkerBeat), expiring when it stops beating. */

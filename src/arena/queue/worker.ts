@@ -8,19 +8,19 @@
  * stalled-job check hands the batch to another worker within LOCK_MS +
  * STALLED_MS. A batch whose code hash is not this checkout's is refused: put
  * back on the queue for another worker, and this one stops with one line
- * saying why.
+ * saying why — unless the batch's coordinator is gone, when it is dropped.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { DelayedError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { HavocError } from '../../core/errors.js';
 import { makeExecutor } from '../pool.js';
 import { BotHang, watchedExecutor } from '../watchdog.js';
 import type { BatchResult, BatchTask } from '../worker.js';
 import { codeHash } from './codeHash.js';
 import { bullConnection, redisClient, type QueueConnection } from './connection.js';
-import { BEAT_SECONDS, BEAT_TTL_SECONDS, QUEUE_NAME, runFilesKey, workerKey } from './names.js';
+import { BEAT_SECONDS, BEAT_TTL_SECONDS, coordinatorKey, QUEUE_NAME, runFilesKey, workerKey } from './names.js';
 import { toJobResult, type JobData, type JobResult, type ReturnedFile } from './protocol.js';
 import type { WorkerBeat } from './registry.js';
 import { materialize, type LocalRun, type RunFiles } from './runFiles.js';
@@ -117,7 +117,14 @@ export async function serveQueue(conn: QueueConnection, opts: ServeOptions): Pro
     QUEUE_NAME,
     async (job, token) => {
       const { code: theirs, task: jt } = job.data;
-      if (theirs !== code) return refuse(job, token, `this worker's havoc code (${code}) is not the coordinator's (${theirs}): update this machine's checkout and build, then start the worker again`);
+      if (theirs !== code) {
+        // A batch left by a coordinator that is gone (killed, or stopped before an upgrade) is nobody's: dropped, not refused.
+        if (!(await redis.exists(coordinatorKey(jt.key)))) {
+          opts.log(`dropped batch ${job.id}: its coordinator is gone, and it was enqueued by other code (${theirs})`);
+          throw new UnrecoverableError('a batch of other code whose coordinator is gone');
+        }
+        return refuse(job, token, `this worker's havoc code (${code}) is not the coordinator's (${theirs}): update this machine's checkout and build, then start the worker again`);
+      }
       let play: LocalPlay;
       try {
         play = await playFor(jt.key);
