@@ -2,7 +2,8 @@
  * The queue with a real Redis (issue 29): a coordinator and three worker
  * processes, one worker killed with kill -9 mid-run, a coordinator killed and
  * started again, a run cancelled, a worker of another build refusing, a bot
- * named by path travelling with the run: the tables are byte for byte a one-machine run's.
+ * named by path travelling with the run: the tables are byte for byte a one-machine run's;
+ * a batch of other code whose coordinator is gone is dropped.
  * Skips, saying why, when redis-server is not installed (.ci/run installs it).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -10,7 +11,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
 import { redisMissing, startRedis, type RedisServer } from '../bench/redisServer.js';
+import { bullConnection, parseQueueUrl } from '../src/arena/queue/connection.js';
+import { QUEUE_NAME } from '../src/arena/queue/names.js';
 
 const MAIN = 'dist/src/cli/main.js';
 const missing = redisMissing();
@@ -118,6 +122,21 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     // Line by line, so a difference shows which matches.
     for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(local, t), 'utf8').split('\n'));
   }, 240_000);
+
+  it('a batch of other code whose coordinator is gone is dropped, and the worker carries on', async () => {
+    const live = start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-orphans')]);
+    workers.push(live);
+    const queue = new Queue(QUEUE_NAME, { connection: bullConnection(parseQueueUrl(redis.url)) });
+    try {
+      const job = await queue.add('batch', { code: 'other-code', task: { key: 'feedfacecafebeef', start: 0, step: 1, count: 1, saveReplays: 'none', trustBots: false } }, { jobId: 'feedfacecafebeef-0-1-1-orphan' });
+      for (let i = 0; i < 100 && !(await job.isFailed()); i++) await sleep(100);
+      expect(await job.isFailed()).toBe(true);
+      expect((await queue.getJob(job.id!))?.failedReason).toMatch(/coordinator is gone/);
+      expect(live.exitCode).toBe(null);
+    } finally {
+      await queue.close();
+    }
+  }, 60_000);
 });
 
 describe('bad queue input', () => {
