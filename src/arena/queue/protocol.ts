@@ -52,9 +52,6 @@ export function jobId(code: string, task: JobTask): string {
   return `${key}-${start}-${step}-${count}-${shape}`;
 }
 
-/** The run key a job id belongs to. */
-export const keyOfJob = (id: string): string => id.split('-')[0];
-
 /** A task for the queue: the coordinator-side fields taken off. */
 export function jobTask(task: BatchTask): JobTask {
   const { run: _run, dir: _dir, watch: _watch, botFiles: _files, ...rest } = task;
