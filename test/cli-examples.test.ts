@@ -13,7 +13,10 @@ const havoc = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/mai
 /** The commands in the order their examples run. */
 const ORDER = ['tournament', 'contest', 'sweep', 'meta', 'reprice', 'swaps', 'optimize', 'merge', 'resume', 'replay', 'report', 'match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'];
 
-/** The example command lines a command's --help prints (one a line when not in a terminal). */
+/**
+ * The example command lines a command's --help prints (one a line when not in a terminal), but those of
+ * a queue (--queue): they need a Redis, and test/queue.e2e.test.ts plays them on one it starts.
+ */
 function examplesOf(command: string): string[][] {
   const help = havoc([command, '--help']).stdout;
   const at = help.indexOf('\nExamples:\n');
@@ -22,7 +25,8 @@ function examplesOf(command: string): string[][] {
     .slice(at + '\nExamples:\n'.length)
     .split('\n')
     .filter((l) => l.startsWith('  havoc '))
-    .map((l) => l.trim().split(/\s{2,}/)[0].split(' ').slice(1));
+    .map((l) => l.trim().split(/\s{2,}/)[0].split(' ').slice(1))
+    .filter((args) => !args.includes('--queue'));
 }
 
 describe('the examples of every --help', () => {

@@ -65,6 +65,8 @@ export class BatchSizer {
     todo: number,
     private readonly workers: number,
     private readonly max = DEFAULT_MAX_BATCH,
+    /** How long a batch should keep a worker busy (longer where a batch costs more to hand out: the queue). */
+    private readonly targetMs = TARGET_BATCH_MS,
   ) {
     this.left = todo;
   }
@@ -78,7 +80,7 @@ export class BatchSizer {
 
   /** The size of the next batch handed out (counted as handed out). */
   next(): number {
-    const want = this.msPerMatch === 0 ? FIRST_BATCH : Math.min(Math.round(TARGET_BATCH_MS / this.msPerMatch), this.last * 4);
+    const want = this.msPerMatch === 0 ? FIRST_BATCH : Math.min(Math.round(this.targetMs / this.msPerMatch), this.last * 4);
     const tail = Math.ceil(this.left / (this.workers * 4));
     const size = Math.max(1, Math.min(this.max, want, tail));
     this.last = size;

@@ -66,12 +66,13 @@ export class MatchPlayer {
   /**
    * Loads the run's bots and builds its schedule; `data`: the run's data as
    * its ruleset read it (undefined: none); `trusted`: bots named by path run
-   * in this thread (`--unsafe-bots`) rather than isolated.
+   * in this thread (`--unsafe-bots`) rather than isolated; `botFiles`: where
+   * a bot named by path loads from instead (a queue worker's copy).
    */
-  static async create(run: RunConfig, data: unknown, replays: ReplayPlan | null = null, trusted = false): Promise<MatchPlayer> {
+  static async create(run: RunConfig, data: unknown, replays: ReplayPlan | null = null, trusted = false, botFiles?: Readonly<Record<string, string>>): Promise<MatchPlayer> {
     if (run.rulesetModule) await loadRuleset(run.rulesetModule);
     const bots = new Map<string, BotModule>();
-    for (const b of run.bots) bots.set(b.name, await loadBotModule(b.bot, trusted));
+    for (const b of run.bots) bots.set(b.name, await loadBotModule(botFiles?.[b.bot] ?? b.bot, trusted));
     return new MatchPlayer(run, data, bots, replays);
   }
 

@@ -14,6 +14,8 @@ import type { BatchResult, BatchTask } from './worker.js';
 export interface Executor {
   /** Worker threads (0: this thread). */
   readonly workers: number;
+  /** How long a batch should keep a worker busy, ms (default TARGET_BATCH_MS, batches.ts). */
+  readonly batchMs?: number;
   /** Plays a batch; aborting `signal` stops it, ending its worker thread (not possible in this thread). */
   run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult>;
   close(): Promise<void>;

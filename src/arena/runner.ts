@@ -131,7 +131,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   const todo = scheduled - already;
   const exec = opts.executor;
   const workers = Math.max(1, exec.workers);
-  const sizer = new BatchSizer(todo, workers, opts.maxBatch);
+  const sizer = new BatchSizer(todo, workers, opts.maxBatch, exec.batchMs);
   const key = runKey(run);
   const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run), figuresOf(run));
   /** A line for errors.log; a file the machine will not write (disk full) stops the run, located. */

@@ -38,6 +38,8 @@ export interface BatchTask extends IdRange {
    * runner settles the rows again as it writes them.
    */
   readonly hangs?: HangState;
+  /** Where a bot named by path loads from, when not from its path (a queue worker's copy of it; the run still names the path). */
+  readonly botFiles?: Readonly<Record<string, string>>;
   /** The watchdog's shared memory and this task's slot in it (absent when playing in the main thread). */
   readonly watch?: { readonly shared: SharedArrayBuffer; readonly slot: number };
 }
@@ -70,7 +72,7 @@ async function playerFor(task: BatchTask): Promise<MatchPlayer> {
       await loadRunRuleset(task.run, task.dir);
       // The folder's copy, checked against the run's hash (a changed file stops the run).
       const data = folderData(task.dir, task.run);
-      return MatchPlayer.create(task.run, data?.value, task.readOnly ? null : { dir: task.dir, save: task.saveReplays }, task.trustBots);
+      return MatchPlayer.create(task.run, data?.value, task.readOnly ? null : { dir: task.dir, save: task.saveReplays }, task.trustBots, task.botFiles);
     })();
     players.set(key, p);
   }

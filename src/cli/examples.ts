@@ -11,6 +11,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc tournament configs/quick.json --shard 1/2 --out results/quick-1of2 --quiet', 'half the matches (ids 0, 2, 4, …), for one machine of two'],
     ['havoc tournament configs/quick.json --shard 2/2 --out results/quick-2of2 --quiet', 'the other half'],
     ['havoc tournament configs/quick.json --workers 0 --seed 2 --out results/quick-seed2 --no-report', 'in this thread, another seed, no report'],
+    ['havoc tournament configs/quick.json --queue redis://127.0.0.1:6379 --out results/quick-queue', 'the batches played by the workers of a queue (havoc worker), on any machines (docs/distributed.md)'],
   ],
   sweep: [
     ['havoc sweep configs/sweep.json --matches 2000 --out results/sweep-2000 --quiet', 'a loadout sweep of 2,000 matches played by greedy: what each part is worth against its price'],
@@ -62,6 +63,12 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc notation --ruleset nhm', 'every command of the named designs (configs/loadouts.json)'],
     ['havoc notation --ruleset nhm --loadouts dragon', "one design's commands"],
     ['havoc notation --ruleset battle-engine --json', "Battle Engine's steps, as JSON"],
+  ],
+  // Queue examples need a Redis (and a worker serves until stopped): test/queue.e2e.test.ts runs these command lines, not test/cli-examples.test.ts.
+  worker: [['havoc worker --queue redis://127.0.0.1:6379 --workers 2', 'play batches from the queue on 2 threads of this machine until Ctrl-C']],
+  status: [
+    ['havoc status --queue redis://127.0.0.1:6379', 'the runs on the queue and the workers alive'],
+    ['havoc status --queue redis://127.0.0.1:6379 --cancel quick', 'cancel the run named quick'],
   ],
   'check-bot': [['havoc check-bot bots/example.ts --rulesets rbp,nhm', 'the example bot (TypeScript, sandboxed) against random on Robo Battle Pigs and Ninja Havoc Machines']],
 };

@@ -20,6 +20,8 @@ import meta from './meta.js';
 import schema from './schema.js';
 import checkBot from './checkBot.js';
 import notation from './notation.js';
+import worker from './worker.js';
+import status from './status.js';
 
 // Output piped into a command that stops reading (`| head`): stop quietly, as command-line tools do.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -47,6 +49,8 @@ await yargs(hideBin(process.argv))
   .command(schema)
   .command(checkBot)
   .command(notation)
+  .command(worker)
+  .command(status)
   .demandCommand(1, 'name a command (havoc --help lists them)')
   .strict()
   .help()

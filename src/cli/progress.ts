@@ -28,25 +28,30 @@ const payload = (info: ProgressInfo): { speed: string; left: string } => ({
 export class RunProgressBar {
   private bar: cliProgress.SingleBar | null = null;
 
-  constructor(private readonly name: string) {}
+  /** `extra`: more to show after the rate (the queue's workers alive), looked up at each report. */
+  constructor(
+    private readonly name: string,
+    private readonly extra?: () => string,
+  ) {}
 
   readonly onProgress: ProgressListener = (done, total, info) => {
+    const fields = { ...payload(info), extra: this.extra ? ` | ${this.extra()}` : '' };
     if (this.bar) {
-      this.bar.update(done, payload(info));
+      this.bar.update(done, fields);
       return;
     }
     if (done >= total) return;
     this.bar = new cliProgress.SingleBar(
       {
         stream: process.stderr,
-        format: `${this.name} {bar} {percentage}% | {value}/{total} matches | {speed} matches/s | {left} left`,
+        format: `${this.name} {bar} {percentage}% | {value}/{total} matches | {speed} matches/s | {left} left{extra}`,
         etaBuffer: 50,
         fps: 5,
         hideCursor: true,
       },
       cliProgress.Presets.shades_classic,
     );
-    this.bar.start(total, done, payload(info));
+    this.bar.start(total, done, fields);
   };
 
   /** Stops the bar (leaving its last state on screen), if it was drawn. */

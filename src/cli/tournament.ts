@@ -11,7 +11,7 @@ import { checkParentFolder, checkRunFolder, folderData, initParentFolder, initRu
 import { defaultWorkers, makeExecutor, type Executor } from '../arena/pool.js';
 import { parseReplayChoice } from '../arena/player.js';
 import { runsTrustedFromPath } from '../arena/bots.js';
-import { DEFAULT_REPLAYS, playRun, saveReplaysOf, type PlayOutcome } from '../arena/runner.js';
+import { DEFAULT_REPLAYS, playRun, saveReplaysOf, type PlayOutcome, type ProgressListener } from '../arena/runner.js';
 import { parseShard, type Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
 import { writeReport } from '../report/html.js';
@@ -20,6 +20,7 @@ import { saveChosenReplays } from '../arena/rerun.js';
 import { formatReport, writeTables, type RunTables, type Summary } from '../report/summary.js';
 import { reportErrors } from './errors.js';
 import { RunProgressBar } from './progress.js';
+import { checkQueue, isQueue, openQueue, statusReporter } from './queue.js';
 
 /** Options every run-playing command takes. */
 export interface RunArgs {
@@ -32,6 +33,7 @@ export interface RunArgs {
   'unsafe-bots'?: boolean;
   /** Print nothing of a run's tables (a command that reports them its own way). */
   silent?: boolean;
+  queue?: string;
 }
 
 export interface ConfigArgs extends RunArgs {
@@ -49,6 +51,7 @@ export const runOptions = <T>(y: Argv<T>) =>
     .option('save-replays', { type: 'string', describe: 'replays to save in DIR/replays: all, none, or N matches chosen for interest once the run is played (each entrant\'s losses, upsets, long games; default 10); matches with a bot fault always get one' })
     .option('report', { type: 'boolean', default: true, describe: 'write DIR/report.html at the end of each run (--no-report to skip)' })
     .option('unsafe-bots', { type: 'boolean', default: false, describe: 'run bots named by path in the arena\'s own threads, trusting them (default: each in a sandboxed process; docs/protocol.md)' })
+    .option('queue', { type: 'string', describe: 'play the batches on the workers of a queue (`havoc worker --queue URL` on any machine) rather than here, e.g. redis://127.0.0.1:6379 (docs/distributed.md)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
     .option('json', { type: 'boolean', default: false, describe: 'print each run\'s summary.json instead of the report' });
 
@@ -87,14 +90,19 @@ function checkBatch(b: number | undefined): void {
 }
 
 /**
- * Runs `body` with a worker pool and a stop signal: Ctrl-C stops handing out
+ * Runs `body` with a worker pool (or the queue's workers, with --queue) and a
+ * stop signal: Ctrl-C, or cancelling the run on the queue, stops handing out
  * matches, the ones under way are written, and the command exits 130 (a
  * second Ctrl-C quits at once). The pool is closed after.
  */
 export async function withPool<T>(args: RunArgs, body: (exec: Executor, stop: AbortSignal) => Promise<T>): Promise<T> {
   checkBatch(args.batch);
-  const exec: Executor = await makeExecutor(workerCount(args.workers));
   const stop = new AbortController();
+  const onCancel = (run: string): void => {
+    process.stderr.write(`\n${run}: cancelled (havoc status --cancel): finishing the batches under way\n`);
+    stop.abort('cancelled');
+  };
+  const exec: Executor = args.queue !== undefined ? await openQueue(args.queue, onCancel) : await makeExecutor(workerCount(args.workers));
   let interrupts = 0;
   const onInt = (): void => {
     if (++interrupts > 1) process.exit(130);
@@ -112,12 +120,17 @@ export async function withPool<T>(args: RunArgs, body: (exec: Executor, stop: Ab
 
 /** Plays what is left of a run folder with a progress bar; null (and exit code 130) when it was stopped. */
 export async function playJob(job: FolderJob, exec: Executor, stop: AbortSignal, args: RunArgs): Promise<PlayOutcome | null> {
-  const bar = !args.quiet && process.stderr.isTTY === true ? new RunProgressBar(job.run.name) : null;
+  const queue = isQueue(exec) ? exec : null;
+  const alive = queue ? () => `${queue.alive().workers} workers alive` : undefined;
+  const bar = !args.quiet && process.stderr.isTTY === true ? new RunProgressBar(job.run.name, alive) : null;
+  const status = queue ? statusReporter(job, queue) : null;
+  const onProgress: ProgressListener | undefined =
+    bar && status ? (d, t, i) => (bar.onProgress(d, t, i), status.progress(d, t, i)) : (bar?.onProgress ?? status?.progress);
   let outcome;
   try {
     outcome = await playRun(job.dir, job.run, job.shard, job.data, {
       executor: exec,
-      onProgress: bar?.onProgress,
+      onProgress,
       signal: stop,
       warn: (line) => process.stderr.write(`warning: ${line}\n`),
       maxBatch: args.batch,
@@ -127,8 +140,9 @@ export async function playJob(job: FolderJob, exec: Executor, stop: AbortSignal,
   } finally {
     bar?.stop();
   }
+  await status?.end(!outcome.interrupted ? 'finished' : stop.reason === 'cancelled' ? 'cancelled' : 'stopped', outcome.done, outcome.scheduled);
   if (!outcome.interrupted) return outcome;
-  process.stderr.write(`${job.run.name}: ${outcome.done} of ${outcome.scheduled} matches are in ${join(job.dir, 'matches.csv')}; \`${resumeHint(job)}\` plays the rest\n`);
+  process.stderr.write(`${job.run.name}: ${outcome.done} of ${outcome.scheduled} matches are in ${join(job.dir, 'matches.csv')}; \`${resumeHint(job)}${queue ? ' --queue URL' : ''}\` plays the rest\n`);
   process.exitCode = 130;
   return null;
 }
@@ -201,6 +215,7 @@ export async function runConfig(args: ConfigArgs, overrides: ConfigOverrides = {
   workerCount(args.workers);
   checkBatch(args.batch);
   checkRunArgs(args);
+  if (args.queue !== undefined) await checkQueue(args.queue);
   if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
   const plan = await loadConfig(args.config, { ...overrides, out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
   check?.(plan);

@@ -1,0 +1,158 @@
+/**
+ * The queue with a real Redis (issue 29): a coordinator and three worker
+ * processes, one worker killed with kill -9 mid-run, a coordinator killed and
+ * started again, a run cancelled, a worker of another build refusing, a bot
+ * named by path travelling with the run: the tables are byte for byte a one-machine run's;
+ * a batch of other code whose coordinator is gone is dropped.
+ * Skips, saying why, when redis-server is not installed (.ci/run installs it).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { redisMissing, startRedis, type RedisServer } from '../bench/redisServer.js';
+import { bullConnection, parseQueueUrl } from '../src/arena/queue/connection.js';
+import { QUEUE_NAME } from '../src/arena/queue/names.js';
+
+const MAIN = 'dist/src/cli/main.js';
+const missing = redisMissing();
+if (missing) console.log(`skipping the queue's tests: ${missing}`);
+
+const havoc = (args: string[]) => spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', timeout: 180_000 });
+const start = (args: string[]): ChildProcess => spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+const exited = (p: ChildProcess): Promise<number | null> => (p.exitCode !== null || p.signalCode !== null ? Promise.resolve(p.exitCode) : new Promise((r) => p.once('exit', (code) => r(code))));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Rows in a run folder's matches.csv (its header not counted). */
+const rows = (dir: string): number => (existsSync(join(dir, 'matches.csv')) ? readFileSync(join(dir, 'matches.csv'), 'utf8').split('\n').filter(Boolean).length - 1 : 0);
+const until = async (what: () => boolean, ms = 60_000): Promise<void> => {
+  for (const t0 = Date.now(); !what(); await sleep(100)) if (Date.now() - t0 > ms) throw new Error('timed out');
+};
+const TABLES = ['matches.csv', 'bots.csv', 'ratings.csv', 'matchups.csv'];
+
+describe.skipIf(missing !== null)('a run on the queue', () => {
+  let redis: RedisServer;
+  const tmp = mkdtempSync(join(tmpdir(), 'havoc-queue-'));
+  const workers: ChildProcess[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+    await redis?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('three workers, one killed with kill -9 mid-run: its batch goes to another and the tables are a one-machine run\'s', async () => {
+    const local = join(tmp, 'local'), queued = join(tmp, 'queued');
+    expect(havoc(['tournament', 'configs/quick.json', '--out', local, '--workers', '2', '--quiet', '--no-report']).status).toBe(0);
+    for (let i = 0; i < 3; i++) workers.push(start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, `cache${i}`)]));
+    const coordinator = start(['tournament', 'configs/quick.json', '--queue', redis.url, '--out', queued, '--batch', '3', '--quiet', '--no-report']);
+    let out = '';
+    coordinator.stderr!.on('data', (d) => (out += d));
+    await until(() => rows(queued) >= 15);
+    workers[0].kill('SIGKILL'); // mid-batch: its job's lock lapses and the stalled-job check hands the batch to another worker
+    expect(await exited(coordinator), out).toBe(0); // every batch came back, the killed worker's too (matches.csv is written in id order)
+    for (const t of TABLES) expect(readFileSync(join(queued, t), 'utf8'), t).toBe(readFileSync(join(local, t), 'utf8'));
+    const status = havoc(['status', '--queue', redis.url]);
+    expect(status.stdout).toMatch(/quick {2}\w+ {2}finished {2}120\/120 matches/);
+    expect(status.stdout).toMatch(/workers alive \(2, 2 threads\)/); // the one killed is gone
+  }, 240_000);
+
+  it('a coordinator killed with kill -9 and started again carries on to the same tables', async () => {
+    const dir = join(tmp, 'restarted');
+    const run = ['tournament', 'configs/quick.json', '--queue', redis.url, '--out', dir, '--batch', '4', '--quiet', '--no-report'];
+    const first = start(run);
+    await until(() => rows(dir) >= 12);
+    first.kill('SIGKILL');
+    await exited(first);
+    expect(rows(dir)).toBeLessThan(120);
+    const again = havoc(run);
+    expect(again.status, again.stderr).toBe(0);
+    for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8'), t).toBe(readFileSync(join(tmp, 'local', t), 'utf8'));
+  }, 240_000);
+
+  it('a run cancelled with havoc status --cancel stops, and started again carries on to the same tables', async () => {
+    // One worker of one thread, batches of one: the run lasts long enough to be cancelled midway.
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM');
+    await Promise.all(workers.map(exited));
+    workers.push(start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-slow')]));
+    const dir = join(tmp, 'cancelled');
+    const run = ['tournament', 'configs/quick.json', '--queue', redis.url, '--out', dir, '--batch', '1', '--quiet', '--no-report'];
+    const coordinator = start(run);
+    let err = '';
+    coordinator.stderr!.on('data', (d) => (err += d));
+    await until(() => rows(dir) >= 6);
+    const cancel = havoc(['status', '--queue', redis.url, '--cancel', 'quick']);
+    expect(cancel.stdout).toContain('cancelled quick');
+    expect(await exited(coordinator), err).toBe(130);
+    expect(err).toContain('cancelled');
+    expect(rows(dir)).toBeLessThan(120);
+    expect(havoc(run).status).toBe(0);
+    expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe(readFileSync(join(tmp, 'local', 'matches.csv'), 'utf8'));
+  }, 240_000);
+
+  it('a worker with other code refuses the batch with one line and stops; a path bot travels bundled, runs sandboxed (it would forfeit every match if it did not load), and the tables are a local run\'s', async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM');
+    await Promise.all(workers.map(exited));
+    // Another build: the same files but the package's version, so its code hash differs.
+    const other = join(tmp, 'other-build');
+    mkdirSync(other);
+    cpSync('dist', join(other, 'dist'), { recursive: true });
+    cpSync('configs', join(other, 'configs'), { recursive: true });
+    symlinkSync(join(process.cwd(), 'node_modules'), join(other, 'node_modules'));
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    writeFileSync(join(other, 'package.json'), JSON.stringify({ ...pkg, version: `${pkg.version}-other` }));
+    const config = join(tmp, 'path-bot.json');
+    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: ['random', resolve('bots/example.ts')], between: 'bots', schedule: { type: 'round-robin', games: 12 }, seed: 'p1', budget: { ms: 5000 } }));
+    // A generous budget: a sandboxed bot's decision over it is a fault, and the machine may be busy.
+    const local = join(tmp, 'path-local'), dir = join(tmp, 'path-queued');
+    expect(havoc(['tournament', config, '--out', local, '--workers', '2', '--quiet', '--no-report']).status).toBe(0);
+
+    const stale = spawn(process.execPath, [join(other, 'dist', 'src', 'cli', 'main.js'), 'worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-other')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let said = '';
+    stale.stderr!.on('data', (d) => (said += d));
+    const coordinator = start(['tournament', config, '--queue', redis.url, '--out', dir, '--quiet', '--no-report']);
+    expect(await exited(stale)).toBe(1);
+    expect(said).toMatch(/^error: worker: stopped: this worker's havoc code \(\w+\) is not the coordinator's \(\w+\): update this machine's checkout/m);
+    expect(rows(dir)).toBe(0);
+    workers.push(start(['worker', '--queue', redis.url, '--workers', '2', '--cache', join(tmp, 'cache-path')]));
+    expect(await exited(coordinator)).toBe(0);
+    // Line by line, so a difference shows which matches.
+    for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(local, t), 'utf8').split('\n'));
+  }, 240_000);
+
+  it('a batch of other code whose coordinator is gone is dropped, and the worker carries on', async () => {
+    const live = start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-orphans')]);
+    workers.push(live);
+    const queue = new Queue(QUEUE_NAME, { connection: bullConnection(parseQueueUrl(redis.url)) });
+    try {
+      const job = await queue.add('batch', { code: 'other-code', task: { key: 'feedfacecafebeef', start: 0, step: 1, count: 1, saveReplays: 'none', trustBots: false } }, { jobId: 'feedfacecafebeef-0-1-1-orphan' });
+      for (let i = 0; i < 100 && !(await job.isFailed()); i++) await sleep(100);
+      expect(await job.isFailed()).toBe(true);
+      expect((await queue.getJob(job.id!))?.failedReason).toMatch(/coordinator is gone/);
+      expect(live.exitCode).toBe(null);
+    } finally {
+      await queue.close();
+    }
+  }, 60_000);
+});
+
+describe('bad queue input', () => {
+  it('a bad URL or an unreachable Redis is one line naming it, and nothing is written', () => {
+    const out = mkdtempSync(join(tmpdir(), 'havoc-queue-bad-'));
+    for (const [url, said] of [
+      ['http://127.0.0.1:1', 'must start with redis://'],
+      ['redis://127.0.0.1:1', 'cannot reach Redis (ECONNREFUSED)'],
+    ]) {
+      for (const args of url.startsWith('http') ? [['tournament', 'configs/quick.json', '--out', join(out, 'run')], ['worker'], ['status']] : [['tournament', 'configs/quick.json', '--out', join(out, 'run')], ['worker']]) {
+        const r = havoc([...args, '--queue', url]);
+        expect(r.status).toBe(1);
+        expect(r.stderr.trim().split('\n')).toEqual([expect.stringContaining(said)]);
+      }
+    }
+    expect(existsSync(join(out, 'run'))).toBe(false);
+    rmSync(out, { recursive: true, force: true });
+  });
+});
