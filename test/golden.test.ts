@@ -29,7 +29,7 @@ describe('shipped configs', () => {
   // The sweeps take tens of seconds alone, and minutes on a loaded machine.
   it.each(Object.keys(RUNS))('configs/%s.json gives the recorded matches.csv and tables', { timeout: 600_000 }, (config) => {
     const out = join(tmp, config);
-    const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tournament', `configs/${config}.json`, '--out', out, '--workers', '2', '--quiet', '--save-replays', 'none'], {
+    const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tournament', `configs/${config}.json`, '--out', out, '--workers', '2', '--quiet', '--save-replays', 'none', '--no-report'], {
       encoding: 'utf8',
     });
     expect(r.status, r.stderr).toBe(0);

@@ -15,7 +15,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
   ],
   sweep: [
     ['havoc sweep configs/sweep.json --matches 1000 --out results/sweep-1000 --quiet', 'a loadout sweep of 1,000 matches played by greedy: what each part is worth against its price'],
-    ['havoc sweep configs/sweep.json --bots random,greedy --matches 1000 --out results/sweep-robust --quiet --no-report', 'the same sweep played by random and by greedy: the parts whose verdict changes (robustness.csv)'],
+    ['havoc sweep configs/sweep.json --bots random,greedy --matches 600 --out results/sweep-robust --quiet --no-report', 'the same sweep played by random and by greedy: the parts whose verdict changes (robustness.csv)'],
   ],
   meta: [
     ['havoc meta results/sweep-1000 --top 8 --games 4 --quiet', "the sweep's 8 best builds play each other 4 times a pair: the Nash equilibrium (HiGHS), α-Rank and each part's share of it, in results/sweep-1000/meta/"],
