@@ -44,19 +44,18 @@ function workerFile(): string {
  */
 export const WORKER_YOUNG_GENERATION_MB = 16;
 
+/** A piscina pool of exactly `workers` threads running `filename`, each with the capped young generation above. */
+export function threadPool<T, R>(filename: string, workers: number): Piscina<T, R> {
+  return new Piscina<T, R>({ filename, minThreads: workers, maxThreads: workers, idleTimeout: 60_000, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+}
+
 /** Makes an executor with `workers` threads (0 plays in this thread). */
 export async function makeExecutor(workers: number): Promise<Executor> {
   if (workers === 0) {
     const { playBatchHere } = await import('./worker.js');
     return { workers: 0, run: playBatchHere, close: async () => {} };
   }
-  const pool = new Piscina<BatchTask, BatchResult>({
-    filename: workerFile(),
-    minThreads: workers,
-    maxThreads: workers,
-    idleTimeout: 60_000,
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-  });
+  const pool = threadPool<BatchTask, BatchResult>(workerFile(), workers);
   return {
     workers,
     run: (task, signal) => pool.run(task, { signal }),

@@ -8,10 +8,9 @@
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import type { Budget } from '../../core/bot.js';
 import { packageRoot } from '../../core/paths.js';
-import { WORKER_YOUNG_GENERATION_MB } from '../pool.js';
+import { threadPool } from '../pool.js';
 import { playPair, type Arena, type PairResult } from './pairs.js';
 
 /** One pair to play: the build, its opponent, the pair's seed. */
@@ -56,13 +55,7 @@ function workerFile(): string {
 
 /** Plays pairs on `workers` threads; builds travel as their keys. */
 export function pooled<B>(setup: PairSetup, workers: number, key: (b: B) => string): PairPlayer<B> {
-  const pool = new Piscina<PairTask, PairResult[]>({
-    filename: workerFile(),
-    minThreads: workers,
-    maxThreads: workers,
-    idleTimeout: 60_000,
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-  });
+  const pool = threadPool<PairTask, PairResult[]>(workerFile(), workers);
   return {
     async play(jobs) {
       const share = Math.ceil(jobs.length / workers);
