@@ -11,20 +11,14 @@ import { stringify } from 'csv-stringify/sync';
 import type { BuildKit } from '../core/game.js';
 import { DOMINANT } from '../arena/optimize/rank.js';
 import type { OptimizeResult } from '../arena/optimize/optimize.js';
+import type { SearchOptions } from '../arena/optimize/search.js';
 
 /** What the run was, for summary.json. */
-export interface OptimizeSettings {
+export interface OptimizeSettings extends Omit<SearchOptions, 'filter'> {
   readonly ruleset: string;
   readonly bot: string;
-  readonly seed: string;
   readonly parts: string | null;
   readonly fieldSpec: string;
-  readonly restarts: number;
-  readonly iterations: number;
-  readonly maxGames: number;
-  readonly delta: number;
-  readonly alpha: number;
-  readonly beta: number;
   /** Builds measured again at the end (--top). */
   readonly measured: number;
   readonly finalGames: number;
