@@ -145,9 +145,10 @@ describe('a contest played', () => {
       const r = play(two, out);
       expect(r.code, r.err).toBe(0);
       expect(r.out).toContain('leaderboard (rating on the Elo scale');
-      return ['matches.csv', 'leaderboard.csv'].map((f) => readFileSync(join(tmp, out, f), 'utf8'));
+      return ['matches.csv', 'leaderboard.csv', 'errors.log'].map((f) => (existsSync(join(tmp, out, f)) ? readFileSync(join(tmp, out, f), 'utf8') : ''));
     });
-    expect(runs[1]).toEqual(runs[0]);
+    // On a difference, each run's errors.log says which bot lost a match and why (a crash or a wall-clock kill is the machine's doing, not the arena's).
+    expect(runs[1], `errors.log, first run:\n${runs[0][2]}\nsecond run:\n${runs[1][2]}`).toEqual(runs[0]);
     const board = csv(join(tmp, 'a', 'leaderboard.csv'));
     expect(board.map((r) => r.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'python-starter', 'random']);
     const last = board[board.length - 1];
