@@ -282,7 +282,8 @@ describe('bad configs and bad bots', () => {
     const faults = (row: string[], seat: number) => Number(row[11 + seat]);
     const throwerRows = rows.filter((x) => (x[2] === thrower || x[4] === thrower) && x[2] !== 'killer');
     expect(throwerRows).toHaveLength(3);
-    expect(throwerRows.map((x) => [faults(x, x[2] === thrower ? 0 : 1), x[8]])).toEqual(throwerRows.map(() => [6, 'turn-limit']));
+    const errors = () => (existsSync(join(out, 'errors.log')) ? readFileSync(join(out, 'errors.log'), 'utf8') : '');
+    expect(throwerRows.map((x) => [faults(x, x[2] === thrower ? 0 : 1), x[8]]), `errors.log:\n${errors()}`).toEqual(throwerRows.map(() => [6, 'turn-limit']));
     // The killer's process exits in seat A: it forfeits, the other seat wins; in seat B it plays on.
     const killerA = rows.filter((x) => x[2] === 'killer');
     expect(killerA.map((x) => [x[6], x[8], faults(x, 0)])).toEqual(killerA.map(() => ['B', 'forfeit', 1]));

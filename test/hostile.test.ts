@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ISOLATION, isolatedBotProblem } from '../src/arena/isolation/remoteBot.js';
+import { BOT_UID_BASE } from '../src/arena/isolation/sandbox.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hostile-'));
 chmodSync(tmp, 0o755); // isolated bots run as an unprivileged user
@@ -57,12 +58,9 @@ function rows(dir: string): Row[] {
 const seatOf = (r: Row, bot: string): 'a' | 'b' => (r.a_bot === bot ? 'a' : 'b');
 const errorsLog = (dir: string): string => (existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : '');
 
-/**
- * No bot process of this checkout's host is left (the sandbox runs bots as nobody when the tests run as
- * root; other checkouts' tests on the machine run theirs as nobody too, from their own dist/).
- */
+/** No bot process of this checkout's host is left (other checkouts' tests on the machine run theirs from their own dist/). */
 function noneLeft(): void {
-  const r = spawnSync('pgrep', ['-u', '65534', '-f', resolve('dist/src/arena/isolation/host.js')], { encoding: 'utf8' });
+  const r = spawnSync('pgrep', ['-f', resolve('dist/src/arena/isolation/host.js')], { encoding: 'utf8' });
   expect(r.stdout.trim(), 'bot processes left running').toBe('');
 }
 
@@ -183,8 +181,12 @@ describe('hostile bots, isolated', () => {
     expect(r.code, r.err).toBe(0);
     const result = JSON.parse(readFileSync(join(tmp, 'snoop.jsonl'), 'utf8').trim().split('\n').pop()!).result;
     const seen = JSON.parse(result.faultLog[0].message);
-    expect(seen).toMatchObject({ etc: 'ERR EROFS', project: 'ERR EROFS', tmp: 'ERR EROFS', home: 'undefined', env: 'HOME,PATH,PWD,TMPDIR', net: 'ENETUNREACH' });
-    if (process.getuid?.() === 0) expect(seen).toMatchObject({ shadow: 'ERR EACCES', uid: '65534' });
+    expect(seen).toMatchObject({ etc: 'ERR EROFS', project: 'ERR EROFS', tmp: 'ERR EROFS', home: 'undefined', env: 'HOME,MALLOC_ARENA_MAX,PATH,PWD,TMPDIR', net: 'ENETUNREACH' });
+    // Run as root, the arena drops each bot to a user of its own (sandbox.ts botUid), above any account's.
+    if (process.getuid?.() === 0) {
+      expect(seen.shadow).toBe('ERR EACCES');
+      expect(Number(seen.uid)).toBeGreaterThanOrEqual(BOT_UID_BASE);
+    }
     expect(existsSync(resolve('havoc-hostile'))).toBe(false);
     expect(existsSync(join(tmp, 'written'))).toBe(false);
     noneLeft();

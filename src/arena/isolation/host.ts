@@ -81,7 +81,7 @@ async function factoryOf(botPath: string): Promise<AnyBotFactory> {
   return typeof r === 'string' ? fail(r) : r.factory;
 }
 
-/** Fails unless the bot's module can be read here (the sandbox runs bots as nobody when the arena runs as root). */
+/** Fails unless the bot's module can be read here (the sandbox runs each bot as a user of its own when the arena runs as root). */
 function readable(botPath: string): void {
   try {
     accessSync(botPath, constants.R_OK);

@@ -4,13 +4,15 @@
  * its own process tree, IPC and hostname), a read-only view of the whole
  * filesystem but for one scratch folder of its own, a cleared environment,
  * and kills it with its parent; prlimit caps its address space, CPU time,
- * file sizes, open files and (run as nobody) processes; setpriv drops root
- * to nobody first. Debian's bubblewrap, util-linux's prlimit and setpriv.
+ * file sizes, open files and (run as root) processes; setpriv drops root
+ * first, to a user of the bot's own (botUid). Debian's bubblewrap,
+ * util-linux's prlimit and setpriv.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 /** What one bot process may use. */
 export interface SandboxLimits {
@@ -18,7 +20,7 @@ export interface SandboxLimits {
   readonly memoryMb: number;
   /** CPU time for the whole match (RLIMIT_CPU), seconds. */
   readonly cpuSeconds: number;
-  /** Tasks (processes and threads: a Node process has about 12) of the bots' user at once, every bot of the machine together (RLIMIT_NPROC; only when the arena runs as root and drops to nobody): what stops a fork bomb. */
+  /** Tasks (processes and threads: a Node process has about 12) of one bot's user at once (RLIMIT_NPROC; only when the arena runs as root and drops to the bot's own user): what stops a fork bomb. */
   readonly processes: number;
   /** Largest file it may write (RLIMIT_FSIZE), megabytes. */
   readonly fileMb: number;
@@ -26,8 +28,26 @@ export interface SandboxLimits {
 
 export const DEFAULT_LIMITS: SandboxLimits = { memoryMb: 2048, cpuSeconds: 120, processes: 1024, fileMb: 64 };
 
-/** The uid and gid bots run as when the arena runs as root (Debian's nobody/nogroup). */
-const NOBODY = 65534;
+/** The gid bots run as when the arena runs as root (Debian's nogroup). */
+const NOGROUP = 65534;
+
+/** The first of the uids bots run as: far above any account's, so no process but a bot's has one. */
+export const BOT_UID_BASE = 0x40000000;
+let uids = 0;
+
+/**
+ * The uid a sandboxed process runs as when the arena runs as root: a new one
+ * for each process (from this process's pid, thread and a count), so the
+ * process limit (RLIMIT_NPROC, which counts every process of a uid on the
+ * machine) is the bot's own. Under one shared uid (nobody) any other
+ * processes of that uid, another run's bots or a container's daemons, ate
+ * into every bot's limit, and bots could not start threads mid-match. Two
+ * bots that drew the same uid would only share a limit: each has its own
+ * process tree and cannot see the other's.
+ */
+export function botUid(): number {
+  return BOT_UID_BASE + ((process.pid & 0xffff) << 12) + ((threadId & 0xf) << 8) + (uids++ & 0xff);
+}
 
 const runningAsRoot = (): boolean => typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -41,7 +61,7 @@ export function scratchFolder(): string {
 /** The command line that runs `command` inside the sandbox with `limits`, its scratch folder `scratch`. */
 export function sandboxed(command: readonly string[], scratch: string, limits: SandboxLimits = DEFAULT_LIMITS): string[] {
   const root = runningAsRoot();
-  const drop = root ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--inh-caps=-all'] : [];
+  const drop = root ? ['setpriv', `--reuid=${botUid()}`, `--regid=${NOGROUP}`, '--clear-groups', '--inh-caps=-all'] : [];
   const mb = 1024 * 1024;
   const caps = [
     'prlimit',
@@ -66,6 +86,9 @@ export function sandboxed(command: readonly string[], scratch: string, limits: S
     '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin',
     '--setenv', 'HOME', scratch,
     '--setenv', 'TMPDIR', scratch,
+    // glibc makes a malloc arena per contended thread, each holding 64 MB of address space: a Node bot's eleven
+    // threads held five at rest (1,036 MB in all; 727 MB with two), more under load, against the address-space cap.
+    '--setenv', 'MALLOC_ARENA_MAX', '2',
     '--chdir', scratch,
     '--',
   ];
