@@ -5,7 +5,7 @@
  * bytes of a run where the culprit is an honest bot, and no process is left.
  * Through the compiled `havoc` in dist/ (npm test builds it).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -74,6 +74,18 @@ describe('hostile bots, isolated', () => {
     expect(reference).toHaveLength(4);
     expect(reference.every((x) => x.reason !== 'forfeit' && x.a_faults === '0' && x.b_faults === '0')).toBe(true);
   });
+
+  // RLIMIT_NPROC counts a user's processes machine-wide: bots under a shared user (nobody) were starved by its other processes.
+  it.runIf(process.getuid?.() === 0)('other processes of nobody on the machine (1,005 held, past the process limit) do not starve the bots: the honest run\'s rows', () => {
+    const held = Array.from({ length: 1005 }, () => spawn('sleep', ['120'], { uid: 65534, gid: 65534, stdio: 'ignore' }));
+    try {
+      const r = play('crowded', honest);
+      expect(r.code, r.err).toBe(0);
+      expect(rows(r.dir), errorsLog(r.dir)).toEqual(reference);
+    } finally {
+      for (const h of held) h.kill('SIGKILL');
+    }
+  }, 60_000);
 
   it.each([
     [
