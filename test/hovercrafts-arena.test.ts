@@ -32,7 +32,7 @@ describe('Hovercrafts in the arena', () => {
     // Per team composition (fleets) and per ship build (the fleets' ships, priced).
     const fleets = readFileSync(join(tmp, 'w1', 'hovercrafts-fleets', 'loadouts.csv'), 'utf8');
     for (const f of ['duo', 'tank-gunner', 'shielded-racer', 'h4s1b1e1+h4s1b1e1']) expect(fleets).toContain(f);
-    expect(readFileSync(join(tmp, 'w1', 'hovercrafts-fleets', 'parts.csv'), 'utf8')).toContain('h5s1b1e1');
+    expect(readFileSync(join(tmp, 'w1', 'hovercrafts-fleets', 'parts.csv'), 'utf8')).toContain('\nhull,upgrade,');
     const html = readFileSync(join(tmp, 'w1', 'hovercrafts-bots', 'report.html'), 'utf8');
     expect(html).toContain('"shape":"hex"');
   });

@@ -1,14 +1,17 @@
 /**
- * `havoc reprice`: the proposals (stats/reprice.ts) part by part, and the
- * command on a catalogue with a planted mispricing (Dragon Breath at 1 point,
- * listed 4): round by round, the strongest evidence first, each catalogue
- * played again and the best one kept; bad input refused in one line.
+ * `havoc reprice`: the proposals (stats/reprice.ts) part by part and for
+ * prices parts share (sharedPrices.ts), and the command on a catalogue with
+ * a planted mispricing (Dragon Breath at 1 point, listed 4): round by round,
+ * the strongest evidence first, each catalogue played again and the best
+ * one kept; on Hovercrafts' stat points and Battle Engine's pay grades; bad
+ * input refused in one line.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { proposePrices, type PricedPart } from '../src/stats/reprice.js';
+import { planPrices, proposePrices, type DataPrice, type PricedPart, type SweptPart } from '../src/stats/reprice.js';
+import { descendPrices } from '../src/stats/sharedPrices.js';
 import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));
@@ -36,6 +39,55 @@ describe('proposed prices', () => {
   });
 });
 
+describe('prices parts share', () => {
+  const price = (cost: number, range: [number, number] = [1, 20]): DataPrice => ({ cost, range, category: 'pay grade' });
+  const part = (o: Partial<SweptPart> & { makeup: Map<string, number> }): SweptPart => ({ key: 'p', category: 'piece', listed: 0, fair: null, lo: null, hi: null, mispriced: null, p: 1, ...o });
+
+  it('descends a point at a time to the whole costs nearest every interval, holding a price that would push a fair part out', () => {
+    const prices = new Map([['g', price(4)], ['h', price(5)]]);
+    // a (2 of g) wants 12..14, b (g and h) is fair at 9..10: g to 6 puts a in, and b at 6 + h wants h at 3 or 4.
+    const comps = [
+      { key: 'a', makeup: new Map([['g', 2]]), lo: 12, hi: 14 },
+      { key: 'b', makeup: new Map([['g', 1], ['h', 1]]), lo: 9, hi: 10 },
+    ];
+    expect(Object.fromEntries(descendPrices(comps, prices, ['g', 'h']))).toEqual({ g: 6, h: 4 });
+    // With h held at 5, g at 6 puts a in and b one over (a miss of 1), better than 5 (a 2 short) or 7 (b 2 over).
+    expect(Object.fromEntries(descendPrices(comps, prices, ['g']))).toEqual({ g: 6 });
+    // A flagged a (g wants 6..8) and a fair b (g wants 3..4.5): g stops at 5 (misses 1 and 0.5), not 6 (0 and 1.5, no better).
+    const held = [
+      { key: 'a', makeup: new Map([['g', 1]]), lo: 6, hi: 8 },
+      { key: 'b', makeup: new Map([['g', 1]]), lo: 3, hi: 4.5 },
+    ];
+    expect(Object.fromEntries(descendPrices(held, prices, ['g']))).toEqual({ g: 5 });
+  });
+
+  it('plans a part\'s own price as proposePrices, shared prices together, and leaves what no price moves', () => {
+    const prices = new Map([['REC', price(1)], ['N2', price(3)], ['N3', price(4)], ['BASE', price(2)]]);
+    const parts = [
+      part({ key: 'rec', listed: 1, fair: 2.4, lo: 1.6, hi: 4, mispriced: 'under', p: 1e-9, makeup: new Map([['REC', 1]]) }),
+      part({ key: 'cpl', listed: 3, fair: 5, lo: 4.2, hi: 7, mispriced: 'under', p: 1e-3, makeup: new Map([['N2', 1]]) }),
+      part({ key: 'axe', listed: 3, fair: 3.5, lo: 2, hi: 5, makeup: new Map([['N2', 1]]) }),
+      part({ key: 'sgt', listed: 4, mispriced: 'under', p: 1e-4, makeup: new Map([['N3', 1]]) }),
+      part({ key: 'taxe', listed: 4, makeup: new Map([['N3', 1]]) }),
+      part({ key: 'base', listed: 0, fair: 3, lo: 2, hi: 4, mispriced: 'under', p: 0.01, makeup: new Map() }),
+      part({ key: 'ghost', listed: 2, mispriced: 'over', p: 0.02, makeup: null }),
+    ];
+    expect(planPrices(parts, prices).map((c) => [c.key, c.from, c.to, c.parts.join(' ')])).toEqual([
+      ['REC', 1, 2, 'rec'],
+      ['N2', 3, 5, 'cpl axe'],
+      ['N3', 4, 5, 'sgt taxe'],
+      ['base', 0, 0, 'base'],
+      ['ghost', 2, 2, 'ghost'],
+    ]);
+    // A part's own price is proposePrices' answer.
+    const own = proposePrices([{ key: 'REC', category: 'piece', listed: 1, fair: 2.4, lo: 1.6, hi: 4, mispriced: 'under', range: [1, 20] }])[0];
+    expect(planPrices(parts, prices)[0]).toMatchObject({ to: own.to, why: own.why });
+    // Flagged both ways with no fair cost, a shared price stays.
+    const split = [part({ key: 'x', listed: 3, mispriced: 'under', makeup: new Map([['N2', 1]]) }), part({ key: 'y', listed: 3, mispriced: 'over', makeup: new Map([['N2', 1]]) })];
+    expect(planPrices(split, prices).map((c) => [c.key, c.to])).toEqual([['x', 3], ['y', 3]]);
+  });
+});
+
 describe('havoc reprice', () => {
   const catalogue = join(tmp, 'parts.json');
   const json = JSON.parse(readFileSync('configs/parts.json', 'utf8')) as { parts: { key: string; cost: number }[] };
@@ -55,7 +107,7 @@ describe('havoc reprice', () => {
     expect(Number(rounds[0].flagged)).toBe(before.length);
     // The strongest evidence first: the planted part, up a point a round.
     const first = csv(join(tmp, 'out', 'round-1', 'changes.csv'));
-    expect(first.map((c) => [c.part, c.listed_cost, c.new_cost])).toEqual([['dragon-breath', '1', '2']]);
+    expect(first.map((c) => [c.price, c.listed_cost, c.new_cost])).toEqual([['dragon-breath', '1', '2']]);
     expect(costs(join(tmp, 'out', 'round-1', 'parts.json')).get('dragon-breath')).toBe(2);
     expect(costs(join(tmp, 'out', 'round-2', 'parts.json')).get('dragon-breath')).toBeGreaterThanOrEqual(2);
     // Each round's catalogue differs from the one before only in the parts its changes.csv names.
@@ -63,7 +115,7 @@ describe('havoc reprice', () => {
     for (const round of [1, 2]) {
       const now = costs(join(tmp, 'out', `round-${round}`, 'parts.json'));
       const changed = [...now].filter(([k, c]) => prev.get(k) !== c).map(([k]) => k);
-      expect(changed.sort(), `round ${round}`).toEqual(csv(join(tmp, 'out', `round-${round}`, 'changes.csv')).map((c) => c.part).sort());
+      expect(changed.sort(), `round ${round}`).toEqual(csv(join(tmp, 'out', `round-${round}`, 'changes.csv')).map((c) => c.price).sort());
       expect(Number(rounds[round].flagged)).toBe(csv(join(tmp, 'out', `round-${round}`, 'sweep', 'parts.csv')).filter((x) => x.mispriced).length);
       prev = now;
     }
@@ -73,13 +125,48 @@ describe('havoc reprice', () => {
     expect(r.out).toMatch(best ? new RegExp(`best: round ${best}`) : /the catalogue stands/);
   }, 120_000);
 
+  it('reprices Hovercrafts\' stat points: a point of hull up, of energy down, in the ship settings', () => {
+    writeFileSync(join(tmp, 'hover.json'), JSON.stringify({ ruleset: 'hovercrafts', bots: ['pilot'], schedule: { type: 'sweep', matches: 600, sample: 120 }, seed: 'hr1' }));
+    expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
+    const flagged = csv(join(tmp, 'hover', 'parts.csv')).filter((r) => r.mispriced).map((r) => `${r.part} ${r.mispriced}`);
+    expect(flagged.sort()).toEqual(['energy over', 'hull under']);
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--no-report', '--save-replays', 'none');
+    expect(r.code, r.err).toBe(0);
+    const changes = csv(join(tmp, 'hover-out', 'round-1', 'changes.csv'));
+    expect(changes.map((c) => [c.price, c.category, c.verdict, c.listed_cost])).toEqual([['energy', 'upgrade', 'over', '4'], ['hull', 'upgrade', 'under', '2']]);
+    const cost = (JSON.parse(readFileSync(join(tmp, 'hover-out', 'round-1', 'parts.json'), 'utf8')) as { cost: Record<string, number> }).cost;
+    expect(cost).toEqual({ hull: Number(changes[1].new_cost), shield: 3, ballistic: 3, energy: Number(changes[0].new_cost) });
+    expect(cost.hull).toBeGreaterThan(2);
+    expect(cost.energy).toBeLessThan(4);
+  }, 60_000);
+
+  it('reprices Battle Engine\'s pay grades, a grade its pieces share one point the way they agree, the roster rewritten', () => {
+    writeFileSync(join(tmp, 'be.json'), JSON.stringify({ ruleset: 'battle-engine', bots: ['random'], schedule: { type: 'sweep', matches: 400, sample: 100 }, seed: 'be2' }));
+    expect(havoc('sweep', join(tmp, 'be.json'), '--out', join(tmp, 'be'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
+    const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--no-report', '--save-replays', 'none');
+    expect(r.code, r.err).toBe(0);
+    const changes = csv(join(tmp, 'be-out', 'round-1', 'changes.csv'));
+    expect(changes.length).toBeGreaterThan(0);
+    const roster = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { prices: { grades: Record<string, number>; budget: number } }).prices;
+    const before = roster(join(tmp, 'be', 'parts.json')), after = roster(join(tmp, 'be-out', 'round-1', 'parts.json'));
+    expect(after.budget).toBe(before.budget);
+    for (const c of changes) {
+      expect(c.category).toBe('pay grade');
+      expect(after.grades[c.price], c.price).toBe(Number(c.new_cost));
+      expect(Number(c.listed_cost)).toBe(before.grades[c.price]);
+    }
+    // Only the grades changes.csv names changed; a grade several pieces share names them all.
+    expect(Object.keys(after.grades).filter((g) => after.grades[g] !== before.grades[g]).sort()).toEqual(changes.map((c) => c.price).sort());
+    expect(changes.some((c) => c.parts.split(' ').length > 1)).toBe(true);
+  }, 60_000);
+
   it('refuses a folder that is not a sweep, and bad options, in one line', () => {
     writeFileSync(join(tmp, 'rr.json'), JSON.stringify({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } }));
     expect(havoc('tournament', join(tmp, 'rr.json'), '--out', join(tmp, 'rr'), '--quiet', '--no-report').code).toBe(0);
     const rr = havoc('reprice', join(tmp, 'rr'));
     expect(rr.code).toBe(1);
     expect(rr.err.trim().split('\n')).toHaveLength(1);
-    expect(rr.err).toMatch(/prices are not set part by part|not a sweep/);
+    expect(rr.err).toMatch(/sets no prices|not a sweep/);
     const scale = havoc('reprice', join(tmp, 'run'), '--scale', '0');
     expect(scale.err.trim()).toBe('error: --scale: must be a whole number from 1 to 10');
   }, 60_000);

@@ -24,7 +24,7 @@ import { HavocError } from '../core/errors.js';
 import { readCsv, type CsvTable } from '../report/htmlCsv.js';
 import { writeRepricePage } from '../report/balancePages.js';
 import { rulesetById } from '../rules/registry.js';
-import { proposePrices, type PriceChange, type PricedPart } from '../stats/reprice.js';
+import { planPrices, type PlannedChange, type SweptPart } from '../stats/reprice.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 import { checkRunArgs, playFolders, runOptions, type RunArgs } from './tournament.js';
@@ -51,11 +51,10 @@ function partsOf(dir: string): CsvTable {
 /** The flagged parts of a parts.csv, `part↑` (underpriced) or `part↓`. */
 const flagged = (t: CsvTable): string[] => t.rows.filter((r) => verdict(r.mispriced)).map((r) => `${r.part}${r.mispriced === 'under' ? '↑' : '↓'}`);
 
-/** The changes a round makes: the flagged parts that can move, strongest evidence (smallest adjusted p) first, at most `step`. */
-function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number): { moved: PriceChange[]; flaggedCount: number } {
+/** The changes a round makes: the prices that move, strongest evidence (smallest adjusted p) first, at most `step`. */
+function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number): { moved: PlannedChange[]; flaggedCount: number } {
   const times = (x: number | null): number | null => (x === null ? null : x * k);
-  const p = new Map(t.rows.map((r) => [r.part, num(r.adjusted_p) ?? 1]));
-  const parts: PricedPart[] = t.rows.map((r) => ({
+  const parts: SweptPart[] = t.rows.map((r) => ({
     key: r.part,
     category: r.category,
     listed: Number(r.listed_cost) * k,
@@ -63,10 +62,11 @@ function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data
     lo: times(num(r.fair_cost_lo)),
     hi: times(num(r.fair_cost_hi)),
     mispriced: verdict(r.mispriced),
-    range: prices.range(data, r.part, k),
+    makeup: prices.makeup(data, r.part),
+    p: num(r.adjusted_p) ?? 1,
   }));
-  const changes = proposePrices(parts);
-  return { moved: changes.filter((c) => c.to !== c.from).sort((a, b) => p.get(a.key)! - p.get(b.key)!), flaggedCount: changes.length };
+  const changes = planPrices(parts, prices.prices(data, k));
+  return { moved: changes.filter((c) => c.to !== c.from).sort((a, b) => a.p - b.p), flaggedCount: parts.filter((p) => p.mispriced).length };
 }
 
 async function reprice(args: RepriceArgs): Promise<void> {
@@ -77,7 +77,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
   await loadRunRuleset(run, args.dir);
   const mod = rulesetById(run.ruleset);
   const file = mod.data, prices = file?.prices;
-  if (!file || !prices) throw new HavocError('ERR_ARGS', args.dir, `${mod.title}'s prices are not set part by part in its data file: havoc reprice has nothing it can change`);
+  if (!file || !prices) throw new HavocError('ERR_ARGS', args.dir, `${mod.title} sets no prices in a data file: havoc reprice has nothing it can change`);
   if (run.schedule.type !== 'sweep') throw new HavocError('ERR_ARGS', args.dir, `is a ${run.schedule.type}, not a sweep: reprice the verdicts of a sweep (havoc sweep)`);
   const whole = (v: number, lo: number, hi: number): boolean => Number.isInteger(v) && v >= lo && v <= hi;
   if (!whole(args.scale, 1, 10)) throw new HavocError('ERR_ARGS', '--scale', 'must be a whole number from 1 to 10');
@@ -116,8 +116,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
     writeFileSync(
       join(dir, 'changes.csv'),
       stringify([
-        ['part', 'category', 'verdict', 'listed_cost', 'new_cost', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'why'],
-        ...changes.map((c) => [c.key, c.category, c.verdict, c.from, c.to, c.fair ?? '', c.lo ?? '', c.hi ?? '', c.why]),
+        ['price', 'category', 'verdict', 'listed_cost', 'new_cost', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'parts', 'why'],
+        ...changes.map((c) => [c.key, c.category, c.verdict, c.from, c.to, c.fair ?? '', c.lo ?? '', c.hi ?? '', c.parts.join(' '), c.why]),
       ]),
     );
     const again: RunConfig = { ...run, name: `${run.name}-repriced-${round}`, catalogueHash: file.hash(value), schedule };

@@ -204,14 +204,17 @@ export interface DataFile {
   /** The data's hash (a run records it and refuses other data on resume, merge and replay). */
   hash(data: unknown): string;
   /**
-   * Where the data sets a price per part (NHM: each part's `cost`), so `havoc reprice` can change them: the
-   * whole costs a part may take while the budgets stay meaningful, with every price and budget multiplied
-   * by `scale` (finer steps: at scale 2 a part can cost half a point of today's) (null: no such part); and
-   * the file's text at that scale with new costs (in the scaled points). Absent where prices are not the
-   * data's own part by part.
+   * Where the data sets prices, so `havoc reprice` can change them: NHM a cost per part, Hovercrafts a cost
+   * per point of each stat, Battle Engine a price per pay grade. `prices`: each by key with its whole cost
+   * and the whole costs it may take while the budgets stay meaningful, every price and budget multiplied by
+   * `scale` (finer steps: at scale 2 a price can move by half a point of today's), and what it prices
+   * (NHM: the part's budget category); `makeup`: what a component's cost (`BuildKit.components`) is made
+   * of, each price's key with how many of it (null: no such component); `withCosts`: the file's text at
+   * that scale with new costs (in the scaled points). Absent where the data sets no prices.
    */
   readonly prices?: {
-    range(data: unknown, part: string, scale: number): readonly [number, number] | null;
+    prices(data: unknown, scale: number): ReadonlyMap<string, { readonly cost: number; readonly range: readonly [number, number]; readonly category: string }>;
+    makeup(data: unknown, component: string): ReadonlyMap<string, number> | null;
     withCosts(text: string, costs: ReadonlyMap<string, number>, scale: number, path: string): string;
   };
 }

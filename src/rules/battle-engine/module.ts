@@ -13,7 +13,7 @@ import { armyKey, armyKit, checkArmy, type Army } from './army.js';
 import { squareName, rowOf, onSide } from './board.js';
 import { formatAction, parseDeploy, parseStep } from './notation.js';
 import { observe, seatState, type BeObservation } from './observe.js';
-import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterText, START_TIES, TURN_SHAPES, type Roster } from './roster.js';
+import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterText, rosterPrices, START_TIES, TURN_SHAPES, type Roster } from './roster.js';
 import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState } from './state.js';
 import { applyStep, deploy, tossCoin } from './step.js';
 import { drawBoard } from './draw.js';
@@ -44,6 +44,7 @@ const ROSTER_FILE: DataFile = {
   defaultPath: defaultRosterPath,
   parse: (text, path) => parseRosterText(text, path),
   hash: (data) => (data as Roster).hash,
+  prices: rosterPrices,
 };
 
 export type BattleEngineModule = GameModule<BeGame, BeState, BeAction, BeObservation, Army>;

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { HavocError, HavocProblems } from '../../core/errors.js';
 import { canonicalJson, isObject, parseJsonText, readJsonFile } from '../../core/json.js';
+import type { DataFile } from '../../core/game.js';
 import { packageRoot } from '../../core/paths.js';
 
 /** Pay grades, lowest first; a grade's index is its level (officers: N5 and up). */
@@ -210,3 +211,26 @@ export function withReadings(roster: Roster, rules: Partial<Readings>): Roster {
   const merged = { ...roster.rules, ...rules };
   return { ...roster, rules: merged, hash: createHash('sha256').update(roster.hash + canonicalJson(merged)).digest('hex') };
 }
+
+/**
+ * The roster's prices for `havoc reprice` (DataFile.prices): a price per
+ * pay grade. A piece's price is its grade's; each may take from 1 (a free
+ * piece would fill every army) to the army budget (a piece of that grade
+ * can still be bought).
+ */
+export const rosterPrices: NonNullable<DataFile['prices']> = {
+  prices(data, scale) {
+    const r = data as Roster;
+    return new Map(GRADES.map((g) => [g, { cost: r.prices[g] * scale, range: [1, r.budget * scale] as const, category: 'pay grade' }]));
+  },
+  makeup(data, component) {
+    const r = data as Roster, t = r.byKey.get(component);
+    return t === undefined ? null : new Map([[r.pieces[t].pay, 1]]);
+  },
+  withCosts(text, costs, scale, path) {
+    const json = parseJsonText(text, path, 'bad-roster') as { prices: { grades: Record<string, number>; budget: number } };
+    for (const g of GRADES) json.prices.grades[g] = costs.get(g) ?? json.prices.grades[g] * scale;
+    json.prices.budget *= scale;
+    return JSON.stringify(json, null, 2) + '\n';
+  },
+};

@@ -30,6 +30,7 @@ import {
   fleetNeighbours,
   type HoverSettings,
   parseSettings,
+  settingsPrices,
   shipKey,
   STATS,
 } from './ships.js';
@@ -142,8 +143,9 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
       enumerate: () => ships.map((s) => [s]),
       count: () => ships.length,
       neighbours: (f) => fleetNeighbours(settings, f),
-      components: (f) => f.map(shipKey),
-      listing: () => new Map(ships.map((s) => [shipKey(s), { cost: fleetCost(settings, [s]), category: 'ship' }])),
+      // What the settings price: each point of a stat above the base ship's, in every ship of the fleet.
+      components: (f) => f.flatMap((s) => STATS.flatMap((name, i) => Array<string>(Math.max(0, s[i] - settings.base[i])).fill(name))),
+      listing: () => new Map(STATS.map((name, i) => [name, { cost: settings.cost[i], category: 'upgrade' }])),
     },
 
     makeGame({ builds, turnLimit }) {
@@ -345,6 +347,7 @@ const SETTINGS_FILE: DataFile = {
   defaultPath: defaultSettingsPath,
   parse: (text, path) => parseSettings(text, path),
   hash: (data) => (data as HoverSettings).hash,
+  prices: settingsPrices,
 };
 
 export const hoverModule = hovercraftsModule();

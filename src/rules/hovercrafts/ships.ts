@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { HavocError, HavocProblems } from '../../core/errors.js';
 import { canonicalJson, isObject, parseJsonText } from '../../core/json.js';
 import { packageRoot } from '../../core/paths.js';
-import type { Parsed } from '../../core/game.js';
+import type { DataFile, Parsed } from '../../core/game.js';
 import { DEFAULT_OPTIONS, readOptions, type HoverOptions } from './options.js';
 import { DEFAULT_MAP, parseMapSpec, type MapSpec } from './map.js';
 
@@ -194,3 +194,24 @@ export function allShips(set: HoverSettings): Ship[] {
       for (let b = set.base[2]; b <= set.max[2]; b++) for (let e = set.base[3]; e <= set.max[3]; e++) out.push([h, s, b, e]);
   return out;
 }
+
+/**
+ * The settings' prices for `havoc reprice` (DataFile.prices): a cost per
+ * point of each stat above the base, the components of a fleet
+ * (`BuildKit.components`: a stat's name for each point). Each may take from
+ * 1 (a free point would be in every ship) to what a ship raised to every
+ * maximum costs today (no one point dearer than the dearest ship).
+ */
+export const settingsPrices: NonNullable<DataFile['prices']> = {
+  prices(data, scale) {
+    const set = data as HoverSettings;
+    const dearest = Math.max(1, shipCost(set, set.max)) * scale;
+    return new Map(STATS.map((s, i) => [s, { cost: set.cost[i] * scale, range: [1, dearest] as const, category: 'upgrade' }]));
+  },
+  makeup: (_data, component) => ((STATS as readonly string[]).includes(component) ? new Map([[component, 1]]) : null),
+  withCosts(text, costs, scale, path) {
+    const json = parseJsonText(text, path, 'bad-catalogue') as { cost: Record<string, number> };
+    for (const s of STATS) json.cost[s] = costs.get(s) ?? json.cost[s] * scale;
+    return JSON.stringify(json, null, 2) + '\n';
+  },
+};

@@ -304,11 +304,12 @@ const CATALOGUE_FILE: DataFile = {
   parse: (text, path) => parseCatalogue(parseJsonText(text, path, 'bad-catalogue'), path),
   hash: (data) => (data as Catalogue).hash,
   prices: {
-    // At least 1 (a free part would be in every build) and at most its budget (it can still be bought).
-    range(data, key, scale) {
-      const c = data as Catalogue, part = c.byKey.get(key);
-      return part ? [1, Math.max(1, c.budgets[part.budget] * scale)] : null;
+    // A part's cost is its own price: at least 1 (a free part would be in every build) and at most its budget (it can still be bought).
+    prices(data, scale) {
+      const c = data as Catalogue;
+      return new Map(c.parts.map((p) => [p.key, { cost: p.cost * scale, range: [1, Math.max(1, c.budgets[p.budget] * scale)] as const, category: p.budget }]));
     },
+    makeup: (data, key) => ((data as Catalogue).byKey.get(key)?.key === key ? new Map([[key, 1]]) : null),
     withCosts(text, costs, scale, path) {
       const json = parseJsonText(text, path, 'bad-catalogue') as { budgets: Record<string, number>; parts: { key: string; cost: number }[] };
       for (const b of Object.keys(json.budgets)) json.budgets[b] *= scale;
