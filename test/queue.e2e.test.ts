@@ -2,7 +2,7 @@
  * The queue with a real Redis (issue 29): a coordinator and three worker
  * processes, one worker killed with kill -9 mid-run, a coordinator killed and
  * started again, a run cancelled, a worker of another build refusing, a bot
- * named by path travelling with the run: the tables are byte for byte a one-machine run's;
+ * named by path and a command bot travelling with the run: the tables are byte for byte a one-machine run's;
  * a batch of other code whose coordinator is gone is dropped.
  * Skips, saying why, when redis-server is not installed (.ci/run installs it).
  */
@@ -93,7 +93,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe(readFileSync(join(tmp, 'local', 'matches.csv'), 'utf8'));
   }, 240_000);
 
-  it('a worker with other code refuses the batch with one line and stops; a path bot travels bundled, runs sandboxed (it would forfeit every match if it did not load), and the tables are a local run\'s', async () => {
+  it('a worker with other code refuses the batch with one line and stops; a path bot travels bundled and a command bot\'s file travels, both run sandboxed (they would forfeit every match if they did not load), and the tables are a local run\'s', async () => {
     for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM');
     await Promise.all(workers.map(exited));
     // Another build: the same files but the package's version, so its code hash differs.
@@ -105,10 +105,13 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
     writeFileSync(join(other, 'package.json'), JSON.stringify({ ...pkg, version: `${pkg.version}-other` }));
     const config = join(tmp, 'path-bot.json');
-    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: ['random', resolve('bots/example.ts')], between: 'bots', schedule: { type: 'round-robin', games: 12 }, seed: 'p1', budget: { ms: 5000 } }));
+    // A command bot too (Python): the file its command names travels, and the worker runs it from its copy.
+    const py = { name: 'py', command: ['python3', resolve('bots/starters/python/bot.py')] };
+    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: ['random', resolve('bots/example.ts'), py], between: 'bots', schedule: { type: 'round-robin', games: 8 }, seed: 'p1', budget: { ms: 5000 } }));
     // A generous budget: a sandboxed bot's decision over it is a fault, and the machine may be busy.
     const local = join(tmp, 'path-local'), dir = join(tmp, 'path-queued');
     expect(havoc(['tournament', config, '--out', local, '--workers', '2', '--quiet', '--no-report']).status).toBe(0);
+    expect(existsSync(join(local, 'errors.log'))).toBe(false); // every bot played, none forfeited
 
     const stale = spawn(process.execPath, [join(other, 'dist', 'src', 'cli', 'main.js'), 'worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-other')], { stdio: ['ignore', 'pipe', 'pipe'] });
     let said = '';
