@@ -126,6 +126,52 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(local, t), 'utf8').split('\n'));
   }, 240_000);
 
+  /** The tables of two run folders, each file line by line (so a difference shows which rows). */
+  const sameTables = (a: string, b: string, files: readonly string[]): void => {
+    for (const t of files) expect(readFileSync(join(b, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(a, t), 'utf8').split('\n'));
+  };
+  /** A worker of two threads, unless one is serving already (so each test also runs alone, with -t). */
+  const serving = (): void => {
+    if (!workers.some((w) => w.exitCode === null && w.signalCode === null)) workers.push(start(['worker', '--queue', redis.url, '--workers', '2', '--cache', join(tmp, 'cache-more')]));
+  };
+  const SWEEP = ['sweep', 'configs/sweep.json', '--matches', '300', '--sample', '60', '--bots', 'random', '--quiet', '--no-report', '--save-replays', 'none'];
+
+  it('havoc sweep --queue: the tables (loadouts, parts, …) are a local sweep\'s', () => {
+    serving();
+    const local = join(tmp, 'sweep-local'), queued = join(tmp, 'sweep-queued');
+    expect(havoc([...SWEEP, '--out', local, '--workers', '2']).status).toBe(0);
+    const r = havoc([...SWEEP, '--out', queued, '--queue', redis.url]);
+    expect(r.status, r.stderr).toBe(0);
+    sameTables(local, queued, ['matches.csv', 'loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']);
+  }, 120_000);
+
+  it('havoc resume --queue carries on a local run cut short (a torn last row, as kill -9 leaves it) to the same tables', () => {
+    serving();
+    const local = join(tmp, 'sweep-local'), cut = join(tmp, 'sweep-cut');
+    if (!existsSync(local)) expect(havoc([...SWEEP, '--out', local, '--workers', '2']).status).toBe(0);
+    cpSync(local, cut, { recursive: true });
+    const rowsCsv = readFileSync(join(local, 'matches.csv'), 'utf8');
+    writeFileSync(join(cut, 'matches.csv'), rowsCsv.slice(0, rowsCsv.split('\n').slice(0, 90).join('\n').length + 40)); // 89 rows and part of one
+    for (const t of ['loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']) rmSync(join(cut, t));
+    const r = havoc(['resume', cut, '--queue', redis.url, '--quiet', '--no-report', '--save-replays', 'none']);
+    expect(r.status, r.stderr).toBe(0);
+    sameTables(local, cut, ['matches.csv', 'loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']);
+  }, 120_000);
+
+  it('havoc contest --queue with the starters (a Python command entrant: its folder travels): the matches and the leaderboard are a local contest\'s', () => {
+    serving();
+    const file = join(tmp, 'contest.json');
+    writeFileSync(file, JSON.stringify({ ruleset: 'rbp', entrants: [resolve('bots/starters/javascript'), resolve('bots/starters/python')], bots: ['random'], games: { first: 2, more: 2, max: 12 }, maxRounds: 1, seed: 'q1' }));
+    const local = join(tmp, 'contest-local'), queued = join(tmp, 'contest-queued');
+    const l = havoc(['contest', file, '--out', local, '--workers', '2', '--quiet', '--no-report']);
+    expect(l.status, l.stderr).toBe(0);
+    expect(existsSync(join(local, 'errors.log'))).toBe(false); // both starters played every game
+    const q = havoc(['contest', file, '--out', queued, '--queue', redis.url, '--quiet', '--no-report']);
+    expect(q.status, q.stderr).toBe(0);
+    expect(q.stdout).toContain('python-starter');
+    sameTables(local, queued, ['matches.csv', 'leaderboard.csv', 'ratings.csv']);
+  }, 120_000);
+
   it('a batch of other code whose coordinator is gone is dropped, and the worker carries on', async () => {
     const live = start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-orphans')]);
     workers.push(live);
@@ -149,7 +195,8 @@ describe('bad queue input', () => {
       ['http://127.0.0.1:1', 'must start with redis://'],
       ['redis://127.0.0.1:1', 'cannot reach Redis (ECONNREFUSED)'],
     ]) {
-      for (const args of url.startsWith('http') ? [['tournament', 'configs/quick.json', '--out', join(out, 'run')], ['worker'], ['status']] : [['tournament', 'configs/quick.json', '--out', join(out, 'run')], ['worker']]) {
+      const contest = ['contest', 'configs/contest.json', '--out', join(out, 'run')];
+      for (const args of url.startsWith('http') ? [['tournament', 'configs/quick.json', '--out', join(out, 'run')], ['worker'], ['status']] : [['tournament', 'configs/quick.json', '--out', join(out, 'run')], contest, ['worker']]) {
         const r = havoc([...args, '--queue', url]);
         expect(r.status).toBe(1);
         expect(r.stderr.trim().split('\n')).toEqual([expect.stringContaining(said)]);
