@@ -2,12 +2,15 @@
  * What travels with a command bot on the queue (src/arena/queue/commandFiles.ts):
  * the files its command names (not the system's programs), a contest entrant's
  * whole folder; a worker's copy runs the same command from its cache, and a
- * copy that differs is refused with one line. No Redis, no sandbox: the files alone.
+ * copy that differs is refused with one line. And how a coordinator started
+ * again cuts its batches around the ones its predecessor enqueued. No Redis,
+ * no sandbox.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { batchesOf, fixedBatches } from '../src/arena/batches.js';
 import { commandOf, commandSpec } from '../src/arena/bots.js';
 import { gatherCommand, materializeCommand } from '../src/arena/queue/commandFiles.js';
 
@@ -56,5 +59,32 @@ describe("a command bot's files on the queue", () => {
     const bad = { ...b, files: b.files.map((f) => (f.path === 'bot.py' ? { ...f, base64: Buffer.from('import os\n').toString('base64') } : f)) };
     mkdirSync(join(tmp, 'cache3'));
     expect(() => materializeCommand('py', bad, join(tmp, 'cache3'))).toThrow(/^bot py: bot\.py arrived with other content than the coordinator sent \(sha256 differs\); the batch is refused$/);
+  });
+});
+
+describe('batches a coordinator started again reuses', () => {
+  it('hands out those wholly still to play as they are, of its slice and not overlapping, and cuts the gaps between them', () => {
+    const done = new Uint8Array(20);
+    done.fill(1, 0, 4); // 0-3 written before the stop
+    const found = [
+      { start: 2, step: 1, count: 4 }, // partly written: played again
+      { start: 6, step: 1, count: 3 },
+      { start: 7, step: 1, count: 2 }, // overlaps the one before
+      { start: 12, step: 2, count: 2 }, // another slice
+      { start: 18, step: 1, count: 4 }, // past the run's end
+      { start: 15, step: 1, count: 2 },
+    ];
+    const fixed = fixedBatches(found, done, null);
+    expect([...fixed.values()]).toEqual([{ start: 6, step: 1, count: 3 }, { start: 15, step: 1, count: 2 }]);
+    expect([...batchesOf(done, null, () => 4, fixed)]).toEqual([
+      { start: 4, step: 1, count: 2 },
+      { start: 6, step: 1, count: 3 },
+      { start: 9, step: 1, count: 4 },
+      { start: 13, step: 1, count: 2 },
+      { start: 15, step: 1, count: 2 },
+      { start: 17, step: 1, count: 3 },
+    ]);
+    // A shard's slice: only batches of its step and ids.
+    expect([...fixedBatches([{ start: 5, step: 2, count: 2 }, { start: 4, step: 2, count: 2 }], new Uint8Array(20), { index: 2, count: 2 })].map(([k]) => k)).toEqual([5]);
   });
 });

@@ -12,9 +12,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { redisMissing, startRedis, type RedisServer } from '../bench/redisServer.js';
 import { bullConnection, parseQueueUrl } from '../src/arena/queue/connection.js';
-import { QUEUE_NAME } from '../src/arena/queue/names.js';
+import { folderJobsKey, QUEUE_NAME } from '../src/arena/queue/names.js';
+import { runKey } from '../src/arena/runner.js';
 
 const MAIN = 'dist/src/cli/main.js';
 const missing = redisMissing();
@@ -60,7 +62,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     expect(status.stdout).toMatch(/workers alive \(2, 2 threads\)/); // the one killed is gone
   }, 240_000);
 
-  it('a coordinator killed with kill -9 and started again carries on to the same tables', async () => {
+  it('a coordinator killed with kill -9 and started again carries on to the same tables, taking the batches it had enqueued from the queue', async () => {
     const dir = join(tmp, 'restarted');
     const run = ['tournament', 'configs/quick.json', '--queue', redis.url, '--out', dir, '--batch', '4', '--quiet', '--no-report'];
     const first = start(run);
@@ -68,9 +70,28 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     first.kill('SIGKILL');
     await exited(first);
     expect(rows(dir)).toBeLessThan(120);
-    const again = havoc(run);
+    // Started again with batches cut otherwise (as batch sizes timed on another start are), so no job id is the same by chance.
+    const again = havoc(run.map((a) => (a === '4' ? '3' : a)));
     expect(again.status, again.stderr).toBe(0);
     for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8'), t).toBe(readFileSync(join(tmp, 'local', t), 'utf8'));
+    // The batches the killed coordinator had enqueued were taken from the queue (finished) or awaited, not enqueued again:
+    // the jobs of the folder, both coordinators', hold each of the 120 matches once (the replays chosen after are jobs of their own).
+    const key = runKey(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).run);
+    const conn = bullConnection(parseQueueUrl(redis.url));
+    const client = new Redis(conn), queue = new Queue(QUEUE_NAME, { connection: conn });
+    try {
+      let played = 0;
+      for (const id of await client.smembers(folderJobsKey(key, dir))) {
+        const job = await queue.getJob(id);
+        if (job && job.data.task.saveReplays !== 'all') played += job.data.task.count;
+      }
+      // Before, the killed coordinator's batches were enqueued again, cut otherwise, and its own played too (132 here once).
+      expect(played).toBe(120);
+    } finally {
+      await queue.close();
+      client.disconnect();
+    }
+    expect(again.stderr).toMatch(/^quick: \d+ matches enqueued by a coordinator since stopped are taken from the queue, not played again$/m);
   }, 240_000);
 
   it('a run cancelled with havoc status --cancel stops, and started again carries on to the same tables', async () => {
