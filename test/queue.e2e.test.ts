@@ -2,7 +2,7 @@
  * The queue with a real Redis (issue 29): a coordinator and three worker
  * processes, one worker killed with kill -9 mid-run, a coordinator killed and
  * started again, a run cancelled, a worker of another build refusing, a bot
- * named by path travelling with the run: the tables are byte for byte a one-machine run's;
+ * named by path and a command bot travelling with the run: the tables are byte for byte a one-machine run's;
  * a batch of other code whose coordinator is gone is dropped.
  * Skips, saying why, when redis-server is not installed (.ci/run installs it).
  */
@@ -12,9 +12,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { redisMissing, startRedis, type RedisServer } from '../bench/redisServer.js';
 import { bullConnection, parseQueueUrl } from '../src/arena/queue/connection.js';
-import { QUEUE_NAME } from '../src/arena/queue/names.js';
+import { folderJobsKey, QUEUE_NAME } from '../src/arena/queue/names.js';
+import { runKey } from '../src/arena/runner.js';
 
 const MAIN = 'dist/src/cli/main.js';
 const missing = redisMissing();
@@ -60,7 +62,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     expect(status.stdout).toMatch(/workers alive \(2, 2 threads\)/); // the one killed is gone
   }, 240_000);
 
-  it('a coordinator killed with kill -9 and started again carries on to the same tables', async () => {
+  it('a coordinator killed with kill -9 and started again carries on to the same tables, taking the batches it had enqueued from the queue', async () => {
     const dir = join(tmp, 'restarted');
     const run = ['tournament', 'configs/quick.json', '--queue', redis.url, '--out', dir, '--batch', '4', '--quiet', '--no-report'];
     const first = start(run);
@@ -68,9 +70,28 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     first.kill('SIGKILL');
     await exited(first);
     expect(rows(dir)).toBeLessThan(120);
-    const again = havoc(run);
+    // Started again with batches cut otherwise (as batch sizes timed on another start are), so no job id is the same by chance.
+    const again = havoc(run.map((a) => (a === '4' ? '3' : a)));
     expect(again.status, again.stderr).toBe(0);
     for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8'), t).toBe(readFileSync(join(tmp, 'local', t), 'utf8'));
+    // The batches the killed coordinator had enqueued were taken from the queue (finished) or awaited, not enqueued again:
+    // the jobs of the folder, both coordinators', hold each of the 120 matches once (the replays chosen after are jobs of their own).
+    const key = runKey(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).run);
+    const conn = bullConnection(parseQueueUrl(redis.url));
+    const client = new Redis(conn), queue = new Queue(QUEUE_NAME, { connection: conn });
+    try {
+      let played = 0;
+      for (const id of await client.smembers(folderJobsKey(key, dir))) {
+        const job = await queue.getJob(id);
+        if (job && job.data.task.saveReplays !== 'all') played += job.data.task.count;
+      }
+      // Before, the killed coordinator's batches were enqueued again, cut otherwise, and its own played too (132 here once).
+      expect(played).toBe(120);
+    } finally {
+      await queue.close();
+      client.disconnect();
+    }
+    expect(again.stderr).toMatch(/^quick: \d+ matches enqueued by a coordinator since stopped are taken from the queue, not played again$/m);
   }, 240_000);
 
   it('a run cancelled with havoc status --cancel stops, and started again carries on to the same tables', async () => {
@@ -93,7 +114,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe(readFileSync(join(tmp, 'local', 'matches.csv'), 'utf8'));
   }, 240_000);
 
-  it('a worker with other code refuses the batch with one line and stops; a path bot travels bundled, runs sandboxed (it would forfeit every match if it did not load), and the tables are a local run\'s', async () => {
+  it('a worker with other code refuses the batch with one line and stops; a path bot travels bundled and a command bot\'s file travels, both run sandboxed (they would forfeit every match if they did not load), and the tables are a local run\'s', async () => {
     for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM');
     await Promise.all(workers.map(exited));
     // Another build: the same files but the package's version, so its code hash differs.
@@ -105,10 +126,13 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
     writeFileSync(join(other, 'package.json'), JSON.stringify({ ...pkg, version: `${pkg.version}-other` }));
     const config = join(tmp, 'path-bot.json');
-    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: ['random', resolve('bots/example.ts')], between: 'bots', schedule: { type: 'round-robin', games: 12 }, seed: 'p1', budget: { ms: 5000 } }));
+    // A command bot too (Python): the file its command names travels, and the worker runs it from its copy.
+    const py = { name: 'py', command: ['python3', resolve('bots/starters/python/bot.py')] };
+    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: ['random', resolve('bots/example.ts'), py], between: 'bots', schedule: { type: 'round-robin', games: 8 }, seed: 'p1', budget: { ms: 5000 } }));
     // A generous budget: a sandboxed bot's decision over it is a fault, and the machine may be busy.
     const local = join(tmp, 'path-local'), dir = join(tmp, 'path-queued');
     expect(havoc(['tournament', config, '--out', local, '--workers', '2', '--quiet', '--no-report']).status).toBe(0);
+    expect(existsSync(join(local, 'errors.log'))).toBe(false); // every bot played, none forfeited
 
     const stale = spawn(process.execPath, [join(other, 'dist', 'src', 'cli', 'main.js'), 'worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-other')], { stdio: ['ignore', 'pipe', 'pipe'] });
     let said = '';
@@ -122,6 +146,52 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     // Line by line, so a difference shows which matches.
     for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(local, t), 'utf8').split('\n'));
   }, 240_000);
+
+  /** The tables of two run folders, each file line by line (so a difference shows which rows). */
+  const sameTables = (a: string, b: string, files: readonly string[]): void => {
+    for (const t of files) expect(readFileSync(join(b, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(a, t), 'utf8').split('\n'));
+  };
+  /** A worker of two threads, unless one is serving already (so each test also runs alone, with -t). */
+  const serving = (): void => {
+    if (!workers.some((w) => w.exitCode === null && w.signalCode === null)) workers.push(start(['worker', '--queue', redis.url, '--workers', '2', '--cache', join(tmp, 'cache-more')]));
+  };
+  const SWEEP = ['sweep', 'configs/sweep.json', '--matches', '300', '--sample', '60', '--bots', 'random', '--quiet', '--no-report', '--save-replays', 'none'];
+
+  it('havoc sweep --queue: the tables (loadouts, parts, …) are a local sweep\'s', () => {
+    serving();
+    const local = join(tmp, 'sweep-local'), queued = join(tmp, 'sweep-queued');
+    expect(havoc([...SWEEP, '--out', local, '--workers', '2']).status).toBe(0);
+    const r = havoc([...SWEEP, '--out', queued, '--queue', redis.url]);
+    expect(r.status, r.stderr).toBe(0);
+    sameTables(local, queued, ['matches.csv', 'loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']);
+  }, 120_000);
+
+  it('havoc resume --queue carries on a local run cut short (a torn last row, as kill -9 leaves it) to the same tables', () => {
+    serving();
+    const local = join(tmp, 'sweep-local'), cut = join(tmp, 'sweep-cut');
+    if (!existsSync(local)) expect(havoc([...SWEEP, '--out', local, '--workers', '2']).status).toBe(0);
+    cpSync(local, cut, { recursive: true });
+    const rowsCsv = readFileSync(join(local, 'matches.csv'), 'utf8');
+    writeFileSync(join(cut, 'matches.csv'), rowsCsv.slice(0, rowsCsv.split('\n').slice(0, 90).join('\n').length + 40)); // 89 rows and part of one
+    for (const t of ['loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']) rmSync(join(cut, t));
+    const r = havoc(['resume', cut, '--queue', redis.url, '--quiet', '--no-report', '--save-replays', 'none']);
+    expect(r.status, r.stderr).toBe(0);
+    sameTables(local, cut, ['matches.csv', 'loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']);
+  }, 120_000);
+
+  it('havoc contest --queue with the starters (a Python command entrant: its folder travels): the matches and the leaderboard are a local contest\'s', () => {
+    serving();
+    const file = join(tmp, 'contest.json');
+    writeFileSync(file, JSON.stringify({ ruleset: 'rbp', entrants: [resolve('bots/starters/javascript'), resolve('bots/starters/python')], bots: ['random'], games: { first: 2, more: 2, max: 12 }, maxRounds: 1, seed: 'q1' }));
+    const local = join(tmp, 'contest-local'), queued = join(tmp, 'contest-queued');
+    const l = havoc(['contest', file, '--out', local, '--workers', '2', '--quiet', '--no-report']);
+    expect(l.status, l.stderr).toBe(0);
+    expect(existsSync(join(local, 'errors.log'))).toBe(false); // both starters played every game
+    const q = havoc(['contest', file, '--out', queued, '--queue', redis.url, '--quiet', '--no-report']);
+    expect(q.status, q.stderr).toBe(0);
+    expect(q.stdout).toContain('python-starter');
+    sameTables(local, queued, ['matches.csv', 'leaderboard.csv', 'ratings.csv']);
+  }, 120_000);
 
   it('a batch of other code whose coordinator is gone is dropped, and the worker carries on', async () => {
     const live = start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-orphans')]);
@@ -146,7 +216,8 @@ describe('bad queue input', () => {
       ['http://127.0.0.1:1', 'must start with redis://'],
       ['redis://127.0.0.1:1', 'cannot reach Redis (ECONNREFUSED)'],
     ]) {
-      for (const args of url.startsWith('http') ? [['tournament', 'configs/quick.json', '--out', join(out, 'run')], ['worker'], ['status']] : [['tournament', 'configs/quick.json', '--out', join(out, 'run')], ['worker']]) {
+      const contest = ['contest', 'configs/contest.json', '--out', join(out, 'run')];
+      for (const args of url.startsWith('http') ? [['tournament', 'configs/quick.json', '--out', join(out, 'run')], ['worker'], ['status']] : [['tournament', 'configs/quick.json', '--out', join(out, 'run')], contest, ['worker']]) {
         const r = havoc([...args, '--queue', url]);
         expect(r.status).toBe(1);
         expect(r.stderr.trim().split('\n')).toEqual([expect.stringContaining(said)]);

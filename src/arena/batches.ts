@@ -13,13 +13,25 @@ export interface IdRange {
   readonly count: number;
 }
 
-/** The ids still to play, as batches of consecutive slice ids, each as long as `size()` says when it begins. */
-export function* batchesOf(done: Uint8Array, shard: Shard | null, size: () => number): Generator<IdRange> {
+/**
+ * The ids still to play, as batches of consecutive slice ids, each as long as `size()` says when it begins;
+ * `fixed` (by first id): batches to hand out as they are (the executor has them already: Executor.reusable),
+ * every id of them still to play and none overlapping.
+ */
+export function* batchesOf(done: Uint8Array, shard: Shard | null, size: () => number, fixed: ReadonlyMap<number, IdRange> = new Map()): Generator<IdRange> {
   const step = shardStep(shard);
   let start = -1;
   let count = 0;
   let limit = 0;
   for (let id = shardStart(shard); id < done.length; id += step) {
+    const f = fixed.get(id);
+    if (f) {
+      if (count) yield { start, step, count };
+      count = 0;
+      yield f;
+      id += step * (f.count - 1);
+      continue;
+    }
     if (done[id]) {
       if (count) yield { start, step, count };
       count = 0;
@@ -87,4 +99,25 @@ export class BatchSizer {
     this.left = Math.max(0, this.left - size);
     return size;
   }
+}
+
+/**
+ * Of the batches an executor has already (Executor.reusable), those the runner can hand out as they are:
+ * of this folder's slice, every id still to play, none overlapping another (the first kept), by first id.
+ */
+export function fixedBatches(ranges: readonly IdRange[], done: Uint8Array, shard: Shard | null): Map<number, IdRange> {
+  const step = shardStep(shard), first = shardStart(shard);
+  const out = new Map<number, IdRange>();
+  let end = -1;
+  for (const r of [...ranges].sort((a, b) => a.start - b.start || b.count - a.count)) {
+    if (r.step !== step || r.count < 1 || r.start < first || (r.start - first) % step !== 0 || r.start <= end) continue;
+    const last = r.start + step * (r.count - 1);
+    if (last >= done.length) continue;
+    let open = true;
+    for (let id = r.start; id <= last && open; id += step) if (done[id]) open = false;
+    if (!open) continue;
+    out.set(r.start, r);
+    end = last;
+  }
+  return out;
 }

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { packageRoot } from '../core/paths.js';
+import type { IdRange } from './batches.js';
 import type { BatchResult, BatchTask } from './worker.js';
 
 /** Plays batches. */
@@ -18,6 +19,12 @@ export interface Executor {
   readonly batchMs?: number;
   /** Plays a batch; aborting `signal` stops it, ending its worker thread (not possible in this thread). */
   run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult>;
+  /**
+   * Batches of this run and folder already under way or played elsewhere (the
+   * queue: enqueued by a coordinator since stopped), whose results `run` gives
+   * without playing them again when asked for exactly that range.
+   */
+  reusable?(task: Omit<BatchTask, 'start' | 'step' | 'count' | 'hangs'>): Promise<readonly IdRange[]>;
   close(): Promise<void>;
 }
 

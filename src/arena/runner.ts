@@ -27,7 +27,7 @@ import { ENVIRONMENT, refusedWrite } from './environment.js';
 import { csvLines, MatchesWriter, readMatches, rowFields } from './records.js';
 import { figuresOf, makeSchedule, seatsOf, type Schedule } from './schedule.js';
 import { inShard, shardSize, type Shard } from './shard.js';
-import { BatchSizer, batchesOf, type IdRange } from './batches.js';
+import { BatchSizer, batchesOf, fixedBatches, type IdRange } from './batches.js';
 import type { BatchResult, BatchTask } from './worker.js';
 import { BotHang, watchedExecutor } from './watchdog.js';
 import { freshSample, statefulMatches } from './freshCheck.js';
@@ -79,6 +79,8 @@ export interface PlayOutcome {
   readonly crashed: number;
   /** The workers' time playing the batches that came back whole, summed. */
   readonly workerSeconds: number;
+  /** Matches of batches the executor had already (Executor.reusable), handed out as they were rather than played again. */
+  readonly reused: number;
 }
 
 /** A short stable id of a run, for the workers' caches. */
@@ -131,8 +133,12 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   const todo = scheduled - already;
   const exec = opts.executor;
   const workers = Math.max(1, exec.workers);
-  const sizer = new BatchSizer(todo, workers, opts.maxBatch, exec.batchMs);
   const key = runKey(run);
+  const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
+  // Batches the executor has already (a coordinator started again: the ones its predecessor enqueued) are handed out as they are.
+  const fixed = fixedBatches((await exec.reusable?.({ key, run, dir, saveReplays, trustBots: opts.trustBots ?? false })) ?? [], done, shard);
+  const reused = [...fixed.values()].reduce((n, b) => n + b.count, 0);
+  const sizer = new BatchSizer(todo - reused, workers, opts.maxBatch, exec.batchMs);
   const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run), figuresOf(run));
   /** A line for errors.log; a file the machine will not write (disk full) stops the run, located. */
   const log = (text: string): void => refusedWrite(join(dir, 'errors.log'), () => appendFileSync(join(dir, 'errors.log'), text + '\n'));
@@ -150,7 +156,6 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   };
   if (onProgress) report(onProgress);
 
-  const saveReplays = opts.saveReplays ?? DEFAULT_REPLAYS;
   const task = (b: IdRange, hangs: HangState): BatchTask => ({ key, run, dir, saveReplays, trustBots: opts.trustBots ?? false, hangs, ...b });
   /** What a worker may know of the hangs: only the bots dropped so far, unless every match before the batch is written. */
   const droppedSoFar = (): HangState => ({ streaks: [], dropped: [...streaks.dropped] });
@@ -236,7 +241,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   let onAbort: (() => void) | null = null;
   try {
     await new Promise<void>((resolve) => {
-      const gen = batchesOf(done, shard, () => sizer.next());
+      const gen = batchesOf(done, shard, () => sizer.next(), fixed);
       const pending = new Map<number, { played: Played; batch: IdRange }>();
       const window = workers * 4;
       let nextSeq = 0;
@@ -308,7 +313,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
     }
   }
   const seconds = (performance.now() - t0) / 1000;
-  return { scheduled, done: finished, playedNow, seconds, interrupted: finished < scheduled, crashed, workerSeconds: workerMs / 1000 };
+  return { scheduled, done: finished, playedNow, seconds, interrupted: finished < scheduled, crashed, workerSeconds: workerMs / 1000, reused };
 }
 
 /**

@@ -18,6 +18,7 @@ import { contestStanding, formatLeaderboard, leaderboardTable } from '../report/
 import { tableCsv } from '../report/tables.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
+import { checkQueue } from './queue.js';
 import { checkRunArgs, finishRun, playJob, runOptions, withPool, type RunArgs } from './tournament.js';
 
 interface ContestArgs extends RunArgs {
@@ -28,6 +29,7 @@ interface ContestArgs extends RunArgs {
 
 async function runContest(args: ContestArgs): Promise<void> {
   checkRunArgs(args);
+  if (args.queue !== undefined) await checkQueue(args.queue); // before the folder is made
   if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
   const plan = await loadContest(args.config, { out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
   const dir = plan.out;

@@ -11,6 +11,7 @@ import { loadRunRuleset } from '../arena/config/rulesets.js';
 import { folderData, inspectFolder, type FolderConfig } from '../arena/folder.js';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
+import { checkQueue } from './queue.js';
 import { checkRunArgs, playFolders, runOptions, type FolderJob, type RunArgs } from './tournament.js';
 
 interface ResumeArgs extends RunArgs {
@@ -38,6 +39,7 @@ const command: CommandModule<object, ResumeArgs> = {
   handler: (args) =>
     reportErrors(async () => {
       checkRunArgs(args);
+      if (args.queue !== undefined) await checkQueue(args.queue); // before the bots are checked
       const jobs: FolderJob[] = [];
       for (const { dir, config } of runFolders(args.dir)) {
         await loadRunRuleset(config.run, join(dir, 'config.json'));

@@ -140,6 +140,7 @@ export async function playJob(job: FolderJob, exec: Executor, stop: AbortSignal,
   } finally {
     bar?.stop();
   }
+  if (outcome.reused) process.stderr.write(`${job.run.name}: ${outcome.reused} matches enqueued by a coordinator since stopped are taken from the queue, not played again\n`);
   await status?.end(!outcome.interrupted ? 'finished' : stop.reason === 'cancelled' ? 'cancelled' : 'stopped', outcome.done, outcome.scheduled);
   if (!outcome.interrupted) return outcome;
   process.stderr.write(`${job.run.name}: ${outcome.done} of ${outcome.scheduled} matches are in ${join(job.dir, 'matches.csv')}; \`${resumeHint(job)}${queue ? ' --queue URL' : ''}\` plays the rest\n`);

@@ -6,22 +6,28 @@
  *
  * Results come by the queue's events, and a look every two seconds at the
  * jobs still awaited catches an event missed (a coordinator reconnecting);
- * a job already finished when it is enqueued (a coordinator started again)
- * gives its stored result at once.
+ * a job already finished when it is enqueued gives its stored result at once.
+ * A coordinator started again on a run folder finds the jobs its predecessor
+ * enqueued there (their ids are kept per run and folder), and the runner
+ * hands those batches out as they were: a finished one's result is taken
+ * from Redis, one still waiting or under way is awaited, none is played
+ * twice — when the job's data is this run's, this code's and its range's.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { HavocError } from '../../core/errors.js';
+import { canonicalJson } from '../../core/json.js';
+import type { IdRange } from '../batches.js';
 import { DATA_FILE } from '../folder.js';
 import type { Executor } from '../pool.js';
 import { BotHang } from '../watchdog.js';
 import type { BatchResult, BatchTask } from '../worker.js';
 import { codeHash } from './codeHash.js';
 import { bullConnection, redisClient, type QueueConnection } from './connection.js';
-import { BEAT_TTL_SECONDS, cancelKey, coordinatorKey, QUEUE_NAME, runFilesKey, RUNS_KEY } from './names.js';
-import { jobId, jobTask, type JobData, type JobResult, type ReturnedFile } from './protocol.js';
+import { BEAT_TTL_SECONDS, cancelKey, coordinatorKey, folderJobsKey, QUEUE_NAME, runFilesKey, RUNS_KEY } from './names.js';
+import { jobId, jobTask, type JobData, type JobResult, type JobTask, type ReturnedFile } from './protocol.js';
 import { gatherRunFiles } from './runFiles.js';
 import { aliveWorkers, type RunStatus } from './registry.js';
 
@@ -36,6 +42,18 @@ export const MIN_WIDTH = 8;
 export const QUEUE_BATCH_MS = 1000;
 /** How long a finished job's result stays in Redis (a coordinator started again within it takes it from there). */
 const KEEP_SECONDS = 24 * 3600;
+
+/** A job of these states holds a batch that is played, or will be. */
+const LIVE = new Set(['completed', 'active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
+
+/** A batch's place in its run, as a map key. */
+const rangeOf = (r: IdRange): string => `${r.start}-${r.step}-${r.count}`;
+
+/** What shapes a batch's rows besides its range and the hangs so far (the runner settles those as it writes): compared before a job is reused. */
+const shapeOf = (t: JobTask): string => {
+  const { start: _s, step: _t, count: _c, hangs: _h, ...rest } = t;
+  return canonicalJson(rest);
+};
 
 /** A returned file may only be a replay or a bot's log of the run folder. */
 const RETURNABLE = /^(replays|logs)\/match-\d+[-.][\w.-]+$/;
@@ -69,6 +87,8 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
   const runs = new Map<string, Promise<void>>();
   const names = new Map<string, string>();
   const cancelled = new Set<string>();
+  /** Per run key: the jobs a stopped coordinator enqueued into this folder, by range, to be reused (Executor.reusable). */
+  const found = new Map<string, Map<string, string>>();
 
   /** Writes the replays and logs a batch returned into the run folder; a replay's header names this folder's data file, as a local run's does. */
   const writeFiles = (dir: string, folder: string, files: readonly ReturnedFile[]): void => {
@@ -150,13 +170,35 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
     workers: width,
     batchMs: QUEUE_BATCH_MS,
     alive: () => alive,
+    async reusable(template) {
+      const shape = shapeOf(jobTask({ ...template, start: 0, step: 1, count: 1 }));
+      const byRange = new Map<string, string>();
+      for (const id of await redis.smembers(folderJobsKey(template.key, template.dir))) {
+        const job = await Job.fromId<JobData, JobResult>(queue, id);
+        if (!job || job.data.code !== code || job.data.task.key !== template.key || shapeOf(job.data.task) !== shape) continue;
+        if (!LIVE.has(await job.getState())) continue; // failed or gone: played again
+        byRange.set(rangeOf(job.data.task), id);
+      }
+      found.set(template.key, byRange);
+      return [...byRange.keys()].map((r) => {
+        const [start, step, count] = r.split('-').map(Number);
+        return { start, step, count };
+      });
+    },
     async run(task) {
       await register(task);
       const data: JobData = { code, task: jobTask(task) };
-      const id = jobId(code, data.task);
+      // A batch a stopped coordinator enqueued: its job is awaited (or its result taken) rather than enqueued again.
+      const earlier = found.get(task.key)?.get(rangeOf(task));
+      if (earlier) found.get(task.key)!.delete(rangeOf(task));
+      const id = earlier ?? jobId(code, data.task);
       const result = new Promise<BatchResult>((resolve, reject) => waits.set(id, { dir: task.dir, resolve, reject }));
       result.catch(() => {}); // a batch no one awaits any more (the run stopped) may be rejected when the queue closes
-      await queue.add('batch', data, { jobId: id, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } });
+      const jobs = folderJobsKey(task.key, task.dir);
+      if (!earlier) {
+        await redis.multi().sadd(jobs, id).expire(jobs, KEEP_SECONDS).exec();
+        await queue.add('batch', data, { jobId: id, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } });
+      }
       // The same batch enqueued by an earlier coordinator: its result may be in already.
       const job = await Job.fromId<JobData, JobResult>(queue, id);
       const state = await job?.getState();
