@@ -111,7 +111,7 @@ export function materializeCommand(name: string, bundle: CommandBundle, cache: s
       const to = join(stage, ...f.path.split('/'));
       mkdirSync(dirname(to), { recursive: true });
       writeFileSync(to, arrived[i]);
-      chmodSync(to, f.executable ? 0o755 : 0o644); // the sandbox's user (nobody) reads, and runs, them
+      chmodSync(to, f.executable ? 0o755 : 0o644); // the sandbox's user (the bot's own) reads, and runs, them
     }
     for (const d of new Set(bundle.files.flatMap((f) => f.path.split('/').slice(0, -1).map((_, i, a) => a.slice(0, i + 1).join('/'))))) chmodSync(join(stage, d), 0o755);
     chmodSync(stage, 0o755);
