@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildSync, type Message } from 'esbuild';
+import { createRequire } from 'node:module';
+import type { Message } from 'esbuild';
 import { HavocError } from '../core/errors.js';
 
 /** Whether a bot module is TypeScript source. */
@@ -30,6 +31,8 @@ export function compiledBot(path: string): string {
   const abs = resolve(path);
   let code: string;
   try {
+    // esbuild is loaded when a bot is compiled, not by every process that imports this module (each sandboxed bot's host does).
+    const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
     const out = buildSync({ entryPoints: [abs], bundle: true, platform: 'node', format: 'esm', target: 'node20', write: false, logLevel: 'silent' });
     code = out.outputFiles[0].text;
   } catch (e) {

@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import { isMixed, isThenable, PROMISE_ANSWER, sampleMixed, type AnyBot, type AnyBotFactory } from '../../core/bot.js';
 import type { AnyGameModule } from '../../core/game.js';
 import { makeRng, seatSeed, type Rng } from '../../core/rng.js';
-import { loadRuleset } from '../../rules/registry.js';
+import { BUILTIN_RULESETS } from '../../rules/builtins.js';
 import { PROTOCOL, type ArenaMessage, type DecideMessage, type StartMessage } from './protocol.js';
 import { decodeView } from './viewCodec.js';
 import { importBot } from '../bots.js';
@@ -41,7 +41,9 @@ async function start(msg: StartMessage, botPath: string): Promise<Seat> {
   if (msg.protocol !== PROTOCOL) fail(`this host speaks ${PROTOCOL}, not ${String(msg.protocol)}`);
   let mod: AnyGameModule;
   try {
-    mod = await loadRuleset(msg.ruleset.module ?? msg.ruleset.id);
+    // A built-in ruleset alone; one named by path through the registry, which loads them all.
+    const builtin = msg.ruleset.module ? undefined : BUILTIN_RULESETS[msg.ruleset.id];
+    mod = builtin ? await builtin() : await (await import('../../rules/registry.js')).loadRuleset(msg.ruleset.module ?? msg.ruleset.id);
   } catch (e) {
     return fail(`cannot load the ruleset: ${(e as Error).message}`);
   }
