@@ -130,8 +130,14 @@ describe('havoc reprice', () => {
     expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
     const flagged = csv(join(tmp, 'hover', 'parts.csv')).filter((r) => r.mispriced).map((r) => `${r.part} ${r.mispriced}`);
     expect(flagged.sort()).toEqual(['energy over', 'hull under']);
-    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--no-report', '--save-replays', 'none');
     expect(r.code, r.err).toBe(0);
+    // The metagame of each sweep's top 4 before and after, side by side (metagame.csv, the page, the printout).
+    const meta = csv(join(tmp, 'hover-out', 'metagame.csv'));
+    expect(meta.map((m) => [m.sweep, m.top, m.games_per_pair])).toEqual([['before', '4', '2'], ['after', '4', '2']]);
+    for (const m of meta) expect(m.support_builds.split(' ').length).toBe(Number(m.support));
+    expect(r.out).toMatch(/before: the top 4 builds' equilibrium has \d+ in its support/);
+    expect(readFileSync(join(tmp, 'hover-out', 'report.html'), 'utf8')).toContain('id="metagame-table"');
     const changes = csv(join(tmp, 'hover-out', 'round-1', 'changes.csv'));
     expect(changes.map((c) => [c.price, c.category, c.verdict, c.listed_cost])).toEqual([['energy', 'upgrade', 'over', '4'], ['hull', 'upgrade', 'under', '2']]);
     const cost = (JSON.parse(readFileSync(join(tmp, 'hover-out', 'round-1', 'parts.json'), 'utf8')) as { cost: Record<string, number> }).cost;
@@ -169,5 +175,7 @@ describe('havoc reprice', () => {
     expect(rr.err).toMatch(/sets no prices|not a sweep/);
     const scale = havoc('reprice', join(tmp, 'run'), '--scale', '0');
     expect(scale.err.trim()).toBe('error: --scale: must be a whole number from 1 to 10');
+    const meta = havoc('reprice', join(tmp, 'run'), '--meta', '1');
+    expect(meta.err.trim()).toBe('error: --meta: must be 0 (no metagame) or a whole number ≥ 2 (the top builds of each sweep)');
   }, 60_000);
 });

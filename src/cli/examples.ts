@@ -21,7 +21,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc meta results/sweep-400 --top 8 --games 4 --quiet', "the sweep's 8 best builds play each other 4 times a pair: the Nash equilibrium (HiGHS), α-Rank and each part's share of it, in results/sweep-400/meta/"],
   ],
   reprice: [
-    ['havoc reprice results/sweep-400 --rounds 1 --matches 400 --out results/sweep-400-repriced --quiet --no-report', "new costs for the sweep's flagged parts, re-checked by a 400-match sweep on the new catalogue"],
+    ['havoc reprice results/sweep-400 --rounds 1 --matches 400 --meta 6 --meta-games 2 --out results/sweep-400-repriced --quiet --no-report', "new costs for the sweep's flagged parts, re-checked by a 400-match sweep on the new catalogue; the metagame of each sweep's top 6 builds before and after"],
   ],
   swaps: [
     ["havoc swaps --baseline bazooka+hammer-fist/mark-i/tank-treads/- --bot random --field sample:8 --max-games 100 --out results/swaps-quick --quiet", "each part of a design swapped for an equal-cost part of its category, measured against 8 drawn designs"],

@@ -19,7 +19,7 @@ import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 import { checkRunArgs, finishRun, playJob, runOptions, withPool, type RunArgs } from './tournament.js';
 
-interface MetaArgs extends RunArgs {
+export interface MetaArgs extends RunArgs {
   dir: string;
   top: number;
   games: number;
@@ -30,6 +30,11 @@ interface MetaArgs extends RunArgs {
 const wholeAtLeast = (v: number, min: number): boolean => Number.isInteger(v) && v >= min;
 
 async function runMeta(args: MetaArgs): Promise<void> {
+  await playMeta(args);
+}
+
+/** Plays the metagame of `args.dir` (or carries it on) and returns it; null when the run was stopped. Silent with `args.silent`. */
+export async function playMeta(args: MetaArgs): Promise<MetaResult | null> {
   if (!wholeAtLeast(args.top, 2)) throw new HavocError('bad-args', '--top', 'must be a whole number >= 2 (builds in the metagame)');
   if (!wholeAtLeast(args.games, 2) || args.games % 2 !== 0) throw new HavocError('bad-args', '--games', 'must be an even whole number >= 2 (each pair plays seat-swapped)');
   if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
@@ -45,13 +50,13 @@ async function runMeta(args: MetaArgs): Promise<void> {
   checkRunFolder(out, run, null);
   initRunFolder(out, run, null, plan.runs[0].data?.text ?? null, where);
   const data = folderData(out, run)?.value;
+  const done: { meta?: MetaResult } = {};
   await withPool(opts, async (exec, stop) => {
     const job = { dir: out, run, shard: null, data };
     const outcome = await playJob(job, exec, stop, opts);
     if (!outcome) return;
     // With --json only meta.json is printed: finishRun prints text (none here) and names the report, which is then written here.
     const report = opts.report !== false;
-    const done: { meta?: MetaResult } = {};
     await finishRun(job, exec, outcome, { ...opts, json: false, report: report && !args.json }, async () => {
       const meta = (done.meta = await metagame(out, run, data, args.dir, field));
       writeMeta(out, meta);
@@ -60,6 +65,7 @@ async function runMeta(args: MetaArgs): Promise<void> {
     if (args.json && report) await writeReport(out);
     if (args.json && done.meta) process.stdout.write(JSON.stringify(done.meta.summary) + '\n');
   });
+  return done.meta ?? null;
 }
 
 const command: CommandModule<object, MetaArgs> = {

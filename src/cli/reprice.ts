@@ -27,6 +27,7 @@ import { rulesetById } from '../rules/registry.js';
 import { planPrices, type PlannedChange, type SweptPart } from '../stats/reprice.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
+import { playMeta } from './meta.js';
 import { checkRunArgs, playFolders, runOptions, type RunArgs } from './tournament.js';
 
 interface RepriceArgs extends RunArgs {
@@ -36,6 +37,8 @@ interface RepriceArgs extends RunArgs {
   scale: number;
   rounds: number;
   step: number;
+  meta: number;
+  'meta-games': number;
 }
 
 const num = (v: string | undefined): number | null => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
@@ -83,6 +86,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   if (!whole(args.scale, 1, 10)) throw new HavocError('ERR_ARGS', '--scale', 'must be a whole number from 1 to 10');
   if (!whole(args.rounds, 1, 20)) throw new HavocError('ERR_ARGS', '--rounds', 'must be a whole number from 1 to 20');
   if (!whole(args.step, 1, 1000)) throw new HavocError('ERR_ARGS', '--step', 'must be a whole number ≥ 1');
+  if (!(args.meta === 0 || whole(args.meta, 2, 1000))) throw new HavocError('ERR_ARGS', '--meta', 'must be 0 (no metagame) or a whole number ≥ 2 (the top builds of each sweep)');
+  if (!(whole(args['meta-games'], 2, 10_000) && args['meta-games'] % 2 === 0)) throw new HavocError('ERR_ARGS', '--meta-games', 'must be an even whole number ≥ 2 (each pair plays seat-swapped)');
   if (args.matches !== undefined && !(Number.isInteger(args.matches) && args.matches > 0 && args.matches % run.schedule.seats === 0))
     throw new HavocError('ERR_ARGS', '--matches', `must be a positive multiple of ${run.schedule.seats}`);
   const data = folderData(args.dir, run);
@@ -146,6 +151,20 @@ async function reprice(args: RepriceArgs): Promise<void> {
     });
     writeFileSync(join(out, 'comparison.csv'), stringify([['part', 'category', 'cost_before', 'verdict_before', 'fair_before', 'cost_after', 'verdict_after', 'fair_after', 'fair_after_lo', 'fair_after_hi'], ...rows]));
   }
+  // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta, in OUT/meta-before and OUT/meta-after).
+  const metaLines: string[] = [];
+  if (args.meta > 0 && best.round > 0) {
+    const rows: (string | number)[][] = [];
+    for (const [when, dir] of [['before', args.dir], ['after', join(best.dir, 'sweep')]] as const) {
+      const m = await playMeta({ ...args, dir, top: args.meta, games: args['meta-games'], out: join(out, `meta-${when}`), silent: true, report: false, json: false });
+      if (!m || process.exitCode === 130) return;
+      const e = m.summary.equilibrium;
+      const support = m.rows.filter((r) => r.weight > 0).map((r) => r.name);
+      rows.push([when, m.summary.top, m.summary.gamesPerPair, e.support, e.exploitability.toFixed(4), e.heldOutExploitability === null ? '' : e.heldOutExploitability.toFixed(4), support.join(' ')]);
+      metaLines.push(`  ${when}: the top ${m.summary.top} builds' equilibrium has ${e.support} in its support (held-out exploitability ${e.heldOutExploitability?.toFixed(3) ?? '-'})`);
+    }
+    writeFileSync(join(out, 'metagame.csv'), stringify([['sweep', 'top', 'games_per_pair', 'support', 'exploitability', 'held_out_exploitability', 'support_builds'], ...rows]));
+  }
   // The page: the first sweep's fair costs beside the kept round's (or, when none was kept, the last played).
   const shown = best.round > 0 ? best.dir : log.some((l) => l.round > 0 && l.flagged) ? from.dir : null;
   const page = await writeRepricePage(out, first, shown && join(shown, 'sweep'), best.round > 0);
@@ -157,6 +176,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
       best.round > 0
         ? `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
         : `no round left fewer parts flagged than the ${best.count} before: the catalogue stands (rounds.csv in ${out}/)`,
+      ...(metaLines.length ? [`metagame (metagame.csv, ${join(out, 'meta-before')}/ and meta-after/):`, ...metaLines] : []),
       `report: ${page}`,
       '',
     ].join('\n'),
@@ -174,7 +194,9 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('matches', { type: 'number', describe: "matches of each sweep on a new catalogue (default DIR's)" })
         .option('rounds', { type: 'number', default: 3, describe: 'rounds at most (each reprices, then plays the sweep again)' })
         .option('step', { type: 'number', default: 3, describe: 'parts a round reprices at most, the strongest evidence first' })
-        .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" }),
+        .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" })
+        .option('meta', { type: 'number', default: 0, describe: "the metagame of each sweep's top K builds, before and after (havoc meta): the equilibrium's support side by side (0: none)" })
+        .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' }),
       'reprice',
     ) as never,
   handler: (args) => reportErrors(() => reprice(args)),

@@ -31,6 +31,13 @@ export async function writeRepricePage(out: string, before: CsvTable, afterDir: 
     ['rounds', 'Rounds', table(readCsv(join(out, 'rounds.csv')), 'rounds-table', 'rounds.csv')],
     ['comparison', 'Before and after, part by part', table(readCsv(join(out, 'comparison.csv')), 'comparison-table', 'comparison.csv')],
   ];
+  const meta = readCsv(join(out, 'metagame.csv'));
+  if (meta)
+    sections.splice(2, 0, [
+      'metagame',
+      'The metagame, before and after',
+      `<p class="note">Each sweep's top builds played each other (havoc meta, <code>meta-before/</code> and <code>meta-after/</code>): how many builds the Nash equilibrium mixes (its support), and how exploitable it is on games it was not solved from.</p>${table(meta, 'metagame-table', 'metagame.csv')}`,
+    ]);
   const path = join(out, 'report.html');
   writeFileSync(path, pageHtml('Havoc Arena — new prices, re-checked', 'havoc reprice', sections));
   return path;
