@@ -1,16 +1,19 @@
 /**
- * `havoc reprice DIR`: new whole costs for the parts a finished sweep
- * flagged, re-checked by playing the sweep again. In rounds: each round
- * reprices at most `--step` flagged parts, the strongest evidence first
- * (stats/reprice.ts: each to the nearest whole cost inside its fair-cost
- * interval), writes the catalogue (OUT/round-N/parts.json) and plays the same
- * sweep on it (same bot, seed and size; the legal builds are the new
- * catalogue's) into OUT/round-N/sweep/, whose verdicts the next round starts
- * from (a round that flags more is kept going from: the verdicts are noisy,
- * and the next round may mend it). It stops after `--rounds`, or when nothing
- * can move. The best catalogue (fewest flagged, fewer than the sweep given;
- * the earliest of equals, so the fewest changes) is OUT/parts.json, and
- * OUT/comparison.csv sets its verdicts beside the first sweep's.
+ * `havoc reprice DIR`: new whole prices for the parts a finished sweep
+ * flagged, re-checked by playing the sweep again. The prices are the data
+ * file's (DataFile.prices: NHM a cost per part, Hovercrafts per stat point,
+ * Battle Engine per pay grade). In rounds: each round changes at most
+ * `--step` prices, the strongest evidence first (stats/reprice.ts: a part's
+ * own price to the nearest whole cost inside its fair-cost interval, prices
+ * parts share together), writes the data file (OUT/round-N/parts.json) and
+ * plays the same sweep on it (same bot, seed and size; the legal builds are
+ * the new data's) into OUT/round-N/sweep/, whose verdicts the next round
+ * starts from (a round that flags more is kept going from: the verdicts are
+ * noisy, and the next round may mend it). It stops after `--rounds`, or when
+ * nothing can move. The best data (fewest flagged, fewer than the sweep
+ * given; the earliest of equals, so the fewest changes) is OUT/parts.json,
+ * OUT/comparison.csv sets its verdicts beside the first sweep's, and with
+ * `--meta K` OUT/metagame.csv the two sweeps' metagames.
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -193,7 +196,7 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('out', { type: 'string', describe: 'where the rounds and the best catalogue go (default DIR-repriced)' })
         .option('matches', { type: 'number', describe: "matches of each sweep on a new catalogue (default DIR's)" })
         .option('rounds', { type: 'number', default: 3, describe: 'rounds at most (each reprices, then plays the sweep again)' })
-        .option('step', { type: 'number', default: 3, describe: 'parts a round reprices at most, the strongest evidence first' })
+        .option('step', { type: 'number', default: 3, describe: 'prices a round changes at most, the strongest evidence first' })
         .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" })
         .option('meta', { type: 'number', default: 0, describe: "the metagame of each sweep's top K builds, before and after (havoc meta): the equilibrium's support side by side (0: none)" })
         .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' }),
