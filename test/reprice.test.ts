@@ -130,7 +130,7 @@ describe('havoc reprice', () => {
     expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
     const flagged = csv(join(tmp, 'hover', 'parts.csv')).filter((r) => r.mispriced).map((r) => `${r.part} ${r.mispriced}`);
     expect(flagged.sort()).toEqual(['energy over', 'hull under']);
-    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--no-report', '--save-replays', 'none');
     expect(r.code, r.err).toBe(0);
     // The metagame of each sweep's top 4 before and after, side by side (metagame.csv, the page, the printout).
     const meta = csv(join(tmp, 'hover-out', 'metagame.csv'));
@@ -138,6 +138,14 @@ describe('havoc reprice', () => {
     for (const m of meta) expect(m.support_builds.split(' ').length).toBe(Number(m.support));
     expect(r.out).toMatch(/before: the top 4 builds' equilibrium has \d+ in its support/);
     expect(readFileSync(join(tmp, 'hover-out', 'report.html'), 'utf8')).toContain('id="metagame-table"');
+    // The strongest builds under the prices given and kept: havoc optimize's top.csv, gathered side by side.
+    const strongest = csv(join(tmp, 'hover-out', 'dominant.csv'));
+    for (const when of ['before', 'after']) {
+      const top = csv(join(tmp, 'hover-out', `optimize-${when}`, 'top.csv'));
+      expect(strongest.filter((x) => x.prices === when).map((x) => [x.build, x.score, x.dominant])).toEqual(top.map((t) => [t.build, Number(t.score).toFixed(3), t.dominant]));
+    }
+    expect(r.out).toMatch(/after: the best found h\d+s\d+b\d+e\d+ scores 0\.\d{3} against the field, beats \d+\/20/);
+    expect(readFileSync(join(tmp, 'hover-out', 'report.html'), 'utf8')).toContain('id="dominant-table"');
     const changes = csv(join(tmp, 'hover-out', 'round-1', 'changes.csv'));
     expect(changes.map((c) => [c.price, c.category, c.verdict, c.listed_cost])).toEqual([['energy', 'upgrade', 'over', '4'], ['hull', 'upgrade', 'under', '2']]);
     const cost = (JSON.parse(readFileSync(join(tmp, 'hover-out', 'round-1', 'parts.json'), 'utf8')) as { cost: Record<string, number> }).cost;
@@ -177,5 +185,7 @@ describe('havoc reprice', () => {
     expect(scale.err.trim()).toBe('error: --scale: must be a whole number from 1 to 10');
     const meta = havoc('reprice', join(tmp, 'run'), '--meta', '1');
     expect(meta.err.trim()).toBe('error: --meta: must be 0 (no metagame) or a whole number ≥ 2 (the top builds of each sweep)');
+    const climbs = havoc('reprice', join(tmp, 'run'), '--optimize', '-1');
+    expect(climbs.err.trim()).toBe('error: --optimize: must be 0 (no search) or a whole number of climbs from 1 to 100');
   }, 60_000);
 });

@@ -22,7 +22,7 @@ import { writeOptimize } from '../report/optimize.js';
 import { writeOptimizePage } from '../report/balancePages.js';
 import { reportErrors } from './errors.js';
 
-interface Args {
+export interface OptimizeArgs {
   ruleset?: string;
   parts?: string;
   bot: string;
@@ -53,7 +53,65 @@ const whole = (v: number, name: string, min: number): number => {
   return v;
 };
 
-const command: CommandModule<object, Args> = {
+/**
+ * Searches the builds as the command line asks (`args`) and writes its files in `args.out`; what it
+ * prints goes to `out` (havoc reprice passes one that keeps quiet). The ranked builds and the field's size.
+ */
+export async function runOptimize(args: OptimizeArgs, out: (s: string) => unknown = (s) => process.stdout.write(s)): Promise<{ ranked: Awaited<ReturnType<typeof optimize>>['ranked']; fieldSize: number }> {
+  const started = performance.now();
+  if (String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
+  const spec = args.ruleset ?? searchable();
+  if (!spec) throw new HavocError('bad-args', '--ruleset', 'no registered ruleset has builds to search');
+  const base = await loadRuleset(spec);
+  const mod = withDataFile(base, args.parts, '--parts');
+  if (!hasSpace(mod)) throw new HavocError('bad-args', '--ruleset', `${mod.id} has no space of builds to search (its builds cannot be drawn, or it plays one build of its own)`);
+  const restarts = whole(args.restarts, 'restarts', 1), iterations = whole(args.iterations, 'iterations', 1);
+  const maxGames = whole(args['max-games'], 'max-games', 2), top = whole(args.top, 'top', 1);
+  const finalGames = whole(args['final-games'], 'final-games', 2);
+  if (finalGames % 2) throw new HavocError('bad-args', '--final-games', `must be even (seat-swapped pairs), not ${finalGames}`);
+  if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('bad-args', '--delta', `must be in (0, 0.5], not ${args.delta}`);
+  const workers = whole(args.workers, 'workers', 0);
+  const botModule = await loadBotModule(args.bot, false);
+  if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('bad-args', '--bot', 'optimize plays in its own threads: name a built-in bot (greedy, random, …)');
+  const seed = String(args.seed);
+  const field = fieldOf(mod.builds, args.field, seed);
+  if (!args.quiet) out(`optimize ${mod.id} with ${args.bot}: field ${args.field} (${field.length} builds), ${restarts} climbs of up to ${iterations} moves, seed ${seed}\n`);
+  // The workers set the rules up from the same ruleset (a module by its absolute path) and the same data file's text.
+  const data = args.parts !== undefined && base.data ? readData(base.data, args.parts) : null;
+  const player = workers === 0
+    ? inThread({ module: mod, bot: botModule.factory })
+    : pooled(pairSetup({ ruleset: isRulesetPath(spec) ? resolve(spec) : mod.id, dataText: data && !(data instanceof HavocError) ? data.text : null, bot: args.bot }), workers, (b: unknown) => mod.builds.key(b));
+  let accepted = 0, restart = 0;
+  let result: Awaited<ReturnType<typeof optimize>>;
+  try {
+    result = await optimize(
+      { module: mod, player, field, seed, restarts, iterations, maxGames, delta: args.delta, alpha: ALPHA, beta: BETA, top, finalPairs: finalGames / 2 },
+      (s) => {
+        if (s.restart !== restart) (restart = s.restart), (accepted = 0);
+        if (s.accepted) accepted++;
+        if (!args.quiet && process.stderr.isTTY) process.stderr.write(`\rclimb ${s.restart + 1}/${restarts}: move ${s.iteration + 1}, ${accepted} kept `);
+      },
+    );
+  } finally {
+    await player.close();
+  }
+  if (!args.quiet && process.stderr.isTTY) process.stderr.write('\n');
+  const files = writeOptimize(args.out, mod.builds, field, {
+    ruleset: mod.id, bot: args.bot, seed, parts: args.parts ?? null, fieldSpec: args.field, restarts, iterations, maxGames, delta: args.delta, alpha: ALPHA, beta: BETA, measured: top, finalGames,
+  }, result);
+  files.push(await writeOptimizePage(args.out));
+  out(`top builds: score against the field over ${finalGames} games a field build (95% interval); beats: field builds it scores over half against\n`);
+  for (const r of result.ranked)
+    out(`${String(r.rank).padStart(3)}  ${r.score.p.toFixed(3)} [${r.score.lo.toFixed(3)}, ${r.score.hi.toFixed(3)}]  beats ${r.beaten}/${field.length}  ${r.key}${r.dominant ? `  DOMINANT (beats ≥ ${DOMINANT * 100}% of the field)` : ''}\n`);
+  if (!args.quiet) {
+    const kept = result.steps.filter((s) => s.accepted).length;
+    out(`${result.steps.length} moves tested, ${kept} kept; games: ${result.games.search} searching, ${result.games.final} measuring the top; ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    out(`wrote ${files.join(', ')}\n`);
+  }
+  return { ranked: result.ranked, fieldSize: field.length };
+}
+
+const command: CommandModule<object, OptimizeArgs> = {
   command: 'optimize',
   describe: 'search the legal builds for the strongest against a field (hill climbing, SPRT), and flag any that beats 90% of it',
   builder: (y) =>
@@ -72,60 +130,7 @@ const command: CommandModule<object, Args> = {
       .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads that play the pairs (0: this thread); the results do not depend on it' })
       .option('out', { type: 'string', default: 'results/optimize', describe: 'the folder for top.csv, history.csv and summary.json' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the top builds' }) as never,
-  handler: (args) =>
-    reportErrors(async () => {
-      const started = performance.now();
-      if (String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
-      const spec = args.ruleset ?? searchable();
-      if (!spec) throw new HavocError('bad-args', '--ruleset', 'no registered ruleset has builds to search');
-      const base = await loadRuleset(spec);
-      const mod = withDataFile(base, args.parts, '--parts');
-      if (!hasSpace(mod)) throw new HavocError('bad-args', '--ruleset', `${mod.id} has no space of builds to search (its builds cannot be drawn, or it plays one build of its own)`);
-      const restarts = whole(args.restarts, 'restarts', 1), iterations = whole(args.iterations, 'iterations', 1);
-      const maxGames = whole(args['max-games'], 'max-games', 2), top = whole(args.top, 'top', 1);
-      const finalGames = whole(args['final-games'], 'final-games', 2);
-      if (finalGames % 2) throw new HavocError('bad-args', '--final-games', `must be even (seat-swapped pairs), not ${finalGames}`);
-      if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('bad-args', '--delta', `must be in (0, 0.5], not ${args.delta}`);
-      const workers = whole(args.workers, 'workers', 0);
-      const botModule = await loadBotModule(args.bot, false);
-      if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('bad-args', '--bot', 'optimize plays in its own threads: name a built-in bot (greedy, random, …)');
-      const seed = String(args.seed);
-      const field = fieldOf(mod.builds, args.field, seed);
-      const out = (s: string): boolean => process.stdout.write(s);
-      if (!args.quiet) out(`optimize ${mod.id} with ${args.bot}: field ${args.field} (${field.length} builds), ${restarts} climbs of up to ${iterations} moves, seed ${seed}\n`);
-      // The workers set the rules up from the same ruleset (a module by its absolute path) and the same data file's text.
-      const data = args.parts !== undefined && base.data ? readData(base.data, args.parts) : null;
-      const player = workers === 0
-        ? inThread({ module: mod, bot: botModule.factory })
-        : pooled(pairSetup({ ruleset: isRulesetPath(spec) ? resolve(spec) : mod.id, dataText: data && !(data instanceof HavocError) ? data.text : null, bot: args.bot }), workers, (b: unknown) => mod.builds.key(b));
-      let accepted = 0, restart = 0;
-      let result: Awaited<ReturnType<typeof optimize>>;
-      try {
-        result = await optimize(
-          { module: mod, player, field, seed, restarts, iterations, maxGames, delta: args.delta, alpha: ALPHA, beta: BETA, top, finalPairs: finalGames / 2 },
-          (s) => {
-            if (s.restart !== restart) (restart = s.restart), (accepted = 0);
-            if (s.accepted) accepted++;
-            if (!args.quiet && process.stderr.isTTY) process.stderr.write(`\rclimb ${s.restart + 1}/${restarts}: move ${s.iteration + 1}, ${accepted} kept `);
-          },
-        );
-      } finally {
-        await player.close();
-      }
-      if (!args.quiet && process.stderr.isTTY) process.stderr.write('\n');
-      const files = writeOptimize(args.out, mod.builds, field, {
-        ruleset: mod.id, bot: args.bot, seed, parts: args.parts ?? null, fieldSpec: args.field, restarts, iterations, maxGames, delta: args.delta, alpha: ALPHA, beta: BETA, measured: top, finalGames,
-      }, result);
-      files.push(await writeOptimizePage(args.out));
-      out(`top builds: score against the field over ${finalGames} games a field build (95% interval); beats: field builds it scores over half against\n`);
-      for (const r of result.ranked)
-        out(`${String(r.rank).padStart(3)}  ${r.score.p.toFixed(3)} [${r.score.lo.toFixed(3)}, ${r.score.hi.toFixed(3)}]  beats ${r.beaten}/${field.length}  ${r.key}${r.dominant ? `  DOMINANT (beats ≥ ${DOMINANT * 100}% of the field)` : ''}\n`);
-      if (!args.quiet) {
-        const kept = result.steps.filter((s) => s.accepted).length;
-        out(`${result.steps.length} moves tested, ${kept} kept; games: ${result.games.search} searching, ${result.games.final} measuring the top; ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-        out(`wrote ${files.join(', ')}\n`);
-      }
-    }),
+  handler: (args) => reportErrors(async () => void (await runOptimize(args))),
 };
 
 export default command;

@@ -12,8 +12,9 @@
  * noisy, and the next round may mend it). It stops after `--rounds`, or when
  * nothing can move. The best data (fewest flagged, fewer than the sweep
  * given; the earliest of equals, so the fewest changes) is OUT/parts.json,
- * OUT/comparison.csv sets its verdicts beside the first sweep's, and with
- * `--meta K` OUT/metagame.csv the two sweeps' metagames.
+ * OUT/comparison.csv sets its verdicts beside the first sweep's; with
+ * `--meta K` OUT/metagame.csv the two sweeps' metagames, with `--optimize N`
+ * OUT/dominant.csv the strongest builds under each.
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +31,10 @@ import { rulesetById } from '../rules/registry.js';
 import { planPrices, type PlannedChange, type SweptPart } from '../stats/reprice.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
+import { isBotPath } from '../arena/bots.js';
+import { defaultWorkers } from '../arena/pool.js';
 import { playMeta } from './meta.js';
+import { runOptimize } from './optimize.js';
 import { checkRunArgs, playFolders, runOptions, type RunArgs } from './tournament.js';
 
 interface RepriceArgs extends RunArgs {
@@ -42,6 +46,8 @@ interface RepriceArgs extends RunArgs {
   step: number;
   meta: number;
   'meta-games': number;
+  optimize: number;
+  'optimize-moves': number;
 }
 
 const num = (v: string | undefined): number | null => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
@@ -91,6 +97,10 @@ async function reprice(args: RepriceArgs): Promise<void> {
   if (!whole(args.step, 1, 1000)) throw new HavocError('ERR_ARGS', '--step', 'must be a whole number ≥ 1');
   if (!(args.meta === 0 || whole(args.meta, 2, 1000))) throw new HavocError('ERR_ARGS', '--meta', 'must be 0 (no metagame) or a whole number ≥ 2 (the top builds of each sweep)');
   if (!(whole(args['meta-games'], 2, 10_000) && args['meta-games'] % 2 === 0)) throw new HavocError('ERR_ARGS', '--meta-games', 'must be an even whole number ≥ 2 (each pair plays seat-swapped)');
+  if (!whole(args.optimize, 0, 100)) throw new HavocError('ERR_ARGS', '--optimize', 'must be 0 (no search) or a whole number of climbs from 1 to 100');
+  if (!whole(args['optimize-moves'], 1, 10_000)) throw new HavocError('ERR_ARGS', '--optimize-moves', 'must be a whole number ≥ 1 (moves proposed a climb)');
+  const bot = run.bots[0]?.bot ?? '';
+  if (args.optimize > 0 && isBotPath(bot)) throw new HavocError('ERR_ARGS', '--optimize', `the sweep's bot ${run.bots[0].name} is named by path, and havoc optimize plays in its own threads: only a built-in bot`);
   if (args.matches !== undefined && !(Number.isInteger(args.matches) && args.matches > 0 && args.matches % run.schedule.seats === 0))
     throw new HavocError('ERR_ARGS', '--matches', `must be a positive multiple of ${run.schedule.seats}`);
   const data = folderData(args.dir, run);
@@ -168,6 +178,24 @@ async function reprice(args: RepriceArgs): Promise<void> {
     }
     writeFileSync(join(out, 'metagame.csv'), stringify([['sweep', 'top', 'games_per_pair', 'support', 'exploitability', 'held_out_exploitability', 'support_builds'], ...rows]));
   }
+  // The strongest builds under the prices given and the prices kept (havoc optimize with the sweep's bot, in OUT/optimize-before and -after).
+  const optimizeLines: string[] = [];
+  if (args.optimize > 0 && best.round > 0) {
+    const rows: (string | number | boolean)[][] = [];
+    for (const [when, parts] of [['before', join(args.dir, DATA_FILE)], ['after', join(out, DATA_FILE)]] as const) {
+      const r = await runOptimize(
+        {
+          ruleset: run.rulesetModule ?? run.ruleset, parts, bot, field: 'sample:20', restarts: args.optimize, iterations: args['optimize-moves'], 'max-games': 200, delta: 0.1, top: 5, 'final-games': 10,
+          seed: run.seed, workers: args.workers ?? defaultWorkers(), out: join(out, `optimize-${when}`), quiet: true,
+        },
+        () => undefined,
+      );
+      for (const x of r.ranked) rows.push([when, x.rank, x.key, x.score.p.toFixed(3), x.score.lo.toFixed(3), x.score.hi.toFixed(3), x.beaten, r.fieldSize, String(x.dominant)]);
+      const top = r.ranked[0], dominant = r.ranked.filter((x) => x.dominant).length;
+      if (top) optimizeLines.push(`  ${when}: the best found ${top.key} scores ${top.score.p.toFixed(3)} against the field, beats ${top.beaten}/${r.fieldSize}; ${dominant} of the top ${r.ranked.length} dominant`);
+    }
+    writeFileSync(join(out, 'dominant.csv'), stringify([['prices', 'rank', 'build', 'score', 'lo', 'hi', 'beats', 'field', 'dominant'], ...rows]));
+  }
   // The page: the first sweep's fair costs beside the kept round's (or, when none was kept, the last played).
   const shown = best.round > 0 ? best.dir : log.some((l) => l.round > 0 && l.flagged) ? from.dir : null;
   const page = await writeRepricePage(out, first, shown && join(shown, 'sweep'), best.round > 0);
@@ -180,6 +208,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
         ? `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
         : `no round left fewer parts flagged than the ${best.count} before: the catalogue stands (rounds.csv in ${out}/)`,
       ...(metaLines.length ? [`metagame (metagame.csv, ${join(out, 'meta-before')}/ and meta-after/):`, ...metaLines] : []),
+      ...(optimizeLines.length ? [`the strongest builds (dominant.csv, ${join(out, 'optimize-before')}/ and optimize-after/):`, ...optimizeLines] : []),
       `report: ${page}`,
       '',
     ].join('\n'),
@@ -199,7 +228,9 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('step', { type: 'number', default: 3, describe: 'prices a round changes at most, the strongest evidence first' })
         .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" })
         .option('meta', { type: 'number', default: 0, describe: "the metagame of each sweep's top K builds, before and after (havoc meta): the equilibrium's support side by side (0: none)" })
-        .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' }),
+        .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' })
+        .option('optimize', { type: 'number', default: 0, describe: "havoc optimize's climbs under the prices given and the prices kept, with the sweep's bot against 20 drawn builds: the strongest builds, dominant ones flagged, side by side (0: none)" })
+        .option('optimize-moves', { type: 'number', default: 30, describe: 'moves proposed a climb' }),
       'reprice',
     ) as never,
   handler: (args) => reportErrors(() => reprice(args)),

@@ -38,6 +38,13 @@ export async function writeRepricePage(out: string, before: CsvTable, afterDir: 
       'The metagame, before and after',
       `<p class="note">Each sweep's top builds played each other (havoc meta, <code>meta-before/</code> and <code>meta-after/</code>): how many builds the Nash equilibrium mixes (its support), and how exploitable it is on games it was not solved from.</p>${table(meta, 'metagame-table', 'metagame.csv')}`,
     ]);
+  const dominant = readCsv(join(out, 'dominant.csv'));
+  if (dominant)
+    sections.splice(meta ? 3 : 2, 0, [
+      'dominant',
+      'The strongest builds, before and after',
+      `<p class="note">havoc optimize under the prices given and the prices kept (<code>optimize-before/</code>, <code>optimize-after/</code>): the best builds found, each one's score against a field of 20 drawn builds with its interval; dominant: it beats at least 90% of the field.</p>${table(dominant, 'dominant-table', 'dominant.csv')}`,
+    ]);
   const path = join(out, 'report.html');
   writeFileSync(path, pageHtml('Havoc Arena — new prices, re-checked', 'havoc reprice', sections));
   return path;
