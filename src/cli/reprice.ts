@@ -16,7 +16,7 @@
  * `--meta K` OUT/metagame.csv the two sweeps' metagames, with `--optimize N`
  * OUT/dominant.csv the strongest builds under each.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { CommandModule } from 'yargs';
@@ -164,6 +164,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
     });
     writeFileSync(join(out, 'comparison.csv'), stringify([['part', 'category', 'cost_before', 'verdict_before', 'fair_before', 'cost_after', 'verdict_after', 'fair_after', 'fair_after_lo', 'fair_after_hi'], ...rows]));
   }
+  // What an earlier reprice into OUT left of these is not this one's.
+  for (const f of ['metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after']) rmSync(join(out, f), { recursive: true, force: true });
   // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta, in OUT/meta-before and OUT/meta-after).
   const metaLines: string[] = [];
   if (args.meta > 0 && best.round > 0) {
