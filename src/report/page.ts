@@ -7,6 +7,8 @@
  */
 import { esc } from './htmlKit.js';
 import { replayViewer } from './viewer/client.js';
+import { boardGeometry } from './viewer/geometry.js';
+import { seatViewLayer } from './viewer/seatViews.js';
 import { matchesTable } from './viewer/matches.js';
 import { sortableTables } from './viewer/sortable.js';
 import { REPORT_CSS } from './viewer/style.js';
@@ -14,9 +16,11 @@ import { REPORT_CSS } from './viewer/style.js';
 /** A section: its anchor, its heading and its HTML. */
 export type Section = readonly [id: string, name: string, html: string];
 
-/** The page's script: each part's source, called on the document. */
+/** The page's script: each part's source, called on the document (the viewer with the sources of its board geometry and seat views). */
 export function reportScript(): string {
-  return [sortableTables, matchesTable, replayViewer].map((f) => `(${f.toString()})(document);`).join('\n').replace(/<\/script/gi, '<\\/script');
+  return [`(${sortableTables.toString()})(document);`, `(${matchesTable.toString()})(document);`, `(${replayViewer.toString()})(document, ${boardGeometry.toString()}, ${seatViewLayer.toString()});`]
+    .join('\n')
+    .replace(/<\/script/gi, '<\\/script');
 }
 
 /** The whole page. */

@@ -1,21 +1,20 @@
 /**
  * The replay viewer, run in the browser: the board as SVG (squares, or hexes
  * with walls for a board of shape "hex"; named row bands), pieces with their
- * labels, pips and badges, step slider,
- * play/pause, mines per owner, each seat's program, and for a board with
- * per-seat views (a hidden-information game) a switch between the true room
- * and what one seat knew: its pieces, its marks, its bot's belief as a heat
- * map; or, for a replay of a
- * game without a board, its records as text under the same controls. The
- * report inlines this function's source (`reportScript`, with sortable.ts
- * and matches.ts), so it must stand alone: no imports but types, no
- * references outside itself.
+ * labels, pips and badges, step slider, play/pause, mines per owner, each
+ * seat's program, and for a board with per-seat views the seat views
+ * (seatViews.ts); or, for a replay of a game without a board, its records as
+ * text under the same controls. The report inlines this function's source
+ * (`reportScript`, with sortable.ts and matches.ts) and calls it with the
+ * sources of boardGeometry (geometry.ts) and seatViewLayer, so it must stand
+ * alone: no imports but types, no references outside itself.
  */
-import type { SeatFrame } from '../../core/game.js';
 import type { BoardReplay, RecordsReplay, ViewerReplay } from './data.js';
+import type { BoardGeometry, boardGeometry } from './geometry.js';
+import type { seatViewLayer } from './seatViews.js';
 
-/** Wires up the replay viewer of `doc` (a no-op on a page without replays). Runs in the browser. */
-export function replayViewer(doc: Document): void {
+/** Wires up the replay viewer of `doc` (a no-op on a page without replays), drawing boards with `geometryOf` and seat views with `seatViews`. Runs in the browser. */
+export function replayViewer(doc: Document, geometryOf: typeof boardGeometry, seatViews: typeof seatViewLayer): void {
   const SVG = 'http://www.w3.org/2000/svg';
   const COLORS = ['#d1495b', '#2e86ab', '#e3a008', '#3c9d5d', '#8e5ccf', '#e07b39', '#4f5d75', '#c2185b'];
   // Square boards' N E S W, and hex boards' E NE NW W SW SE (pointy-top hexes: a facing points through an edge).
@@ -86,27 +85,10 @@ export function replayViewer(doc: Document): void {
   let frame = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
   const showMines = new Set<number>();
-  /** The seat whose view is shown, or null for the true room. */
-  let viewSeat: number | null = null;
-  const cell = 48, margin = 22;
   let dyn: SVGElement;
-
-  /** Hex boards: a hex `cell` wide (pointy-top), rows counted from the top, odd rows shoved half a hex right. */
-  const isHex = (): boolean => brd.board.shape === 'hex';
-  const hexR = cell / Math.sqrt(3);
-  const hexCenter = (f: number, r: number): [number, number] => [margin + cell * (f + 0.5 * (r & 1)) + cell / 2, margin + hexR + r * 1.5 * hexR];
-  const hexPoints = (cx: number, cy: number, rad: number): string =>
-    [0, 1, 2, 3, 4, 5].map((k) => `${(cx + rad * Math.cos(((60 * k - 30) * Math.PI) / 180)).toFixed(1)},${(cy + rad * Math.sin(((60 * k - 30) * Math.PI) / 180)).toFixed(1)}`).join(' ');
-  /** The top-left corner of a cell's box (a square's, or the box around a hex's centre). */
-  const xy = (sq: string): [number, number] | null => {
-    const f = sq.charCodeAt(0) - 97, r = Number(sq.slice(1)) - 1;
-    if (!(f >= 0 && f < brd.board.width && r >= 0 && r < brd.board.height)) return null;
-    if (isHex()) {
-      const [cx, cy] = hexCenter(f, r);
-      return [cx - cell / 2, cy - cell / 2];
-    }
-    return [margin + f * cell, margin + (brd.board.height - 1 - r) * cell];
-  };
+  /** Where the board's cells are (set when a board is loaded). */
+  let geo: BoardGeometry;
+  const views = seatViews({ doc, el, svg, colors: COLORS, root, switchBox: viewSwitch, note: viewNote, redraw: () => draw() });
 
   function load(i: number): void {
     rep = replays[i];
@@ -150,12 +132,14 @@ export function replayViewer(doc: Document): void {
       lab.append(box, el('span', { class: 'swatch', style: `background:${colour(m)}` }), doc.createTextNode(mc.name));
       mineBox.append(lab);
     });
-    loadViewSwitch(rep);
+    views.load(rep);
     // The fixed board: squares (or hexes and walls) and coordinates.
+    geo = geometryOf(rep.board);
+    const { cell, margin, hexR } = geo, hexCenter = geo.center, hexPoints = geo.points;
     const w = rep.board.width, h = rep.board.height;
-    const bw = isHex() ? (w + 0.5) * cell + 2 * margin : w * cell + 2 * margin, bh = isHex() ? (1.5 * h + 0.5) * hexR + 2 * margin : h * cell + 2 * margin;
+    const bw = geo.width, bh = geo.height;
     const board = svg('svg', { id: 'board', class: 'board', viewBox: `0 0 ${bw} ${bh}`, width: bw, height: bh, role: 'img' });
-    if (isHex()) {
+    if (geo.hex) {
       const walls = new Set(rep.board.walls ?? []);
       for (let r = 0; r < h; r++)
         for (let f = 0; f < w; f++) {
@@ -191,8 +175,7 @@ export function replayViewer(doc: Document): void {
   let recordList: HTMLOListElement | null = null;
   function loadRecords(r: RecordsReplay): void {
     mineBox.textContent = '';
-    viewSwitch.textContent = '';
-    viewNote.textContent = '';
+    views.clear();
     recordList = el('ol', { id: 'records', class: 'records', start: '0' });
     r.records.forEach(([, text], k) => recordList!.appendChild(el('li', { 'data-frame': String(k) }, k === 0 ? 'start' : text)));
     boardBox.textContent = '';
@@ -241,10 +224,11 @@ export function replayViewer(doc: Document): void {
     root!.setAttribute('data-step', String(f.s));
     root!.setAttribute('data-veiled', String(f.veiled === true));
     dyn.textContent = '';
+    const { cell, hexR } = geo, xy = geo.corner;
     // A seat's view: only what it knew (its pieces, its marks and belief, its words); the true room's hot squares are its marks.
-    const sv = seatFrame();
+    const sv = views.at(frame);
     const seen = (m: number): boolean => !sv || sv.p.includes(m);
-    if (sv) drawHeard(sv);
+    if (sv) views.drawHeard(frame, dyn, geo);
     // Hot squares in the shooter's colour (two shooters on one square: two halves).
     const shooters = new Map<string, number[]>();
     for (const [by, sq] of sv ? [] : f.hot) shooters.set(sq, [...(shooters.get(sq) ?? []), by]);
@@ -252,10 +236,10 @@ export function replayViewer(doc: Document): void {
       const p = xy(sq);
       if (!p) continue;
       const w = (cell - 4) / bys.length;
-      if (isHex())
+      if (geo.hex)
         bys.forEach((by, i) =>
           dyn.appendChild(
-            svg('polygon', { class: 'hot', 'data-square': sq, 'data-by': brd.machines[by]?.name ?? '', points: hexPoints(p[0] + cell / 2, p[1] + cell / 2, hexR - 3 - 5 * i), fill: 'none', stroke: COLORS[by % COLORS.length], 'stroke-width': 4 }),
+            svg('polygon', { class: 'hot', 'data-square': sq, 'data-by': brd.machines[by]?.name ?? '', points: geo.points(p[0] + cell / 2, p[1] + cell / 2, hexR - 3 - 5 * i), fill: 'none', stroke: COLORS[by % COLORS.length], 'stroke-width': 4 }),
           ),
         );
       else bys.forEach((by, i) =>
@@ -440,99 +424,10 @@ export function replayViewer(doc: Document): void {
     else if (e.key === 'PageDown') goNextTurn();
     else if (e.key === 'PageUp') goPrevTurn();
     else if (e.key === 'h' || e.key === 'H') goNextHit();
-    else if ((e.key === 'v' || e.key === 'V') && rep.view === 'board' && brd.seatViews) chooseView(viewSeat === null ? 0 : viewSeat + 1 < brd.seatViews.seats.length ? viewSeat + 1 : null);
+    else if ((e.key === 'v' || e.key === 'V') && rep.view === 'board' && brd.seatViews) views.cycle();
     else if (e.key === ' ' && !(t instanceof HTMLButtonElement)) timer === null ? start() : stop();
     else return;
     e.preventDefault();
   });
-  // Whose view: the switch, and a seat's layer drawn under its pieces.
-  /** The switch's buttons for a board with per-seat views (none otherwise); a seat chosen before stays chosen when this board has it. */
-  function loadViewSwitch(r: BoardReplay): void {
-    viewSwitch.textContent = '';
-    const sv = r.seatViews;
-    if (!sv || viewSeat === null || viewSeat >= sv.seats.length) viewSeat = null;
-    if (!sv) return void (viewNote.textContent = '');
-    viewSwitch.append(el('span', { class: 'view-label' }, 'View: '));
-    [null, ...sv.seats.map((_, s) => s)].forEach((s) => {
-      const name = s === null ? '' : (sv.names[s] ?? String(s));
-      const b = el('button', { type: 'button', class: 'view-button', 'data-seat': s === null ? '' : name, 'aria-pressed': String(s === viewSeat) }, s === null ? 'true room' : `${name} heard`);
-      if (s !== null) {
-        b.prepend(el('span', { class: 'swatch', style: `background:${COLORS[s % COLORS.length]}` }));
-        b.title = `the room as seat ${name} (${sv.bots[s] ?? ''}) knew it (V: next view)`;
-      } else b.title = 'the room as it really was (V: next view)';
-      b.addEventListener('click', () => chooseView(s));
-      viewSwitch.append(b);
-    });
-  }
-
-  function chooseView(s: number | null): void {
-    viewSeat = s;
-    viewSwitch.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b.getAttribute('data-seat') === (s === null ? '' : brd.seatViews!.names[s]))));
-    root!.setAttribute('data-view-seat', s === null ? '' : brd.seatViews!.names[s]);
-    draw();
-  }
-
-  /** The chosen seat's knowledge at this frame, or null (the true room). */
-  function seatFrame(): SeatFrame | null {
-    if (viewSeat === null || !brd.seatViews) return (viewNote.textContent = ''), null;
-    return brd.seatViews.seats[viewSeat].frames[frame] ?? null;
-  }
-
-  /** The heat map of the seat's latest belief (as of this frame), its marks so far (this frame's ringed), and the note with the legend. */
-  function drawHeard(sv: SeatFrame): void {
-    const views = brd.seatViews!, s = viewSeat!, layer = views.seats[s];
-    let beliefAt = -1;
-    for (let j = frame; j >= 0 && beliefAt < 0; j--) if (layer.frames[j].b) beliefAt = j;
-    const belief = beliefAt >= 0 ? layer.frames[beliefAt].b! : null;
-    const top = belief ? Math.max(1, ...Object.values(belief)) : 1;
-    const heat = svg('g', { class: 'belief' });
-    for (const [sq, w] of Object.entries(belief ?? {})) {
-      const p = xy(sq);
-      if (!p) continue;
-      const shade = { class: 'heat', 'data-square': sq, 'data-weight': w, 'fill-opacity': (0.08 + (0.72 * w) / top).toFixed(3) };
-      const area = isHex() ? svg('polygon', { ...shade, points: hexPoints(p[0] + cell / 2, p[1] + cell / 2, hexR - 0.5) }) : svg('rect', { ...shade, x: p[0], y: p[1], width: cell, height: cell });
-      area.appendChild(svg('title', {}, `${sq}: belief ${w}`));
-      heat.appendChild(area);
-    }
-    dyn.appendChild(heat);
-    // Marks: a cell's marks side by side along its top, the latest MAX of them (older ones counted in its title);
-    // a filled one for a grunt (kind > 0), a ring for a swish, in the colour of who made it.
-    const byCell = new Map<string, [number, number, string, number][]>();
-    let count = 0;
-    for (const mk of layer.marks) {
-      if (mk[0] > frame) break;
-      byCell.set(mk[2], [...(byCell.get(mk[2]) ?? []), mk]);
-      count++;
-    }
-    const MAX = 10;
-    for (const [sq, list] of byCell) {
-      const p = xy(sq);
-      if (!p) continue;
-      list.slice(-MAX).forEach(([at, by, , kind], k) => {
-        const col = COLORS[by % COLORS.length], now = at === frame;
-        const g = svg('g', { class: `mark ${kind > 0 ? 'grunt' : 'swish'}${now ? ' now' : ''}`, 'data-square': sq, 'data-by': views.names[by] ?? String(by), 'data-kind': views.kinds[kind] ?? String(kind), transform: `translate(${p[0] + 7 + (k % 5) * 8.5},${p[1] + 7 + Math.floor(k / 5) * 8.5})` });
-        g.appendChild(svg('circle', { r: now ? 4 : 3.2, fill: kind > 0 ? col : 'white', stroke: col, 'stroke-width': now ? 2.5 : 1.8 }));
-        const older = list.length > MAX && k === 0 ? ` (and ${list.length - MAX} older here)` : '';
-        g.appendChild(svg('title', {}, `${views.names[by] ?? by} slashed ${sq}: ${views.kinds[kind] ?? kind}${now ? ' (this step)' : ''}${older}`));
-        dyn.appendChild(g);
-      });
-    }
-    // The note: what this view is, the mark legend, and the heat map's scale when there is a belief.
-    viewNote.textContent = '';
-    viewNote.append(el('strong', {}, `As ${views.names[s]} (${views.bots[s] ?? ''}) knew it: `), doc.createTextNode(`its own pieces only; ${count} mark${count === 1 ? '' : 's'} so far `));
-    const key = (kind: number): HTMLSpanElement => {
-      const k = el('span', { class: `mark-key ${kind > 0 ? 'grunt' : 'swish'}` });
-      k.append(el('i', {}), doc.createTextNode(views.kinds[kind] ?? String(kind)));
-      return k;
-    };
-    views.kinds.forEach((_, kind) => viewNote.append(key(kind)));
-    viewNote.append(doc.createTextNode(' (in the colour of who made it). '));
-    if (belief) {
-      const scale = el('span', { id: 'belief-legend', class: 'belief-legend', title: 'the bot\'s belief: weight per cell, shaded from 0 to the scale\'s top' });
-      scale.append(doc.createTextNode(`Its bot's belief when it decided in turn ${brd.frames[beliefAt].t}: 0 `), el('i', { class: 'belief-scale' }), doc.createTextNode(` ${top === 1 ? '1' : top.toFixed(2)}`));
-      viewNote.append(scale);
-    } else viewNote.append(el('span', { class: 'belief-none' }, 'Its bot exposed no belief.'));
-  }
-
   load(0);
 }
