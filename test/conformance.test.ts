@@ -12,6 +12,7 @@ import { DEFAULT_BUDGET } from '../src/core/bot.js';
 import { HavocError } from '../src/core/errors.js';
 import { actingSeats, nextDeciders, type AnyGameModule, type Answerer, type GameNode, type Outcome } from '../src/core/game.js';
 import { makeRng, sfc32Seed, type Rng } from '../src/core/rng.js';
+import { BUILTIN_RULESETS } from '../src/rules/builtins.js';
 import { registerRuleset, rulesetById, rulesetIds } from '../src/rules/registry.js';
 import alwaysBet from './games/kuhn/bots/always-bet.js';
 import randomBot from './games/kuhn/bots/random.js';
@@ -621,6 +622,17 @@ describe('Kuhn poker: the game facts', () => {
       expect(Math.abs(kuhn.figureValues(bb)[0][0])).toBe(2);
       const rr = match([randomBot, randomBot], `bots-${i}`);
       expect(kuhn.result(rr)).not.toBeNull();
+    }
+  });
+});
+
+describe('the bot host\'s list of built-in rulesets (rules/builtins.ts)', () => {
+  it('names every registered built-in ruleset, each loading the registry\'s module', async () => {
+    const registered = rulesetIds().filter((id) => id !== kuhn.id);
+    expect(Object.keys(BUILTIN_RULESETS).sort()).toEqual(registered.sort());
+    for (const id of registered) {
+      const lazy = await BUILTIN_RULESETS[id]();
+      expect([lazy.id, lazy.version, lazy.title], id).toEqual([id, rulesetById(id).version, rulesetById(id).title]);
     }
   });
 });
