@@ -25,6 +25,7 @@ export function registerRuleset(mod: AnyGameModule): void {
   modules.set(mod.id, mod);
 }
 
+// A built-in ruleset is also listed in builtins.ts, which the bot host loads one at a time (conformance.test.ts checks the two agree).
 registerRuleset(rbpModule);
 registerRuleset(nhmModule);
 registerRuleset(hoverModule);
