@@ -75,7 +75,7 @@ import { aleaSeedRunMatch, aleaSeedSeats } from '../src/rules/rbp/alea.js';
 import { fromKState, kernelBridge, unpackGameProgram, type KernelBridge } from '../src/rules/rbp/bridge.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import {
-  copyKState, K_END, K_HEARTS, K_TURN, K_WINNER, newKState, newRngPair, playMatchK, playSeededMatchK, playTurnK, resetKState,
+  copyKState, K_END, K_HEARTS, K_TURN, K_WINNER, newKState, newRngPair, playMatchK, playRunMatchesK, playSeededMatchK, playTurnK, resetKState,
 } from '../src/rules/rbp/kernel.js';
 import * as kernel from '../src/rules/rbp/kernel.js';
 import benchRandom, { drawProgram, policy } from '../bots/bench-random.js';
@@ -173,11 +173,7 @@ interface WorkloadStats {
 
 /** Plays kernel matches ids [from, from + n) of run `run`; adds to `s`. */
 function kernelMatches(run: string, from: number, n: number, s: WorkloadStats): void {
-  const st = newKState(), rngs = newRngPair();
-  for (let i = from; i < from + n; i++) {
-    resetKState(st);
-    aleaSeedRunMatch(rngs, run, i);
-    playMatchK(st, policy, policy, rngs[0], rngs[1]);
+  playRunMatchesK(newKState(), run, from, n, policy, policy, (st) => {
     s.matches++;
     s.turns += st[K_TURN];
     const w = st[K_WINNER], e = st[K_END];
@@ -185,7 +181,7 @@ function kernelMatches(run: string, from: number, n: number, s: WorkloadStats): 
     else if (w === 1) s.b++;
     else if (e === 2) s.mutual++;
     else s.limit++;
-  }
+  });
 }
 
 /** The same matches in the general engine: State + playTurn, programs from the same policy and streams. */

@@ -14,8 +14,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { aleaSeedRunMatch } from '../src/rules/rbp/alea.js';
-import { K_TURN, newKState, newRngPair, playMatchK, resetKState } from '../src/rules/rbp/kernel.js';
+import { K_TURN, newKState, playRunMatchesK } from '../src/rules/rbp/kernel.js';
 import { policy } from '../bots/bench-random.js';
 
 export interface CRef {
@@ -31,23 +30,19 @@ const HERE = fileURLToPath(import.meta.url);
 
 /** The kernel's ns/turn over about `seconds` of matches, CPU-timed, after a warm-up. */
 function kernelNsPerTurn(seconds: number): number {
-  const st = newKState(), rngs = newRngPair();
-  let i = 0;
-  const batch = (n: number): number => {
-    let turns = 0;
-    for (let k = 0; k < n; k++, i++) {
-      resetKState(st);
-      aleaSeedRunMatch(rngs, '1', i);
-      playMatchK(st, policy, policy, rngs[0], rngs[1]);
-      turns += st[K_TURN];
-    }
-    return turns;
+  const st = newKState();
+  let i = 0, played = 0;
+  const count = (k: Int32Array): void => void (played += k[K_TURN]);
+  const batch = (n: number): void => {
+    playRunMatchesK(st, '1', i, n, policy, policy, count);
+    i += n;
   };
   batch(20_000);
   const c0 = process.cpuUsage();
-  let turns = 0;
+  played = 0;
   for (;;) {
-    turns += batch(20_000);
+    batch(20_000);
+    const turns = played;
     const c = process.cpuUsage(c0);
     const ms = (c.user + c.system) / 1000;
     if (ms >= seconds * 1000) return (ms * 1e6) / turns;

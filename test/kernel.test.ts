@@ -24,14 +24,14 @@ import { copyState, State } from '../src/rules/nhm/state.js';
 import { rulesetById } from '../src/rules/registry.js';
 import { playTurn } from '../src/rules/nhm/step.js';
 import { aleaNext, aleaSeed } from '../src/core/alea.js';
-import { aleaSeedRunMatch, aleaSeedSeats } from '../src/rules/rbp/alea.js';
+import { aleaSeedRunMatch, aleaSeedRunMatches4, aleaSeedSeats, aleaSeedSeats4 } from '../src/rules/rbp/alea.js';
 import {
   fromKState, kernelBridge, kernelResult, kernelSetupOf, packGameProgram, toKState, unpackGameProgram, type KernelBridge,
 } from '../src/rules/rbp/bridge.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import {
   copyKState, formatKProgram, isRepairK, K_ACTIONS, K_DEALT, K_END, K_FACING, K_HEARTS, K_LIMIT, K_R, K_SQ, K_TURN, K_WINNER, K_X,
-  KSTATE_SIZE, newKState, newRngPair, packProgram, playMatchK, playSeededMatchK, playTurnK, PROGRAM_REPAIR, resetKState,
+  KSTATE_SIZE, newKState, newRngPair, packProgram, playMatchK, playRunMatchesK, playSeededMatchK, playTurnK, PROGRAM_REPAIR, resetKState,
 } from '../src/rules/rbp/kernel.js';
 import benchRandom, { drawProgram, policy, PROGRAMS } from '../bots/bench-random.js';
 import { engine } from './helpers.js';
@@ -151,6 +151,27 @@ describe('inlined alea', () => {
           }
         }
       }
+    }
+  });
+  it('seeds four matches at once exactly as one at a time: ids across a power of ten, any run seed, seeds of any one length or mixed', () => {
+    const eight = Array.from({ length: 8 }, () => new Float64Array(4));
+    const same = (seeds: readonly string[]): void => {
+      for (let m = 0; m < 4; m++) {
+        for (let s = 0; s < 2; s++) {
+          const ref = makeRng(seatSeed(seeds[m], s));
+          for (let j = 0; j < 10; j++) expect(aleaNext(eight[2 * m + s])).toBe(ref.next());
+        }
+      }
+    };
+    for (const run of [1, 'bench', 'x/y', 12345678, 'r'.repeat(300)]) {
+      for (const first of [0, 7, 8, 96, 97, 999_998, 1_000_000]) {
+        aleaSeedRunMatches4(eight, run, first);
+        same([0, 1, 2, 3].map((m) => matchSeed(run, first + m)));
+      }
+    }
+    for (const seeds of [[0, 1, 2, 3].map((i) => matchSeed(5, i)), ['a', 'b', 'c', 'd'], ['m', 'mm', 'x'.repeat(300), ''], ['y'.repeat(390), 'z', 'w', 'v']]) {
+      aleaSeedSeats4(eight, seeds);
+      same(seeds);
     }
   });
 });
@@ -392,6 +413,19 @@ describe('kernel API', () => {
 });
 
 describe('the reference workload (issue 14)', () => {
+  it('a run’s matches played four seedings at a time are the matches played one by one, whatever the first id and count', () => {
+    const k = newKState(), one = newKState(), rngs = newRngPair();
+    for (const [run, from, n] of [[1, 95, 37], ['bench', 0, 3], ['x', 9_998, 9], [7, 0, 0]] as const) {
+      const ids: number[] = [];
+      playRunMatchesK(k, run, from, n, policy, policy, (st, id) => {
+        ids.push(id);
+        playSeededMatchK(one, matchSeed(run, id), policy, policy, rngs);
+        expect(Array.from(st)).toEqual(Array.from(one));
+      });
+      expect(ids).toEqual(Array.from({ length: n }, (_, j) => from + j));
+    }
+  });
+
   it('20,000 seeded matches land on the published figures', () => {
     const k = newKState(), rngs = newRngPair();
     const n = 20_000;
