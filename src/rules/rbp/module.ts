@@ -10,7 +10,8 @@ import type { FastPath } from '../../core/game.js';
 import type { Game } from '../nhm/game.js';
 import { nhmEngineModule } from '../nhm/module.js';
 import { type KernelBridge, kernelBridge, kernelResult, kernelSetupOf, playBridgedTurn } from './bridge.js';
-import { type KernelSetup, type NativePolicy, newKState, newRngPair, playSeededMatchK } from './kernel.js';
+import { type KernelSetup, type NativePolicy, newKState, newRngPair, playMatchK, resetKState } from './kernel.js';
+import { aleaSeedSeats } from './alea.js';
 import { rbpGame, roboPig } from './index.js';
 import { HavocError } from '../../core/errors.js';
 
@@ -18,6 +19,9 @@ import { HavocError } from '../../core/errors.js';
 const kstate = newKState();
 const kturn = newKState();
 const krngs = newRngPair();
+/** The seat streams of the last match seed, as seeded: a set's seat rotations share a seed (arena/schedule.ts), so the next match often reuses them. */
+const seeded = newRngPair();
+let seededFor: string | null = null;
 const fit = new WeakMap<Game, KernelSetup | null>();
 const bridges = new WeakMap<Game, KernelBridge | null>();
 
@@ -36,7 +40,14 @@ function kernelSetup(game: Game): KernelSetup | null {
 const kernel: FastPath<Game> = {
   accepts: (game, policies) => policies.length === 2 && typeof policies[0] === 'function' && typeof policies[1] === 'function' && kernelSetup(game) !== null,
   play(game, seed, policies) {
-    playSeededMatchK(kstate, seed, policies[0] as NativePolicy, policies[1] as NativePolicy, krngs, kernelSetup(game)!);
+    if (seed !== seededFor) {
+      aleaSeedSeats(seeded, seed);
+      seededFor = seed;
+    }
+    krngs[0].set(seeded[0]);
+    krngs[1].set(seeded[1]);
+    resetKState(kstate, kernelSetup(game)!);
+    playMatchK(kstate, policies[0] as NativePolicy, policies[1] as NativePolicy, krngs[0], krngs[1]);
     const r = kernelResult(kstate);
     return { winner: r.winner, reason: r.reason, turns: r.turns, figures: [r.dealt] };
   },
