@@ -20,13 +20,15 @@ import { requiredX } from '../src/rules/nhm/state.js';
 import { aleaNext } from '../src/core/alea.js';
 import { K_ACTIONS, K_CODES, K_HEARTS, K_X, MAX_HEARTS, PROGRAM_IDLE, PROGRAM_REPAIR, type NativePolicy } from '../src/rules/rbp/kernel.js';
 
-// Module-local copy of an imported constant for the hot loops: V8 folds a
-// module's own unexported `const`s into optimised code, but loads an imported
-// (or exported) binding from its cell at every use.
+// Module-local copies of constants for the hot loops: V8 folds a module's
+// own unexported `const`s into optimised code, but loads an imported (or
+// exported) binding from its cell at every use.
 const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
+const HEARTS = K_HEARTS, FULL = MAX_HEARTS, IDLE = PROGRAM_IDLE, REPAIR = PROGRAM_REPAIR;
+const CHANCE = 0.1;
 
 /** Chance of `R R R R R` for a damaged pig. */
-export const REPAIR_CHANCE = 0.1;
+export const REPAIR_CHANCE = CHANCE;
 
 /**
  * PROGRAMS[d] (d = 0..5 missing hearts): every packed kernel program with
@@ -52,8 +54,18 @@ export const PROGRAMS: readonly Int32Array[] = Array.from({ length: MAX_HEARTS +
   return Int32Array.from(out);
 });
 
-/** Per d, PROGRAMS[d].length / (1 - REPAIR_CHANCE): scales a draw above the repair chance to an index. */
-const SCALE = PROGRAMS.map((t) => t.length / (1 - REPAIR_CHANCE));
+// The tables of PROGRAMS one after another in FLAT (PROGRAMS[d] from
+// OFFSET[d] to LAST[d]), and per d the scale from a draw above the repair
+// chance to an index: one typed array read where an array of them took three.
+const FLAT = new Int32Array(PROGRAMS.reduce((n, t) => n + t.length, 0));
+const OFFSET = new Int32Array(16), LAST = new Int32Array(16), SCALE = new Float64Array(16);
+PROGRAMS.reduce((at, t, d) => {
+  FLAT.set(t, at);
+  OFFSET[d] = at;
+  LAST[d] = at + t.length - 1;
+  SCALE[d] = t.length / (1 - CHANCE);
+  return at + t.length;
+}, 0);
 
 /** The policy's program (packed kernel codes) for a pig missing `missing` hearts, from one uniform draw `u` in [0, 1). */
 export function drawProgram(u: number, missing: number): number {
@@ -62,15 +74,14 @@ export function drawProgram(u: number, missing: number): number {
     const i = (u * 32768) | 0;
     return (i & 7) | ((i & 0x38) << 1) | ((i & 0x1c0) << 2) | ((i & 0xe00) << 3) | ((i & 0x7000) << 4);
   }
-  if (missing >= MAX_HEARTS) return PROGRAM_IDLE; // dead: never asked
-  if (u < REPAIR_CHANCE) return PROGRAM_REPAIR;
-  const table = PROGRAMS[missing];
-  const i = ((u - REPAIR_CHANCE) * SCALE[missing]) | 0;
-  return table[i < table.length ? i : table.length - 1];
+  if (missing >= FULL) return IDLE; // dead: never asked
+  if (u < CHANCE) return REPAIR;
+  const i = OFFSET[missing] + (((u - CHANCE) * SCALE[missing]) | 0);
+  return FLAT[i < LAST[missing] ? i : LAST[missing]];
 }
 
 /** The policy as a native bot for the kernel (src/rules/rbp/kernel.ts): one alea draw per program. */
-export const policy: NativePolicy = (st, seat, rng) => drawProgram(aleaNext(rng), MAX_HEARTS - st[K_HEARTS + seat]);
+export const policy: NativePolicy = (st, seat, rng) => drawProgram(aleaNext(rng), FULL - st[HEARTS + seat]);
 
 /** The policy through the bot API: same draw, from `ctx.rng`, written as the game's command codes. */
 const factory: BotFactory = (ctx) => {
