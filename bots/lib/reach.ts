@@ -1,8 +1,9 @@
 /**
  * Reach tables: how much damage a machine can put on a square from a pose
  * (facing, square), now or within a few commands. Built once per game from the
- * catalogue's compiled weapon tables and shared by every bot of the match, so
- * a position is judged by a few array reads.
+ * catalogue's compiled weapon tables and shared by every bot of the match (a
+ * machine's own tables by every game it plays in), so a position is judged by
+ * a few array reads.
  *
  * The tables ignore blocking (machines, wreckage, shield spots and armour):
  * they say "this square is in my firing lines", which is what a quick
@@ -22,6 +23,15 @@ export interface PoseGraph {
   readonly cmd: Int32Array;
 }
 
+/** One machine's tables (see Reach): they depend only on its commands and the catalogue's tables for the board. */
+interface MachineReach {
+  readonly now: Uint8Array;
+  readonly weaponNow: readonly (Uint8Array | null)[];
+  readonly beamOnly: readonly boolean[];
+  readonly soon: Float32Array;
+  readonly poses: PoseGraph;
+}
+
 /** Reach tables of every machine of a game. */
 export class Reach {
   readonly game: Game;
@@ -37,46 +47,15 @@ export class Reach {
   /** Per machine: its pose graph over turns and step moves (teleports left out). */
   readonly poses: readonly PoseGraph[];
 
-  constructor(game: Game, levels = 3, decay = 0.6) {
+  constructor(game: Game) {
     this.game = game;
-    const size = (this.size = game.size);
-    const now: Uint8Array[] = [], soon: Float32Array[] = [], poses: PoseGraph[] = [];
-    const weaponNow: (Uint8Array | null)[][] = [], beamOnly: boolean[][] = [];
-    for (let m = 0; m < game.n; m++) {
-      const hit = new Uint8Array(4 * size * size);
-      const per: (Uint8Array | null)[] = [], beams: boolean[] = [];
-      for (const c of game.weaponCmds[m]) {
-        const t = firingTable(game, c);
-        per.push(t);
-        const opt = game.tables.weapons[cmdPart(c)]![cmdOption(c)];
-        beams.push(opt.cellStart[4 * size] === 0 && opt.beamStart[4 * size] > 0);
-        if (t) for (let i = 0; i < t.length; i++) if (t[i] > hit[i]) hit[i] = t[i];
-      }
-      weaponNow.push(per);
-      beamOnly.push(beams);
-      const graph = poseGraph(game, m);
-      let cur = Float32Array.from(hit);
-      for (let k = 0; k < levels; k++) {
-        const nxt = Float32Array.from(cur);
-        for (let p = 0; p < 4 * size; p++)
-          for (let j = graph.start[p]; j < graph.start[p + 1]; j++) {
-            const q = graph.next[j];
-            for (let t = 0; t < size; t++) {
-              const v = decay * cur[q * size + t];
-              if (v > nxt[p * size + t]) nxt[p * size + t] = v;
-            }
-          }
-        cur = nxt;
-      }
-      now.push(hit);
-      soon.push(cur);
-      poses.push(graph);
-    }
-    this.now = now;
-    this.weaponNow = weaponNow;
-    this.beamOnly = beamOnly;
-    this.soon = soon;
-    this.poses = poses;
+    this.size = game.size;
+    const machines = Array.from({ length: game.n }, (_, m) => machineReachOf(game, m));
+    this.now = machines.map((r) => r.now);
+    this.weaponNow = machines.map((r) => r.weaponNow);
+    this.beamOnly = machines.map((r) => r.beamOnly);
+    this.soon = machines.map((r) => r.soon);
+    this.poses = machines.map((r) => r.poses);
   }
 
   /** Damage machine m deals to square `target` firing now from (facing, sq). */
@@ -90,13 +69,65 @@ export class Reach {
   }
 }
 
-const cache = new WeakMap<Game, Reach>();
+/**
+ * The reach tables of `game`'s machines. Not kept with the game: a run keeps
+ * thousands of games (arena/player.ts), and tables kept by each of them held
+ * 3 GB at the peak of an 8,000-match greedy sweep (configs/sweep.json).
+ */
+export const reachOf = (game: Game): Reach => new Reach(game);
 
-/** The reach tables of `game`, built on first use and shared. */
-export function reachOf(game: Game): Reach {
-  let r = cache.get(game);
-  if (!r) cache.set(game, (r = new Reach(game)));
+/**
+ * Machines' tables by the catalogue's tables and the machine's commands,
+ * the most recently used first out last. A sweep plays each design in many
+ * matches, each a new Game: building a machine's tables was a fifth of a
+ * greedy sweep's time, and its garbage kept V8's collector threads busy.
+ * About 100 KB a design: MAX_MACHINES_CACHED bounds a thread's memory.
+ */
+const machineCache = new WeakMap<object, Map<string, MachineReach>>();
+const MAX_MACHINES_CACHED = 256;
+
+function machineReachOf(game: Game, m: number): MachineReach {
+  let byCommands = machineCache.get(game.tables);
+  if (!byCommands) machineCache.set(game.tables, (byCommands = new Map()));
+  const key = game.commands[m].join(',');
+  let r = byCommands.get(key);
+  if (r) {
+    byCommands.delete(key); // to the back of the line
+  } else {
+    r = machineReach(game, m);
+    if (byCommands.size >= MAX_MACHINES_CACHED) byCommands.delete(byCommands.keys().next().value!);
+  }
+  byCommands.set(key, r);
   return r;
+}
+
+/** Machine m's tables, `levels` commands ahead, each a further `decay`. */
+function machineReach(game: Game, m: number, levels = 3, decay = 0.6): MachineReach {
+  const size = game.size;
+  const hit = new Uint8Array(4 * size * size);
+  const weaponNow: (Uint8Array | null)[] = [], beamOnly: boolean[] = [];
+  for (const c of game.weaponCmds[m]) {
+    const t = firingTable(game, c);
+    weaponNow.push(t);
+    const opt = game.tables.weapons[cmdPart(c)]![cmdOption(c)];
+    beamOnly.push(opt.cellStart[4 * size] === 0 && opt.beamStart[4 * size] > 0);
+    if (t) for (let i = 0; i < t.length; i++) if (t[i] > hit[i]) hit[i] = t[i];
+  }
+  const poses = poseGraph(game, m);
+  let cur = Float32Array.from(hit);
+  for (let k = 0; k < levels; k++) {
+    const nxt = Float32Array.from(cur);
+    for (let p = 0; p < 4 * size; p++)
+      for (let j = poses.start[p]; j < poses.start[p + 1]; j++) {
+        const q = poses.next[j];
+        for (let t = 0; t < size; t++) {
+          const v = decay * cur[q * size + t];
+          if (v > nxt[p * size + t]) nxt[p * size + t] = v;
+        }
+      }
+    cur = nxt;
+  }
+  return { now: hit, weaponNow, beamOnly, soon: cur, poses };
 }
 
 /** Per pose and target square: the damage weapon command c deals there (blocking ignored), or null if none anywhere. */
