@@ -120,8 +120,18 @@ export class CandidateGen {
   private readonly hasTel: boolean;
   private enemies: number[] = [];
   private neighbours: number[][] = [];
-  private readonly seen = new Set<number>();
-  private raw: number[][] = [];
+  private readonly seen = new KeySet();
+  /** The program being built (its commands before the X), and how many it has. */
+  private readonly acts = new Int32Array(PROGRAM_LENGTH);
+  private nActs = 0;
+  /** The fill choices of `fills`, and the programs recorded by `emit` (PROGRAM_LENGTH codes each, `nRaw` of them). */
+  private readonly fillBuf = new Int32Array(4);
+  private raw = new Uint16Array(64 * PROGRAM_LENGTH);
+  private nRaw = 0;
+  private score = new Float64Array(64);
+  private safety = new Float64Array(64);
+  private readonly idx: number[] = [];
+  private readonly bySafety: number[] = [];
 
   constructor(game: Game, seat: number, reach: Reach) {
     this.game = game;
@@ -154,92 +164,122 @@ export class CandidateGen {
     out.clear();
     const me = this.seat, g = this.game, size = this.size;
     if (!st.alive[me]) {
-      out.add(rep(CMD_X, PROGRAM_LENGTH));
+      out.add(ALL_X);
       return out;
     }
     const need = requiredX(st, me), free = PROGRAM_LENGTH - need;
     this.prepare(st);
     const nPoses = this.bfs(st, free);
     for (let i = 0; i < nPoses; i++) this.chooseFill(st, this.order[i]);
-    this.raw = [];
+    this.nRaw = 0;
     this.seen.clear();
     const pose0 = this.order[0];
     /** The command of a fill choice: a weapon index, FILL_TARGET, FILL_DODGE or FILL_NONE (X). */
     const fill = (w: number): number => (w === FILL_TARGET ? CMD_TARGET : w === FILL_DODGE ? CMD_DODGE : w >= 0 ? this.weapons[w] : CMD_X);
-    const fills = (p: number, len: number): number[] => {
-      const f: number[] = [];
-      if (this.best[p] >= 0) f.push(this.best[p]);
-      if (this.second[p] >= 0) f.push(this.second[p]);
-      if (this.hasA) f.push(FILL_TARGET);
-      if (this.hasD && len <= 2) f.push(FILL_DODGE);
-      if (f.length === 0) f.push(FILL_NONE);
-      return f;
-    };
     const firstFill = (p: number): number =>
       this.hasA && this.bestHits[p] <= 0 ? FILL_TARGET : this.best[p] >= 0 ? this.best[p] : this.hasA ? FILL_TARGET : FILL_NONE;
+    // Each program is built in `acts` (start, put, path) and recorded by emit.
 
     // go: move to each pose, then fire.
     for (let i = 0; i < nPoses; i++) {
-      const p = this.order[i], path = this.path(p), rest = free - path.length;
-      if (rest === 0) this.emit(path, need);
-      else for (const w of fills(p, path.length)) this.emit([...path, ...rep(fill(w), rest)], need);
+      const p = this.order[i], len = this.pathLength(p), rest = free - len;
+      if (rest === 0) this.start().path(p).emit(need);
+      else for (let f = 0, nf = this.fills(p, len); f < nf; f++) this.start().path(p).put(fill(this.fillBuf[f]), rest).emit(need);
     }
     // wait: X first, then fire from here.
-    if (need > 0) for (const w of fills(pose0, 0)) this.emit(rep(fill(w), free), need, true);
+    if (need > 0) for (let f = 0, nf = this.fills(pose0, 0); f < nf; f++) this.start().put(fill(this.fillBuf[f]), free).emit(need, true);
     // shoot-and-scoot: fire from here, then move up to two commands and fire again.
     if (this.bestHits[pose0] > 0 || this.hasA)
       for (let a = 1; a <= Math.min(2, free - 1); a++)
         for (let i = 1; i < nPoses; i++) {
-          const p = this.order[i], path = this.path(p);
-          if (path.length > Math.min(2, free - a)) continue;
-          const rest = free - a - path.length;
-          this.emit([...rep(fill(firstFill(pose0)), a), ...path, ...rep(fill(firstFill(p)), rest)], need);
+          const p = this.order[i], len = this.pathLength(p);
+          if (len > Math.min(2, free - a)) continue;
+          const rest = free - a - len;
+          this.start().put(fill(firstFill(pose0)), a).path(p).put(fill(firstFill(p)), rest).emit(need);
         }
     // strike-and-step: move (1-2), fire once or twice, one more command, fire.
     const graph = this.reach.poses[me];
     for (let i = 1; i < nPoses; i++) {
-      const p = this.order[i], path = this.path(p);
-      if (path.length > 2 || this.bestHits[p] <= 0) continue;
-      for (let a = 1; a <= free - path.length - 1; a++)
+      const p = this.order[i], len = this.pathLength(p);
+      if (len > 2 || this.bestHits[p] <= 0) continue;
+      for (let a = 1; a <= free - len - 1; a++)
         for (let j = graph.start[p]; j < graph.start[p + 1]; j++) {
           const q = graph.next[j], c = graph.cmd[j];
           if (q % size !== p % size && this.blocked(st, q % size)) continue;
-          const rest = free - path.length - a - 1;
+          const rest = free - len - a - 1;
           const w2 = this.dist[q] >= 0 ? firstFill(q) : this.best[p];
-          this.emit([...path, ...rep(fill(this.best[p]), a), c, ...rep(fill(w2), rest)], need);
+          this.start().path(p).put(fill(this.best[p]), a).put(c, 1).put(fill(w2), rest).emit(need);
         }
     }
     // repair
     if (st.hearts[me] < g.maxHearts[me] || st.shields[me] < g.maxShields[me]) {
-      if (g.repairAllSlots) this.emit(rep(CMD_R, PROGRAM_LENGTH), 0);
-      else if (free > 0) this.emit(rep(CMD_R, free), need);
+      if (g.repairAllSlots) this.start().put(CMD_R, PROGRAM_LENGTH).emit(0);
+      else if (free > 0) this.start().put(CMD_R, free).emit(need);
     }
     // teleport: jump away, then fire whatever bears.
     if (this.hasTel && free > 0) {
       const w = this.hasA ? CMD_TARGET : fill(this.best[pose0]);
-      this.emit([CMD_TEL, ...rep(w, free - 1)], need);
-      if (free > 1) this.emit([...rep(w, free - 1), CMD_TEL], need);
+      this.start().put(CMD_TEL, 1).put(w, free - 1).emit(need);
+      if (free > 1) this.start().put(w, free - 1).put(CMD_TEL, 1).emit(need);
     }
     // mines: lay one where an enemy is likeliest to step, then go.
     if (this.mines.length > 0 && free > 1) {
       const mine = this.bestMine(st, pose0);
       if (mine >= 0)
         for (let i = 0; i < nPoses; i++) {
-          const p = this.order[i], path = this.path(p);
-          if (path.length > Math.min(2, free - 1)) continue;
-          this.emit([mine, ...path, ...rep(fill(firstFill(p)), free - 1 - path.length)], need);
+          const p = this.order[i], len = this.pathLength(p);
+          if (len > Math.min(2, free - 1)) continue;
+          this.start().put(mine, 1).path(p).put(fill(firstFill(p)), free - 1 - len).emit(need);
         }
     }
     // shield: raise it and hold position, or turn and raise it.
     for (const sh of this.shields) {
-      this.emit(rep(sh, free), need);
-      if (free > 1) for (const c of [CMD_TL, CMD_TR]) if (g.isLegal(me, c)) this.emit([c, ...rep(sh, free - 1)], need);
+      this.start().put(sh, free).emit(need);
+      if (free > 1) for (const c of TURNS) if (g.isLegal(me, c)) this.start().put(c, 1).put(sh, free - 1).emit(need);
     }
 
     this.select(st, out, max);
     return out;
   }
 
+  /** The fill choices to try from pose p after `len` commands, into fillBuf; how many. */
+  private fills(p: number, len: number): number {
+    const f = this.fillBuf;
+    let n = 0;
+    if (this.best[p] >= 0) f[n++] = this.best[p];
+    if (this.second[p] >= 0) f[n++] = this.second[p];
+    if (this.hasA) f[n++] = FILL_TARGET;
+    if (this.hasD && len <= 2) f[n++] = FILL_DODGE;
+    if (n === 0) f[n++] = FILL_NONE;
+    return n;
+  }
+
+  /** Starts a program. */
+  private start(): this {
+    this.nActs = 0;
+    return this;
+  }
+
+  /** Appends command c `n` times (none for n <= 0). Past PROGRAM_LENGTH only the count grows: emit drops such a program. */
+  private put(c: number, n: number): this {
+    for (let k = 0; k < n; k++, this.nActs++) if (this.nActs < PROGRAM_LENGTH) this.acts[this.nActs] = c;
+    return this;
+  }
+
+  /** Appends the shortest commands from the search's start to pose p. */
+  private path(p: number): this {
+    const len = this.pathLength(p);
+    let q = p;
+    for (let k = len - 1; k >= 0; k--, q = this.parent[q]) if (this.nActs + k < PROGRAM_LENGTH) this.acts[this.nActs + k] = this.parentCmd[q];
+    this.nActs += len;
+    return this;
+  }
+
+  private pathLength(p: number): number {
+    let len = 0;
+    for (let q = p; this.parent[q] >= 0 && this.dist[q] > 0; q = this.parent[q]) len++;
+    return len;
+  }
   /** What this seat would do standing still: fire its best weapon (or Auto-Target) where it is. */
   stillProgram(st: State, out: number[]): number[] {
     const me = this.seat;
@@ -301,12 +341,6 @@ export class CandidateGen {
     return tail;
   }
 
-  private path(p: number): number[] {
-    const out: number[] = [];
-    for (let q = p; this.parent[q] >= 0 && this.dist[q] > 0; q = this.parent[q]) out.push(this.parentCmd[q]);
-    return out.reverse();
-  }
-
   /** Picks the best and second-best weapon to fire from pose p at the standing enemies. */
   private chooseFill(st: State, p: number): void {
     const g = this.game, size = this.size, r = this.reach, me = this.seat;
@@ -350,44 +384,56 @@ export class CandidateGen {
     return best;
   }
 
-  /** Records a program: `actions` then X (or X first), deduplicated. */
-  private emit(actions: number[], need: number, xFirst = false): void {
-    const xs = rep(CMD_X, PROGRAM_LENGTH - actions.length);
-    const prog = xFirst ? [...xs, ...actions] : [...actions, ...xs];
-    if (prog.length !== PROGRAM_LENGTH) return;
+  /** Records the program built: its commands then X (or X first), deduplicated. */
+  private emit(need: number, xFirst = false): void {
+    const n = this.nActs;
+    if (n > PROGRAM_LENGTH) return;
+    if ((this.nRaw + 1) * PROGRAM_LENGTH > this.raw.length) {
+      const grown = new Uint16Array(this.raw.length * 2);
+      grown.set(this.raw);
+      this.raw = grown;
+    }
+    const at = this.nRaw * PROGRAM_LENGTH, xs = PROGRAM_LENGTH - n;
     let x = 0, key = 0;
     for (let k = 0; k < PROGRAM_LENGTH; k++) {
-      if (prog[k] === CMD_X) x++;
-      key = key * 1024 + prog[k];
+      const c = xFirst ? (k < xs ? CMD_X : this.acts[k - xs]) : k < n ? this.acts[k] : CMD_X;
+      if (c === CMD_X) x++;
+      key = key * 1024 + c;
+      this.raw[at + k] = c;
     }
-    if (x < need || this.seen.has(key)) return;
-    this.seen.add(key);
-    this.raw.push(prog);
+    if (x < need || !this.seen.add(key)) return;
+    this.nRaw++;
   }
 
   /** Scores every recorded program statically and keeps the best `max` (three quarters by score, the rest by safety). */
   private select(st: State, out: ProgramList, max: number): void {
-    const n = this.raw.length;
-    const score = new Float64Array(n), safety = new Float64Array(n);
-    for (let i = 0; i < n; i++) this.staticScore(st, this.raw[i], score, safety, i);
-    const idx = Array.from({ length: n }, (_, i) => i);
-    idx.sort((a, b) => score[b] - score[a] || a - b);
+    const n = this.nRaw;
+    if (this.score.length < n) (this.score = new Float64Array(2 * n)), (this.safety = new Float64Array(2 * n));
+    const score = this.score, safety = this.safety;
+    for (let i = 0; i < n; i++) this.staticScore(st, i);
+    // Both orders are total (ties by index), so any sort gives the same lists; the comparators
+    // answer small integers, as a float difference would be boxed at every comparison.
+    const idx = this.idx, bySafety = this.bySafety;
+    idx.length = n;
+    for (let i = 0; i < n; i++) idx[i] = i;
+    idx.sort((a, b) => (score[b] > score[a] ? 1 : score[b] < score[a] ? -1 : a - b));
     const take = Math.min(n, max), byScore = Math.min(take, Math.ceil(max * 0.75));
-    const chosen = new Uint8Array(n);
-    for (let i = 0; i < byScore; i++) chosen[idx[i]] = 1;
-    const bySafety = idx.slice(byScore).sort((a, b) => safety[b] - safety[a] || a - b);
-    for (let i = 0; i < byScore; i++) out.add(this.raw[idx[i]], score[idx[i]]);
-    for (let i = 0; i < take - byScore; i++) out.add(this.raw[bySafety[i]], score[bySafety[i]]);
+    bySafety.length = n - byScore;
+    for (let i = byScore; i < n; i++) bySafety[i - byScore] = idx[i];
+    bySafety.sort((a, b) => (safety[b] > safety[a] ? 1 : safety[b] < safety[a] ? -1 : a - b));
+    for (let i = 0; i < byScore; i++) out.add(this.raw, score[idx[i]], idx[i] * PROGRAM_LENGTH);
+    for (let i = 0; i < take - byScore; i++) out.add(this.raw, score[bySafety[i]], bySafety[i] * PROGRAM_LENGTH);
   }
 
   /** Plays a program alone against standing enemies: damage dealt, exposure on the way, reach at the end. */
-  private staticScore(st: State, prog: number[], score: Float64Array, safety: Float64Array, i: number): void {
-    const g = this.game, me = this.seat, size = this.size, r = this.reach, graph = r.poses[me];
+  private staticScore(st: State, i: number): void {
+    const g = this.game, me = this.seat, size = this.size, r = this.reach, graph = r.poses[me], prog = this.raw, at = i * PROGRAM_LENGTH;
     let pose = st.facing[me] * size + st.sq[me];
     let dealt = 0, exposure = 0, heal = 0, mines = 0;
-    const repairing = prog.includes(CMD_R);
+    let repairing = false;
+    for (let k = 0; k < PROGRAM_LENGTH; k++) if (prog[at + k] === CMD_R) repairing = true;
     for (let k = 0; k < PROGRAM_LENGTH; k++) {
-      const c = prog[k];
+      const c = prog[at + k];
       let shield = 1;
       if (c === CMD_TL || c === CMD_TR || c === CMD_SPIN || isMove(c)) {
         for (let j = graph.start[pose]; j < graph.start[pose + 1]; j++)
@@ -419,11 +465,54 @@ export class CandidateGen {
       out += r.soon[me][pose * size + st.sq[o]];
       inn += r.soon[o][(st.facing[o] * size + st.sq[o]) * size + sq];
     }
-    score[i] = 10 * dealt - 2 * exposure + 3 * out - 4 * inn + 10 * heal + mines;
-    safety[i] = -2 * exposure - 4 * inn + 2 * dealt + out;
+    this.score[i] = 10 * dealt - 2 * exposure + 3 * out - 4 * inn + 10 * heal + mines;
+    this.safety[i] = -2 * exposure - 4 * inn + 2 * dealt + out;
   }
 }
 
-function rep(c: number, n: number): number[] {
-  return n > 0 ? new Array<number>(n).fill(c) : [];
+/**
+ * A set of program keys (five codes as one number below 2^50): open
+ * addressing in a Float64Array, emptied by a new generation rather than
+ * cleared. A Set of such numbers boxed each key, a fifth of what a greedy
+ * match allocated.
+ */
+class KeySet {
+  private keys = new Float64Array(512);
+  private stamp = new Uint32Array(512);
+  private gen = 1;
+  private size = 0;
+
+  clear(): void {
+    this.gen++;
+    this.size = 0;
+  }
+
+  /** Adds the key; false if it was there. */
+  add(key: number): boolean {
+    if (2 * (this.size + 1) > this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    // Fold the key's high bits (above 2^30) onto its low ones, then spread.
+    for (let i = Math.imul(((key % 0x40000000) ^ Math.floor(key / 0x40000000)) | 0, 0x9e3779b1) & mask; ; i = (i + 1) & mask) {
+      if (this.stamp[i] !== this.gen) {
+        this.stamp[i] = this.gen;
+        this.keys[i] = key;
+        this.size++;
+        return true;
+      }
+      if (this.keys[i] === key) return false;
+    }
+  }
+
+  private grow(): void {
+    const keys = this.keys, stamp = this.stamp, gen = this.gen;
+    this.keys = new Float64Array(keys.length * 2);
+    this.stamp = new Uint32Array(keys.length * 2);
+    this.gen = 1;
+    this.size = 0;
+    for (let i = 0; i < keys.length; i++) if (stamp[i] === gen) this.add(keys[i]);
+  }
 }
+
+/** A dead machine's program. */
+const ALL_X: readonly number[] = new Array<number>(PROGRAM_LENGTH).fill(CMD_X);
+const TURNS = [CMD_TL, CMD_TR];
