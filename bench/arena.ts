@@ -13,7 +13,7 @@
  * /usr/bin/time exists the child runs under `/usr/bin/time -v` as well and its
  * "Maximum resident set size" is kept beside it (the two agree).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -150,4 +150,35 @@ export function poolSpeedup(dir: string, config: string, workers: number, reps: 
     identical: runs.every((x) => x.matchesSha === runs[0].matchesSha && x.tablesSha === runs[0].tablesSha),
     runs,
   };
+}
+
+/**
+ * What the machine gives `k` cores on this very workload, without the pool:
+ * the run with one worker alone, then `k` copies of it at once, each its own
+ * process with one worker (nothing shared), alternated `reps` times; k x the
+ * best playing time alone over the best time of the slowest copy. A workload
+ * that leans on memory scales less than bare kernel matches: this, not the
+ * kernel's scaling, is the ceiling for the pool on it.
+ */
+export async function workloadScaling(dir: string, config: string, k: number, reps: number): Promise<{ alone: number; together: number; scaling: number }> {
+  const play = (tag: string): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const out = join(dir, `run-${tag}`);
+      rmSync(out, { recursive: true, force: true });
+      const p = spawn(process.execPath, [CLI, 'tournament', config, '--out', out, '--quiet', '--no-report', '--workers', '1'], { stdio: 'ignore' });
+      p.on('error', reject);
+      p.on('close', (code) => {
+        if (code !== 0) return reject(new Error(`havoc tournament ${config} --workers 1 exited with ${code}`));
+        const s = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { timing: { seconds: number } };
+        rmSync(out, { recursive: true, force: true });
+        resolve(s.timing.seconds);
+      });
+    });
+  let alone = Infinity, together = Infinity;
+  for (let r = 0; r < reps; r++) {
+    alone = Math.min(alone, await play('alone'));
+    const times = await Promise.all(Array.from({ length: k }, (_, i) => play(`together-${i}`)));
+    together = Math.min(together, Math.max(...times));
+  }
+  return { alone, together, scaling: (k * alone) / together };
 }
