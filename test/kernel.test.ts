@@ -24,7 +24,7 @@ import { copyState, State } from '../src/rules/nhm/state.js';
 import { rulesetById } from '../src/rules/registry.js';
 import { playTurn } from '../src/rules/nhm/step.js';
 import { aleaNext, aleaSeed } from '../src/core/alea.js';
-import { aleaSeedRunMatch, aleaSeedRunMatches4, aleaSeedSeats, aleaSeedSeats4 } from '../src/rules/rbp/alea.js';
+import { aleaSeedRunMatch, aleaSeedRunMatches4, aleaSeedSeats } from '../src/rules/rbp/alea.js';
 import {
   fromKState, kernelBridge, kernelResult, kernelSetupOf, packGameProgram, toKState, unpackGameProgram, type KernelBridge,
 } from '../src/rules/rbp/bridge.js';
@@ -153,7 +153,7 @@ describe('inlined alea', () => {
       }
     }
   });
-  it('seeds four matches at once exactly as one at a time: ids across a power of ten, any run seed, seeds of any one length or mixed', () => {
+  it('seeds four matches at once exactly as one at a time: ids across a power of ten, any run seed', () => {
     const eight = Array.from({ length: 8 }, () => new Float64Array(4));
     const same = (seeds: readonly string[]): void => {
       for (let m = 0; m < 4; m++) {
@@ -168,10 +168,6 @@ describe('inlined alea', () => {
         aleaSeedRunMatches4(eight, run, first);
         same([0, 1, 2, 3].map((m) => matchSeed(run, first + m)));
       }
-    }
-    for (const seeds of [[0, 1, 2, 3].map((i) => matchSeed(5, i)), ['a', 'b', 'c', 'd'], ['m', 'mm', 'x'.repeat(300), ''], ['y'.repeat(390), 'z', 'w', 'v']]) {
-      aleaSeedSeats4(eight, seeds);
-      same(seeds);
     }
   });
 });

@@ -280,6 +280,7 @@ export class CandidateGen {
     for (let q = p; this.parent[q] >= 0 && this.dist[q] > 0; q = this.parent[q]) len++;
     return len;
   }
+
   /** What this seat would do standing still: fire its best weapon (or Auto-Target) where it is. */
   stillProgram(st: State, out: number[]): number[] {
     const me = this.seat;
@@ -408,7 +409,10 @@ export class CandidateGen {
   /** Scores every recorded program statically and keeps the best `max` (three quarters by score, the rest by safety). */
   private select(st: State, out: ProgramList, max: number): void {
     const n = this.nRaw;
-    if (this.score.length < n) (this.score = new Float64Array(2 * n)), (this.safety = new Float64Array(2 * n));
+    if (this.score.length < n) {
+      this.score = new Float64Array(2 * n);
+      this.safety = new Float64Array(2 * n);
+    }
     const score = this.score, safety = this.safety;
     for (let i = 0; i < n; i++) this.staticScore(st, i);
     // Both orders are total (ties by index), so any sort gives the same lists; the comparators

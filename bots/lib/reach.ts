@@ -1,9 +1,8 @@
 /**
  * Reach tables: how much damage a machine can put on a square from a pose
- * (facing, square), now or within a few commands. Built once per game from the
- * catalogue's compiled weapon tables and shared by every bot of the match (a
- * machine's own tables by every game it plays in), so a position is judged by
- * a few array reads.
+ * (facing, square), now or within a few commands. Built from the catalogue's
+ * compiled weapon tables once per design and shared by every bot of every
+ * match that design plays in, so a position is judged by a few array reads.
  *
  * The tables ignore blocking (machines, wreckage, shield spots and armour):
  * they say "this square is in my firing lines", which is what a quick
@@ -78,10 +77,11 @@ export const reachOf = (game: Game): Reach => new Reach(game);
 
 /**
  * Machines' tables by the catalogue's tables and the machine's commands,
- * the most recently used first out last. A sweep plays each design in many
+ * the least recently used dropped first. A sweep plays each design in many
  * matches, each a new Game: building a machine's tables was a fifth of a
  * greedy sweep's time, and its garbage kept V8's collector threads busy.
- * About 100 KB a design: MAX_MACHINES_CACHED bounds a thread's memory.
+ * 100 to 250 KB a design (a table per weapon option): MAX_MACHINES_CACHED
+ * bounds a thread's share, about 60 MB at most.
  */
 const machineCache = new WeakMap<object, Map<string, MachineReach>>();
 const MAX_MACHINES_CACHED = 256;

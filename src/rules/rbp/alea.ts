@@ -85,11 +85,11 @@ function seedSeats(rngs: readonly Float64Array[], matchLen: number): void {
   }
 }
 
-// Four matches at once (aleaSeedRunMatches4, aleaSeedSeats4): match m's seed
-// string at RUN4[m]; the eight seat strings, seat s of match m in lane
-// 2m + s, at LANES + lane * stride, each overwritten by its derived seed.
-const CHARS4 = new Uint16Array(8192);
-const RUN_STRIDE = 512, LANES = 2048, MAX_LANE = 512;
+// Four matches at once (aleaSeedRunMatches4): match m's seed string at
+// m * RUN_STRIDE; the eight seat strings, seat s of match m in lane 2m + s,
+// at LANES + lane * stride, each overwritten by its derived seed.
+const CHARS4 = new Uint16Array(4096);
+const RUN_STRIDE = 512, LANES = 2048;
 const TMP8 = Array.from({ length: 8 }, () => new Float64Array(ALEA_SIZE));
 const TMP4 = TMP8.slice(0, 4);
 const RUN_LEN = new Int32Array(4);
@@ -107,23 +107,11 @@ function seedSeatLanes(rngs: readonly Float64Array[], matchLen: number, stride: 
 }
 
 /**
- * Seeds four matches' seat streams at once: `rngs[2m + s]` as aleaSeedSeats
- * seeds seat s of the match `matchSeeds[m]`. One match's seeding is a few
- * hundred steps of Mash, each a chain of dependent floating-point operations;
- * eight chains at once run about twice as fast as two (docs/performance.md).
+ * As aleaSeedRunMatch for the matches `firstId` .. `firstId + 3`: `rngs[2m +
+ * s]` is seat s of match firstId + m. A match's seeding is a few hundred
+ * steps of Mash, each a chain of dependent floating-point operations; eight
+ * chains at once run about twice as fast as two (docs/performance.md).
  */
-export function aleaSeedSeats4(rngs: readonly Float64Array[], matchSeeds: readonly string[]): void {
-  const len = matchSeeds[0].length;
-  if (len + 8 > MAX_LANE || matchSeeds.some((s) => s.length !== len)) {
-    for (let m = 0; m < 4; m++) aleaSeedSeats([rngs[2 * m], rngs[2 * m + 1]], matchSeeds[m]);
-    return;
-  }
-  const stride = Math.max(32, len + 8);
-  for (let m = 0; m < 4; m++) writeString(CHARS4, LANES + 2 * m * stride, matchSeeds[m]);
-  seedSeatLanes(rngs, len, stride);
-}
-
-/** As aleaSeedRunMatch for the matches `firstId` .. `firstId + 3`: `rngs[2m + s]` is seat s of match firstId + m. */
 export function aleaSeedRunMatches4(rngs: readonly Float64Array[], runSeed: string | number, firstId: number): void {
   const run = typeof runSeed === 'string' ? runSeed : String(runSeed);
   for (let m = 0; m < 4; m++) {
