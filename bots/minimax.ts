@@ -16,7 +16,7 @@
  */
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import * as commands from '../src/rules/nhm/commands.js';
-import { ProgramList } from './lib/candidates.js';
+import { ProgramList } from './lib/programList.js';
 import { OpponentLists, pickNear } from './lib/predict.js';
 import { searchKit, warmUp } from './lib/kit.js';
 

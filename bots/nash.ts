@@ -13,7 +13,7 @@
 import type { Mixed } from '../src/core/bot.js';
 import type { BotFactory, Program } from '../src/rules/nhm/botApi.js';
 import * as commands from '../src/rules/nhm/commands.js';
-import { ProgramList } from './lib/candidates.js';
+import { ProgramList } from './lib/programList.js';
 import { solve } from './lib/matrix.js';
 import { OpponentLists } from './lib/predict.js';
 import { searchKit, warmUp } from './lib/kit.js';

@@ -22,6 +22,8 @@ import * as commands from '../../src/rules/nhm/commands.js';
 import { ARMOUR_NONE, type Game } from '../../src/rules/nhm/game.js';
 import { CELL_TARGET } from '../../src/rules/nhm/parts.js';
 import { requiredX, type State } from '../../src/rules/nhm/state.js';
+import { KeySet } from './keySet.js';
+import { ProgramList } from './programList.js';
 import type { Reach } from './reach.js';
 
 // Module-local copies of imported constants for the hot loops: V8 folds a
@@ -39,63 +41,6 @@ const FILL_NONE = -1;
 const FILL_TARGET = -2;
 /** Dodge (D). */
 const FILL_DODGE = -3;
-
-/** A list of programs, PROGRAM_LENGTH (five) codes each, in a flat array. */
-export class ProgramList {
-  count = 0;
-  codes: Uint16Array;
-  score: Float64Array;
-
-  constructor(capacity = 64) {
-    this.codes = new Uint16Array(capacity * PROGRAM_LENGTH);
-    this.score = new Float64Array(capacity);
-  }
-
-  clear(): void {
-    this.count = 0;
-  }
-
-  /** Appends codes[offset..offset+PROGRAM_LENGTH] with a score. */
-  add(codes: ArrayLike<number>, score = 0, offset = 0): void {
-    if ((this.count + 1) * PROGRAM_LENGTH > this.codes.length) {
-      const c = new Uint16Array(this.codes.length * 2);
-      c.set(this.codes);
-      this.codes = c;
-      const s = new Float64Array(this.score.length * 2);
-      s.set(this.score);
-      this.score = s;
-    }
-    for (let k = 0; k < PROGRAM_LENGTH; k++) this.codes[this.count * PROGRAM_LENGTH + k] = codes[offset + k];
-    this.score[this.count++] = score;
-  }
-
-  /** Whether the list holds these PROGRAM_LENGTH codes. */
-  has(codes: ArrayLike<number>, offset = 0): boolean {
-    outer: for (let i = 0; i < this.count; i++) {
-      for (let k = 0; k < PROGRAM_LENGTH; k++) if (this.codes[i * PROGRAM_LENGTH + k] !== codes[offset + k]) continue outer;
-      return true;
-    }
-    return false;
-  }
-
-  /** Moves (or adds) the given programs to the front, in order, keeping the rest in order; nulls are skipped. */
-  putFirst(...programs: (readonly number[] | null)[]): void {
-    const first = programs.filter((p): p is readonly number[] => p !== null);
-    const rest: number[][] = [], scores: number[] = [];
-    for (let i = 0; i < this.count; i++) {
-      const p = this.get(i);
-      if (!first.some((f) => f.every((c, k) => c === p[k]))) rest.push(p), scores.push(this.score[i]);
-    }
-    this.clear();
-    for (const p of first) if (!this.has(p)) this.add(p, 0);
-    rest.forEach((p, i) => this.add(p, scores[i]));
-  }
-
-  /** Program i as a fresh array. */
-  get(i: number): number[] {
-    return Array.from(this.codes.subarray(i * PROGRAM_LENGTH, (i + 1) * PROGRAM_LENGTH));
-  }
-}
 
 const NEAR = 0.15; // weight of damage on squares next to an enemy when choosing what to fire
 
@@ -124,11 +69,10 @@ export class CandidateGen {
   /** The program being built (its commands before the X), and how many it has. */
   private readonly acts = new Int32Array(PROGRAM_LENGTH);
   private nActs = 0;
-  /** The fill choices of `fills`, and the programs recorded by `emit` (PROGRAM_LENGTH codes each, `nRaw` of them). */
+  /** The whole program emit records, the fill choices of `fills`, and the programs recorded with their static scores. */
+  private readonly prog = new Int32Array(PROGRAM_LENGTH);
   private readonly fillBuf = new Int32Array(4);
-  private raw = new Uint16Array(64 * PROGRAM_LENGTH);
-  private nRaw = 0;
-  private score = new Float64Array(64);
+  private readonly raw = new ProgramList(64);
   private safety = new Float64Array(64);
   private readonly idx: number[] = [];
   private readonly bySafety: number[] = [];
@@ -171,7 +115,7 @@ export class CandidateGen {
     this.prepare(st);
     const nPoses = this.bfs(st, free);
     for (let i = 0; i < nPoses; i++) this.chooseFill(st, this.order[i]);
-    this.nRaw = 0;
+    this.raw.clear();
     this.seen.clear();
     const pose0 = this.order[0];
     /** The command of a fill choice: a weapon index, FILL_TARGET, FILL_DODGE or FILL_NONE (X). */
@@ -389,31 +333,22 @@ export class CandidateGen {
   private emit(need: number, xFirst = false): void {
     const n = this.nActs;
     if (n > PROGRAM_LENGTH) return;
-    if ((this.nRaw + 1) * PROGRAM_LENGTH > this.raw.length) {
-      const grown = new Uint16Array(this.raw.length * 2);
-      grown.set(this.raw);
-      this.raw = grown;
-    }
-    const at = this.nRaw * PROGRAM_LENGTH, xs = PROGRAM_LENGTH - n;
+    const xs = PROGRAM_LENGTH - n;
     let x = 0, key = 0;
     for (let k = 0; k < PROGRAM_LENGTH; k++) {
       const c = xFirst ? (k < xs ? CMD_X : this.acts[k - xs]) : k < n ? this.acts[k] : CMD_X;
       if (c === CMD_X) x++;
       key = key * 1024 + c;
-      this.raw[at + k] = c;
+      this.prog[k] = c;
     }
-    if (x < need || !this.seen.add(key)) return;
-    this.nRaw++;
+    if (x >= need && this.seen.add(key)) this.raw.add(this.prog);
   }
 
   /** Scores every recorded program statically and keeps the best `max` (three quarters by score, the rest by safety). */
   private select(st: State, out: ProgramList, max: number): void {
-    const n = this.nRaw;
-    if (this.score.length < n) {
-      this.score = new Float64Array(2 * n);
-      this.safety = new Float64Array(2 * n);
-    }
-    const score = this.score, safety = this.safety;
+    const n = this.raw.count;
+    if (this.safety.length < n) this.safety = new Float64Array(2 * n);
+    const score = this.raw.score, safety = this.safety;
     for (let i = 0; i < n; i++) this.staticScore(st, i);
     // Both orders are total (ties by index), so any sort gives the same lists; the comparators
     // answer small integers, as a float difference would be boxed at every comparison.
@@ -425,13 +360,13 @@ export class CandidateGen {
     bySafety.length = n - byScore;
     for (let i = byScore; i < n; i++) bySafety[i - byScore] = idx[i];
     bySafety.sort((a, b) => (safety[b] > safety[a] ? 1 : safety[b] < safety[a] ? -1 : a - b));
-    for (let i = 0; i < byScore; i++) out.add(this.raw, score[idx[i]], idx[i] * PROGRAM_LENGTH);
-    for (let i = 0; i < take - byScore; i++) out.add(this.raw, score[bySafety[i]], bySafety[i] * PROGRAM_LENGTH);
+    for (let i = 0; i < byScore; i++) out.add(this.raw.codes, score[idx[i]], idx[i] * PROGRAM_LENGTH);
+    for (let i = 0; i < take - byScore; i++) out.add(this.raw.codes, score[bySafety[i]], bySafety[i] * PROGRAM_LENGTH);
   }
 
   /** Plays a program alone against standing enemies: damage dealt, exposure on the way, reach at the end. */
   private staticScore(st: State, i: number): void {
-    const g = this.game, me = this.seat, size = this.size, r = this.reach, graph = r.poses[me], prog = this.raw, at = i * PROGRAM_LENGTH;
+    const g = this.game, me = this.seat, size = this.size, r = this.reach, graph = r.poses[me], prog = this.raw.codes, at = i * PROGRAM_LENGTH;
     let pose = st.facing[me] * size + st.sq[me];
     let dealt = 0, exposure = 0, heal = 0, mines = 0;
     let repairing = false;
@@ -469,51 +404,8 @@ export class CandidateGen {
       out += r.soon[me][pose * size + st.sq[o]];
       inn += r.soon[o][(st.facing[o] * size + st.sq[o]) * size + sq];
     }
-    this.score[i] = 10 * dealt - 2 * exposure + 3 * out - 4 * inn + 10 * heal + mines;
+    this.raw.score[i] = 10 * dealt - 2 * exposure + 3 * out - 4 * inn + 10 * heal + mines;
     this.safety[i] = -2 * exposure - 4 * inn + 2 * dealt + out;
-  }
-}
-
-/**
- * A set of program keys (five codes as one number below 2^50): open
- * addressing in a Float64Array, emptied by a new generation rather than
- * cleared. A Set of such numbers boxed each key, a fifth of what a greedy
- * match allocated.
- */
-class KeySet {
-  private keys = new Float64Array(512);
-  private stamp = new Uint32Array(512);
-  private gen = 1;
-  private size = 0;
-
-  clear(): void {
-    this.gen++;
-    this.size = 0;
-  }
-
-  /** Adds the key; false if it was there. */
-  add(key: number): boolean {
-    if (2 * (this.size + 1) > this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
-    // Fold the key's high bits (above 2^30) onto its low ones, then spread.
-    for (let i = Math.imul(((key % 0x40000000) ^ Math.floor(key / 0x40000000)) | 0, 0x9e3779b1) & mask; ; i = (i + 1) & mask) {
-      if (this.stamp[i] !== this.gen) {
-        this.stamp[i] = this.gen;
-        this.keys[i] = key;
-        this.size++;
-        return true;
-      }
-      if (this.keys[i] === key) return false;
-    }
-  }
-
-  private grow(): void {
-    const keys = this.keys, stamp = this.stamp, gen = this.gen;
-    this.keys = new Float64Array(keys.length * 2);
-    this.stamp = new Uint32Array(keys.length * 2);
-    this.gen = 1;
-    this.size = 0;
-    for (let i = 0; i < keys.length; i++) if (stamp[i] === gen) this.add(keys[i]);
   }
 }
 

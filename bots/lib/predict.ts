@@ -4,7 +4,8 @@
  */
 import type { Rng } from '../../src/core/rng.js';
 import type { Observation } from '../../src/rules/nhm/observe.js';
-import { type CandidateGen, ProgramList } from './candidates.js';
+import type { CandidateGen } from './candidates.js';
+import { ProgramList } from './programList.js';
 import { CMD_X } from '../../src/rules/nhm/commands.js';
 import type { Game } from '../../src/rules/nhm/game.js';
 import { checkProgram, parseProgram, type Notation } from '../../src/rules/nhm/programs.js';
