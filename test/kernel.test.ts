@@ -24,7 +24,7 @@ import { copyState, State } from '../src/rules/nhm/state.js';
 import { rulesetById } from '../src/rules/registry.js';
 import { playTurn } from '../src/rules/nhm/step.js';
 import { aleaNext, aleaSeed } from '../src/core/alea.js';
-import { aleaSeedRunMatch, aleaSeedRunMatches4, aleaSeedSeats } from '../src/rules/rbp/alea.js';
+import { aleaSeedRunMatch, aleaSeedRunMatches8, aleaSeedSeats } from '../src/rules/rbp/alea.js';
 import {
   fromKState, kernelBridge, kernelResult, kernelSetupOf, packGameProgram, toKState, unpackGameProgram, type KernelBridge,
 } from '../src/rules/rbp/bridge.js';
@@ -153,20 +153,18 @@ describe('inlined alea', () => {
       }
     }
   });
-  it('seeds four matches at once exactly as one at a time: ids across a power of ten, any run seed', () => {
-    const eight = Array.from({ length: 8 }, () => new Float64Array(4));
-    const same = (seeds: readonly string[]): void => {
-      for (let m = 0; m < 4; m++) {
-        for (let s = 0; s < 2; s++) {
-          const ref = makeRng(seatSeed(seeds[m], s));
-          for (let j = 0; j < 10; j++) expect(aleaNext(eight[2 * m + s])).toBe(ref.next());
-        }
-      }
-    };
+  it('seeds eight matches at once exactly as one at a time: ids across a power of ten, any run seed', () => {
+    const first4 = Array.from({ length: 8 }, () => new Float64Array(4)), last4 = Array.from({ length: 8 }, () => new Float64Array(4));
     for (const run of [1, 'bench', 'x/y', 12345678, 'r'.repeat(300)]) {
-      for (const first of [0, 7, 8, 96, 97, 999_998, 1_000_000]) {
-        aleaSeedRunMatches4(eight, run, first);
-        same([0, 1, 2, 3].map((m) => matchSeed(run, first + m)));
+      for (const first of [0, 3, 8, 95, 97, 999_995, 1_000_000]) {
+        aleaSeedRunMatches8(first4, last4, run, first);
+        for (let m = 0; m < 8; m++) {
+          for (let s = 0; s < 2; s++) {
+            const ref = makeRng(seatSeed(matchSeed(run, first + m), s));
+            const rng = m < 4 ? first4[2 * m + s] : last4[2 * (m - 4) + s];
+            for (let j = 0; j < 10; j++) expect(aleaNext(rng)).toBe(ref.next());
+          }
+        }
       }
     }
   });
@@ -409,7 +407,7 @@ describe('kernel API', () => {
 });
 
 describe('the reference workload (issue 14)', () => {
-  it('a run’s matches played four seedings at a time are the matches played one by one, whatever the first id and count', () => {
+  it('a run’s matches played eight seedings at a time are the matches played one by one, whatever the first id and count', () => {
     const k = newKState(), one = newKState(), rngs = newRngPair();
     for (const [run, from, n] of [[1, 95, 37], ['bench', 0, 3], ['x', 9_998, 9], [7, 0, 0]] as const) {
       const ids: number[] = [];

@@ -79,32 +79,11 @@ export function aleaSeedChars2(ra: Float64Array, rb: Float64Array, chars: Uint16
 }
 
 /**
- * Four seedings at once: `out[q]` from `chars[from + q * stride ..][0, len)`.
- * Four chains keep more of the CPU's floating-point units busy than two.
- */
-export function aleaSeedChars4(out: readonly Float64Array[], chars: Uint16Array, from: number, stride: number, len: number): void {
-  const n0 = MASH_AFTER_SPACES.n;
-  let a = n0, b = n0, c = n0, d = n0;
-  for (let k = 0; k < 3; k++) {
-    for (let i = from; i < from + len; i++) {
-      a = mashChar(a, chars[i]);
-      b = mashChar(b, chars[i + stride]);
-      c = mashChar(c, chars[i + 2 * stride]);
-      d = mashChar(d, chars[i + 3 * stride]);
-    }
-    out[0][k] = mashed(k, a);
-    out[1][k] = mashed(k, b);
-    out[2][k] = mashed(k, c);
-    out[3][k] = mashed(k, d);
-  }
-  for (let q = 0; q < 4; q++) out[q][3] = 1;
-}
-
-/**
- * Eight seedings at once, as aleaSeedChars4. With eight chains Mash runs at
- * the throughput of the floating-point units rather than the latency of one
- * chain: 2.0x faster a seeding than two chains at once, on this project's
- * machines (docs/performance.md).
+ * Eight seedings at once: `out[q]` from `chars[from + q * stride ..][0,
+ * len)`. With eight chains Mash runs at the throughput of the
+ * floating-point units rather than the latency of one chain: 2.0x faster a
+ * seeding than two chains at once, on this project's machines
+ * (docs/performance.md).
  */
 export function aleaSeedChars8(out: readonly Float64Array[], chars: Uint16Array, from: number, stride: number, len: number): void {
   const n0 = MASH_AFTER_SPACES.n;

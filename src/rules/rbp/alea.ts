@@ -6,7 +6,7 @@
  * the same match. The seed strings are built as char codes, so seeding a
  * match allocates nothing.
  */
-import { aleaSeedChars, aleaSeedChars2, aleaSeedChars4, aleaSeedChars8, aleaUint32, ALEA_SIZE } from '../../core/alea.js';
+import { aleaSeedChars, aleaSeedChars2, aleaSeedChars8, aleaUint32, ALEA_SIZE } from '../../core/alea.js';
 
 // Seed strings are built as char codes in CHARS, so seeding a match allocates
 // nothing: the match seed at MATCH, the seats' seed strings at SEAT[s], their
@@ -85,42 +85,44 @@ function seedSeats(rngs: readonly Float64Array[], matchLen: number): void {
   }
 }
 
-// Four matches at once (aleaSeedRunMatches4): match m's seed string at
-// m * RUN_STRIDE; the eight seat strings, seat s of match m in lane 2m + s,
-// at LANES + lane * stride, each overwritten by its derived seed.
-const CHARS4 = new Uint16Array(4096);
-const RUN_STRIDE = 512, LANES = 2048;
+// Eight matches at once (aleaSeedRunMatches8): match m's seed string at
+// m * RUN_STRIDE; the sixteen seat strings, seat s of match m in lane 2m + s,
+// at LANES + lane * LANE, each overwritten by its derived seed.
+const RUN_STRIDE = 512, LANES = 8 * RUN_STRIDE, LANE = 32;
+const CHARS8 = new Uint16Array(LANES + 16 * LANE);
 const TMP8 = Array.from({ length: 8 }, () => new Float64Array(ALEA_SIZE));
-const TMP4 = TMP8.slice(0, 4);
-const RUN_LEN = new Int32Array(4);
+const RUN_LEN = new Int32Array(8);
 
-/** The eight seats' streams of four matches whose seeds (all `matchLen` chars) are in lanes 0, 2, 4, 6. */
-function seedSeatLanes(rngs: readonly Float64Array[], matchLen: number, stride: number): void {
+/** The streams of lanes `first` .. `first + 7` (four matches' two seats) from their matches' 16-digit seeds, in lanes first, first + 2, …. */
+function seedSeatLanes(rngs: readonly Float64Array[], first: number): void {
+  const from = LANES + first * LANE;
   for (let lane = 0; lane < 8; lane++) {
-    const at = LANES + lane * stride;
-    if (lane & 1) CHARS4.copyWithin(at, at - stride, at - stride + matchLen);
-    writeLabel(CHARS4, writeString(CHARS4, at + matchLen, '/seat/'), lane & 1);
+    const at = from + lane * LANE;
+    if (lane & 1) CHARS8.copyWithin(at, at - LANE, at - LANE + 16);
+    writeLabel(CHARS8, writeString(CHARS8, at + 16, '/seat/'), lane & 1);
   }
-  aleaSeedChars8(TMP8, CHARS4, LANES, stride, matchLen + 7);
-  for (let lane = 0; lane < 8; lane++) derivedHex(TMP8[lane], CHARS4, LANES + lane * stride);
-  aleaSeedChars8(rngs, CHARS4, LANES, stride, 16);
+  aleaSeedChars8(TMP8, CHARS8, from, LANE, 16 + 7);
+  for (let lane = 0; lane < 8; lane++) derivedHex(TMP8[lane], CHARS8, from + lane * LANE);
+  aleaSeedChars8(rngs, CHARS8, from, LANE, 16);
 }
 
 /**
- * As aleaSeedRunMatch for the matches `firstId` .. `firstId + 3`: `rngs[2m +
- * s]` is seat s of match firstId + m. A match's seeding is a few hundred
- * steps of Mash, each a chain of dependent floating-point operations; eight
- * chains at once run about twice as fast as two (docs/performance.md).
+ * As aleaSeedRunMatch for the matches `firstId` .. `firstId + 7`: seat s of
+ * match firstId + m in `first4[2m + s]` for m < 4, in `last4[2(m - 4) + s]`
+ * after. A match's seeding is a few hundred steps of Mash, each a chain of
+ * dependent floating-point operations; eight chains at once run about twice
+ * as fast as two (docs/performance.md).
  */
-export function aleaSeedRunMatches4(rngs: readonly Float64Array[], runSeed: string | number, firstId: number): void {
+export function aleaSeedRunMatches8(first4: readonly Float64Array[], last4: readonly Float64Array[], runSeed: string | number, firstId: number): void {
   const run = typeof runSeed === 'string' ? runSeed : String(runSeed);
-  for (let m = 0; m < 4; m++) {
+  for (let m = 0; m < 8; m++) {
     const at = m * RUN_STRIDE;
-    RUN_LEN[m] = writeLabel(CHARS4, writeString(CHARS4, writeString(CHARS4, at, run, RUN_STRIDE - 40), '/match/'), firstId + m) - at;
+    RUN_LEN[m] = writeLabel(CHARS8, writeString(CHARS8, writeString(CHARS8, at, run, RUN_STRIDE - 40), '/match/'), firstId + m) - at;
   }
-  // The four strings are as long but where an id crosses a power of ten.
-  if (RUN_LEN[0] === RUN_LEN[3]) aleaSeedChars4(TMP4, CHARS4, 0, RUN_STRIDE, RUN_LEN[0]);
-  else for (let m = 0; m < 4; m++) aleaSeedChars(TMP4[m], 0, CHARS4, m * RUN_STRIDE, RUN_LEN[m]);
-  for (let m = 0; m < 4; m++) derivedHex(TMP4[m], CHARS4, LANES + 2 * m * 32);
-  seedSeatLanes(rngs, 16, 32);
+  // The eight strings are as long but where an id crosses a power of ten.
+  if (RUN_LEN[0] === RUN_LEN[7]) aleaSeedChars8(TMP8, CHARS8, 0, RUN_STRIDE, RUN_LEN[0]);
+  else for (let m = 0; m < 8; m++) aleaSeedChars(TMP8[m], 0, CHARS8, m * RUN_STRIDE, RUN_LEN[m]);
+  for (let m = 0; m < 8; m++) derivedHex(TMP8[m], CHARS8, LANES + 2 * m * LANE);
+  seedSeatLanes(first4, 0);
+  seedSeatLanes(last4, 8);
 }

@@ -22,7 +22,7 @@
  */
 import { ALEA_SIZE } from '../../core/alea.js';
 import { PROGRAM_LENGTH } from '../nhm/commands.js';
-import { aleaSeedRunMatch, aleaSeedRunMatches4, aleaSeedSeats } from './alea.js';
+import { aleaSeedRunMatch, aleaSeedRunMatches8, aleaSeedSeats } from './alea.js';
 
 export const K_FWD = 0; // `^`
 export const K_BACK = 1; // `v`
@@ -357,23 +357,24 @@ export function playSeededMatchK(
 /** Two generator states for playSeededMatchK. */
 export const newRngPair = (): [Float64Array, Float64Array] => [new Float64Array(ALEA_SIZE), new Float64Array(ALEA_SIZE)];
 
-const runRngs = Array.from({ length: 8 }, () => new Float64Array(ALEA_SIZE));
+const runRngs = Array.from({ length: 16 }, () => new Float64Array(ALEA_SIZE));
+const [firstRngs, lastRngs] = [runRngs.slice(0, 8), runRngs.slice(8)];
 
 /**
  * Plays the matches `from` .. `from + n - 1` of the run `runSeed` (match i's
  * seed `matchSeed(runSeed, i)`, as the arena seeds it) from the default
- * starts, calling `each(st, i)` after each. Four matches' streams are seeded
- * at once (alea.ts aleaSeedRunMatches4): a sixth of a match's time less.
+ * starts, calling `each(st, i)` after each. Eight matches' streams are seeded
+ * at once (alea.ts aleaSeedRunMatches8): a sixth of a match's time less.
  */
 export function playRunMatchesK(
   st: Int32Array, runSeed: string | number, from: number, n: number, policyA: NativePolicy, policyB: NativePolicy, each: (st: Int32Array, id: number) => void,
 ): void {
   let i = from;
   for (const end = from + n; i < end; i++) {
-    const lane = (i - from) & 3;
+    const lane = (i - from) & 7;
     if (lane === 0) {
-      if (end - i < 4) break;
-      aleaSeedRunMatches4(runRngs, runSeed, i);
+      if (end - i < 8) break;
+      aleaSeedRunMatches8(firstRngs, lastRngs, runSeed, i);
     }
     resetKState(st);
     playMatchK(st, policyA, policyB, runRngs[2 * lane], runRngs[2 * lane + 1]);
