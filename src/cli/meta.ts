@@ -29,10 +29,6 @@ export interface MetaArgs extends RunArgs {
 
 const wholeAtLeast = (v: number, min: number): boolean => Number.isInteger(v) && v >= min;
 
-async function runMeta(args: MetaArgs): Promise<void> {
-  await playMeta(args);
-}
-
 /** Plays the metagame of `args.dir` (or carries it on) and returns it; null when the run was stopped. Silent with `args.silent`. */
 export async function playMeta(args: MetaArgs): Promise<MetaResult | null> {
   if (!wholeAtLeast(args.top, 2)) throw new HavocError('bad-args', '--top', 'must be a whole number >= 2 (builds in the metagame)');
@@ -81,7 +77,7 @@ const command: CommandModule<object, MetaArgs> = {
         .option('out', { type: 'string', describe: `the metagame's run folder (default DIR/${META_FOLDER}); an existing one with the same K, games and seed is carried on` }),
       'meta',
     ) as never,
-  handler: (args) => reportErrors(() => runMeta(args)),
+  handler: (args) => reportErrors(async () => void (await playMeta(args))),
 };
 
 export default command;

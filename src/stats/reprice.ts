@@ -156,7 +156,7 @@ export function planPrices(parts: readonly SweptPart[], prices: ReadonlyMap<stri
     const ways = new Set(flagged.map((p) => p.mispriced));
     if (ways.size !== 1) continue;
     const up = ways.has('under'), price = prices.get(k)!;
-    const to = Math.min(price.range[1], Math.max(price.range[0], price.cost + (up ? 1 : -1)));
+    const to = clamp(price.cost + (up ? 1 : -1), price.range);
     if (to !== price.cost)
       change(k, to, flagged, `shared by ${users.get(k)!.length} parts, ${flagged.map(arrow).join(' ')} flagged with no fair cost (their category's point value is not determined): one point the way they agree`);
   }

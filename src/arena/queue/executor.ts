@@ -172,18 +172,17 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
     alive: () => alive,
     async reusable(template) {
       const shape = shapeOf(jobTask({ ...template, start: 0, step: 1, count: 1 }));
-      const byRange = new Map<string, string>();
+      const byRange = new Map<string, string>(), ranges: IdRange[] = [];
       for (const id of await redis.smembers(folderJobsKey(template.key, template.dir))) {
         const job = await Job.fromId<JobData, JobResult>(queue, id);
         if (!job || job.data.code !== code || job.data.task.key !== template.key || shapeOf(job.data.task) !== shape) continue;
         if (!LIVE.has(await job.getState())) continue; // failed or gone: played again
+        const { start, step, count } = job.data.task;
         byRange.set(rangeOf(job.data.task), id);
+        ranges.push({ start, step, count });
       }
       found.set(template.key, byRange);
-      return [...byRange.keys()].map((r) => {
-        const [start, step, count] = r.split('-').map(Number);
-        return { start, step, count };
-      });
+      return ranges;
     },
     async run(task) {
       await register(task);
