@@ -67,11 +67,16 @@ function kill(p: Proc): void {
   }
 }
 
-/** Counts `bytes` of output against the cap: past it, the process is killed (false). */
+/**
+ * Counts `bytes` of output against the cap: past it, the process is killed
+ * (false), and lines not yet handed over are dropped: the answer a bot
+ * wrote after flooding its stderr is not taken (onData's deferred delivery).
+ */
 function counted(p: Proc, bytes: number): boolean {
   p.output += bytes;
   if (p.output <= p.outputBytes) return true;
   if (!p.ended) p.ended = { code: null, signal: null, cause: 'output' };
+  p.lines.length = 0;
   kill(p);
   return false;
 }
@@ -118,7 +123,10 @@ function onData(p: Proc, chunk: Buffer): void {
     p.partial = [];
     p.partialBytes = 0;
     from = nl + 1;
-    deliver(p);
+    // Handed over after this turn of the event loop's reads: stderr the bot wrote before its answer
+    // (Node writes to a pipe synchronously) is ready with it, and is counted first whichever of the
+    // two pipes the loop reads first, so whether an answer beside a flood is taken never depends on timing.
+    setImmediate(deliver, p);
     if (from >= chunk.length) return;
   }
 }
