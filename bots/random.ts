@@ -10,6 +10,7 @@
  */
 import { CMD_R, CMD_X, PROGRAM_LENGTH } from '../src/rules/nhm/commands.js';
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
+import type { Game } from '../src/rules/nhm/game.js';
 import { isHoverContext } from '../src/rules/hovercrafts/botApi.js';
 import { hoverRandom } from './lib/hover-random.js';
 import { isBlindNinjasContext } from '../src/rules/blind-ninjas/botApi.js';
@@ -38,25 +39,8 @@ const factory: BotFactory = (ctx) => {
   if (isBlindNinjasContext(ctx)) return { orders: (_obs: unknown, view: { state: never }) => formatOrders(randomOrders(view.state, ctx.seat, ctx.rng)) } as never;
   if (isBattleContext(ctx)) return battleRandom(ctx) as unknown as ReturnType<BotFactory>;
   const { game, rng, seat } = ctx;
-  const actions = Array.from(game.commands[seat]).filter((c) => c !== CMD_X && c !== CMD_R);
+  const { actions, shapes } = kitOf(game, seat);
   const a = actions.length;
-  // The weights depend only on the required X (0..PROGRAM_LENGTH): made once per match, not per decision.
-  const shapes: Shapes[] = Array.from({ length: PROGRAM_LENGTH + 1 }, (_, d) => {
-    // Shapes 0..PROGRAM_LENGTH: j X commands and PROGRAM_LENGTH - j actions (j >= d); then a repair program.
-    const weights = new Float64Array(PROGRAM_LENGTH + 2);
-    for (let j = 0; j <= PROGRAM_LENGTH; j++) weights[j] = j >= d ? CHOOSE[j] * a ** (PROGRAM_LENGTH - j) : 0;
-    // Robo Battle Pigs repairs only as R R R R R; NHM with j X (d <= j < PROGRAM_LENGTH) and R elsewhere.
-    let repair = 1;
-    if (!game.repairAllSlots) {
-      repair = 0;
-      for (let j = d; j < PROGRAM_LENGTH; j++) repair += CHOOSE[j];
-    }
-    weights[REPAIR_SHAPE] = repair;
-    let total = 0;
-    for (let j = 0; j < weights.length; j++) total += weights[j];
-    return { weights, total, repair };
-  });
-  const slots = new Int8Array(PROGRAM_LENGTH);
   return {
     program(obs) {
       const { weights, total, repair } = shapes[obs.requiredX];
@@ -75,6 +59,46 @@ const factory: BotFactory = (ctx) => {
     },
   };
 };
+
+/** A seat's commands a program draws from (not X, not R) and the shapes' weights for each count of required X. */
+interface Kit {
+  readonly actions: readonly number[];
+  readonly shapes: readonly Shapes[];
+}
+
+/** Kits per game and seat, made at a seat's first match (a sweep plays a design many times; making them was a fifth of a short match). */
+const kits = new WeakMap<Game, Kit[]>();
+
+function kitOf(game: Game, seat: number): Kit {
+  let perSeat = kits.get(game);
+  if (!perSeat) kits.set(game, (perSeat = []));
+  return (perSeat[seat] ??= makeKit(game, seat));
+}
+
+function makeKit(game: Game, seat: number): Kit {
+  const actions = Array.from(game.commands[seat]).filter((c) => c !== CMD_X && c !== CMD_R);
+  const a = actions.length;
+  // The weights depend only on the required X (0..PROGRAM_LENGTH).
+  const shapes: Shapes[] = Array.from({ length: PROGRAM_LENGTH + 1 }, (_, d) => {
+    // Shapes 0..PROGRAM_LENGTH: j X commands and PROGRAM_LENGTH - j actions (j >= d); then a repair program.
+    const weights = new Float64Array(PROGRAM_LENGTH + 2);
+    for (let j = 0; j <= PROGRAM_LENGTH; j++) weights[j] = j >= d ? CHOOSE[j] * a ** (PROGRAM_LENGTH - j) : 0;
+    // Robo Battle Pigs repairs only as R R R R R; NHM with j X (d <= j < PROGRAM_LENGTH) and R elsewhere.
+    let repair = 1;
+    if (!game.repairAllSlots) {
+      repair = 0;
+      for (let j = d; j < PROGRAM_LENGTH; j++) repair += CHOOSE[j];
+    }
+    weights[REPAIR_SHAPE] = repair;
+    let total = 0;
+    for (let j = 0; j < weights.length; j++) total += weights[j];
+    return { weights, total, repair };
+  });
+  return { actions, shapes };
+}
+
+/** Scratch for fillX: a decision runs to its end before the next starts, so every bot can share it. */
+const slots = new Int8Array(PROGRAM_LENGTH);
 
 /** Puts X in `j` distinct random slots (`slots`: scratch of PROGRAM_LENGTH). */
 function fillX(prog: number[], j: number, rng: { int(n: number): number }, slots: Int8Array): number[] {

@@ -173,12 +173,17 @@ describe('recording and verifying', () => {
   it('a bot that overran its budget is replayed from the fault log, not timed again', async () => {
     // The original: seat 1's decisions on turns 2 and 5 take 2 s by the match clock.
     const game = rbpGame(defaultCatalogue(), { turnLimit: 8 });
-    let calls = 0, seat = -1, turn = 0;
+    let seat = -1, turn = 0, called = false, time = 0;
     const spy = (s: number): BotFactory => (ctx) => {
       const b = random(ctx);
-      return { program: (obs, view) => ((seat = s), (turn = obs.turn + 1), b.program(obs, view)) };
+      return { program: (obs, view) => ((seat = s), (turn = obs.turn + 1), (called = true), b.program(obs, view)) };
     };
-    const clock = (): number => (calls++ % 2 === 0 ? 0 : seat === 1 && (turn === 2 || turn === 5) ? 2000 : 1);
+    // The clock's first reading after a bot's decision is 1 ms on, or 2 s for seat 1's on turns 2 and 5.
+    const clock = (): number => {
+      if (called) time += seat === 1 && (turn === 2 || turn === 5) ? 2000 : 1;
+      called = false;
+      return time;
+    };
     const { result, lines } = recordMatch({ ...engine(game), bots: [spy(0), spy(1)], botSpecs: ['random'], seed: 'slow', clock });
     expect(result.faultLog.map((f) => [f.seat, f.turn, f.kind])).toEqual([
       [1, 2, 'timeout'],

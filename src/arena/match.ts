@@ -19,7 +19,8 @@
  */
 import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_CPU, BOT_DONE, BOT_READY, beliefOf, BotLost, type Budget, DEFAULT_BUDGET, DEFAULT_CLOCK, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, nextDeciders, type Question, type Recorder, winnerOf } from '../core/game.js';
-import { deriveSeed, makeRng, seatSeed, sfc32Next, sfc32Seed, type Rng } from '../core/rng.js';
+import { sfc32Next } from '../core/rng.js';
+import { seatStreams } from '../core/seatStreams.js';
 
 export type { AnyBot, AnyBotFactory } from '../core/bot.js';
 
@@ -83,6 +84,9 @@ export interface MatchResult {
   decisionMs: number[];
 }
 
+/** What a bot that did not throw threw. */
+const NOTHING = Symbol('nothing thrown');
+
 // Node's global `performance` is a lazy getter that runs on every read: read it once.
 const perf = performance;
 const now = (): number => perf.now();
@@ -98,7 +102,10 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const guard = opts.guard;
   const st = mod.newState(game, seed);
   const n = mod.seatCount(game);
-  const rngs: Rng[] = [];
+  // Each seat's bot stream, and its view's dice (seeded once per match; four words drawn for every view, read or
+  // not, so the draws do not depend on what a bot reads): the view's state is copied only when the bot reads it (SeatView).
+  const viewDice = new Uint32Array(4 * n);
+  const rngs = seatStreams(seed, n, viewDice);
   const bots: (AnyBot | null)[] = [];
   /** Every bot made, lost or not: each is let go at the end (an isolated bot's log is written then). */
   const made: AnyBot[] = [];
@@ -126,13 +133,11 @@ export function playMatch(opts: MatchOptions): MatchResult {
     if (e.kind === 'timeout') hung[seat] = true;
     fault(seat, e.kind === 'timeout' ? 'timeout' : 'crash', `${e.message}; forfeits the match`);
   };
-  const context = { ...mod.botContext(game), rules: { module: mod, game } };
+  const context = contextOf(mod, game);
   for (let s = 0; s < n; s++) {
-    const rng = makeRng(seatSeed(seed, s));
-    rngs.push(rng);
     guard?.enter(s, 'factory');
     try {
-      bots.push(opts.bots[s]({ seat: s, rng, budget, ...context }) as AnyBot);
+      bots.push(opts.bots[s]({ seat: s, rng: rngs[s], budget, ...context }) as AnyBot);
       if (bots[s]) made.push(bots[s]!);
     } catch (e) {
       bots.push(null);
@@ -156,11 +161,8 @@ export function playMatch(opts: MatchOptions): MatchResult {
       guard?.exit();
     }
   }
-  // Each seat's view (its state copied only when the bot reads it: SeatView), and its own dice stream
-  // (seeded once per match; four words drawn for every view, read or not, so the draws do not depend on what a bot reads).
-  const viewDice = new Uint32Array(4 * n);
-  for (let m = 0; m < n; m++) sfc32Seed(viewDice, 4 * m, deriveSeed(seed, 'view-dice', m));
-  const views = Array.from({ length: n }, (_, m) => new SeatView(mod, st, m, () => mod.newState(game, seed), viewDice.subarray(4 * m, 4 * m + 4)));
+  const views: SeatView[] = [];
+  for (let m = 0; m < n; m++) views.push(new SeatView(mod, game, seed, st, m, viewDice));
   const spent = new Array<number>(n).fill(0);
   /** Each seat's overage bank: milliseconds left to pay for decisions over their limit. */
   const bank = new Array<number>(n).fill(budget.overageMs ?? 0);
@@ -169,29 +171,67 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const onBelief = opts.onBelief;
   const actions: unknown[] = new Array(n).fill(null);
 
-  /** Asks seat m's bot to make a decision of `kind`: its action, or null (forfeit) after recording the fault. */
-  function decide(m: number, kind: string): unknown {
-    const b = bots[m];
-    if (!b) return null;
-    views[m].renew();
-    const obs = mod.observe(st, m);
-    const t0 = clock();
-    let ans: unknown = null;
-    let threw = false, error: unknown = null;
-    guard?.enter(m, 'decision');
-    try {
-      const method = b[kind];
-      if (typeof method !== 'function') throw new Error(`the bot has no ${kind}() method`);
-      ans = method.call(b, obs, views[m]);
-      if (isThenable(ans)) throw new Error(PROMISE_ANSWER);
-      if (isMixed(ans)) ans = sampleMixed(ans, rngs[m]);
-    } catch (e) {
-      threw = true;
-      error = e;
-    } finally {
-      guard?.exit();
+  // One decision node's working values, per seat (kept across nodes: a match decides tens of thousands of times).
+  const kinds: string[] = new Array(n).fill('');
+  const observations: unknown[] = new Array(n).fill(null);
+  const answers: unknown[] = new Array(n).fill(null);
+  /** What the seat's bot threw, or NOTHING. */
+  const errors: unknown[] = new Array(n).fill(NOTHING);
+  /** Milliseconds the seat's decision took by `clock`. */
+  const took: number[] = new Array(n).fill(0);
+
+  /**
+   * Asks each seat of `seats` for its decision, into `actions`: its action,
+   * or null (a forfeit) after recording the fault. Every seat's view and
+   * observation is made first and the bots are then called back to back, so
+   * one clock reading ends a decision and starts the next (the clock costs
+   * as much as a random bot's whole decision); each answer is checked after.
+   */
+  function decideAll(seats: readonly number[]): void {
+    for (let i = 0; i < seats.length; i++) {
+      const m = seats[i];
+      kinds[m] = mod.decision(st, m);
+      if (!bots[m]) continue;
+      views[m].renew();
+      observations[m] = mod.observe(st, m);
     }
-    let dt = clock() - t0;
+    let t = clock();
+    for (let i = 0; i < seats.length; i++) {
+      const m = seats[i], b = bots[m];
+      if (!b) continue;
+      let ans: unknown = null, error: unknown = NOTHING;
+      guard?.enter(m, 'decision');
+      try {
+        const method = b[kinds[m]];
+        if (typeof method !== 'function') throw new Error(`the bot has no ${kinds[m]}() method`);
+        ans = method.call(b, observations[m], views[m]);
+        if (isThenable(ans)) throw new Error(PROMISE_ANSWER);
+        if (isMixed(ans)) ans = sampleMixed(ans, rngs[m]);
+      } catch (e) {
+        error = e;
+      } finally {
+        guard?.exit();
+      }
+      const end = clock();
+      took[m] = end - t;
+      t = end;
+      answers[m] = ans;
+      errors[m] = error;
+      observations[m] = null;
+    }
+    for (let i = 0; i < seats.length; i++) {
+      const m = seats[i];
+      actions[m] = bots[m] ? settle(m, kinds[m]) : null;
+    }
+  }
+
+  /** Seat m's decision after its bot answered: the budget, faults, and the answer parsed and checked (null: a forfeit). */
+  function settle(m: number, kind: string): unknown {
+    const b = bots[m]!, error = errors[m];
+    const ans = answers[m];
+    let dt = took[m];
+    answers[m] = null;
+    const threw = error !== NOTHING;
     // The budget's clock: a bot's CPU time where it reports it (an isolated bot's processes), else the wall clock.
     let by = opts.clock ? injectedName : 'by the wall clock';
     if (cpuClock) {
@@ -202,6 +242,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
     decisions[m]++;
     if (onBelief && !threw) askBelief(m, b);
     if (threw) {
+      errors[m] = NOTHING;
       if (error instanceof BotLost) return gone(m, error), null;
       return fault(m, 'throw', error instanceof Error ? error.message : String(error)), null;
     }
@@ -291,7 +332,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
       const seats = nextDeciders(mod, st);
       if (!seats) break;
       for (let m = 0; m < n; m++) actions[m] = null; // not fill: Array fill is a call into the runtime
-      for (let i = 0; i < seats.length; i++) actions[seats[i]] = decide(seats[i], mod.decision(st, seats[i]));
+      decideAll(seats);
       if (anyLost) break; // a bot lost the match deciding: the turn is not played
       const shown = opts.onTurn ? played(st, seats, actions) : null;
       mod.apply(st, actions, answer, recorder);
@@ -307,7 +348,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
       figures: mod.figureValues(st),
       faults,
       faultLog,
-      forfeits: lost.flatMap((l, s) => (l ? [s] : [])),
+      forfeits: anyLost ? lost.flatMap((l, s) => (l ? [s] : [])) : [],
       decisionMs: spent.map((t, m) => (decisions[m] ? t / decisions[m] : 0)),
     };
   } finally {
@@ -324,6 +365,20 @@ export function playMatch(opts: MatchOptions): MatchResult {
     }
     if (failed) throw failed;
   }
+}
+
+/** What every seat's bot context of a game holds beside its seat, RNG and budget: the ruleset's, and the rules. */
+const contexts = new WeakMap<object, { mod: AnyGameModule; context: object }>();
+
+/** The context part a game's bots share, made once per game and module (a sweep plays each design many times). */
+function contextOf(mod: AnyGameModule, game: unknown): object {
+  const context = (): object => ({ ...mod.botContext(game), rules: { module: mod, game } });
+  if (typeof game !== 'object' || game === null) return context();
+  const was = contexts.get(game);
+  if (was?.mod === mod) return was.context;
+  const made = context();
+  contexts.set(game, { mod, context: made });
+  return made;
 }
 
 /** The end reason of a match lost by bots that hung. */
@@ -344,34 +399,41 @@ function forfeitOutcome(lost: readonly boolean[], hung: readonly boolean[]): { r
  * What a bot is handed as its view: `{seat, state}`, where `state` is the
  * ruleset's seat state (what the seat may know, with dice of its own) made
  * only when the bot reads it — most decisions of most bots never do, and the
- * copy is most of what a decision costs the arena. The view's four dice words
- * are drawn for every decision all the same.
+ * copy is most of what a decision costs the arena. Every decision takes the
+ * next four words of the view's dice stream, read or not, so the words a
+ * view shows do not depend on what the bot read before; the words of views
+ * never read are drawn (and thrown away) only when a later view is read.
  */
 class SeatView {
   private made = false;
   private readonly words = new Uint32Array(4);
+  /** Decisions whose four words are not drawn yet: the current one's among them unless 0. */
+  private owed = 0;
   /** The view's state, made at its first read. */
   private into: unknown = null;
 
+  /** `dice`: every seat's view dice, four words each (this seat's from 4 * seat). */
   constructor(
     private readonly mod: AnyGameModule,
+    private readonly game: unknown,
+    private readonly seed: string,
     private readonly st: unknown,
     readonly seat: number,
-    private readonly newState: () => unknown,
     private readonly dice: Uint32Array,
   ) {}
 
-  /** A new decision: fresh dice words; the state is made again when read. */
+  /** A new decision: its four dice words are owed; the state is made again when read. */
   renew(): void {
-    const w = this.words, d = this.dice;
-    for (let i = 0; i < 4; i++) w[i] = sfc32Next(d, 0);
+    this.owed++;
     this.made = false;
   }
 
   get state(): unknown {
     if (!this.made) {
       this.made = true;
-      this.into ??= this.newState();
+      const w = this.words, d = this.dice, at = 4 * this.seat;
+      for (; this.owed > 0; this.owed--) for (let i = 0; i < 4; i++) w[i] = sfc32Next(d, at);
+      this.into ??= this.mod.newState(this.game, this.seed);
       this.mod.seatState(this.st, this.seat, this.into, this.words);
     }
     return this.into;

@@ -168,10 +168,17 @@ export function replayTimeouts(
 ): { bots: AnyBotFactory[]; clock: () => number } {
   const late = new Set(faultLog.filter((f) => f.kind === 'timeout').map((f) => `${f.seat}:${f.turn}`));
   let current = '';
-  let calls = 0;
-  // playMatch reads the clock twice per timed decision: before asking the bot, and after. Questions
-  // (asked mid-step) are not timed; the next decision sets `current` again before its second read.
-  const clock = (): number => (calls++ % 2 === 0 ? 0 : late.has(current) ? budgetMs + 1 : 0);
+  let called = false;
+  let time = 0;
+  // A decision's time is the difference of the clock's readings around it (playMatch's decisions of one node
+  // share readings: one ends a decision and starts the next). The clock moves on at the first reading after a
+  // bot was called: past the budget when that call was a late decision. A question (asked mid-step, not timed)
+  // moves it only before a reading that starts a decision, where a jump changes no difference.
+  const clock = (): number => {
+    if (called && late.has(current)) time += budgetMs + 1;
+    called = false;
+    return time;
+  };
   const turnOf = (obs: unknown, view: unknown): number => {
     const st = (view as { state?: unknown } | undefined)?.state;
     if (turns && st !== undefined) return turns(st) + 1;
@@ -186,6 +193,7 @@ export function replayTimeouts(
         if (typeof key !== 'string' || typeof v !== 'function') return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
         return (obs: unknown, view: unknown, ...rest: unknown[]) => {
           current = `${ctx.seat}:${turnOf(obs, view)}`;
+          called = true;
           return (v as (...a: unknown[]) => unknown).call(target, obs, view, ...rest);
         };
       },

@@ -79,6 +79,37 @@ export function aleaSeedChars2(ra: Float64Array, rb: Float64Array, chars: Uint16
 }
 
 /**
+ * Four seedings at once, two pairs of strings: `out[0]`, `out[1]` from
+ * `chars[a0..]`, `chars[a1..]` of `lenA` each, `out[2]`, `out[3]` from
+ * `chars[b0..]`, `chars[b1..]` of `lenB` each (lenA <= lenB). The arena seeds
+ * a match's seats two at a time, a bot stream and view dice each, whose seed
+ * strings come in two lengths; four chains run about three times as fast as
+ * one.
+ */
+export function aleaSeedPairs(out: readonly Float64Array[], chars: Uint16Array, a0: number, a1: number, lenA: number, b0: number, b1: number, lenB: number): void {
+  const n0 = MASH_AFTER_SPACES.n;
+  let p = n0, q = n0, r = n0, s = n0;
+  for (let k = 0; k < 3; k++) {
+    let i = 0;
+    for (; i < lenA; i++) {
+      p = mashChar(p, chars[a0 + i]);
+      q = mashChar(q, chars[a1 + i]);
+      r = mashChar(r, chars[b0 + i]);
+      s = mashChar(s, chars[b1 + i]);
+    }
+    for (; i < lenB; i++) {
+      r = mashChar(r, chars[b0 + i]);
+      s = mashChar(s, chars[b1 + i]);
+    }
+    out[0][k] = mashed(k, p);
+    out[1][k] = mashed(k, q);
+    out[2][k] = mashed(k, r);
+    out[3][k] = mashed(k, s);
+  }
+  for (let j = 0; j < 4; j++) out[j][3] = 1;
+}
+
+/**
  * Eight seedings at once: `out[q]` from `chars[from + q * stride ..][0,
  * len)`. With eight chains Mash runs at the throughput of the
  * floating-point units rather than the latency of one chain: 2.0x faster a

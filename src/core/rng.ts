@@ -26,12 +26,19 @@ export function makeRng(seed: string): Rng {
   return new AleaRng(seed);
 }
 
+/** A stream from an alea state already seeded (alea.ts's seedings from char codes): the state is copied. */
+export function rngOfAlea(state: Float64Array): Rng {
+  return new AleaRng(state);
+}
+
 /** A stream whose whole state is four doubles: seeding allocates nothing but them, drawing nothing at all. */
 class AleaRng implements Rng {
   private readonly s = new Float64Array(ALEA_SIZE);
 
-  constructor(seed: string) {
-    aleaSeed(this.s, seed);
+  /** `seed`: a seed string, or an alea state seeded already (copied). */
+  constructor(seed: string | Float64Array) {
+    if (typeof seed === 'string') aleaSeed(this.s, seed);
+    else this.s.set(seed);
   }
 
   next(): number {
@@ -79,14 +86,24 @@ export const seatSeed = (match: string, seat: number): string => deriveSeed(matc
 /** The seed of the rules' own dice in a match (teleporter rolls). */
 export const diceSeed = (match: string): string => deriveSeed(match, 'dice');
 
+/** The seed of seat `seat`'s view dice in a match (the dice a bot's view of the state rolls with). */
+export const viewDiceSeed = (match: string, seat: number): string => deriveSeed(match, 'view-dice', seat);
+
 /**
  * A small-state generator (sfc32) whose whole state is four 32-bit words in a
  * caller's Uint32Array, so engine states can copy their dice with the rest of
  * their typed arrays and simulations replay exactly.
  */
 export function sfc32Seed(state: Uint32Array, offset: number, seed: string): void {
-  const rng = makeRng(seed);
-  for (let i = 0; i < 4; i++) state[offset + i] = rng.uint32();
+  aleaSeed(SFC_ALEA, seed);
+  sfc32OfAlea(state, offset, SFC_ALEA);
+}
+
+const SFC_ALEA = new Float64Array(ALEA_SIZE);
+
+/** sfc32Seed from the alea state its seed string seeds (alea.ts's seedings from char codes); draws from `alea`. */
+export function sfc32OfAlea(state: Uint32Array, offset: number, alea: Float64Array): void {
+  for (let i = 0; i < 4; i++) state[offset + i] = aleaUint32(alea);
   if ((state[offset] | state[offset + 1] | state[offset + 2] | state[offset + 3]) === 0) state[offset] = 1;
   for (let i = 0; i < 12; i++) sfc32Next(state, offset);
 }

@@ -6,7 +6,8 @@
  * the same match. The seed strings are built as char codes, so seeding a
  * match allocates nothing.
  */
-import { aleaSeedChars, aleaSeedChars2, aleaSeedChars8, aleaUint32, ALEA_SIZE } from '../../core/alea.js';
+import { aleaSeedChars, aleaSeedChars2, aleaSeedChars8, ALEA_SIZE } from '../../core/alea.js';
+import { derivedHex, writeLabel, writeString } from '../../core/seedChars.js';
 
 // Seed strings are built as char codes in CHARS, so seeding a match allocates
 // nothing: the match seed at MATCH, the seats' seed strings at SEAT[s], their
@@ -16,30 +17,6 @@ const MATCH = 1024, MAX_MATCH = 400;
 const SEAT = [0, 512];
 const DERIVED = [1536, 1556];
 const TMP = [new Float64Array(ALEA_SIZE), new Float64Array(ALEA_SIZE)];
-const HEX = '0123456789abcdef';
-
-function writeString(buf: Uint16Array, at: number, s: string, max = buf.length - at): number {
-  if (s.length > max) throw new Error(`seed string too long (${s.length} chars)`);
-  for (let i = 0; i < s.length; i++) buf[at + i] = s.charCodeAt(i);
-  return at + s.length;
-}
-
-/** Writes a label as String(label) would. */
-function writeLabel(buf: Uint16Array, at: number, label: number): number {
-  if (!(Number.isSafeInteger(label) && label >= 0)) return writeString(buf, at, String(label), 32);
-  let digits = 1;
-  for (let x = label; x >= 10; x = Math.floor(x / 10)) digits++;
-  for (let i = digits - 1, x = label; i >= 0; i--, x = Math.floor(x / 10)) buf[at + i] = 48 + (x % 10);
-  return at + digits;
-}
-
-/** core/rng.ts `deriveSeed` from a seeded alea state: two 32-bit words as 16 hex digits at `buf[out..]`. */
-function derivedHex(rng: Float64Array, buf: Uint16Array, out: number): void {
-  for (let w = 0; w < 2; w++) {
-    const x = aleaUint32(rng);
-    for (let i = 0; i < 8; i++) buf[out + w * 8 + i] = HEX.charCodeAt((x >>> (28 - 4 * i)) & 15);
-  }
-}
 
 /**
  * Seeds `rngs[s]` as the arena seeds seat s's bot in the match `matchSeed`:

@@ -128,14 +128,16 @@ export function toKState(st: State, k: Int32Array): void {
 
 /** Copies a kernel state into an engine state of a bridged game (positions, facings, hearts, alive, board, result, dealt). */
 export function fromKState(k: Int32Array, st: State): void {
-  st.occ.fill(-1);
+  // The board holds the two pigs and nothing else: clearing their old squares clears it (a fill of all 64 costs more).
+  const occ = st.occ;
+  for (let m = 0; m < 2; m++) if (occ[st.sq[m]] === m) occ[st.sq[m]] = -1;
   for (let m = 0; m < 2; m++) {
     st.sq[m] = k[K_SQ + m];
     st.facing[m] = k[K_FACING + m];
     st.hearts[m] = k[K_HEARTS + m];
     st.alive[m] = k[K_HEARTS + m] > 0 ? 1 : 0;
     st.dealt[m] = k[K_DEALT + m];
-    st.occ[st.sq[m]] = m;
+    occ[st.sq[m]] = m;
   }
   st.turn = k[K_TURN];
   st.end = k[K_END];

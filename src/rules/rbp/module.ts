@@ -25,10 +25,16 @@ let seededFor: string | null = null;
 const fit = new WeakMap<Game, KernelSetup | null>();
 const bridges = new WeakMap<Game, KernelBridge | null>();
 
+/** The last game asked about and its bridge: a match asks every turn, and a WeakMap lookup is dearer than a comparison. */
+let lastGame: Game | null = null;
+let lastBridge: KernelBridge | null = null;
+
 function bridgeOf(game: Game): KernelBridge | null {
+  if (game === lastGame) return lastBridge;
   let b = bridges.get(game);
   if (b === undefined) bridges.set(game, (b = kernelBridge(game)));
-  return b;
+  lastGame = game;
+  return (lastBridge = b);
 }
 
 function kernelSetup(game: Game): KernelSetup | null {
