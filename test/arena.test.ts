@@ -17,6 +17,7 @@ import { Aggregate } from '../src/report/aggregate.js';
 import { sharedFirst } from '../src/arena/records.js';
 import { entityTable, matchupTable, rate, tableCsv } from '../src/report/tables.js';
 import { chooseMatches } from '../src/arena/interest.js';
+import { outOfMemory, outOfMemoryLine } from '../src/arena/isolation/outOfMemory.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'arena-lib-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -360,5 +361,20 @@ describe('matches worth watching (interest.ts)', () => {
     expect(chooseMatches(rows, bot, strength, 6)).toEqual(chooseMatches([...rows], bot, new Map(strength), 6));
     expect(chooseMatches(rows, bot, strength, 3).map((c) => c.why)).toEqual(['loss', 'loss', 'long']);
     expect(chooseMatches(rows, bot, strength, 0)).toEqual([]);
+  });
+});
+
+describe("a crashed bot's last words", () => {
+  it('the line that says the process ran out of memory is found before the stack trace after it, and only once whole', () => {
+    const trace = Array.from({ length: 30 }, (_, i) => ` ${i}: 0x1512628 v8::internal::Runtime_NewArray(int, unsigned long*, v8::internal::Isolate*) [/usr/bin/node]`);
+    const v8 = ['<--- Last few GCs --->', 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory', '----- Native stack trace -----', ...trace].join('\n');
+    expect(outOfMemoryLine(v8, true)).toBe('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory');
+    // The trace alone (the line scrolled out of a kept tail) says nothing of memory.
+    expect(outOfMemory(trace.join('\n'))).toBe(false);
+    // A line still being written is not taken until the process has ended.
+    expect(outOfMemoryLine('MemoryError: out of mem', false)).toBeNull();
+    expect(outOfMemoryLine('Traceback\nMemoryError', true)).toBe('MemoryError');
+    expect(outOfMemoryLine('Traceback\nMemoryError\n', false)).toBe('MemoryError');
+    expect(outOfMemoryLine('Error: no such file\n', true)).toBeNull();
   });
 });

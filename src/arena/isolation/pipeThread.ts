@@ -14,6 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { MAX_LINE } from './protocol.js';
+import { outOfMemoryLine } from './outOfMemory.js';
 import { CLOSED_LOG_REFUSED, CLOSED_OK, CTL_CELLS, SLOT_EMPTY, SLOT_EXIT, SLOT_LINE, SLOT_OUTPUT, SLOT_OVERSIZE, type PipeRequest } from './pipe.js';
 
 interface Proc {
@@ -26,6 +27,8 @@ interface Proc {
   partialBytes: number;
   /** The last few thousand characters of stderr, for a crash's fault message. */
   stderr: string;
+  /** The first line of stderr that says the process ran out of memory (a stack trace follows it, and may push it out of `stderr`). */
+  oomLine: string | null;
   /** stderr as written, up to the output cap (the log). */
   readonly logged: Buffer[];
   loggedBytes: number;
@@ -49,7 +52,10 @@ function deliver(p: Proc): void {
     Atomics.store(p.ctl, 1, line.length);
     Atomics.store(p.ctl, 0, SLOT_LINE);
   } else if (p.ended) {
-    const info = encoder.encode(JSON.stringify({ code: p.ended.code, signal: p.ended.signal, stderr: p.stderr.slice(-2000) }));
+    p.oomLine ??= outOfMemoryLine(p.stderr, true);
+    const tail = p.stderr.slice(-2000);
+    const stderr = p.oomLine && !tail.includes(p.oomLine) ? `${p.oomLine}\n…\n${tail}` : tail;
+    const info = encoder.encode(JSON.stringify({ code: p.ended.code, signal: p.ended.signal, stderr }));
     p.data.set(info.subarray(0, p.data.length));
     Atomics.store(p.ctl, 1, Math.min(info.length, p.data.length));
     Atomics.store(p.ctl, 0, p.ended.cause === 'oversize' ? SLOT_OVERSIZE : p.ended.cause === 'output' ? SLOT_OUTPUT : SLOT_EXIT);
@@ -89,6 +95,7 @@ function onStderr(p: Proc, chunk: Buffer): void {
     p.loggedBytes += kept.length;
   }
   p.stderr = (p.stderr + chunk.toString('utf8')).slice(-4000);
+  p.oomLine ??= outOfMemoryLine(p.stderr, false);
   counted(p, chunk.length);
 }
 
@@ -142,6 +149,7 @@ parentPort!.on('message', (m: PipeRequest) => {
       partial: [],
       partialBytes: 0,
       stderr: '',
+      oomLine: null,
       logged: [],
       loggedBytes: 0,
       output: 0,

@@ -24,6 +24,7 @@ import { treeCpuMs } from './processCpu.js';
 import { MAX_LINE, PROTOCOL, type ActionMessage, type DecideMessage, type StartMessage } from './protocol.js';
 import { sandboxed, sandboxProblem, scratchFolder } from './sandbox.js';
 import { encodeView } from './viewCodec.js';
+import { outOfMemory } from './outOfMemory.js';
 
 export { DEFAULT_ISOLATION, type Isolation } from './limits.js';
 
@@ -63,9 +64,6 @@ function ended(r: PipeReply, doing: string, iso: Isolation, deadlineMs: number):
   const said = (oom ? lines.filter((l) => outOfMemory(l)).slice(0, 1) : lines.slice(-2)).join(' | ');
   return new BotLost('crash', `the process ${how} ${doing}${oom ? `: out of memory (${memoryCap(iso)})` : ''}${said ? `: ${said.slice(0, 400)}` : ''}`);
 }
-
-/** Whether a process's last words say it ran out of memory (V8, Python, C and C++ runtimes, the kernel's allocator). */
-const outOfMemory = (text: string): boolean => /out of memory|\bOOM\b|MemoryError|allocation failed|Cannot allocate memory|bad_alloc/i.test(text);
 
 const memoryCap = (iso: Isolation): string => `the memory cap, limits.memoryMb, is ${iso.limits.memoryMb} MB of address space`;
 
