@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planPrices, proposePrices, type DataPrice, type PricedPart, type SweptPart } from '../src/stats/reprice.js';
 import { descendPrices } from '../src/stats/sharedPrices.js';
+import { dampChanges, dampedCost, lowerFactor, lowerInstead, pickChanges, type LowerableChange, type StepChange } from '../src/stats/repriceSteps.js';
 import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));
@@ -85,6 +86,66 @@ describe('prices parts share', () => {
     // Flagged both ways with no fair cost, a shared price stays.
     const split = [part({ key: 'x', listed: 3, mispriced: 'under', makeup: new Map([['N2', 1]]) }), part({ key: 'y', listed: 3, mispriced: 'over', makeup: new Map([['N2', 1]]) })];
     expect(planPrices(split, prices).map((c) => [c.key, c.to])).toEqual([['x', 3], ['y', 3]]);
+  });
+});
+
+describe('damped and budget-together steps', () => {
+  const change = (key: string, category: string, from: number, to: number): StepChange => ({ key, category, from, to, why: 'w' });
+
+  it('moves a damped price that fraction of the way to its proposed cost, rounded, and at least a point', () => {
+    expect(dampedCost(2, 10, 0.5)).toBe(6);
+    expect(dampedCost(2, 5, 0.5)).toBe(4); // 1.5 rounds to 2
+    expect(dampedCost(2, 7, 0.25)).toBe(3); // 1.25 rounds to 1
+    expect(dampedCost(8, 1, 0.5)).toBe(4); // down: 3.5 rounds to 4, so 4 down
+    expect(dampedCost(2, 3, 0.1)).toBe(3); // never less than a point
+    expect(dampedCost(5, 1, 0.1)).toBe(4);
+    expect(dampedCost(4, 4, 0.5)).toBe(4);
+    // 1 is the undamped rule: all the way.
+    for (const [a, b] of [[2, 9], [7, 1], [3, 4]]) expect(dampedCost(a, b, 1)).toBe(b);
+    const damped = dampChanges([change('a', 'weapon', 2, 8), change('b', 'weapon', 2, 3)], 0.5);
+    expect(damped.map((c) => [c.key, c.from, c.to])).toEqual([['a', 2, 5], ['b', 2, 3]]);
+    expect(damped[0].why).toBe('w; damped to 5 (0.5 of the way to 8)');
+    expect(damped[1].why).toBe('w');
+  });
+
+  it('takes the strongest `step` changes, and with `together` every other change of their budgets', () => {
+    // Strongest first: two weapons, then a drive, then the rest.
+    const moved = [change('bazooka', 'weapon', 2, 5), change('tank-treads', 'armour-engine', 2, 3), change('mines', 'weapon', 2, 1), change('evasion', 'cpu', 2, 1), change('hover', 'armour-engine', 2, 1), change('mortar', 'weapon', 2, 1)];
+    expect(pickChanges(moved, 2, false).map((c) => c.key)).toEqual(['bazooka', 'tank-treads']);
+    expect(pickChanges(moved, 2, true).map((c) => c.key)).toEqual(['bazooka', 'tank-treads', 'mines', 'hover', 'mortar']);
+    expect(pickChanges(moved, 1, true).map((c) => c.key)).toEqual(['bazooka', 'mines', 'mortar']);
+    expect(pickChanges(moved, 99, true)).toEqual(moved);
+    expect(pickChanges([], 3, true)).toEqual([]);
+  });
+
+  it('answers a raise by pricing the rest of its budget down by the factor it asked, at most half a round', () => {
+    expect(lowerFactor(2, 3)).toBeCloseTo(2 / 3);
+    expect(lowerFactor(2, 8)).toBe(0.5);
+    const price = (cost: number, category: string): DataPrice => ({ cost, range: [1, 8], category });
+    // NHM at --scale 2: the drives flagged under, the armour fair, a weapon flagged over.
+    const prices = new Map([
+      ['tank-treads', price(2, 'armour-engine')], ['retreat-drive', price(2, 'armour-engine')], ['mark-i', price(2, 'armour-engine')],
+      ['mark-ii', price(4, 'armour-engine')], ['mark-iv', price(8, 'armour-engine')], ['spin-drive', price(1, 'armour-engine')], ['hover-craft', price(2, 'armour-engine')],
+      ['mines', price(2, 'weapon')], ['bazooka', price(2, 'weapon')],
+    ]);
+    const planned = (key: string, category: string, from: number, to: number, p: number): LowerableChange =>
+      ({ key, category, from, to, fair: null, lo: null, hi: null, verdict: to > from ? 'under' : 'over', p, parts: [key], why: 'w' });
+    const changes = [planned('tank-treads', 'armour-engine', 2, 3, 1e-9), planned('retreat-drive', 'armour-engine', 2, 4, 1e-6), planned('hover-craft', 'armour-engine', 2, 1, 1e-3), planned('mines', 'weapon', 2, 1, 1e-2)];
+    const out = lowerInstead(changes, prices, new Set(['tank-treads', 'retreat-drive']));
+    // The weapon's change as given; in armour-engine the drives stay and the rest ×1/2 (retreat-drive's 2→4 asks the most),
+    // a point down where halving rounds to the same cost, never below 1; hover-craft's own 2→1 kept.
+    expect(out.map((c) => [c.key, c.from, c.to])).toEqual([
+      ['mines', 2, 1],
+      ['mark-i', 2, 1],
+      ['mark-ii', 4, 2],
+      ['mark-iv', 8, 4],
+      ['hover-craft', 2, 1],
+    ]);
+    expect(out[1]).toMatchObject({ verdict: 'over', p: 1e-6, parts: ['mark-i'] });
+    expect(out[1].why).toMatch(/the rest of its budget ×0\.50 instead of retreat-drive 2→4/);
+    expect(out[4].why).toBe('w');
+    // Nothing raised: the changes as given.
+    expect(lowerInstead(changes.slice(2), prices, new Set())).toEqual(changes.slice(2));
   });
 });
 
