@@ -186,6 +186,24 @@ describe('havoc reprice', () => {
     expect(r.out).toMatch(best ? new RegExp(`best: round ${best}`) : /the catalogue stands/);
   }, 120_000);
 
+  it('with --lower holds the part flagged under and prices the rest of its budget down instead; a bad --damping refused in one line', () => {
+    // Reuses the planted sweep above (dragon-breath at 1, flagged under).
+    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'lower'), '--rounds', '1', '--step', '1', '--lower', '--no-report', '--save-replays', 'none');
+    expect(r.code, r.err).toBe(0);
+    const changes = csv(join(tmp, 'lower', 'round-1', 'changes.csv'));
+    const before = costs(catalogue), after = costs(join(tmp, 'lower', 'round-1', 'parts.json'));
+    expect(after.get('dragon-breath')).toBe(1);
+    // dragon-breath 1→2 asked for ×1/2 of the rest of the weapon budget: whole costs, never below 1, a point down at least.
+    const under = new Set(csv(join(tmp, 'run', 'parts.csv')).filter((x) => x.mispriced === 'under').map((x) => x.part));
+    const parts = json.parts as unknown as { key: string; category: string; budget?: string }[];
+    const weapons = parts.filter((p) => (p.budget ?? (p.category === 'option' ? 'weapon' : p.category)) === 'weapon' && !under.has(p.key));
+    for (const w of weapons) expect(after.get(w.key), w.key).toBe(Math.max(1, Math.min(before.get(w.key)! - 1, Math.round(before.get(w.key)! / 2))));
+    expect(changes.map((c) => c.price).sort()).toEqual(weapons.filter((w) => before.get(w.key)! > 1).map((w) => w.key).sort());
+    for (const c of changes) expect(c.why).toMatch(/the rest of its budget ×0\.50 instead of dragon-breath 1→2/);
+    expect(havoc('reprice', join(tmp, 'run'), '--damping', '0').err.trim()).toBe('error: --damping: must be a number above 0 and at most 1 (the fraction of the way to the proposed cost a round moves)');
+    expect(havoc('reprice', join(tmp, 'run'), '--damping', 'x').err.trim()).toMatch(/^error: --damping: /);
+  }, 60_000);
+
   it('reprices Hovercrafts\' stat points: a point of hull up, of energy down, in the ship settings', () => {
     writeFileSync(join(tmp, 'hover.json'), JSON.stringify({ ruleset: 'hovercrafts', bots: ['pilot'], schedule: { type: 'sweep', matches: 600, sample: 120 }, seed: 'hr1' }));
     expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);

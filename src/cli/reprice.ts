@@ -5,7 +5,9 @@
  * Battle Engine per pay grade). In rounds: each round changes at most
  * `--step` prices, the strongest evidence first (stats/reprice.ts: a part's
  * own price to the nearest whole cost inside its fair-cost interval, prices
- * parts share together), writes the data file (OUT/round-N/parts.json) and
+ * parts share together; stats/repriceSteps.ts: `--together` brings the rest
+ * of their budgets' changes, `--lower` answers a raise by pricing the rest of
+ * its budget down, `--damping F` goes F of the way), writes the data file (OUT/round-N/parts.json) and
  * plays the same sweep on it (same bot, seed and size; the legal builds are
  * the new data's) into OUT/round-N/sweep/, whose verdicts the next round
  * starts from (a round that flags more is kept going from: the verdicts are
@@ -29,6 +31,7 @@ import { readCsv, type CsvTable } from '../report/htmlCsv.js';
 import { writeRepricePage } from '../report/balancePages.js';
 import { rulesetById } from '../rules/registry.js';
 import { planPrices, type PlannedChange, type SweptPart } from '../stats/reprice.js';
+import { dampChanges, lowerInstead, pickChanges } from '../stats/repriceSteps.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 import { isBotPath } from '../arena/bots.js';
@@ -44,6 +47,9 @@ interface RepriceArgs extends RunArgs {
   scale: number;
   rounds: number;
   step: number;
+  damping: number;
+  together: boolean;
+  lower: boolean;
   meta: number;
   'meta-games': number;
   optimize: number;
@@ -64,7 +70,12 @@ function partsOf(dir: string): CsvTable {
 const flagged = (t: CsvTable): string[] => t.rows.filter((r) => verdict(r.mispriced)).map((r) => `${r.part}${r.mispriced === 'under' ? '↑' : '↓'}`);
 
 /** The changes a round makes: the prices that move, strongest evidence (smallest adjusted p) first, at most `step`. */
-function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number): { moved: PlannedChange[]; flaggedCount: number } {
+function roundChanges(
+  t: CsvTable,
+  prices: NonNullable<DataFile['prices']>,
+  data: unknown,
+  k: number,
+): { moved: PlannedChange[]; flaggedCount: number; priced: ReturnType<NonNullable<DataFile['prices']>['prices']>; under: Set<string> } {
   const times = (x: number | null): number | null => (x === null ? null : x * k);
   const parts: SweptPart[] = t.rows.map((r) => ({
     key: r.part,
@@ -77,8 +88,11 @@ function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data
     makeup: prices.makeup(data, r.part),
     p: num(r.adjusted_p) ?? 1,
   }));
-  const changes = planPrices(parts, prices.prices(data, k));
-  return { moved: changes.filter((c) => c.to !== c.from).sort((a, b) => a.p - b.p), flaggedCount: parts.filter((p) => p.mispriced).length };
+  const priced = prices.prices(data, k);
+  const changes = planPrices(parts, priced);
+  // The prices of parts flagged under: --lower holds them and prices the rest of their budget down.
+  const under = new Set(parts.filter((p) => p.mispriced === 'under').flatMap((p) => [...(p.makeup?.keys() ?? [])]));
+  return { moved: changes.filter((c) => c.to !== c.from).sort((a, b) => a.p - b.p), flaggedCount: parts.filter((p) => p.mispriced).length, priced, under };
 }
 
 async function reprice(args: RepriceArgs): Promise<void> {
@@ -95,6 +109,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
   if (!whole(args.scale, 1, 10)) throw new HavocError('ERR_ARGS', '--scale', 'must be a whole number from 1 to 10');
   if (!whole(args.rounds, 1, 20)) throw new HavocError('ERR_ARGS', '--rounds', 'must be a whole number from 1 to 20');
   if (!whole(args.step, 1, 1000)) throw new HavocError('ERR_ARGS', '--step', 'must be a whole number ≥ 1');
+  if (!(typeof args.damping === 'number' && args.damping > 0 && args.damping <= 1)) throw new HavocError('ERR_ARGS', '--damping', 'must be a number above 0 and at most 1 (the fraction of the way to the proposed cost a round moves)');
   if (!(args.meta === 0 || whole(args.meta, 2, 1000))) throw new HavocError('ERR_ARGS', '--meta', 'must be 0 (no metagame) or a whole number ≥ 2 (the top builds of each sweep)');
   if (!(whole(args['meta-games'], 2, 10_000) && args['meta-games'] % 2 === 0)) throw new HavocError('ERR_ARGS', '--meta-games', 'must be an even whole number ≥ 2 (each pair plays seat-swapped)');
   if (!whole(args.optimize, 0, 100)) throw new HavocError('ERR_ARGS', '--optimize', 'must be 0 (no search) or a whole number of climbs from 1 to 100');
@@ -113,13 +128,14 @@ async function reprice(args: RepriceArgs): Promise<void> {
   let from = { dir: args.dir, text: data.text, value: data.value, parts: first, scale: args.scale };
   let best = { round: 0, dir: args.dir, count: flagged(first).length };
   for (let round = 1; round <= args.rounds; round++) {
-    const { moved, flaggedCount } = roundChanges(from.parts, prices, from.value, from.scale);
+    const { moved, flaggedCount, priced, under } = roundChanges(from.parts, prices, from.value, from.scale);
     if (moved.length === 0) {
       const hint = flaggedCount && from.scale === 1 && round === 1 ? ' (--scale 2 allows half-point steps)' : '';
       log.push({ round, changes: flaggedCount ? `none of ${flaggedCount} flagged parts can move within its budget${hint}` : 'no part flagged', flagged: null });
       break;
     }
-    const changes = moved.slice(0, args.step);
+    const picked = pickChanges(moved, args.step, args.together);
+    const changes = dampChanges(args.lower ? lowerInstead(picked, priced, under) : picked, args.damping);
     const text = prices.withCosts(from.text, new Map(changes.map((c) => [c.key, c.to])), from.scale, join(from.dir, DATA_FILE));
     const dir = join(out, `round-${round}`);
     const value = file.parse(text, join(dir, DATA_FILE));
@@ -201,10 +217,15 @@ async function reprice(args: RepriceArgs): Promise<void> {
   // The page: the first sweep's fair costs beside the kept round's (or, when none was kept, the last played).
   const shown = best.round > 0 ? best.dir : log.some((l) => l.round > 0 && l.flagged) ? from.dir : null;
   const page = await writeRepricePage(out, first, shown && join(shown, 'sweep'), best.round > 0);
+  const rule = [
+    args.together ? ' with the rest of their budgets' : '',
+    args.lower ? ', a raise answered by the rest of its budget priced down' : '',
+    args.damping < 1 ? `, each price ${args.damping} of the way` : '',
+  ].join('');
   const lines = log.map((l) => `  round ${l.round}: ${l.changes}${l.flagged ? ` → ${l.flagged.length} flagged${l.flagged.length ? ` (${l.flagged.join(' ')})` : ''}` : ''}`);
   process.stdout.write(
     [
-      `${run.name}: reprice${args.scale > 1 ? ` (every cost and budget ×${args.scale} first)` : ''}, at most ${args.step} parts a round, ${schedule.matches} matches a sweep:`,
+      `${run.name}: reprice${args.scale > 1 ? ` (every cost and budget ×${args.scale} first)` : ''}, at most ${args.step} parts a round${rule}, ${schedule.matches} matches a sweep:`,
       ...lines,
       best.round > 0
         ? `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
@@ -228,6 +249,9 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('matches', { type: 'number', describe: "matches of each sweep on a new catalogue (default DIR's)" })
         .option('rounds', { type: 'number', default: 3, describe: 'rounds at most (each reprices, then plays the sweep again)' })
         .option('step', { type: 'number', default: 3, describe: 'prices a round changes at most, the strongest evidence first' })
+        .option('damping', { type: 'number', default: 1, describe: 'move each price this fraction of the way to its proposed cost (at least a point; 1: all the way)' })
+        .option('together', { type: 'boolean', default: false, describe: "each change a round makes brings every other change of its budget (a budget's parts priced up and down in one round)" })
+        .option('lower', { type: 'boolean', default: false, describe: 'answer a part flagged under by pricing the rest of its budget down (by the factor its raise asked, at most half a round) instead of pricing it up' })
         .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" })
         .option('meta', { type: 'number', default: 0, describe: "the metagame of each sweep's top K builds, before and after (havoc meta): the equilibrium's support side by side (0: none)" })
         .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' })
