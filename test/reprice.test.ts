@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planPrices, proposePrices, type DataPrice, type PricedPart, type SweptPart } from '../src/stats/reprice.js';
 import { descendPrices } from '../src/stats/sharedPrices.js';
-import { dampChanges, dampedCost, lowerFactor, lowerInstead, pickChanges, type LowerableChange, type StepChange } from '../src/stats/repriceSteps.js';
+import { dampChanges, dampedCost, lowerFactor, lowerInstead, pickChanges, shrunkStep, type LowerableChange, type StepChange } from '../src/stats/repriceSteps.js';
 import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));
@@ -116,6 +116,16 @@ describe('damped and budget-together steps', () => {
     expect(pickChanges(moved, 1, true).map((c) => c.key)).toEqual(['bazooka', 'mines', 'mortar']);
     expect(pickChanges(moved, 99, true)).toEqual(moved);
     expect(pickChanges([], 3, true)).toEqual([]);
+  });
+
+  it('halves the changes and the damping each time a round from the best catalogue did not improve (--keep-best)', () => {
+    expect(shrunkStep(6, 1, 0)).toEqual({ count: 6, damping: 1 });
+    expect(shrunkStep(6, 1, 1)).toEqual({ count: 3, damping: 0.5 });
+    expect(shrunkStep(3, 1, 1)).toEqual({ count: 2, damping: 0.5 });
+    expect(shrunkStep(3, 1, 2)).toEqual({ count: 1, damping: 0.25 });
+    expect(shrunkStep(3, 0.5, 5)).toEqual({ count: 1, damping: 0.015625 });
+    // At one change a damped change is still a point (dampedCost): the same round again, which the command stops at.
+    expect(dampedCost(2, 5, shrunkStep(3, 1, 5).damping)).toBe(3);
   });
 
   it('answers a raise by pricing the rest of its budget down by the factor it asked, at most half a round', () => {

@@ -31,7 +31,7 @@ import { readCsv, type CsvTable } from '../report/htmlCsv.js';
 import { writeRepricePage } from '../report/balancePages.js';
 import { rulesetById } from '../rules/registry.js';
 import { planPrices, type PlannedChange, type SweptPart } from '../stats/reprice.js';
-import { dampChanges, lowerInstead, pickChanges } from '../stats/repriceSteps.js';
+import { dampChanges, lowerInstead, pickChanges, shrunkStep } from '../stats/repriceSteps.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 import { isBotPath } from '../arena/bots.js';
@@ -50,6 +50,7 @@ interface RepriceArgs extends RunArgs {
   damping: number;
   together: boolean;
   lower: boolean;
+  'keep-best': boolean;
   meta: number;
   'meta-games': number;
   optimize: number;
@@ -127,7 +128,11 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const log: { round: number; changes: string; flagged: string[] | null }[] = [{ round: 0, changes: '(the sweep given)', flagged: flagged(first) }];
   let from = { dir: args.dir, text: data.text, value: data.value, parts: first, scale: args.scale };
   let best = { round: 0, dir: args.dir, count: flagged(first).length };
+  // --keep-best: each round starts from the best catalogue so far, with shorter steps each time one from it did not improve.
+  let start = { ...from, round: 0 }, tries = 0;
+  const tried = new Set<string>();
   for (let round = 1; round <= args.rounds; round++) {
+    if (args['keep-best']) from = start;
     const { moved, flaggedCount, priced, under } = roundChanges(from.parts, prices, from.value, from.scale);
     if (moved.length === 0) {
       const hint = flaggedCount && from.scale === 1 && round === 1 ? ' (--scale 2 allows half-point steps)' : '';
@@ -135,7 +140,16 @@ async function reprice(args: RepriceArgs): Promise<void> {
       break;
     }
     const picked = pickChanges(moved, args.step, args.together);
-    const changes = dampChanges(args.lower ? lowerInstead(picked, priced, under) : picked, args.damping);
+    const proposed = args.lower ? lowerInstead(picked, priced, under) : picked;
+    // --keep-best after a round that did not improve: the first half of the changes, half as far (shrunkStep).
+    const shrink = args['keep-best'] ? shrunkStep(proposed.length, args.damping, tries) : { count: proposed.length, damping: args.damping };
+    const changes = dampChanges(proposed.slice(0, shrink.count), shrink.damping);
+    const said = `${args['keep-best'] ? `from round ${start.round}: ` : ''}${changes.map((c) => `${c.key} ${c.from}→${c.to}`).join(', ')}`;
+    if (args['keep-best'] && tried.has(said)) {
+      log.push({ round, changes: `${said}: tried already, and the steps can shrink no further`, flagged: null });
+      break;
+    }
+    tried.add(said);
     const text = prices.withCosts(from.text, new Map(changes.map((c) => [c.key, c.to])), from.scale, join(from.dir, DATA_FILE));
     const dir = join(out, `round-${round}`);
     const value = file.parse(text, join(dir, DATA_FILE));
@@ -161,9 +175,13 @@ async function reprice(args: RepriceArgs): Promise<void> {
     if (process.exitCode === 130) return;
     const parts = partsOf(sweep);
     const now = flagged(parts);
-    log.push({ round, changes: changes.map((c) => `${c.key} ${c.from}→${c.to}`).join(', '), flagged: now });
+    log.push({ round, changes: said, flagged: now });
     from = { dir, text, value, parts, scale: 1 };
-    if (now.length < best.count) best = { round, dir, count: now.length };
+    if (now.length < best.count) {
+      best = { round, dir, count: now.length };
+      start = { ...from, round };
+      tries = 0;
+    } else tries++;
   }
 
   // The best catalogue, and its verdicts beside the first sweep's.
@@ -221,6 +239,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     args.together ? ' with the rest of their budgets' : '',
     args.lower ? ', a raise answered by the rest of its budget priced down' : '',
     args.damping < 1 ? `, each price ${args.damping} of the way` : '',
+    args['keep-best'] ? ', each round from the best so far' : '',
   ].join('');
   const lines = log.map((l) => `  round ${l.round}: ${l.changes}${l.flagged ? ` → ${l.flagged.length} flagged${l.flagged.length ? ` (${l.flagged.join(' ')})` : ''}` : ''}`);
   process.stdout.write(
@@ -252,6 +271,7 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('damping', { type: 'number', default: 1, describe: 'move each price this fraction of the way to its proposed cost (at least a point; 1: all the way)' })
         .option('together', { type: 'boolean', default: false, describe: "each change a round makes brings every other change of its budget (a budget's parts priced up and down in one round)" })
         .option('lower', { type: 'boolean', default: false, describe: 'answer a part flagged under by pricing the rest of its budget down (by the factor its raise asked, at most half a round) instead of pricing it up' })
+        .option('keep-best', { type: 'boolean', default: false, describe: 'start each round from the best catalogue so far, not the last, its next round making half the changes, half as far, each time a round from it flags no fewer' })
         .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" })
         .option('meta', { type: 'number', default: 0, describe: "the metagame of each sweep's top K builds, before and after (havoc meta): the equilibrium's support side by side (0: none)" })
         .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' })

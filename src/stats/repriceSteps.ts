@@ -117,3 +117,16 @@ export function lowerInstead<T extends LowerableChange>(changes: readonly T[], p
   }
   return out;
 }
+
+/**
+ * How many of a round's changes to make, and the damping, when the round
+ * starts again from the same catalogue after `tries` rounds from it flagged
+ * no fewer parts (--keep-best): each such round halves both (at least one
+ * change, the strongest first), as a line search shortens a step that did
+ * not improve, so the rounds end in small moves near the best catalogue
+ * found rather than wander away from it.
+ */
+export function shrunkStep(count: number, damping: number, tries: number): { count: number; damping: number } {
+  const k = 2 ** tries;
+  return { count: Math.max(1, Math.ceil(count / k)), damping: damping / k };
+}
