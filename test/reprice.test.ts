@@ -194,6 +194,17 @@ describe('havoc reprice', () => {
     const best = [1, 2].filter((k) => Number(rounds[k].flagged) < before.length).sort((a, b) => Number(rounds[a].flagged) - Number(rounds[b].flagged) || a - b)[0];
     if (best) expect(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', `round-${best}`, 'parts.json'), 'utf8'));
     expect(r.out).toMatch(best ? new RegExp(`best: round ${best}`) : /the catalogue stands/);
+    expect(best, 'a round flagged fewer than the sweep given').toBe(2);
+    // Re-checked: the catalogue given and the kept one swept again with another seed, each folder's verdicts counted.
+    const recheck = csv(join(tmp, 'out', 'recheck.csv'));
+    expect(recheck.map((x) => [x.catalogue, x.seed])).toEqual([['given', 'plant/recheck'], ['kept', 'plant/recheck']]);
+    const count = (dir: string): number => csv(join(tmp, 'out', dir, 'parts.csv')).filter((x) => x.mispriced).length;
+    expect(recheck.map((x) => Number(x.flagged))).toEqual([count('recheck-before'), count('recheck-after')]);
+    expect(readFileSync(join(tmp, 'out', 'recheck-after', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8'));
+    // Another sample: the given catalogue's verdicts with the new seed are not the sweep's own.
+    expect(readFileSync(join(tmp, 'out', 'recheck-before', 'matches.csv'), 'utf8')).not.toBe(readFileSync(join(tmp, 'run', 'matches.csv'), 'utf8'));
+    const [given, kept] = recheck.map((x) => Number(x.flagged));
+    expect(r.out).toContain(`re-checked with seed plant/recheck (recheck.csv, ${join(tmp, 'out', 'recheck-before')}/ and recheck-after/): the catalogue given flags ${given}, the kept one ${kept}: ${kept < given ? 'the improvement holds' : 'it does not hold'}`);
   }, 120_000);
 
   it('with --lower holds the part flagged under and prices the rest of its budget down instead; a bad --damping refused in one line', () => {

@@ -14,11 +14,13 @@
  * noisy, and the next round may mend it). It stops after `--rounds`, or when
  * nothing can move. The best data (fewest flagged, fewer than the sweep
  * given; the earliest of equals, so the fewest changes) is OUT/parts.json,
- * OUT/comparison.csv sets its verdicts beside the first sweep's; with
+ * OUT/comparison.csv sets its verdicts beside the first sweep's; it and the
+ * data given are swept again with another seed (OUT/recheck.csv: whether
+ * the improvement holds on a new sample; --no-recheck: not); with
  * `--meta K` OUT/metagame.csv the two sweeps' metagames, with `--optimize N`
  * OUT/dominant.csv the strongest builds under each.
  */
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { CommandModule } from 'yargs';
@@ -51,6 +53,8 @@ interface RepriceArgs extends RunArgs {
   together: boolean;
   lower: boolean;
   'keep-best': boolean;
+  recheck: boolean;
+  'recheck-seed'?: string;
   meta: number;
   'meta-games': number;
   optimize: number;
@@ -199,7 +203,35 @@ async function reprice(args: RepriceArgs): Promise<void> {
     writeFileSync(join(out, 'comparison.csv'), stringify([['part', 'category', 'cost_before', 'verdict_before', 'fair_before', 'cost_after', 'verdict_after', 'fair_after', 'fair_after_lo', 'fair_after_hi'], ...rows]));
   }
   // What an earlier reprice into OUT left of these is not this one's.
-  for (const f of ['metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after']) rmSync(join(out, f), { recursive: true, force: true });
+  for (const f of ['metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after', 'recheck.csv', 'recheck-before', 'recheck-after'])
+    rmSync(join(out, f), { recursive: true, force: true });
+  // The kept catalogue re-checked: it and the catalogue given (in the same points) swept again with another seed, a new
+  // sample of designs and matches. The kept round is the fewest of several noisy counts, so its count may fit its own
+  // seed's sample rather than the game (docs/balance.md: 3 flagged with one seed were 17 with another).
+  const recheckLines: string[] = [];
+  if (args.recheck && best.round > 0) {
+    const seed = args['recheck-seed'] ?? `${run.seed}/recheck`;
+    const givenText = args.scale > 1 ? prices.withCosts(data.text, new Map(), args.scale, join(args.dir, DATA_FILE)) : data.text;
+    const keptText = readFileSync(join(out, DATA_FILE), 'utf8');
+    const counts: number[] = [], rows: (string | number)[][] = [];
+    for (const [when, text] of [['given', givenText], ['kept', keptText]] as const) {
+      const dir = join(out, `recheck-${when === 'given' ? 'before' : 'after'}`);
+      const value = file.parse(text, join(dir, DATA_FILE));
+      const again: RunConfig = { ...run, name: `${run.name}-recheck-${when}`, seed, catalogueHash: file.hash(value), schedule };
+      initRunFolder(dir, again, null, text, `havoc reprice ${args.dir} (re-check)`);
+      await playFolders([{ dir, run: again, shard: null, data: value }], { ...args, silent: true });
+      if (process.exitCode === 130) return;
+      const now = flagged(partsOf(dir));
+      counts.push(now.length);
+      rows.push([when, seed, now.length, now.join(' ')]);
+    }
+    writeFileSync(join(out, 'recheck.csv'), stringify([['catalogue', 'seed', 'flagged', 'parts_flagged'], ...rows]));
+    const [given, kept] = counts;
+    recheckLines.push(
+      `re-checked with seed ${seed} (recheck.csv, ${join(out, 'recheck-before')}/ and recheck-after/): the catalogue given flags ${given}, the kept one ${kept}: ` +
+        (kept < given ? 'the improvement holds on a new sample' : "it does not hold: the kept round's count fitted its own seed's sample"),
+    );
+  }
   // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta, in OUT/meta-before and OUT/meta-after).
   const metaLines: string[] = [];
   if (args.meta > 0 && best.round > 0) {
@@ -249,6 +281,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
       best.round > 0
         ? `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
         : `no round left fewer parts flagged than the ${best.count} before: the catalogue stands (rounds.csv in ${out}/)`,
+      ...recheckLines,
       ...(metaLines.length ? [`metagame (metagame.csv, ${join(out, 'meta-before')}/ and meta-after/):`, ...metaLines] : []),
       ...(optimizeLines.length ? [`the strongest builds (dominant.csv, ${join(out, 'optimize-before')}/ and optimize-after/):`, ...optimizeLines] : []),
       `report: ${page}`,
@@ -272,6 +305,8 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('together', { type: 'boolean', default: false, describe: "each change a round makes brings every other change of its budget (a budget's parts priced up and down in one round)" })
         .option('lower', { type: 'boolean', default: false, describe: 'answer a part flagged under by pricing the rest of its budget down (by the factor its raise asked, at most half a round) instead of pricing it up' })
         .option('keep-best', { type: 'boolean', default: false, describe: 'start each round from the best catalogue so far, not the last, its next round making half the changes, half as far, each time a round from it flags no fewer' })
+        .option('recheck', { type: 'boolean', default: true, describe: 'sweep the kept catalogue and the one given again with another seed, to see whether the improvement holds on a new sample (--no-recheck: not)' })
+        .option('recheck-seed', { type: 'string', describe: "the re-check's seed (default the sweep's seed + '/recheck')" })
         .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" })
         .option('meta', { type: 'number', default: 0, describe: "the metagame of each sweep's top K builds, before and after (havoc meta): the equilibrium's support side by side (0: none)" })
         .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' })
