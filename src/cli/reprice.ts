@@ -229,7 +229,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     const [given, kept] = counts;
     recheckLines.push(
       `re-checked with seed ${seed} (recheck.csv, ${join(out, 'recheck-before')}/ and recheck-after/): the catalogue given flags ${given}, the kept one ${kept}: ` +
-        (kept < given ? 'the improvement holds on a new sample' : "it does not hold: the kept round's count fitted its own seed's sample"),
+        (kept < given ? 'fewer on a new sample too' : "not fewer on a new sample: the kept round's count may have fitted its own seed's sample"),
     );
   }
   // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta, in OUT/meta-before and OUT/meta-after).
