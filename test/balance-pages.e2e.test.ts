@@ -28,7 +28,7 @@ describe.runIf(existsSync(CHROMIUM))('the balance pages in Chromium', () => {
     writeFileSync(join(tmp, 'parts.json'), JSON.stringify(json, null, 2));
     writeFileSync(join(tmp, 'sweep.json'), JSON.stringify({ ruleset: 'nhm', parts: join(tmp, 'parts.json'), bots: ['random'], schedule: { type: 'sweep', matches: 1200, sample: 120 }, seed: 'plant', turnLimit: 40 }));
     expect(havoc('sweep', join(tmp, 'sweep.json'), '--out', join(tmp, 'run'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
-    const rp = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'rp'), '--rounds', '1', '--no-report', '--save-replays', 'none');
+    const rp = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'rp'), '--rounds', '2', '--step', '1', '--no-report', '--save-replays', 'none');
     expect(rp.code, rp.err).toBe(0);
     expect(rp.out).toContain(`report: ${join(tmp, 'rp', 'report.html')}`);
 
@@ -44,7 +44,12 @@ describe.runIf(existsSync(CHROMIUM))('the balance pages in Chromium', () => {
       await page.goto(pathToFileURL(join(tmp, 'rp', 'report.html')).href);
       expect(await page.locator('.before-after > div').count()).toBe(2);
       expect(await page.locator('.before-after h3').first().textContent()).toBe('Before: the sweep given');
-      expect(await page.locator('#rounds-table tbody tr').count()).toBe(2);
+      expect(await page.locator('#rounds-table tbody tr').count()).toBe(3);
+      // Round 2 is kept (2 flagged against 3), so the page shows the re-check: the catalogue given and the kept one on a new seed.
+      expect(await page.locator('#recheck h2').textContent()).toBe('Re-checked on a new sample');
+      expect(await page.locator('#recheck-table tbody tr td:first-child').allTextContents()).toEqual(['given', 'kept']);
+      // The sections in their order: the re-check after the rounds, the part-by-part comparison last.
+      expect(await page.locator('main section').evaluateAll((els) => els.map((e) => e.id))).toEqual(['before-after', 'rounds', 'recheck', 'comparison']);
     } finally {
       await browser.close();
     }

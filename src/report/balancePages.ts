@@ -29,22 +29,29 @@ export async function writeRepricePage(out: string, before: CsvTable, afterDir: 
   const sections: Section[] = [
     ['before-after', 'Fair − listed cost, before and after', `<p class="note">Each part's fair cost less its listed cost with its interval, per category, from each sweep's own fit (a cost's verdict is made at the same level before and after).</p>${pair}`],
     ['rounds', 'Rounds', table(readCsv(join(out, 'rounds.csv')), 'rounds-table', 'rounds.csv')],
-    ['comparison', 'Before and after, part by part', table(readCsv(join(out, 'comparison.csv')), 'comparison-table', 'comparison.csv')],
   ];
+  const recheck = readCsv(join(out, 'recheck.csv'));
+  if (recheck)
+    sections.push([
+      'recheck',
+      'Re-checked on a new sample',
+      `<p class="note">The catalogue given and the one kept, swept again with another seed (<code>recheck-before/</code>, <code>recheck-after/</code>): the kept round is the fewest of several noisy counts, so this pair, on a sample neither was chosen on, is the before and after to go by.</p>${table(recheck, 'recheck-table', 'recheck.csv')}`,
+    ]);
   const meta = readCsv(join(out, 'metagame.csv'));
   if (meta)
-    sections.splice(2, 0, [
+    sections.push([
       'metagame',
       'The metagame, before and after',
       `<p class="note">Each sweep's top builds played each other (havoc meta, <code>meta-before/</code> and <code>meta-after/</code>): how many builds the Nash equilibrium mixes (its support), and how exploitable it is on games it was not solved from.</p>${table(meta, 'metagame-table', 'metagame.csv')}`,
     ]);
   const dominant = readCsv(join(out, 'dominant.csv'));
   if (dominant)
-    sections.splice(meta ? 3 : 2, 0, [
+    sections.push([
       'dominant',
       'The strongest builds, before and after',
       `<p class="note">havoc optimize under the prices given and the prices kept (<code>optimize-before/</code>, <code>optimize-after/</code>): the best builds found, each one's score against a field of 20 drawn builds with its interval; dominant: it beats at least 90% of the field.</p>${table(dominant, 'dominant-table', 'dominant.csv')}`,
     ]);
+  sections.push(['comparison', 'Before and after, part by part', table(readCsv(join(out, 'comparison.csv')), 'comparison-table', 'comparison.csv')]);
   const path = join(out, 'report.html');
   writeFileSync(path, pageHtml('Havoc Arena — new prices, re-checked', 'havoc reprice', sections));
   return path;
