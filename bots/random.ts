@@ -52,10 +52,10 @@ const factory: BotFactory = (ctx) => {
         // j X with at least one R: draw j in proportion to C(PROGRAM_LENGTH, j), j in d..PROGRAM_LENGTH-1.
         let v = rng.next() * repair, j = obs.requiredX;
         while (j < PROGRAM_LENGTH - 1 && (v -= CHOOSE[j]) >= 0) j++;
-        return fillX(prog.fill(CMD_R), j, rng, slots);
+        return fillX(prog.fill(CMD_R), j, rng);
       }
       for (let k = 0; k < PROGRAM_LENGTH; k++) prog[k] = actions[rng.int(a)];
-      return fillX(prog, shape, rng, slots);
+      return fillX(prog, shape, rng);
     },
   };
 };
@@ -100,8 +100,8 @@ function makeKit(game: Game, seat: number): Kit {
 /** Scratch for fillX: a decision runs to its end before the next starts, so every bot can share it. */
 const slots = new Int8Array(PROGRAM_LENGTH);
 
-/** Puts X in `j` distinct random slots (`slots`: scratch of PROGRAM_LENGTH). */
-function fillX(prog: number[], j: number, rng: { int(n: number): number }, slots: Int8Array): number[] {
+/** Puts X in `j` distinct random slots (shuffling `slots`). */
+function fillX(prog: number[], j: number, rng: { int(n: number): number }): number[] {
   for (let k = 0; k < PROGRAM_LENGTH; k++) slots[k] = k;
   for (let i = 0; i < j; i++) {
     const pick = i + rng.int(PROGRAM_LENGTH - i);

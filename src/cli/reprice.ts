@@ -128,6 +128,13 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const schedule = args.matches !== undefined ? { ...run.schedule, matches: args.matches } : run.schedule;
   const out = args.out ?? `${args.dir.replace(/\/+$/, '')}-repriced`;
 
+  /** The sweep played again into `dir` on data `text` (parsed: `value`), by the same bot and size: its parts.csv, or null when the run was cancelled. */
+  const sweepOn = async (dir: string, name: string, seed: string, text: string, value: unknown, source = `havoc reprice ${args.dir}`): Promise<CsvTable | null> => {
+    const again: RunConfig = { ...run, name, seed, catalogueHash: file.hash(value), schedule };
+    initRunFolder(dir, again, null, text, source);
+    await playFolders([{ dir, run: again, shard: null, data: value }], { ...args, silent: true });
+    return process.exitCode === 130 ? null : partsOf(dir);
+  };
   const first = partsOf(args.dir);
   const log: { round: number; changes: string; flagged: string[] | null }[] = [{ round: 0, changes: '(the sweep given)', flagged: flagged(first) }];
   let from = { dir: args.dir, text: data.text, value: data.value, parts: first, scale: args.scale };
@@ -172,12 +179,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
         ...changes.map((c) => [c.key, c.category, c.verdict, c.from, c.to, c.fair ?? '', c.lo ?? '', c.hi ?? '', c.parts.join(' '), c.why]),
       ]),
     );
-    const again: RunConfig = { ...run, name: `${run.name}-repriced-${round}`, catalogueHash: file.hash(value), schedule };
-    const sweep = join(dir, 'sweep');
-    initRunFolder(sweep, again, null, text, `havoc reprice ${args.dir}`);
-    await playFolders([{ dir: sweep, run: again, shard: null, data: value }], { ...args, silent: true });
-    if (process.exitCode === 130) return;
-    const parts = partsOf(sweep);
+    const parts = await sweepOn(join(dir, 'sweep'), `${run.name}-repriced-${round}`, run.seed, text, value);
+    if (!parts) return;
     const now = flagged(parts);
     log.push({ round, changes: said, flagged: now });
     from = { dir, text, value, parts, scale: 1 };
@@ -214,14 +217,11 @@ async function reprice(args: RepriceArgs): Promise<void> {
     const givenText = args.scale > 1 ? prices.withCosts(data.text, new Map(), args.scale, join(args.dir, DATA_FILE)) : data.text;
     const keptText = readFileSync(join(out, DATA_FILE), 'utf8');
     const counts: number[] = [], rows: (string | number)[][] = [];
-    for (const [when, text] of [['given', givenText], ['kept', keptText]] as const) {
-      const dir = join(out, `recheck-${when === 'given' ? 'before' : 'after'}`);
-      const value = file.parse(text, join(dir, DATA_FILE));
-      const again: RunConfig = { ...run, name: `${run.name}-recheck-${when}`, seed, catalogueHash: file.hash(value), schedule };
-      initRunFolder(dir, again, null, text, `havoc reprice ${args.dir} (re-check)`);
-      await playFolders([{ dir, run: again, shard: null, data: value }], { ...args, silent: true });
-      if (process.exitCode === 130) return;
-      const now = flagged(partsOf(dir));
+    for (const [when, folder, text] of [['given', 'recheck-before', givenText], ['kept', 'recheck-after', keptText]] as const) {
+      const dir = join(out, folder);
+      const parts = await sweepOn(dir, `${run.name}-recheck-${when}`, seed, text, file.parse(text, join(dir, DATA_FILE)), `havoc reprice ${args.dir} (re-check)`);
+      if (!parts) return;
+      const now = flagged(parts);
       counts.push(now.length);
       rows.push([when, seed, now.length, now.join(' ')]);
     }
