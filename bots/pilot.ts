@@ -25,7 +25,7 @@ import { BALLISTIC, ENERGY, HULL, SHIELD } from '../src/rules/hovercrafts/ships.
 import type { HoverState } from '../src/rules/hovercrafts/state.js';
 
 /** P(a check with stat a beats one with stat b), ties rolled again; halves are 1, 2, 3 each a third. */
-function pBeat(a: number, b: number): number {
+export function pBeat(a: number, b: number): number {
   let win = 0, lose = 0;
   for (let x = 1; x <= 3; x++)
     for (let y = 1; y <= 3; y++) {

@@ -25,7 +25,8 @@ import random from '../bots/random.js';
 import nash from '../bots/nash.js';
 import { makeMcts } from '../bots/lib/mcts/bot.js';
 import { knowledgeFor } from '../bots/lib/mcts/knowledge.js';
-import { DEFAULT_SEARCH, Searcher } from '../bots/lib/mcts/search.js';
+import { DEFAULT_SEARCH, Searcher, type TreeNode } from '../bots/lib/mcts/search.js';
+import { SeatStats } from '../bots/lib/mcts/select.js';
 import kuhn, { KuhnState } from './games/kuhn/index.js';
 import { buildsFor, randomBot } from './games/randomMatches.js';
 import { blindNinjaTwins } from './blind-ninjas/twins.js';
@@ -184,6 +185,62 @@ function kuhnSearchStrategy(sims: number, selection: 'uct' | 'rm'): KuhnStrategy
     return p;
   };
 }
+
+describe('implicit minimax backups (Battle Engine)', () => {
+  it("selection weighs a candidate's minimax value against its mean", () => {
+    const o = { ...DEFAULT_SEARCH, c: 0.05, implicit: 0.6 };
+    const st = new SeatStats(2);
+    st.add('a', 'a');
+    st.add('b', 'b');
+    // Equal means; b's subtree holds the better minimax value.
+    for (const i of [0, 1]) for (let k = 0; k < 10; k++) st.update(o, i, 0.5);
+    st.h = new Float64Array([0.4, 0.7]);
+    expect(st.pick(o, 0)).toBe(1);
+    st.h = new Float64Array([0.7, 0.4]);
+    expect(st.pick(o, 0)).toBe(0);
+    // Without the weight, or without a known value, the means alone (a tie: the first).
+    expect(st.pick({ ...o, implicit: 0 }, 0)).toBe(0);
+    st.h = new Float64Array([NaN, 0.7]);
+    expect(st.pick(o, 0)).toBe(1);
+  });
+
+  it("a one-seat node's heuristic value is its acting seat's best child's, in every search of a match", () => {
+    const mod = rulesetById('battle-engine');
+    const game = mod.makeGame({ builds: buildsFor(mod, 2, 'implicit')!, turnLimit: 40 });
+    let checked = 0, searches = 0;
+    const walk = (node: TreeNode): void => {
+      if (node.hv) for (const x of node.hv) expect(x >= 0 && x <= 1).toBe(true);
+      if (node.seats?.length === 1 && node.hv) {
+        const s = node.seats[0], stats = node.stats[0];
+        let best = -Infinity;
+        for (let i = 0; i < stats.size; i++) {
+          const child = node.children.get(i + 1);
+          if (!child?.hv) continue;
+          expect(stats.h![i]).toBe(child.hv[s]);
+          best = Math.max(best, child.hv[s]);
+        }
+        // (No child valued yet, an iteration having left the tree below it: still its own mean as a leaf.)
+        if (best > -Infinity) expect(node.hv[s]).toBe(best), checked++;
+      }
+      for (const child of node.children.values()) walk(child);
+    };
+    const capture: AnyBotFactory = (ctx) => {
+      const b = (mcts as AnyBotFactory)(ctx) as { searcher: Searcher } & Record<string, Function>;
+      return new Proxy(b, {
+        get: (t, k) => (typeof k === 'string' && k !== 'then' && k !== 'searcher' ? (obs: unknown, view: unknown) => {
+          const out = t[k](obs, view);
+          if (t.searcher.root) searches++, walk(t.searcher.root);
+          return out;
+        } : undefined),
+      });
+    };
+    const r = playMatch({ module: mod, game, bots: [capture, capture], seed: 'implicit', budget: { ms: 60_000, sims: 400 } });
+    expect(r.faultLog).toEqual([]);
+    // Measured: 44 searches, 846 nodes checked.
+    expect(searches).toBeGreaterThan(20);
+    expect(checked).toBeGreaterThan(10 * searches);
+  });
+});
 
 describe('exploitability of the search on small games', () => {
   it('Kuhn poker: a uniform strategy is exploitable, an equilibrium is not (the measure itself)', () => {

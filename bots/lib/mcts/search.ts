@@ -65,6 +65,8 @@ export interface Knowledge {
    * mixing: Battle Engine). Simultaneous nodes are always mixed.
    */
   readonly pure?: boolean;
+  /** Implicit minimax backups' weight at one-seat nodes (default 0: none; Searcher.backupImplicit). */
+  readonly implicit?: number;
   /** Whether candidates open progressively (default yes; no where a node's candidates are every legal action, in no order of merit). */
   readonly widen?: boolean;
 }
@@ -102,6 +104,9 @@ export class TreeNode {
   kinds: string[] = [];
   stats: SeatStats[] = [];
   readonly children = new Map<number, TreeNode>();
+  /** Implicit minimax (backupImplicit): each seat's heuristic value here, and how many values its mean holds. */
+  hv: Float64Array | null = null;
+  hvN = 0;
 }
 
 const NO_ANSWER = (_q: Question): null => null;
@@ -141,9 +146,14 @@ export class Searcher {
     this.budget = new SimBudget(budget);
     this.maxCandidates = know.maxCandidates ?? 24;
     if (know.c !== undefined) this.opts = { ...this.opts, c: know.c };
+    if (know.implicit !== undefined) this.opts = { ...this.opts, implicit: know.implicit };
     if (know.widen === false) this.opts = { ...this.opts, widenK: this.maxCandidates, widenAlpha: 0 };
     for (let d = 0; d <= opts.maxDepth; d++) this.pathPicks.push(new Int32Array(this.n));
 
+  }
+
+  private get implicit(): boolean {
+    return (this.opts.implicit ?? 0) > 0;
   }
 
   /** Simulations the last search took. */
@@ -274,11 +284,42 @@ export class Searcher {
     }
     if (!valued && !this.value()) return false;
     const v = this.values;
+    if (this.implicit) this.backupImplicit(node, depth);
     for (let d = 0; d < depth; d++) {
       const nd = this.pathNodes[d], picks = this.pathPicks[d], seats = nd.seats!;
       for (let j = 0; j < seats.length; j++) if (picks[j] >= 0) nd.stats[j].update(o, picks[j], v[seats[j]]);
     }
     return true;
+  }
+
+  /**
+   * Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant 2014):
+   * besides its mean, every node keeps each seat's heuristic value — a
+   * leaf's mean evaluation until it is expanded; then, where one seat acts,
+   * its best child's for that seat (the minimax of the evaluations below),
+   * and where seats act together, the mean of what passed through it. One-seat
+   * selection weighs a candidate's child value `implicit` against its mean.
+   */
+  private backupImplicit(leaf: TreeNode | null, depth: number): void {
+    const v = this.values, n = this.n;
+    if (leaf && leaf.seats === null) meanInto(leaf, v, n);
+    for (let d = depth - 1; d >= 0; d--) {
+      const nd = this.pathNodes[d], seats = nd.seats!;
+      if (seats.length !== 1) {
+        meanInto(nd, v, n);
+        continue;
+      }
+      const stats = nd.stats[0], s = seats[0];
+      const h = (stats.h ??= new Float64Array(stats.size).fill(NaN));
+      let best: Float64Array | null = null;
+      for (let i = 0; i < stats.size; i++) {
+        const child = nd.children.get(i + 1); // one seat: a child's key is its pick + 1
+        if (!child || !child.hv) continue;
+        h[i] = child.hv[s];
+        if (!best || child.hv[s] > best[s]) best = child.hv;
+      }
+      if (best) (nd.hv ??= new Float64Array(n)).set(best);
+    }
   }
 
   /** Gives a node its acting seats and their candidates in the world as it is now. */
@@ -328,6 +369,13 @@ export class Searcher {
       v[s] = n > 1 ? x / (n - 1) : 1;
     }
   }
+}
+
+/** Adds `v` to a node's running mean heuristic value. */
+function meanInto(node: TreeNode, v: Float64Array, n: number): void {
+  const hv = (node.hv ??= new Float64Array(n));
+  node.hvN++;
+  for (let s = 0; s < n; s++) hv[s] += (v[s] - hv[s]) / node.hvN;
 }
 
 function sameSeats(a: readonly number[], b: readonly number[]): boolean {

@@ -28,6 +28,8 @@ export interface SelectOptions {
   /** Progressive widening: candidates open = ceil(k * visits^alpha), at least 1. */
   readonly widenK: number;
   readonly widenAlpha: number;
+  /** Implicit minimax backups' weight at one-seat nodes (0: none). */
+  readonly implicit?: number;
 }
 
 export class SeatStats {
@@ -43,6 +45,8 @@ export class SeatStats {
   sigma: Float64Array;
   /** Times this seat picked here. */
   visits = 0;
+  /** Implicit minimax: each candidate's heuristic minimax value for this seat (NaN: not yet known). */
+  h: Float64Array | null = null;
 
   constructor(capacity: number) {
     this.n = new Float64Array(capacity);
@@ -73,9 +77,11 @@ export class SeatStats {
     if (o.selection === 'uct') {
       let best = 0, bestV = -Infinity;
       const logN = Math.log(this.visits + 1);
+      const a = this.h ? (o.implicit ?? 0) : 0, h = this.h;
       for (let i = 0; i < k; i++) {
         if (this.n[i] === 0) return i;
-        const v = this.w[i] / this.n[i] + o.c * Math.sqrt(logN / this.n[i]);
+        const q = a > 0 && h![i] === h![i] ? (1 - a) * (this.w[i] / this.n[i]) + a * h![i] : this.w[i] / this.n[i];
+        const v = q + o.c * Math.sqrt(logN / this.n[i]);
         if (v > bestV) (bestV = v), (best = i);
       }
       return best;
