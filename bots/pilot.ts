@@ -57,31 +57,54 @@ interface Node {
   acts: number[];
 }
 
-export default function pilot(ctx: HoverBotContext): HoverBot {
+/** The pilot, and the runners-up of its search (a search bot's candidates). */
+export interface Pilot extends HoverBot {
+  /**
+   * Up to `max` distinct programs for the seat in `st`, the pilot's own first;
+   * then, ship by ship, one ship flying its plan ranked 2nd, 3rd, … while the
+   * ships after it plan around it as the pilot would.
+   */
+  variants(st: HoverState, max: number): string[];
+}
+
+export default function pilot(ctx: HoverBotContext): Pilot {
   const g = ctx.hovercrafts;
   const hex = g.hex;
   const stat = (s: number, i: number): number => g.stats[4 * s + i];
-  return {
-    program(_obs, view) {
-      const st: HoverState = view.state;
-      const mine = g.seatShips[ctx.seat];
-      const team = g.seatTeam[ctx.seat];
-      const enemies: number[] = [];
-      for (let s = 0; s < g.ships; s++) if (!st.out[s] && g.team[s] !== team) enemies.push(s);
-      /** Hexes allies are planned to be on, per phase (ships planned so far), and where the rest of the team is. */
-      const planned: number[][] = [];
-      const out: string[] = [];
-      for (const s of mine) {
-        const k = st.out[s] ? 0 : st.actions[s];
-        if (k === 0) {
-          out.push('-');
-          continue;
-        }
-        const plan = search(st, s, k, enemies, planned, team);
-        planned.push(plan.cells);
-        out.push(plan.acts.map((a) => ACTION_WORDS[a]).join(' '));
+  /** The seat's program with ship j (of the seat's) flying its plan ranked rank[j] (0: the best). */
+  const programOf = (st: HoverState, rank: (j: number) => number): string => {
+    const mine = g.seatShips[ctx.seat];
+    const team = g.seatTeam[ctx.seat];
+    const enemies: number[] = [];
+    for (let s = 0; s < g.ships; s++) if (!st.out[s] && g.team[s] !== team) enemies.push(s);
+    /** Hexes allies are planned to be on, per phase (ships planned so far), and where the rest of the team is. */
+    const planned: number[][] = [];
+    const out: string[] = [];
+    for (let j = 0; j < mine.length; j++) {
+      const s = mine[j];
+      const k = st.out[s] ? 0 : st.actions[s];
+      if (k === 0) {
+        out.push('-');
+        continue;
       }
-      return out.join(' / ');
+      const plans = search(st, s, k, enemies, planned, team);
+      const plan = plans[Math.min(rank(j), plans.length - 1)];
+      planned.push(plan.cells);
+      out.push(plan.acts.map((a) => ACTION_WORDS[a]).join(' '));
+    }
+    return out.join(' / ');
+  };
+  return {
+    program: (_obs, view) => programOf(view.state, () => 0),
+    variants(st, max) {
+      const out = [programOf(st, () => 0)];
+      const ships = g.seatShips[ctx.seat].length;
+      for (let r = 1; out.length < max && r < max; r++)
+        for (let j = 0; j < ships && out.length < max; j++) {
+          const p = programOf(st, (i) => (i === j ? r : 0));
+          if (!out.includes(p)) out.push(p);
+        }
+      return out;
     },
   };
 
@@ -102,7 +125,8 @@ export default function pilot(ctx: HoverBotContext): HoverBot {
     return -1;
   }
 
-  function search(st: HoverState, s: number, k: number, enemies: number[], planned: number[][], team: number): { acts: number[]; cells: number[] } {
+  /** Ship s's plans of k actions, best first (its search's last beam, ranked by the end of the program too). */
+  function search(st: HoverState, s: number, k: number, enemies: number[], planned: number[][], team: number): { acts: number[]; cells: number[] }[] {
     const myB = stat(s, BALLISTIC), myS = stat(s, SHIELD), myE = stat(s, ENERGY), maxHull = stat(s, HULL);
     const hurtValue = (hull: number): number => 14 + 22 / Math.max(1, hull);
     let beam: Node[] = [{ cell: st.cell[s], ghost: st.cell[s], facing: st.facing[s], hull: maxHull - st.damage[s], emp: false, score: 0, cells: [], acts: [] }];
@@ -170,16 +194,16 @@ export default function pilot(ctx: HoverBotContext): HoverBot {
       beam = next.slice(0, BEAM);
     }
     // Where the program leaves the ship: near the nearest enemy, in its sights, not facing the edge.
-    let best: Node | null = null, bestScore = -Infinity;
-    for (const n of beam) {
+    const ranked = beam.map((n) => {
       let v = n.score;
       let near = Infinity;
       for (const e of enemies) near = Math.min(near, hexDistance(hex, n.cell, st.cell[e]));
       if (near < Infinity) v -= 2 * near;
       if (hex.next[n.cell * 6 + n.facing] < 0 || hex.next[n.ghost * 6 + n.facing] < 0) v -= 4;
-      if (v > bestScore || (v === bestScore && best && cmpActs(n.acts, best.acts) < 0)) (best = n), (bestScore = v);
-    }
-    return { acts: best!.acts, cells: best!.cells };
+      return { n, v };
+    });
+    ranked.sort((x, y) => y.v - x.v || cmpActs(x.n.acts, y.n.acts));
+    return ranked.map(({ n }) => ({ acts: n.acts, cells: n.cells }));
   }
 }
 

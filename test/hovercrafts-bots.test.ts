@@ -6,11 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playMatch } from '../src/arena/match.js';
-import { matchSeed } from '../src/core/rng.js';
+import { makeRng, matchSeed } from '../src/core/rng.js';
+import { nextDeciders } from '../src/core/game.js';
 import { rulesetById } from '../src/rules/registry.js';
 import pilot from '../bots/pilot.js';
 import random from '../bots/random.js';
-import type { AnyBotFactory } from '../src/core/bot.js';
+import { type AnyBotFactory, DEFAULT_BUDGET } from '../src/core/bot.js';
 
 const mod = rulesetById('hovercrafts');
 
@@ -58,5 +59,29 @@ describe('Hovercrafts bots', () => {
       const r = playMatch({ module: mod, game, bots: [pilot, random, random, random] as AnyBotFactory[], seed: `mixed-${i}` });
       expect(r.faults).toEqual([0, 0, 0, 0]);
     }
+  });
+
+  it("pilot's variants: its own program first, then distinct legal runners-up (the search bot's root candidates)", () => {
+    const game = mod.makeGame({ builds: ['duo', 'duo'] });
+    let runnersUp = 0;
+    for (let i = 0; i < 6; i++) {
+      const st = mod.newState(game, `variants-${i}`);
+      // A few random turns first, so the positions differ.
+      const rnd = [0, 1].map((seat) => (random as AnyBotFactory)({ seat, rng: makeRng(`v-${i}-${seat}`), budget: DEFAULT_BUDGET, ...mod.botContext(game) }) as { program: Function });
+      for (let t = 0; t < i && nextDeciders(mod, st); t++) mod.apply(st, [0, 1].map((seat) => mod.parse(st, seat, 'program', rnd[seat].program(mod.observe(st, seat), { seat, state: st })).value), () => null);
+      if (!nextDeciders(mod, st)) continue;
+      const p = pilot({ seat: 0, rng: makeRng('p'), budget: DEFAULT_BUDGET, ...mod.botContext(game) } as never);
+      const v = p.variants(st as never, 6);
+      expect(v[0]).toBe(p.program(null as never, { seat: 0, state: st as never }));
+      expect(new Set(v).size).toBe(v.length);
+      expect(v.length).toBeLessThanOrEqual(6);
+      for (const prog of v) {
+        const parsed = mod.parse(st, 0, 'program', prog);
+        expect(parsed.ok).toBe(true);
+        expect(mod.check(st, 0, 'program', (parsed as { value: unknown }).value)).toBeNull();
+      }
+      runnersUp += v.length - 1;
+    }
+    expect(runnersUp).toBeGreaterThan(10);
   });
 });
