@@ -272,7 +272,8 @@ describe('exploitability of the search on small games', () => {
     });
     const mod = rulesetById(game.rulesetId);
     const ctx = { seat: 0, rng: makeRng('m'), budget: SMALL, ...mod.botContext(game), rules: { module: mod, game } } as BotContext;
-    const know = knowledgeFor(ctx);
+    // The matrix of 20 candidates a seat (the search's own default is 64: a larger game, slower to converge).
+    const know = { ...knowledgeFor(ctx), maxCandidates: 20 };
     const st = new State(game, 'matrix'), view = new State(game, 'matrix');
     copyForSeat(st, view, 0);
     const conv = (sims: number): number => {

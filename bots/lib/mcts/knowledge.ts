@@ -75,7 +75,9 @@ function machineKnowledge(game: Game, notation: Notation): Knowledge {
   /** The programs each machine played last turn, as the root's observation shows them. */
   let last: (string | null)[] | null = null;
   return {
-    maxCandidates: 20,
+    // Candidates a seat, best first (measured against nash, 180 games: 20 gave 23% of decided games, 32 35.5%, 44 38%,
+    // 64 54%, 96 47.5%, 128 53% at 35 ms a decision): the answer the opponent plays must be among them.
+    maxCandidates: 64,
     c: 0.05,
     observe(obs) {
       last = (obs as Observation).machines.map((m) => m.lastProgram);
