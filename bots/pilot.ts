@@ -71,7 +71,7 @@ export default function pilot(ctx: HoverBotContext): Pilot {
   const g = ctx.hovercrafts;
   const hex = g.hex;
   const stat = (s: number, i: number): number => g.stats[4 * s + i];
-  /** The seat's program with ship j (of the seat's) flying its plan ranked rank[j] (0: the best). */
+  /** The seat's program, its j-th ship flying its plan ranked rank(j) (0: the best). */
   const programOf = (st: HoverState, rank: (j: number) => number): string => {
     const mine = g.seatShips[ctx.seat];
     const team = g.seatTeam[ctx.seat];
