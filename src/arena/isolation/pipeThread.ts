@@ -10,7 +10,7 @@
  * that stderr to the process's log file, if it has one and wrote any.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { MAX_LINE } from './protocol.js';
@@ -43,9 +43,35 @@ interface Proc {
 const procs = new Map<number, Proc>();
 const encoder = new TextEncoder();
 
+const DRAIN = Buffer.alloc(64 << 10);
+
+/**
+ * Reads what is left in the process's stderr pipe now, without waiting (the
+ * pipe is non-blocking: EAGAIN when empty). A bot writes its stderr before
+ * the answer that follows it (Node writes to a pipe synchronously), so when
+ * the answer is here, all of that stderr is in the pipe: a flood the event
+ * loop had read only part of is counted whole before the answer is handed
+ * over, and whether the answer is taken never depends on timing.
+ */
+function drainStderr(p: Proc): void {
+  const fd = (p.child.stderr as unknown as { _handle?: { fd?: number } } | null)?._handle?.fd;
+  if (typeof fd !== 'number' || fd < 0) return;
+  while (!p.ended) {
+    let n = 0;
+    try {
+      n = readSync(fd, DRAIN, 0, DRAIN.length, null);
+    } catch {
+      return; // EAGAIN: nothing left (or the pipe is closed)
+    }
+    if (n <= 0) return;
+    onStderr(p, Buffer.from(DRAIN.subarray(0, n)));
+  }
+}
+
 /** Hands the next line (or the end) to the waiting thread when its slot is empty. */
 function deliver(p: Proc): void {
   if (Atomics.load(p.ctl, 0) !== SLOT_EMPTY) return;
+  if (p.lines.length && !p.ended) drainStderr(p);
   const line = p.lines.shift();
   if (line) {
     p.data.set(line.subarray(0, p.data.length));
