@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { HavocError } from '../src/core/errors.js';
 import { legalSteps } from '../src/rules/battle-engine/actions.js';
+import { makeRng } from '../src/core/rng.js';
 import { battleEngineModule } from '../src/rules/battle-engine/module.js';
 import { defaultRoster, withReadings, type Readings, type Roster } from '../src/rules/battle-engine/roster.js';
 import type { BeState } from '../src/rules/battle-engine/state.js';
@@ -362,5 +363,60 @@ describe('Battle Engine: errors as values', () => {
     expect(b.illegal('pass')).toContain('not legal');
     expect(b.mod.check(b.st, 1, 'act', { t: 0, from: 51, to: 43 })).toBeInstanceOf(HavocError);
     expect(b.mod.check(b.st, 0, 'deploy', { t: 0, from: 11, to: 19 })?.code).toBe('ERR_DECISION');
+  });
+});
+
+describe('Battle Engine: check is "is it in the list"', () => {
+  it('refuses exactly the steps legalSteps does not list, over random battles and every step between any two squares', () => {
+    const mod = battleEngineModule(roster);
+    const builds = ['gen+cpl*2+archer+pvt*9', 'ltn+sgt+archer*2+pvt*6'].map((k) => {
+      const c = mod.builds.check(k, 'army');
+      if (!c.ok) throw c.error;
+      return c.value;
+    });
+    const game = mod.makeGame({ builds });
+    const rng = makeRng('check-is-membership');
+    let checked = 0, legalSeen = 0;
+    const w = game.board.width, size = game.board.size;
+    // Each square's neighbours and the squares on its row and column: every step a piece could name from it.
+    const reach = (from: number): number[] => [...Array(size).keys()].filter((q) => q !== from && (q % w === from % w || Math.floor(q / w) === Math.floor(from / w)));
+    for (let m = 0; m < 3; m++) {
+      const st = mod.newState(game, `membership-${m}`);
+      for (let t = 0; t < 400; t++) {
+        const node = mod.node(st);
+        if (node.kind === 'terminal') break;
+        if (node.kind === 'chance') {
+          mod.chance(st);
+          continue;
+        }
+        const actions: unknown[] = [null, null];
+        for (const s of node.kind === 'simultaneous' ? node.seats : [node.seat]) {
+          const kind = mod.decision(st, s);
+          if (kind === 'act' && t % 7 === 0) {
+            // Every step kind from every square to every square in line with it (and end, pass), for both seats: legal exactly when listed.
+            for (const seat of [0, 1]) {
+              const listed = new Set(legalSteps(st, seat).map((a) => `${a.t} ${a.from} ${a.to}`));
+              const tryStep = (k: number, from: number, to: number): void => {
+                const ok = mod.check(st, seat, 'act', { t: k, from, to }) === null;
+                expect(ok, `seat ${seat} step ${k} ${from} ${to}`).toBe(listed.has(`${k} ${from} ${to}`));
+                checked++;
+                if (ok) legalSeen++;
+              };
+              tryStep(5, -1, -1);
+              tryStep(6, -1, -1);
+              for (let from = 0; from < size; from++) {
+                if (st.occ[from] < 0 || game.owner[st.occ[from]] !== seat) continue;
+                tryStep(4, from, -1);
+                for (const to of reach(from)) for (let k = 0; k <= 3; k++) tryStep(k, from, to);
+              }
+            }
+          }
+          actions[s] = mod.randomAction(st, s, kind, rng);
+        }
+        mod.apply(st, actions, () => null, null);
+      }
+    }
+    expect(legalSeen).toBeGreaterThan(100);
+    expect(checked).toBeGreaterThan(5_000);
   });
 });

@@ -100,6 +100,25 @@ export function legalSteps(st: BeState, seat: number, out: BeAction[] = []): BeA
   return out;
 }
 
+/**
+ * Whether `a` is among `legalSteps(st, seat)`, generating only the steps of
+ * the piece it starts from (a search checks every step it tries: listing
+ * every piece's was most of a decision). `scratch` is overwritten.
+ */
+export function isLegalStep(st: BeState, seat: number, a: BeAction, scratch: BeAction[]): boolean {
+  scratch.length = 0;
+  if (st.phase !== PLAY || st.toMove !== seat) return false;
+  const g = st.game;
+  if (a.t === END) return st.active >= 0 && a.from === -1 && a.to === -1;
+  if (a.t === PASS) return st.active < 0 && a.from === -1 && a.to === -1 && legalSteps(st, seat, scratch)[0] === PASS_ACTION;
+  // Every other step starts from its piece's square: only that piece's steps can match.
+  const p = Number.isInteger(a.from) && a.from >= 0 && a.from < g.board.size ? st.occ[a.from] : -1;
+  if (p < 0 || g.owner[p] !== seat || (st.active >= 0 && p !== st.active)) return false;
+  pieceSteps(st, p, st.active < 0, scratch);
+  for (let i = 0; i < scratch.length; i++) if (scratch[i].t === a.t && scratch[i].from === a.from && scratch[i].to === a.to) return true;
+  return false;
+}
+
 /** Whether the acting piece has a step left besides ending the turn. */
 export function canContinue(st: BeState, scratch: BeAction[]): boolean {
   scratch.length = 0;

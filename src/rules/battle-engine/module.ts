@@ -8,7 +8,7 @@
 import { HavocError } from '../../core/errors.js';
 import { dataBinder, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
 import { sfc32Next, type Rng } from '../../core/rng.js';
-import { canonicalDeployment, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, legalSteps, PASS_ACTION, type BeAction } from './actions.js';
+import { canonicalDeployment, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, isLegalStep, legalSteps, PASS_ACTION, type BeAction } from './actions.js';
 import { armyKey, armyKit, checkArmy, type Army } from './army.js';
 import { squareName, rowOf, onSide } from './board.js';
 import { formatAction, parseDeploy, parseStep } from './notation.js';
@@ -155,8 +155,8 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       }
       if (st.phase === COIN) return err('ERR_TURN', where, 'the coin has not been tossed');
       if (seat !== st.toMove) return err('ERR_TURN', where, `it is ${'AB'[st.toMove]}'s turn`);
+      if (isLegalStep(st, seat, a, scratch)) return null;
       const legal = legalSteps(st, seat, scratch);
-      if (legal.some((l) => l.t === a.t && l.from === a.from && l.to === a.to)) return null;
       return err('ERR_ACTION', where, `"${formatAction(st.game, seat, a)}" is not legal now (legal: ${legal.map((l) => formatAction(st.game, seat, l)).join(', ')})`);
     },
     format: (st, seat, _kind, a) => formatAction(st.game, seat, a),
