@@ -69,6 +69,10 @@ export interface Knowledge {
   readonly implicit?: number;
   /** Whether candidates open progressively (default yes; no where a node's candidates are every legal action, in no order of merit). */
   readonly widen?: boolean;
+  /** Times a node is valued as a leaf before it is expanded (default the search's `expandAfter`). */
+  readonly expandAfter?: number;
+  /** The final strategy's floor: actions under this share of the weight are dropped (default the search's `floor`). */
+  readonly floor?: number;
 }
 
 export interface SearchOptions extends SelectOptions {
@@ -147,6 +151,8 @@ export class Searcher {
     this.maxCandidates = know.maxCandidates ?? 24;
     if (know.c !== undefined) this.opts = { ...this.opts, c: know.c };
     if (know.implicit !== undefined) this.opts = { ...this.opts, implicit: know.implicit };
+    if (know.expandAfter !== undefined) this.opts = { ...this.opts, expandAfter: know.expandAfter };
+    if (know.floor !== undefined) this.opts = { ...this.opts, floor: know.floor };
     if (know.widen === false) this.opts = { ...this.opts, widenK: this.maxCandidates, widenAlpha: 0 };
     for (let d = 0; d <= opts.maxDepth; d++) this.pathPicks.push(new Int32Array(this.n));
 
