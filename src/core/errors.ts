@@ -4,14 +4,25 @@
  * several into one HavocProblems.
  */
 
-/** A structured error for bad input: a code, where it is, and what is wrong. */
+/**
+ * A structured error for bad input: a code, where it is, and what is wrong.
+ * It carries no stack trace: it is a value (a search checks every action it
+ * tries, and an illegal one's error cost 3.6 µs with a trace, 0.6 without),
+ * and the command line prints its message alone.
+ */
 export class HavocError extends Error {
-  constructor(
-    readonly code: string,
-    readonly where: string,
-    readonly problem: string,
-  ) {
+  readonly code: string;
+  readonly where: string;
+  readonly problem: string;
+
+  constructor(code: string, where: string, problem: string) {
+    const frames = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(where ? `${where}: ${problem}` : problem);
+    Error.stackTraceLimit = frames;
+    this.code = code;
+    this.where = where;
+    this.problem = problem;
     this.name = 'HavocError';
   }
 }
