@@ -8,7 +8,7 @@
  * Leaves are scored by material and position (`evaluate`).
  */
 import { HIT, legalSteps, SHOOT, type BeAction } from '../../src/rules/battle-engine/actions.js';
-import { rowsFromFront, zigzag } from '../../src/rules/battle-engine/board.js';
+import { rowsFromFront } from '../../src/rules/battle-engine/board.js';
 import { applyStep } from '../../src/rules/battle-engine/step.js';
 import { baseType, copyBeState, hpLeft, newBeState, ON, OVER, PANIC, type BeGame, type BeState } from '../../src/rules/battle-engine/state.js';
 
@@ -22,23 +22,38 @@ const WIN = 1e6;
  */
 export function evaluate(st: BeState, seat: number): number {
   if (st.phase === OVER) return st.winner === 2 ? 0 : st.winner === seat ? WIN : -WIN;
-  const g = st.game, b = g.board;
+  const g = st.game, w = g.board.width, n = g.type.length;
+  // Each piece's row and column once (a search evaluates every leaf: the pairs' distances were most of it).
+  if (pieceRow.length < n) (pieceRow = new Int32Array(n)), (pieceCol = new Int32Array(n));
+  for (let p = 0; p < n; p++)
+    if (st.flags[p] & ON) {
+      pieceRow[p] = Math.floor(st.sq[p] / w);
+      pieceCol[p] = st.sq[p] % w;
+    }
   let score = 0;
-  for (let p = 0; p < g.type.length; p++) {
+  for (let p = 0; p < n; p++) {
     if (!(st.flags[p] & ON)) continue;
     const t = baseType(st, p);
     let v = t.price + 2 * Math.max(0, hpLeft(st, p)) + (t.officer ? 6 : 0);
     if (st.flags[p] & PANIC) v *= 0.5;
-    else {
+    else if (!t.officer) {
+      // Zigzag distance to the nearest enemy, capped at 99.
       let near = 99;
-      for (let q = 0; q < g.type.length; q++)
-        if (st.flags[q] & ON && g.owner[q] !== g.owner[p]) near = Math.min(near, zigzag(b, st.sq[p], st.sq[q]));
-      if (!t.officer) v += 0.3 * Math.max(0, 8 - near);
+      const r = pieceRow[p], c = pieceCol[p], own = g.owner[p];
+      for (let q = 0; q < n; q++)
+        if (st.flags[q] & ON && g.owner[q] !== own) {
+          const d = Math.abs(r - pieceRow[q]) + Math.abs(c - pieceCol[q]);
+          if (d < near) near = d;
+        }
+      v += 0.3 * Math.max(0, 8 - near);
     }
     score += g.owner[p] === seat ? v : -v;
   }
   return score;
 }
+
+/** evaluate's scratch: each piece's row and column. */
+let pieceRow = new Int32Array(0), pieceCol = new Int32Array(0);
 
 class OutOfTime extends Error {}
 
