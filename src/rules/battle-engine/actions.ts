@@ -6,7 +6,7 @@
  * acts per turn). Every legal step is listed here, and `check` is "is it in
  * the list".
  */
-import { backRow, forward, onSide, rowOf, STEPS, stepFrom, zigzag } from './board.js';
+import { backRow, forward, onSide, rowOf, STEPS, stepFrom } from './board.js';
 import { actingType, baseType, ON, PANIC, PLAY, type BeState } from './state.js';
 
 /** Step kinds. */
@@ -23,13 +23,28 @@ export interface BeAction {
 export const stepAction = (t: number, from = -1, to = -1): BeAction => ({ t, from, to });
 export const END_ACTION = stepAction(END), PASS_ACTION = stepAction(PASS);
 
-/** The zigzag distance from `sq` to the nearest piece of `enemy` on the board (Infinity: none). */
-export function nearestEnemy(st: BeState, enemy: number, sq: number): number {
-  const g = st.game;
-  let best = Infinity;
+/** The rows and columns of `enemy`'s pieces on the board, in a scratch buffer (read before the next call): [count, row, col, …]. */
+function enemyAt(st: BeState, enemy: number): Int32Array {
+  const g = st.game, w = g.board.width, n = g.first[enemy + 1] - g.first[enemy];
+  if (spots.length < 1 + 2 * n) spots = new Int32Array(1 + 2 * n);
+  let k = 0;
   for (let p = g.first[enemy]; p < g.first[enemy + 1]; p++) {
     if (!(st.flags[p] & ON)) continue;
-    const d = zigzag(g.board, sq, st.sq[p]);
+    spots[1 + 2 * k] = Math.floor(st.sq[p] / w);
+    spots[2 + 2 * k] = st.sq[p] % w;
+    k++;
+  }
+  spots[0] = k;
+  return spots;
+}
+let spots = new Int32Array(64);
+
+/** The zigzag distance from `sq` to the nearest of the pieces `enemyAt` listed (Infinity: none). */
+function nearestOf(at: Int32Array, w: number, sq: number): number {
+  const r = Math.floor(sq / w), c = sq % w;
+  let best = Infinity;
+  for (let k = 0, n = at[0]; k < n; k++) {
+    const d = Math.abs(r - at[1 + 2 * k]) + Math.abs(c - at[2 + 2 * k]);
     if (d < best) best = d;
   }
   return best;
@@ -54,11 +69,13 @@ export function pieceSteps(st: BeState, p: number, fresh: boolean, out: BeAction
   if (!(st.flags[p] & ON)) return;
   const { moves, attacks } = budget(st, p, fresh);
   const panicked = (st.flags[p] & PANIC) !== 0;
-  const here = moves > 0 ? nearestEnemy(st, enemy, at) : 0;
+  // The enemy's squares once for every distance below (a search lists steps at every node).
+  const foes = moves > 0 ? enemyAt(st, enemy) : null, w = b.width;
+  const here = foes ? nearestOf(foes, w, at) : 0;
   if (!panicked && moves > 0)
     for (const [dr, dc] of STEPS) {
       const q = stepFrom(b, at, seat === 0 ? dr : -dr, dc);
-      if (q >= 0 && st.occ[q] < 0 && nearestEnemy(st, enemy, q) < here) out.push(stepAction(MOVE, at, q));
+      if (q >= 0 && st.occ[q] < 0 && nearestOf(foes!, w, q) < here) out.push(stepAction(MOVE, at, q));
     }
   if (!panicked && attacks > 0) {
     for (const [dr, dc] of STEPS) {
@@ -79,7 +96,7 @@ export function pieceSteps(st: BeState, p: number, fresh: boolean, out: BeAction
       const q = stepFrom(b, at, rows, dc);
       if (q < 0 || st.occ[q] >= 0 || rows === fwd) continue;
       // toward the own back line: always; sideways: only when it takes the piece farther from the nearest enemy
-      if (rows === -fwd || nearestEnemy(st, enemy, q) > here) out.push(stepAction(PANIC_MOVE, at, q));
+      if (rows === -fwd || nearestOf(foes!, w, q) > here) out.push(stepAction(PANIC_MOVE, at, q));
     }
     if (rowOf(b, at) === backRow(b, seat)) out.push(stepAction(ESCAPE, at));
   }
