@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { playMatch } from '../src/arena/match.js';
 import { type AnyBotFactory, type Budget, type BotContext, DEFAULT_BUDGET } from '../src/core/bot.js';
-import type { AnyGameModule } from '../src/core/game.js';
+import { type AnyGameModule, nextDeciders } from '../src/core/game.js';
 import { BOARD_8X8, parseSquare } from '../src/core/grid.js';
 import { makeRng, matchSeed } from '../src/core/rng.js';
 import { registerRuleset, rulesetById, rulesetIds } from '../src/rules/registry.js';
@@ -26,6 +26,10 @@ import nash from '../bots/nash.js';
 import { makeMcts } from '../bots/lib/mcts/bot.js';
 import { knowledgeFor } from '../bots/lib/mcts/knowledge.js';
 import { DEFAULT_SEARCH, Searcher, type TreeNode } from '../bots/lib/mcts/search.js';
+import { warmUp as searchWarmUp } from '../bots/lib/mcts/warmUp.js';
+import { battleEngineModule } from '../src/rules/battle-engine/module.js';
+import { defaultRoster } from '../src/rules/battle-engine/roster.js';
+import { hovercraftsModule } from '../src/rules/hovercrafts/module.js';
 import { SeatStats } from '../bots/lib/mcts/select.js';
 import kuhn, { KuhnState } from './games/kuhn/index.js';
 import { buildsFor, randomBot } from './games/randomMatches.js';
@@ -113,6 +117,31 @@ describe('mcts plays every ruleset through the interface', () => {
     const mod = rulesetById(game.rulesetId);
     const r = playMatch({ module: mod, game, bots: [nash as AnyBotFactory, mcts as AnyBotFactory], seed: matchSeed('ladder/telefrag-gambler', 8), budget: DEFAULT_BUDGET });
     expect(r.faultLog).toEqual([]);
+  });
+
+  it('decides the same whether or not its process warmed the search up (Battle Engine and Hovercrafts, fresh modules)', () => {
+    const decideWith = (mod: AnyGameModule, game: unknown, warm: boolean) => {
+      // A module marked warm without warming (the copies' maker fails at once) gives a cold bot.
+      if (!warm) searchWarmUp({ seat: 0, rng: makeRng('x'), budget: SMALL, rules: { module: mod, game } } as BotContext, () => { throw new Error('cold'); });
+      const st = mod.newState(game, 'warm-or-cold');
+      const seats = nextDeciders(mod, st)!;
+      const view = mod.newState(game, 'v');
+      mod.seatState(st, seats[0], view, new Uint32Array([9, 8, 7, 6]));
+      const bot = botOf(mcts as AnyBotFactory, mod, game, seats[0], 'warm-or-cold') as { decide: Function; searcher: Searcher };
+      return bot.decide(mod.observe(st, seats[0]), { seat: seats[0], state: view }, mod.decision(st, seats[0]));
+    };
+    const battle = () => {
+      const mod = battleEngineModule(defaultRoster()) as unknown as AnyGameModule;
+      return { mod, game: mod.makeGame({ builds: buildsFor(mod, 2, 'warm')! }) };
+    };
+    const hover = () => {
+      const mod = hovercraftsModule() as unknown as AnyGameModule;
+      return { mod, game: mod.makeGame({ builds: ['duo', 'duo'] }) };
+    };
+    for (const make of [battle, hover]) {
+      const cold = make(), warm = make();
+      expect(decideWith(warm.mod, warm.game, true)).toEqual(decideWith(cold.mod, cold.game, false));
+    }
   });
 
   it('decides from its seat view alone: What Blind Ninjas? rooms that differ only where the enemy stands give the same decision', () => {

@@ -9,6 +9,7 @@
 import type { BotContext, Mixed, SeatView } from '../../../src/core/bot.js';
 import { actingSeats } from '../../../src/core/game.js';
 import { knowledgeFor } from './knowledge.js';
+import { warmUp } from './warmUp.js';
 import { DEFAULT_SEARCH, Searcher, type SearchOptions } from './search.js';
 
 /** A searching bot: its decisions by name, and the searcher (for measurement and tests). */
@@ -26,6 +27,7 @@ const NOT_DECISIONS = new Set(['then', 'toJSON', 'constructor', 'valueOf', 'toSt
 export function makeMcts(ctx: BotContext, opts: Partial<SearchOptions> = {}): MctsBot {
   if (!ctx.rules) throw new Error('mcts needs the rules in its context (ctx.rules), which the arena gives every bot');
   const { module: mod, game } = ctx.rules;
+  warmUp(ctx, (copy) => makeMcts(copy, opts));
   const know = knowledgeFor(ctx);
   const searcher = new Searcher(mod, game, ctx.seat, ctx.rng, ctx.budget, know, { ...DEFAULT_SEARCH, ...opts });
   const me = ctx.seat;
