@@ -49,7 +49,12 @@ export type GameNode =
 
 /** The seats that act at a node: a simultaneous node's, a seat node's one; none at chance or the end. */
 export const actingSeats = (node: GameNode): readonly number[] =>
-  node.kind === 'simultaneous' ? node.seats : node.kind === 'seat' ? [node.seat] : [];
+  node.kind === 'simultaneous' ? node.seats : node.kind === 'seat' ? oneSeat(node.seat) : NO_SEATS;
+
+/** A one-seat node's seats, one frozen list per seat (a search asks at every step of a game of turns). */
+const ONE_SEAT: (readonly number[])[] = [];
+const oneSeat = (seat: number): readonly number[] => (ONE_SEAT[seat] ??= Object.freeze([seat]));
+const NO_SEATS: readonly number[] = Object.freeze([]);
 
 /**
  * The seats that decide next: chance nodes are rolled on the way (`chance`),

@@ -53,52 +53,99 @@ function nearestOf(at: Int32Array, w: number, sq: number): number {
 /** Arrows a piece has left. */
 export const arrowsLeft = (st: BeState, p: number): number => Math.max(0, baseType(st, p).arrows - st.shot[p]);
 
-/** What a piece has left this turn: fresh (it has not acted yet) or the state's running counts. */
-function budget(st: BeState, p: number, fresh: boolean): { moves: number; attacks: number } {
-  const a = actingType(st, p);
-  if (st.game.rules.turnShape === 'one') return fresh ? { moves: 1, attacks: 1 } : { moves: 0, attacks: 0 };
-  const moves = fresh ? a.moves : st.attacksDone > 0 ? 0 : st.movesLeft;
-  const moved = fresh ? false : st.moved;
-  const attacks = (moved ? a.movHit : a.hitHit) - (fresh ? 0 : st.attacksDone);
-  return { moves, attacks };
+/** What a piece has left this turn, fresh (it has not acted yet) or by the state's running counts: moves. */
+function movesLeft(st: BeState, p: number, fresh: boolean): number {
+  if (st.game.rules.turnShape === 'one') return fresh ? 1 : 0;
+  return fresh ? actingType(st, p).moves : st.attacksDone > 0 ? 0 : st.movesLeft;
 }
+
+/** …and attacks. */
+function attacksLeft(st: BeState, p: number, fresh: boolean): number {
+  if (st.game.rules.turnShape === 'one') return fresh ? 1 : 0;
+  const a = actingType(st, p);
+  return (!fresh && st.moved ? a.movHit : a.hitHit) - (fresh ? 0 : st.attacksDone);
+}
+
+/**
+ * Where a piece's steps go as they are found: listed as actions
+ * (`legalSteps`), or only counted, or the k-th kept (a playout's step,
+ * drawn without making an action per legal step).
+ */
+interface StepSink {
+  add(t: number, from: number, to: number): void;
+}
+
+/** Lists every step as an action into `out`. */
+class StepList implements StepSink {
+  out: BeAction[] = [];
+  add(t: number, from: number, to: number): void {
+    this.out.push(stepAction(t, from, to));
+  }
+}
+
+/** Counts the steps and keeps the `pick`-th (0-based) in `t`, `from`, `to`. */
+class StepPick implements StepSink {
+  count = 0;
+  pick = -1;
+  t = PASS;
+  from = -1;
+  to = -1;
+  reset(pick: number): this {
+    this.count = 0;
+    this.pick = pick;
+    return this;
+  }
+  add(t: number, from: number, to: number): void {
+    if (this.count++ === this.pick) (this.t = t), (this.from = from), (this.to = to);
+  }
+}
+
+const listSink = new StepList(), pickSink = new StepPick();
 
 /** Adds piece `p`'s legal steps to `out`; `fresh`: as its turn's first. */
 export function pieceSteps(st: BeState, p: number, fresh: boolean, out: BeAction[]): void {
+  listSink.out = out;
+  stepsOf(st, p, fresh, listSink);
+  listSink.out = [];
+}
+
+/** Piece `p`'s legal steps, in the order they are listed, to `sink`. */
+function stepsOf(st: BeState, p: number, fresh: boolean, sink: StepSink): void {
   const g = st.game, b = g.board, seat = g.owner[p], enemy = 1 - seat, at = st.sq[p];
   if (!(st.flags[p] & ON)) return;
-  const { moves, attacks } = budget(st, p, fresh);
+  const moves = movesLeft(st, p, fresh), attacks = attacksLeft(st, p, fresh);
   const panicked = (st.flags[p] & PANIC) !== 0;
   // The enemy's squares once for every distance below (a search lists steps at every node).
   const foes = moves > 0 ? enemyAt(st, enemy) : null, w = b.width;
   const here = foes ? nearestOf(foes, w, at) : 0;
   if (!panicked && moves > 0)
-    for (const [dr, dc] of STEPS) {
-      const q = stepFrom(b, at, seat === 0 ? dr : -dr, dc);
-      if (q >= 0 && st.occ[q] < 0 && nearestOf(foes!, w, q) < here) out.push(stepAction(MOVE, at, q));
+    for (let d = 0; d < 4; d++) {
+      const q = stepFrom(b, at, seat === 0 ? STEPS[d][0] : -STEPS[d][0], STEPS[d][1]);
+      if (q >= 0 && st.occ[q] < 0 && nearestOf(foes!, w, q) < here) sink.add(MOVE, at, q);
     }
   if (!panicked && attacks > 0) {
-    for (const [dr, dc] of STEPS) {
-      const q = stepFrom(b, at, dr, dc);
-      if (q >= 0 && st.occ[q] >= 0 && g.owner[st.occ[q]] === enemy) out.push(stepAction(HIT, at, q));
+    for (let d = 0; d < 4; d++) {
+      const q = stepFrom(b, at, STEPS[d][0], STEPS[d][1]);
+      if (q >= 0 && st.occ[q] >= 0 && g.owner[st.occ[q]] === enemy) sink.add(HIT, at, q);
     }
     if (arrowsLeft(st, p) > 0)
-      for (const [dr, dc] of STEPS) {
+      for (let d = 0; d < 4; d++) {
+        const dr = STEPS[d][0], dc = STEPS[d][1];
         let q = stepFrom(b, at, dr, dc);
         while (q >= 0 && st.occ[q] < 0) q = stepFrom(b, q, dr, dc);
-        if (q >= 0 && g.owner[st.occ[q]] === enemy) out.push(stepAction(SHOOT, at, q));
+        if (q >= 0 && g.owner[st.occ[q]] === enemy) sink.add(SHOOT, at, q);
       }
   }
   if (moves > 0) {
     const fwd = forward(seat);
-    for (const [dr, dc] of STEPS) {
-      const rows = seat === 0 ? dr : -dr;
-      const q = stepFrom(b, at, rows, dc);
+    for (let d = 0; d < 4; d++) {
+      const rows = seat === 0 ? STEPS[d][0] : -STEPS[d][0];
+      const q = stepFrom(b, at, rows, STEPS[d][1]);
       if (q < 0 || st.occ[q] >= 0 || rows === fwd) continue;
       // toward the own back line: always; sideways: only when it takes the piece farther from the nearest enemy
-      if (rows === -fwd || nearestOf(foes!, w, q) > here) out.push(stepAction(PANIC_MOVE, at, q));
+      if (rows === -fwd || nearestOf(foes!, w, q) > here) sink.add(PANIC_MOVE, at, q);
     }
-    if (rowOf(b, at) === backRow(b, seat)) out.push(stepAction(ESCAPE, at));
+    if (rowOf(b, at) === backRow(b, seat)) sink.add(ESCAPE, at, -1);
   }
 }
 
@@ -115,6 +162,36 @@ export function legalSteps(st: BeState, seat: number, out: BeAction[] = []): BeA
   for (let p = g.first[seat]; p < g.first[seat + 1]; p++) pieceSteps(st, p, true, out);
   if (out.length === 0) out.push(PASS_ACTION);
   return out;
+}
+
+/** How many steps `legalSteps` lists (0 when it is not the seat's turn in play); with `pick`, the pick-th is in `pickSink`. */
+function countSteps(st: BeState, seat: number, pick: number): number {
+  const sink = pickSink.reset(pick);
+  if (st.phase !== PLAY || st.toMove !== seat) return 0;
+  const g = st.game;
+  if (st.active >= 0) {
+    stepsOf(st, st.active, false, sink);
+    sink.add(END, -1, -1);
+    return sink.count;
+  }
+  for (let p = g.first[seat]; p < g.first[seat + 1]; p++) stepsOf(st, p, true, sink);
+  if (sink.count === 0) sink.add(PASS, -1, -1);
+  return sink.count;
+}
+
+/**
+ * The step `legalSteps(st, seat)[rng.int(its length)]` draws (the same draw
+ * from `rng`), written into `into`, making no action per legal step: a
+ * playout's step allocates nothing. Pass when the seat has none listed.
+ */
+export function randomStepInto(st: BeState, seat: number, rng: { int(n: number): number }, into: { t: number; from: number; to: number }): void {
+  const n = countSteps(st, seat, -1);
+  if (n === 0) {
+    (into.t = PASS), (into.from = -1), (into.to = -1);
+    return;
+  }
+  countSteps(st, seat, rng.int(n));
+  (into.t = pickSink.t), (into.from = pickSink.from), (into.to = pickSink.to);
 }
 
 /**
@@ -137,11 +214,11 @@ export function isLegalStep(st: BeState, seat: number, a: BeAction, scratch: BeA
 }
 
 /** Whether the acting piece has a step left besides ending the turn. */
-export function canContinue(st: BeState, scratch: BeAction[]): boolean {
-  scratch.length = 0;
+export function canContinue(st: BeState): boolean {
   if (st.active < 0) return false;
-  pieceSteps(st, st.active, false, scratch);
-  return scratch.length > 0;
+  const sink = pickSink.reset(-1);
+  stepsOf(st, st.active, false, sink);
+  return sink.count > 0;
 }
 
 /** Why a deployment is not legal for `seat`, or null. */

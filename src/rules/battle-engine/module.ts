@@ -8,7 +8,7 @@
 import { HavocError } from '../../core/errors.js';
 import { dataBinder, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
 import { sfc32Next, type Rng } from '../../core/rng.js';
-import { canonicalDeployment, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, isLegalStep, legalSteps, PASS_ACTION, type BeAction } from './actions.js';
+import { canonicalDeployment, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, isLegalStep, legalSteps, PASS_ACTION, randomStepInto, type BeAction } from './actions.js';
 import { armyKey, armyKit, checkArmy, type Army } from './army.js';
 import { squareName, rowOf, onSide } from './board.js';
 import { formatAction, parseDeploy, parseStep } from './notation.js';
@@ -37,6 +37,10 @@ const SEAT: readonly GameNode[] = [{ kind: 'seat', seat: 0 }, { kind: 'seat', se
 const err = (code: string, where: string, problem: string): HavocError => new HavocError(code, where, problem);
 const whereOf = (seat: number, kind: string): string => `seat ${'AB'[seat] ?? seat} ${kind}`;
 const scratch: BeAction[] = [];
+/** playoutAction's step, rewritten at each call (the search applies it at once). */
+const playoutStep = { t: PASS_ACTION.t, from: -1, to: -1 };
+/** Square names for applyStep when nothing records its events (it names squares only in events). */
+const noNames = (): string => '';
 
 /** The roster file: Battle Engine's data. */
 const ROSTER_FILE: DataFile = {
@@ -109,8 +113,9 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       }
       const seat = st.toMove, turn = st.turn;
       const a = actions[seat] ?? (st.active >= 0 ? END_ACTION : PASS_ACTION);
-      const text = formatAction(st.game, seat, a);
-      applyStep(st, a, ev, sqName(st));
+      // The step's notation and the squares' names only for a recorder (a search applies steps by the thousand).
+      const text = rec ? formatAction(st.game, seat, a) : '';
+      applyStep(st, a, ev, rec ? sqName(st) : noNames);
       rec?.onRecord({ turn, seat: 'AB'[seat], action: text, events: ev });
     },
     result(st): Outcome | null {
@@ -192,6 +197,12 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       if (kind === 'deploy' && st.phase === DEPLOY) return randomDeployment(st, seat, rng);
       const legal = legalSteps(st, seat, scratch);
       return legal.length > 0 ? legal[rng.int(legal.length)] : PASS_ACTION;
+    },
+    // randomAction's draw into one reused step, listing no action per legal step (a deployment, once a game, is made).
+    playoutAction(st, seat, kind, rng: Rng): BeAction {
+      if (kind === 'deploy' && st.phase === DEPLOY) return randomDeployment(st, seat, rng);
+      randomStepInto(st, seat, rng, playoutStep);
+      return playoutStep;
     },
   };
   return mod;

@@ -164,8 +164,8 @@ export function bonus(st: BeState, p: number): number {
     if (recv[k] <= 0) continue;
     let got = false;
     for (let d = 0; d < 8 && !got; d++) {
-      const [dr, dc] = d < 4 ? STEPS[d] : DIAGONALS[d - 4];
-      const q = stepFrom(b, at, dr, dc);
+      const dir = d < 4 ? STEPS[d] : DIAGONALS[d - 4];
+      const q = stepFrom(b, at, dir[0], dir[1]);
       if (q < 0) continue;
       const o = st.occ[q];
       if (o < 0 || g.owner[o] !== g.owner[p]) continue;

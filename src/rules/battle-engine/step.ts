@@ -110,15 +110,15 @@ export function officerRule(st: BeState, ev: Events, sqName: (sq: number) => str
 
 /** Ends the game when a side has no piece left on the board. */
 export function checkEnd(st: BeState): void {
-  const left = [onBoard(st, 0), onBoard(st, 1)];
-  if (left[0] > 0 && left[1] > 0) return;
+  const left0 = onBoard(st, 0), left1 = onBoard(st, 1);
+  if (left0 > 0 && left1 > 0) return;
   st.phase = OVER;
-  if (left[0] === 0 && left[1] === 0) {
+  if (left0 === 0 && left1 === 0) {
     st.winner = 2;
     st.reason = 'mutual-destruction';
     return;
   }
-  const loser = left[0] === 0 ? 0 : 1, g = st.game;
+  const loser = left0 === 0 ? 0 : 1, g = st.game;
   st.winner = 1 - loser;
   let surrendered = 0, escaped = 0;
   for (let p = g.first[loser]; p < g.first[loser + 1]; p++) {
@@ -141,7 +141,6 @@ function endTurn(st: BeState, ev: Events): void {
   }
 }
 
-const scratch: BeAction[] = [];
 
 /** Applies one checked step of the seat to move. */
 export function applyStep(st: BeState, a: BeAction, ev: Events, sqName: (sq: number) => string): void {
@@ -189,7 +188,7 @@ export function applyStep(st: BeState, a: BeAction, ev: Events, sqName: (sq: num
   officerRule(st, ev, sqName);
   checkEnd(st);
   if (st.phase !== PLAY) return;
-  if (g.rules.turnShape === 'one' || !(st.flags[p] & ON) || !canContinue(st, scratch)) endTurn(st, ev);
+  if (g.rules.turnShape === 'one' || !(st.flags[p] & ON) || !canContinue(st)) endTurn(st, ev);
 }
 
 /** Resolves the starting coin with the state's dice. */
