@@ -101,12 +101,13 @@ class StepPick implements StepSink {
 }
 
 const listSink = new StepList(), pickSink = new StepPick();
+const NO_LIST: BeAction[] = [];
 
 /** Adds piece `p`'s legal steps to `out`; `fresh`: as its turn's first. */
 export function pieceSteps(st: BeState, p: number, fresh: boolean, out: BeAction[]): void {
   listSink.out = out;
   stepsOf(st, p, fresh, listSink);
-  listSink.out = [];
+  listSink.out = NO_LIST; // (not kept past the call)
 }
 
 /** Piece `p`'s legal steps, in the order they are listed, to `sink`. */
