@@ -72,14 +72,19 @@ function attacksLeft(st: BeState, p: number, fresh: boolean): number {
  * drawn without making an action per legal step).
  */
 interface StepSink {
+  /** Steps added so far. */
+  readonly count: number;
   add(t: number, from: number, to: number): void;
 }
 
-/** Lists every step as an action into `out`. */
+/** Lists every step as an action into `out` (ending the turn and passing as the one END_ACTION and PASS_ACTION). */
 class StepList implements StepSink {
   out: BeAction[] = [];
+  get count(): number {
+    return this.out.length;
+  }
   add(t: number, from: number, to: number): void {
-    this.out.push(stepAction(t, from, to));
+    this.out.push(t === END ? END_ACTION : t === PASS ? PASS_ACTION : stepAction(t, from, to));
   }
 }
 
@@ -150,33 +155,32 @@ function stepsOf(st: BeState, p: number, fresh: boolean, sink: StepSink): void {
   }
 }
 
-/** Every legal step of `seat` now (empty when it is not this seat's turn in play). */
-export function legalSteps(st: BeState, seat: number, out: BeAction[] = []): BeAction[] {
-  out.length = 0;
-  if (st.phase !== PLAY || st.toMove !== seat) return out;
-  const g = st.game;
-  if (st.active >= 0) {
-    pieceSteps(st, st.active, false, out);
-    out.push(END_ACTION);
-    return out;
-  }
-  for (let p = g.first[seat]; p < g.first[seat + 1]; p++) pieceSteps(st, p, true, out);
-  if (out.length === 0) out.push(PASS_ACTION);
-  return out;
-}
-
-/** How many steps `legalSteps` lists (0 when it is not the seat's turn in play); with `pick`, the pick-th is in `pickSink`. */
-function countSteps(st: BeState, seat: number, pick: number): number {
-  const sink = pickSink.reset(pick);
-  if (st.phase !== PLAY || st.toMove !== seat) return 0;
-  const g = st.game;
+/** Every legal step of `seat` now, to `sink` (none when it is not this seat's turn in play): the acting piece's and ending the turn, or every piece's, or passing. */
+function seatSteps(st: BeState, seat: number, sink: StepSink): void {
+  if (st.phase !== PLAY || st.toMove !== seat) return;
   if (st.active >= 0) {
     stepsOf(st, st.active, false, sink);
     sink.add(END, -1, -1);
-    return sink.count;
+    return;
   }
+  const g = st.game, before = sink.count;
   for (let p = g.first[seat]; p < g.first[seat + 1]; p++) stepsOf(st, p, true, sink);
-  if (sink.count === 0) sink.add(PASS, -1, -1);
+  if (sink.count === before) sink.add(PASS, -1, -1);
+}
+
+/** Every legal step of `seat` now (empty when it is not this seat's turn in play). */
+export function legalSteps(st: BeState, seat: number, out: BeAction[] = []): BeAction[] {
+  out.length = 0;
+  listSink.out = out;
+  seatSteps(st, seat, listSink);
+  listSink.out = NO_LIST; // (not kept past the call)
+  return out;
+}
+
+/** How many steps `legalSteps` lists; with `pick`, the pick-th is in `pickSink`. */
+function countSteps(st: BeState, seat: number, pick: number): number {
+  const sink = pickSink.reset(pick);
+  seatSteps(st, seat, sink);
   return sink.count;
 }
 

@@ -141,7 +141,6 @@ function endTurn(st: BeState, ev: Events): void {
   }
 }
 
-
 /** Applies one checked step of the seat to move. */
 export function applyStep(st: BeState, a: BeAction, ev: Events, sqName: (sq: number) => string): void {
   if (st.phase !== PLAY) return;
