@@ -6,7 +6,7 @@
  * Through the compiled `havoc` in dist/ (npm test builds it).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,15 @@ function rows(dir: string): Row[] {
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
 }
 const seatOf = (r: Row, bot: string): 'a' | 'b' => (r.a_bot === bot ? 'a' : 'b');
+/** Every fault the run's replays hold (errors.log names only a forfeit's last one): for a failure's message. */
+const faultLogs = (dir: string): string => {
+  const folder = join(dir, 'replays');
+  if (!existsSync(folder)) return '';
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(join(folder, f), 'utf8').split('\n').filter((l) => l.includes('"faultLog"') && !l.includes('"faultLog":[]')).map((l) => `${f}: ${l}`))
+    .join('\n');
+};
 const errorsLog = (dir: string): string => (existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : '');
 
 /** No bot process of this checkout's host is left (other checkouts' tests on the machine run theirs from their own dist/). */
@@ -282,7 +291,7 @@ describe('hostile bots, isolated', () => {
     expect(r.code, r.err).toBe(0);
     const got = rows(dir);
     expect(got).toHaveLength(4);
-    expect(got.every((x) => x.a_faults === '0' && x.b_faults === '0' && x.reason !== 'forfeit'), JSON.stringify(got) + errorsLog(dir)).toBe(true);
+    expect(got.every((x) => x.a_faults === '0' && x.b_faults === '0' && x.reason !== 'forfeit'), JSON.stringify(got) + errorsLog(dir) + faultLogs(dir)).toBe(true);
     const v = havoc('replay', join(dir, 'replays', 'match-1.jsonl'), '--verify');
     expect(v.code, v.err).toBe(0);
     writeFileSync(py, readFileSync(py, 'utf8').replace('["^"]', '["v"]'));

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isolationOf, type BotLimits } from '../src/arena/isolation/limits.js';
 import { isolatedFactory } from '../src/arena/isolation/remoteBot.js';
 import { playMatch } from '../src/arena/match.js';
-import type { AnyBotFactory, Budget } from '../src/core/bot.js';
+import { BOT_DONE, BotLost, type AnyBotFactory, type Budget } from '../src/core/bot.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { rulesetById } from '../src/rules/registry.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
@@ -125,6 +125,25 @@ describe('a run\'s limits for each sandboxed process', () => {
     expect(r.faults.map((f) => f.message)).toEqual(['not ready within the start-up limit (limits.startupMs: 1000 ms by the wall clock): the process was killed; forfeits the match']);
     // Within it, the same bot plays.
     expect(play(slow, { ms: 10_000, sims: 1 }, 2, { startupMs: 10_000 }).faults).toEqual([]);
+  }, 60_000);
+});
+
+describe('a bot whose process is gone', () => {
+  it('is told, if asked again, the cause it was lost by, not a bare "gone"', () => {
+    const quits = bot('quits', 'globalThis.asked = (globalThis.asked ?? 0) + 1; if (globalThis.asked === 2) process.exit(3)');
+    const game = mod.makeGame({ builds: [rbp.loadouts[0], rbp.loadouts[1]], turnLimit: 5 });
+    const st = mod.newState(game, 'gone');
+    const b = isolatedFactory(mod, game, 'gone', quits)({ seat: 0, rng: () => 0.5, budget: { ms: 10_000, sims: 1 }, ...mod.botContext(game), rules: { module: mod, game } }) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>;
+    try {
+      expect(b.program(mod.observe(st, 0), undefined)).toBeTruthy();
+      const first = (() => { try { b.program(mod.observe(st, 0), undefined); } catch (e) { return e as BotLost; } })();
+      const again = (() => { try { b.program(mod.observe(st, 0), undefined); } catch (e) { return e as BotLost; } })();
+      expect(first).toBeInstanceOf(BotLost);
+      expect(first!.message).toBe('the process exited with code 3 to program #2');
+      expect(again).toBe(first);
+    } finally {
+      b[BOT_DONE]({ ranks: [], reason: 'error' });
+    }
   }, 60_000);
 });
 

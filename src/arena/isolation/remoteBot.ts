@@ -84,7 +84,8 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
   const description = mod.describeGame(game);
   const seats = Array.from({ length: mod.seatCount(game) }, (_, s) => mod.seatName(game, s));
   return (ctx: BotContext) => {
-    let lost = false;
+    /** Why the process was let go, once it was: a later question is told the same (its first cause, not "gone"). */
+    let lost: BotLost | null = null;
     const scratch = scratchFolder();
     const heapMb = Math.max(64, Math.floor(iso.limits.memoryMb / 2));
     // A command bot speaks the protocol itself; a JavaScript module runs in the host.
@@ -114,25 +115,24 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
         if (timesCpu) cpuMark = treeCpuMs(pipe.pid());
         return;
       }
-      lost = true;
-      pipe.release();
       const said = hello.kind === 'line' ? errorOf(hello.text) : null;
-      if (hello.kind === 'timeout') throw new BotLost('timeout', `not ready within the start-up limit (limits.startupMs: ${iso.startupMs} ms by the wall clock): the process was killed`);
-      throw said ? new BotLost('crash', said) : ended(hello, 'while starting', iso, iso.startupMs);
+      if (hello.kind === 'timeout') throw lose(new BotLost('timeout', `not ready within the start-up limit (limits.startupMs: ${iso.startupMs} ms by the wall clock): the process was killed`));
+      throw lose(said ? new BotLost('crash', said) : ended(hello, 'while starting', iso, iso.startupMs));
+    };
+    const lose = (e: BotLost): BotLost => {
+      lost = e;
+      pipe.release();
+      return e;
     };
     const deadline = answerDeadlineMs(longestDecisionMs(ctx.budget));
     let id = 0;
     const ask = (kind: string, observation: unknown, view: { state: unknown } | undefined, args: unknown[]): unknown => {
-      if (lost) throw new BotLost('crash', 'the process is gone');
+      if (lost) throw lost;
       if (!started) awaitReady();
       const msg: DecideMessage = { type: 'decide', id: ++id, kind, observation, view: view ? encodeView(view.state) : null, args };
       const r = pipe.request(JSON.stringify(msg), deadline);
       const a = r.kind === 'line' ? actionOf(r.text, id) : null;
-      if (!a) {
-        lost = true;
-        pipe.release();
-        throw ended(r, `to ${kind} #${id}`, iso, deadline);
-      }
+      if (!a) throw lose(ended(r, `to ${kind} #${id}`, iso, deadline));
       const cpu = timesCpu ? treeCpuMs(pipe.pid()) : null;
       lastCpu = cpu !== null && cpuMark !== null ? cpu - cpuMark : null;
       cpuMark = cpu;
