@@ -11,7 +11,10 @@
  *   generation is made larger than the run);
  * - `playout-alloc:ID`: the same for playouts alone (the search with no
  *   tree and no evaluator: every step a random action of the ruleset's
- *   `randomAction` and an `apply`), what a playout step costs the heap.
+ *   `playoutAction` and an `apply`), what a playout step costs the heap:
+ *   the bytes that grow with the steps, from runs of 20,000 and 100,000
+ *   steps (a run's fixed bytes, the probe's own and the first iteration's,
+ *   are some 100–300 KB whatever its length).
  *
  *   node dist/bench/search.js [--quick]
  */
@@ -35,7 +38,7 @@ export interface SearchFigure {
   /** CPU ms a decision, and simulated steps per CPU second. */
   readonly msPerDecision: number;
   readonly simsPerSecond: number;
-  /** Heap bytes a simulated step leaves: in the whole search, in playouts alone (null where a collection ran in between). */
+  /** Heap bytes a simulated step leaves in the whole search, and the bytes that grow with a playout's steps (null where a collection ran in between). */
   readonly bytesPerSim: number | null;
   readonly playoutBytesPerStep: number | null;
 }
@@ -86,7 +89,7 @@ async function runChild(what: string, id: string, count: number): Promise<void> 
     const view = mod.newState(game, 'view'), st = mod.newState(game, 'playout');
     const seats = nextDeciders(mod, st)!;
     mod.seatState(st, seats[0], view, new Uint32Array([1, 2, 3, 4]));
-    const s = new Searcher(mod, game, seats[0], makeRng('playout'), { ms: 1e9, sims: 20_000 }, {}, { ...DEFAULT_SEARCH, maxDepth: 0 });
+    const s = new Searcher(mod, game, seats[0], makeRng('playout'), { ms: 1e9, sims: count }, {}, { ...DEFAULT_SEARCH, maxDepth: 0 });
     s.search(view, mod.decision(st, seats[0])); // warm-up
     const h = await heapLeftBy(() => (s.search(view, mod.decision(st, seats[0])), s.sims));
     console.log(JSON.stringify({ bytes: h.bytes, work: h.out, gcs: h.gcs }));
@@ -116,7 +119,7 @@ async function runChild(what: string, id: string, count: number): Promise<void> 
 }
 
 function child(what: string, id: string, count: number): Record<string, number> | string {
-  const flags = what.endsWith('alloc') ? ['--min-semi-space-size=128', '--max-semi-space-size=128', '--expose-gc'] : [];
+  const flags = what.endsWith('alloc') ? ['--min-semi-space-size=256', '--max-semi-space-size=256', '--expose-gc'] : [];
   const p = spawnSync(process.execPath, [...flags, HERE, '--child', what, id, String(count)], { encoding: 'utf8', timeout: 600_000 });
   const last = (p.stdout ?? '').trim().split('\n').pop() ?? '';
   try {
@@ -136,8 +139,11 @@ export function searchFigures(quick: boolean): (SearchFigure | { ruleset: string
       if (typeof f === 'string') return { ruleset: id, error: f };
       if (!best || f.cpuMs < best.cpuMs) best = f;
     }
-    const a = child('search-alloc', id, count), p = child('playout-alloc', id, count);
+    const a = child('search-alloc', id, count);
     const perSim = (x: Record<string, number> | string): number | null => (typeof x === 'string' || x.gcs > 0 || !x.work ? null : Number((x.bytes / x.work).toFixed(1)));
+    // Playout steps: what grows from 20,000 steps to 100,000 (below 0 is the probe's noise: nothing grows).
+    const short = child('playout-alloc', id, 20_000), long = child('playout-alloc', id, 100_000);
+    const grows = typeof short === 'string' || typeof long === 'string' || short.gcs > 0 || long.gcs > 0 ? null : Math.max(0, (long.bytes - short.bytes) / (long.work - short.work));
     return {
       ruleset: id,
       decisions: best!.decisions,
@@ -145,7 +151,7 @@ export function searchFigures(quick: boolean): (SearchFigure | { ruleset: string
       msPerDecision: Number((best!.cpuMs / best!.decisions).toFixed(2)),
       simsPerSecond: Math.round(best!.sims / (best!.cpuMs / 1000)),
       bytesPerSim: perSim(a),
-      playoutBytesPerStep: perSim(p),
+      playoutBytesPerStep: grows === null ? null : Number(grows.toFixed(1)),
     };
   });
 }

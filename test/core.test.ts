@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { BOARD_8X8, makeBoard, parseFacing, parseSquare, relSquare, squareName } from '../src/core/grid.js';
-import { deriveSeed, makeRng, matchSeed, seatSeed, sfc32Next, sfc32Seed, viewDiceSeed } from '../src/core/rng.js';
+import { ranksOf, sharedOutcome, sharedRanks } from '../src/core/game.js';
+import { deriveSeed, makeRng, matchSeed, seatSeed, sfc32Next, sfc32Seed, sfc32Top24, viewDiceSeed } from '../src/core/rng.js';
 import { seatStreams } from '../src/core/seatStreams.js';
 
 describe('rng', () => {
@@ -78,6 +79,35 @@ describe('rng', () => {
     const copy = Uint32Array.from(s);
     const a = [sfc32Next(s, 0), sfc32Next(s, 0)];
     expect([sfc32Next(copy, 0), sfc32Next(copy, 0)]).toEqual(a);
+  });
+
+  it("sfc32Top24 is sfc32Next's top 24 bits, step for step", () => {
+    const s = new Uint32Array(4), t = new Uint32Array(4);
+    sfc32Seed(s, 0, 'top');
+    t.set(s);
+    for (let i = 0; i < 10_000; i++) expect(sfc32Top24(t, 0)).toBe(sfc32Next(s, 0) >>> 8);
+  });
+});
+
+describe('shared outcomes', () => {
+  it('one frozen list per list of places, and one frozen outcome per list and reason, for any seat count', () => {
+    expect(ranksOf(2, 0)).toEqual([0, 1]);
+    expect(ranksOf(2, 0)).toBe(ranksOf(2, 0));
+    expect(ranksOf(3, null)).toEqual([0, 0, 0]);
+    expect(ranksOf(2, null)).not.toBe(ranksOf(3, null));
+    expect(sharedRanks([1, 0, 2])).toBe(sharedRanks(new Uint8Array([1, 0, 2])));
+    expect(sharedRanks([1, 0, 2])).not.toBe(sharedRanks([1, 0, 2, 0]));
+    // Past six seats the key is a string: still one list.
+    const eight = [0, 1, 2, 3, 4, 5, 6, 7];
+    expect(sharedRanks(eight)).toEqual(eight);
+    expect(sharedRanks(eight)).toBe(sharedRanks([...eight]));
+    expect(Object.isFrozen(ranksOf(4, 2))).toBe(true);
+    const o = sharedOutcome(ranksOf(2, 1), 'kill');
+    expect(o).toEqual({ ranks: [1, 0], reason: 'kill' });
+    expect(sharedOutcome(ranksOf(2, 1), 'kill')).toBe(o);
+    expect(sharedOutcome(ranksOf(2, 1), 'rout')).not.toBe(o);
+    expect(Object.isFrozen(o)).toBe(true);
+    expect(() => (o.ranks as number[]).push(3)).toThrow(TypeError);
   });
 });
 

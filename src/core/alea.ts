@@ -152,5 +152,19 @@ export function aleaNext(rng: Float64Array, o = 0): number {
   return (rng[o + 2] = t - c);
 }
 
+/**
+ * `Math.floor(aleaNext(rng) * n)`, the same step written out: an integer
+ * below n comes back as a small integer, where aleaNext's fraction, from a
+ * call not inlined, comes back as a new heap number (a playout's every draw).
+ */
+export function aleaInt(rng: Float64Array, n: number): number {
+  const t = 2091639 * rng[0] + rng[3] * 2.3283064365386963e-10;
+  const c = t | 0;
+  rng[0] = rng[1];
+  rng[1] = rng[2];
+  rng[3] = c;
+  return Math.floor((rng[2] = t - c) * n);
+}
+
 /** The next unsigned 32-bit integer (seedrandom's `alea.int32() >>> 0`). */
 export const aleaUint32 = (rng: Float64Array, o = 0): number => (aleaNext(rng, o) * 0x100000000) >>> 0;

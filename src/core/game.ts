@@ -105,9 +105,56 @@ export function winnerOf(o: Outcome): number | null {
   return w;
 }
 
-/** The ranks of a game with one winner (every other seat shares second place), or of a draw. */
-export function ranksOf(seats: number, winner: number | null): number[] {
-  return Array.from({ length: seats }, (_, s) => (winner === null || s === winner ? 0 : 1));
+/**
+ * Outcomes are shared, frozen values: one object per list of places and
+ * reason. A search reads one at the end of every playout (thousands a
+ * second) and nobody changes one, so `result` need not allocate.
+ */
+const RANK_LISTS = new Map<number, readonly number[]>();
+const LONG_RANK_LISTS = new Map<string, readonly number[]>();
+const OUTCOMES = new Map<readonly number[], Map<string, Outcome>>();
+/** Seats whose list of places has a small-integer key (a hex digit a place): a key that is not one would be boxed at every look-up. */
+const SMALL_KEY_SEATS = 6;
+
+/** The frozen list of places equal to `ranks[0..n)` (each place 0..15), one per list. */
+export function sharedRanks(ranks: ArrayLike<number>, n: number = ranks.length): readonly number[] {
+  // (No closure here: a function that makes one allocates its context at every call, made or not.)
+  if (n > SMALL_KEY_SEATS) {
+    const long = frozenCopy(ranks, n);
+    const r = LONG_RANK_LISTS.get(long.join(','));
+    if (r) return r;
+    LONG_RANK_LISTS.set(long.join(','), long);
+    return long;
+  }
+  let key = n;
+  for (let s = 0; s < n; s++) key = (key << 4) | (ranks[s] & 15);
+  let r = RANK_LISTS.get(key);
+  if (!r) RANK_LISTS.set(key, (r = frozenCopy(ranks, n)));
+  return r;
+}
+
+function frozenCopy(ranks: ArrayLike<number>, n: number): readonly number[] {
+  const out: number[] = [];
+  for (let s = 0; s < n; s++) out.push(ranks[s]);
+  return Object.freeze(out);
+}
+
+/** The frozen outcome of `ranks` (a list sharedRanks gave) and `reason`, one per pair. */
+export function sharedOutcome(ranks: readonly number[], reason: string): Outcome {
+  let byReason = OUTCOMES.get(ranks);
+  if (!byReason) OUTCOMES.set(ranks, (byReason = new Map()));
+  let o = byReason.get(reason);
+  if (!o) byReason.set(reason, (o = Object.freeze({ ranks, reason })));
+  return o;
+}
+
+/** Places for ranksOf, written before they are looked up. */
+const places: number[] = [];
+
+/** The ranks of a game with one winner (every other seat shares second place), or of a draw (shared and frozen). */
+export function ranksOf(seats: number, winner: number | null): readonly number[] {
+  for (let s = 0; s < seats; s++) places[s] = winner === null || s === winner ? 0 : 1;
+  return sharedRanks(places, seats);
 }
 
 /** A value or the problem that stopped it. */

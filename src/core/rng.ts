@@ -9,7 +9,7 @@
  * seedrandom's numbers): seeding seedrandom's builds a closure, a Mash and
  * their objects, and the arena seeds several streams per match.
  */
-import { aleaNext, aleaSeed, aleaUint32, ALEA_SIZE } from './alea.js';
+import { aleaInt, aleaNext, aleaSeed, aleaUint32, ALEA_SIZE } from './alea.js';
 
 /** A seeded random stream. */
 export interface Rng {
@@ -46,7 +46,7 @@ class AleaRng implements Rng {
   }
 
   int(n: number): number {
-    return Math.floor(aleaNext(this.s) * n);
+    return aleaInt(this.s, n);
   }
 
   uint32(): number {
@@ -118,4 +118,19 @@ export function sfc32Next(s: Uint32Array, o: number): number {
   const c2 = (c << 21) | (c >>> 11);
   s[o + 2] = (c2 + t) | 0;
   return t >>> 0;
+}
+
+/**
+ * sfc32Next's top 24 bits, the same step written out: a small integer, so a
+ * caller that does not inline it gets no boxed number back (a uint32 above
+ * 2^30 is a heap number; a die rolled in a playout allocated one).
+ */
+export function sfc32Top24(s: Uint32Array, o: number): number {
+  const a = s[o], b = s[o + 1], c = s[o + 2], d = s[o + 3];
+  const t = (((a + b) | 0) + d) | 0;
+  s[o + 3] = (d + 1) | 0;
+  s[o] = b ^ (b >>> 9);
+  s[o + 1] = (c + (c << 3)) | 0;
+  s[o + 2] = (((c << 21) | (c >>> 11)) + t) | 0;
+  return t >>> 8;
 }

@@ -230,14 +230,20 @@ export function canContinue(st: BeState): boolean {
 export function deployProblem(st: BeState, seat: number, squares: readonly number[]): string | null {
   const g = st.game, b = g.board, n = g.first[seat + 1] - g.first[seat];
   if (squares.length !== n) return `the army has ${n} pieces, not ${squares.length}`;
-  const seen = new Set<number>();
+  // Squares seen are marked with this call's number (no Set: a playout deploys once a game, and checks it).
+  if (taken.length < b.size) taken = new Int32Array(b.size);
+  const mark = ++takenMark;
   for (const q of squares) {
     if (!Number.isInteger(q) || q < 0 || q >= b.size || !onSide(b, seat, rowOf(b, q))) return 'every piece goes on a square of its own side of no man\'s land';
-    if (seen.has(q)) return 'two pieces on one square';
-    seen.add(q);
+    if (taken[q] === mark) return 'two pieces on one square';
+    taken[q] = mark;
   }
   return null;
 }
+
+/** deployProblem's marks: the call that last saw each square. */
+let taken = new Int32Array(0);
+let takenMark = 0;
 
 /** The deployment of a seat that gives none: its side filled from the row nearest no man's land, left to right, in piece order. */
 export function defaultDeployment(st: BeState, seat: number): number[] {
@@ -252,12 +258,21 @@ export function defaultDeployment(st: BeState, seat: number): number[] {
 
 /** A deployment with squares rising within each run of one piece type (pieces of a type are interchangeable): the one form notation writes. */
 export function canonicalDeployment(st: BeState, seat: number, squares: readonly number[]): number[] {
-  const g = st.game, first = g.first[seat], out = squares.slice();
+  return canonicalInPlace(st, seat, squares.slice());
+}
+
+/** canonicalDeployment in `out` itself (a playout's deployment allocates nothing): each run sorted by insertion, its squares being few and distinct. */
+export function canonicalInPlace(st: BeState, seat: number, out: number[]): number[] {
+  const g = st.game, first = g.first[seat];
   for (let k = 0; k < out.length; ) {
     let e = k + 1;
     while (e < out.length && g.type[first + e] === g.type[first + k]) e++;
-    const run = out.slice(k, e).sort((x, y) => x - y);
-    for (let i = k; i < e; i++) out[i] = run[i - k];
+    for (let i = k + 1; i < e; i++) {
+      const x = out[i];
+      let j = i - 1;
+      for (; j >= k && out[j] > x; j--) out[j + 1] = out[j];
+      out[j + 1] = x;
+    }
     k = e;
   }
   return out;

@@ -6,9 +6,9 @@
  * roster file is the module's data: a run may bind another (`withData`).
  */
 import { HavocError } from '../../core/errors.js';
-import { dataBinder, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
+import { dataBinder, ranksOf, sharedOutcome, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
 import { sfc32Next, type Rng } from '../../core/rng.js';
-import { canonicalDeployment, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, isLegalStep, legalSteps, PASS_ACTION, randomStepInto, type BeAction } from './actions.js';
+import { canonicalDeployment, canonicalInPlace, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, isLegalStep, legalSteps, PASS_ACTION, randomStepInto, type BeAction } from './actions.js';
 import { armyKey, armyKit, checkArmy, type Army } from './army.js';
 import { squareName, rowOf, onSide } from './board.js';
 import { formatAction, parseDeploy, parseStep } from './notation.js';
@@ -41,6 +41,12 @@ const scratch: BeAction[] = [];
 const playoutStep = { t: PASS_ACTION.t, from: -1, to: -1 };
 /** Square names for applyStep when nothing records its events (it names squares only in events). */
 const noNames = (): string => '';
+/** apply's two deployments while it deploys them. */
+const NO_SQUARES: readonly number[] = [];
+const deployed: (readonly number[])[] = [NO_SQUARES, NO_SQUARES];
+/** Per seat, the deployment a playout reuses, and the squares of a side being drawn from. */
+const playoutDeploys = [0, 1].map(() => ({ t: DEPLOY_STEP, from: -1, to: -1, squares: [] as number[] }));
+const sideSquares: number[] = [];
 
 /** The roster file: Battle Engine's data. */
 const ROSTER_FILE: DataFile = {
@@ -97,13 +103,13 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       const rec = recorder instanceof BeRecorder ? recorder : null;
       const ev: string[] | null = rec ? [] : null;
       if (st.phase === DEPLOY) {
-        const squares = [0, 1].map((s) => {
+        for (let s = 0; s < 2; s++) {
           const a = actions[s];
-          return a && a.t === DEPLOY_STEP && a.squares && deployProblem(st, s, a.squares) === null ? a.squares : defaultDeployment(st, s);
-        });
-        const texts = [0, 1].map((s) => formatAction(st.game, s, { t: DEPLOY_STEP, from: -1, to: -1, squares: squares[s] }));
-        deploy(st, squares, ev);
-        rec?.onRecord({ turn: 0, deploy: texts, events: ev });
+          deployed[s] = a && a.t === DEPLOY_STEP && a.squares && deployProblem(st, s, a.squares) === null ? a.squares : defaultDeployment(st, s);
+        }
+        deploy(st, deployed, ev);
+        if (rec) rec.onRecord({ turn: 0, deploy: deployed.map((squares, s) => formatAction(st.game, s, { t: DEPLOY_STEP, from: -1, to: -1, squares })), events: ev });
+        deployed[0] = deployed[1] = NO_SQUARES;
         return;
       }
       if (st.phase !== PLAY) return;
@@ -120,7 +126,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
     },
     result(st): Outcome | null {
       if (st.phase !== OVER) return null;
-      return { ranks: st.winner === 2 ? [0, 0] : st.winner === 0 ? [0, 1] : [1, 0], reason: st.reason };
+      return sharedOutcome(ranksOf(2, st.winner === 2 ? null : st.winner), st.reason);
     },
     figureValues(st) {
       const g = st.game;
@@ -200,7 +206,11 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
     },
     // randomAction's draw into one reused step, listing no action per legal step (a deployment, once a game, is made).
     playoutAction(st, seat, kind, rng: Rng): BeAction {
-      if (kind === 'deploy' && st.phase === DEPLOY) return randomDeployment(st, seat, rng);
+      if (kind === 'deploy' && st.phase === DEPLOY) {
+        const a = playoutDeploys[seat];
+        drawDeployment(st, seat, rng, sideSquares, a.squares);
+        return a;
+      }
       randomStepInto(st, seat, rng, playoutStep);
       return playoutStep;
     },
@@ -268,15 +278,25 @@ function placedRecord(st: BeState): object {
 
 /** A deployment drawn uniformly: the seat's pieces on distinct squares of its side. */
 export function randomDeployment(st: BeState, seat: number, rng: Rng): BeAction {
+  const squares: number[] = [];
+  drawDeployment(st, seat, rng, [], squares);
+  return { t: DEPLOY_STEP, from: -1, to: -1, squares };
+}
+
+/** The draw of randomDeployment into `out` (`side`: scratch for the side's squares), canonical. */
+function drawDeployment(st: BeState, seat: number, rng: Rng, side: number[], out: number[]): void {
   const g = st.game, b = g.board;
-  const side: number[] = [];
-  for (let q = 0; q < b.size; q++) if (onSide(b, seat, rowOf(b, q))) side.push(q);
+  let m = 0;
+  for (let q = 0; q < b.size; q++) if (onSide(b, seat, rowOf(b, q))) side[m++] = q;
   const n = g.first[seat + 1] - g.first[seat];
   for (let i = 0; i < n; i++) {
-    const j = i + rng.int(side.length - i);
-    [side[i], side[j]] = [side[j], side[i]];
+    const j = i + rng.int(m - i), x = side[i];
+    side[i] = side[j];
+    side[j] = x;
   }
-  return { t: DEPLOY_STEP, from: -1, to: -1, squares: canonicalDeployment(st, seat, side.slice(0, n)) };
+  if (out.length !== n) out.length = n;
+  for (let i = 0; i < n; i++) out[i] = side[i];
+  canonicalInPlace(st, seat, out);
 }
 
 let standard: BattleEngineModule | null = null;

@@ -4,7 +4,7 @@
  * the last officer's fall (surrender) or escape (panic), the end of the turn
  * and of the game.
  */
-import { rowsFromFront, rowOf } from './board.js';
+import { rowOf } from './board.js';
 import { arrowsLeft, canContinue, ESCAPE, HIT, MOVE, PANIC_MOVE, PASS, SHOOT, END, type BeAction } from './actions.js';
 import {
   actingType,
@@ -36,12 +36,12 @@ export const pieceName = (st: BeState, p: number, sqName: (sq: number) => string
 export function deploy(st: BeState, squares: readonly (readonly number[])[], ev: Events): void {
   const g = st.game;
   for (let s = 0; s < 2; s++)
-    squares[s].forEach((q, k) => {
-      const p = g.first[s] + k;
+    for (let k = 0; k < squares[s].length; k++) {
+      const p = g.first[s] + k, q = squares[s][k];
       st.sq[p] = q;
       st.occ[q] = p;
       st.flags[p] = ON;
-    });
+    }
   const starter = g.starts ?? startingSeat(st);
   if (starter === null) {
     st.phase = COIN;
@@ -60,11 +60,17 @@ export function deploy(st: BeState, squares: readonly (readonly number[])[], ev:
  */
 export function startingSeat(st: BeState): number | null {
   const g = st.game, b = g.board;
-  const rows = [rowsFromFront(b, 0), rowsFromFront(b, 1)];
   for (let k = 0; k < b.rowsPerSide; k++) {
-    const n = [0, 0];
-    for (let p = 0; p < g.type.length; p++) if (st.flags[p] & ON && rowOf(b, st.sq[p]) === rows[g.owner[p]][k]) n[g.owner[p]]++;
-    if (n[0] !== n[1]) return n[0] > n[1] ? 0 : 1;
+    // Row k from the front of each side (rowsFromFront's, without its lists: a playout deploys once a game).
+    const rowA = b.rowsPerSide - 1 - k, rowB = b.rowsPerSide + 1 + k;
+    let na = 0, nb = 0;
+    for (let p = 0; p < g.type.length; p++) {
+      if (!(st.flags[p] & ON)) continue;
+      const r = rowOf(b, st.sq[p]);
+      if (g.owner[p] === 0) na += r === rowA ? 1 : 0;
+      else nb += r === rowB ? 1 : 0;
+    }
+    if (na !== nb) return na > nb ? 0 : 1;
   }
   return g.rules.startTie === 'A' ? 0 : g.rules.startTie === 'B' ? 1 : null;
 }

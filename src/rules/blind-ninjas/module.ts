@@ -5,7 +5,7 @@
  * docs/rules-blind-ninjas.md.
  */
 import { HavocError } from '../../core/errors.js';
-import type { GameModule, GameNode, Outcome, Parsed } from '../../core/game.js';
+import { sharedOutcome, type GameModule, type GameNode, type Outcome, type Parsed } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { type BnObservation, observeSeat, seatView } from './knowledge.js';
 import { ahead, type BnGame, describeRoom, makeRoom, NINJAS, placedRoom, SEAT_NAMES } from './room.js';
@@ -65,7 +65,7 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
   },
   result(st): Outcome | null {
     if (st.end === RUNNING) return null;
-    return { ranks: ranksOf(st), reason: END_REASONS[st.end] };
+    return sharedOutcome(ranksOf(st), END_REASONS[st.end]);
   },
   figureValues: (st) => [Array.from(st.kills), Array.from(st.lost), Array.from(st.slashes)],
   turns: (st) => st.round,

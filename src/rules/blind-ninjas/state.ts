@@ -5,6 +5,7 @@
  * simulation view (knowledge.ts) is a state of the same shape with every
  * other player's ninjas UNKNOWN.
  */
+import { sharedRanks } from '../../core/game.js';
 import { type BnGame, NINJAS } from './room.js';
 
 /** A ninja's square once slain. */
@@ -83,13 +84,19 @@ export function aliveCount(st: BnState, seat: number): number {
   return c;
 }
 
-/** The ranks at the end: players still in share first place; the others by when they went out, later better, together sharing. */
-export function ranksOf(st: BnState): number[] {
+/** Places, written before the shared list is looked up. */
+const places: number[] = [];
+const NEVER = 0x7fffffff;
+
+/** The ranks at the end: players still in share first place; the others by when they went out, later better, together sharing (shared and frozen). */
+export function ranksOf(st: BnState): readonly number[] {
   const n = st.game.players;
-  const key = (s: number): number => (st.out[s] ? st.outAt[s] : Infinity);
-  return Array.from({ length: n }, (_, s) => {
+  // A player still in went out "never": later than any round (an integer, not Infinity: no number boxed).
+  for (let s = 0; s < n; s++) {
+    const ks = st.out[s] ? st.outAt[s] : NEVER;
     let better = 0;
-    for (let t = 0; t < n; t++) if (key(t) > key(s)) better++;
-    return better;
-  });
+    for (let t = 0; t < n; t++) if ((st.out[t] ? st.outAt[t] : NEVER) > ks) better++;
+    places[s] = better;
+  }
+  return sharedRanks(places, n);
 }

@@ -10,7 +10,7 @@
  * the winning team's seats share first place.
  */
 import { HavocError } from '../../core/errors.js';
-import { dataBinder, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
+import { dataBinder, ranksOf, sharedOutcome, sharedRanks, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
 import { HEX_FACINGS, hexName } from '../../core/hex.js';
 import { isObject } from '../../core/json.js';
 import { makeRng, sfc32Next, type Rng } from '../../core/rng.js';
@@ -72,6 +72,9 @@ class HoverRecorder implements Recorder {
   readonly ruleset = 'hovercrafts';
   constructor(readonly onRecord: (record: object) => void) {}
 }
+
+/** A finished game's places per seat, written before the shared list is looked up. */
+const places: number[] = [];
 
 const TERMINAL: GameNode = { kind: 'terminal' };
 const CHANCE: GameNode = { kind: 'chance' };
@@ -175,8 +178,9 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     result(st): Outcome | null {
       if (!st.over) return null;
       const g = st.game;
-      if (st.over === WON) return { ranks: Array.from(g.seatTeam, (t) => (t === st.winner ? 0 : 1)), reason: 'kill' };
-      return { ranks: new Array<number>(g.seats).fill(0), reason: st.over === TURN_LIMIT ? 'turn-limit' : 'mutual-destruction' };
+      if (st.over !== WON) return sharedOutcome(ranksOf(g.seats, null), st.over === TURN_LIMIT ? 'turn-limit' : 'mutual-destruction');
+      for (let s = 0; s < g.seats; s++) places[s] = g.seatTeam[s] === st.winner ? 0 : 1;
+      return sharedOutcome(sharedRanks(places, g.seats), 'kill');
     },
     figureValues: (st) => [Array.from(st.dealt)],
     turns: (st) => st.turn,

@@ -5,7 +5,7 @@
  * state's own; a scenario's scripted dice come first (`script` counts those
  * used).
  */
-import { sfc32Next, sfc32Seed, diceSeed } from '../../core/rng.js';
+import { sfc32Seed, sfc32Top24, diceSeed } from '../../core/rng.js';
 import type { HoverGame } from './game.js';
 import { startCells } from './game.js';
 import { drawWalls } from './map.js';
@@ -92,7 +92,7 @@ export function rollDie(st: HoverState): number {
   const g = st.game;
   if (st.script < g.dice.length) return g.dice[st.script++];
   // The top 24 bits mod 6 (a bias under one in a million), in small-integer arithmetic: a roll allocates nothing.
-  return 1 + ((sfc32Next(st.dice, 0) >>> 8) % 6);
+  return 1 + (sfc32Top24(st.dice, 0) % 6);
 }
 
 /** A check's result: the die halved, rounded up, plus the stat. */

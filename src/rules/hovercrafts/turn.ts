@@ -53,8 +53,8 @@ const empUsed = new Uint8Array(MAXS);
 const target = new Int16Array(MAXS);
 const pending = new Uint8Array(MAXS);
 const hits = new Uint8Array(MAXS);
-/** The ships entering one hex (reused: a phase allocates nothing unless ships contest a hex or move in a ring). */
-const movers: number[] = [];
+/** The ships entering one hex, movers[0..k) in ship order (a contest puts its winner first): typed, since a JS array set to length 0 lets its store go and the next push allocates one. */
+const movers = new Int16Array(MAXS);
 /** An EMP user's roll this phase (-1: not rolled yet), kept for every neighbour it reaches. */
 const empRoll = new Int8Array(MAXS);
 
@@ -157,9 +157,10 @@ function moveTo(st: HoverState, s: number, c: number, log: PhaseLog | null): voi
  * rest in ship order); each in turn enters the hex if it is empty, else rams
  * the ship there, moving on into it if that ship is destroyed.
  */
-function enter(st: HoverState, t: number, movers: number[], log: PhaseLog | null): void {
-  const order = movers.length > 1 ? contest(st, t, movers, log) : movers;
-  for (const s of order) {
+function enter(st: HoverState, t: number, k: number, log: PhaseLog | null): void {
+  if (k > 1) contest(st, t, k, log);
+  for (let i = 0; i < k; i++) {
+    const s = movers[i];
     if (st.out[s]) continue;
     const o = shipAt(st, t);
     if (o < 0) moveTo(st, s, t, log);
@@ -167,24 +168,40 @@ function enter(st: HoverState, t: number, movers: number[], log: PhaseLog | null
   }
 }
 
-/** A contest for hex t: Energy checks, the tied best rolling again until one is best; the winner first, then the rest in ship order. */
-function contest(st: HoverState, t: number, movers: number[], log: PhaseLog | null): number[] {
+/** A contest's scratch: the ships still tied, and their rolls. */
+const tied = new Int16Array(MAXS);
+const rolls = new Int16Array(MAXS);
+
+/** A contest of movers[0..n) for hex t: Energy checks, the tied best rolling again until one is best; movers left with the winner first, then the rest in ship order. */
+function contest(st: HoverState, t: number, n: number, log: PhaseLog | null): void {
   const g = st.game;
-  if (log) log.ev.push(`${movers.map((s) => name(g, s)).join(' and ')} contest ${hexName(g.hex, t)}`);
-  let best = movers;
+  if (log) log.ev.push(`${Array.from(movers.subarray(0, n), (s) => name(g, s)).join(' and ')} contest ${hexName(g.hex, t)}`);
+  let k = n;
+  for (let i = 0; i < k; i++) tied[i] = movers[i];
   for (;;) {
     let top = -1;
-    const vals = best.map((s) => check(st, s, ENERGY, FOR_CONTEST, t, -1, log));
-    for (const v of vals) top = Math.max(top, v);
-    const next = best.filter((_, i) => vals[i] === top);
-    if (next.length === 1) {
-      if (log) log.ev.push(`${name(g, next[0])} wins the contest`);
-      return [next[0], ...movers.filter((s) => s !== next[0])];
+    for (let i = 0; i < k; i++) {
+      rolls[i] = check(st, tied[i], ENERGY, FOR_CONTEST, t, -1, log);
+      if (rolls[i] > top) top = rolls[i];
     }
-    if (log) log.ev.push(`tie at ${top}: ${next.map((s) => name(g, s)).join(' and ')} roll again`);
-    best = next;
+    let j = 0;
+    for (let i = 0; i < k; i++) if (rolls[i] === top) tied[j++] = tied[i];
+    if (j === 1) {
+      const w = tied[0];
+      if (log) log.ev.push(`${name(g, w)} wins the contest`);
+      let i = movers.indexOf(w);
+      for (; i > 0; i--) movers[i] = movers[i - 1];
+      movers[0] = w;
+      return;
+    }
+    if (log) log.ev.push(`tie at ${top}: ${Array.from(tied.subarray(0, j), (s) => name(g, s)).join(' and ')} roll again`);
+    k = j;
   }
 }
+
+/** The waiting ships followed from the lowest, hex to wanted hex, until one repeats; each ship's place on it + 1 (0: not on it). */
+const path = new Int16Array(MAXS);
+const onPath = new Int8Array(MAXS);
 
 /** Phase step 1: the moves of the ships whose action is Move. */
 function moves(st: HoverState, log: PhaseLog | null): void {
@@ -214,29 +231,30 @@ function moves(st: HoverState, log: PhaseLog | null): void {
       if ((o < 0 || !pending[o]) && (t < 0 || target[s] < t)) t = target[s];
     }
     if (t >= 0) {
-      movers.length = 0;
-      for (let s = 0; s < n; s++) if (pending[s] && target[s] === t) movers.push(s), (pending[s] = 0), left--;
-      enter(st, t, movers, log);
+      let k = 0;
+      for (let s = 0; s < n; s++) if (pending[s] && target[s] === t) (movers[k++] = s), (pending[s] = 0), left--;
+      enter(st, t, k, log);
       continue;
     }
     // Only cycles are left: every waiting ship's hex is wanted by a waiting ship. Follow the lowest.
     let a = 0;
     while (!pending[a]) a++;
-    const path: number[] = [];
-    let x = a;
-    while (!path.includes(x)) path.push(x), (x = shipAt(st, target[x]));
-    const cycle = path.slice(path.indexOf(x));
-    for (const s of cycle) (pending[s] = 0), left--;
-    if (cycle.length === 2) {
+    let len = 0, x = a;
+    while (onPath[x] === 0) (path[len++] = x), (onPath[x] = len), (x = shipAt(st, target[x]));
+    // The cycle is path[from..len): the ships from the one met again.
+    const from = onPath[x] - 1;
+    for (let i = 0; i < len; i++) onPath[path[i]] = 0;
+    for (let i = from; i < len; i++) (pending[path[i]] = 0), left--;
+    if (len - from === 2) {
       // Head on: one ram, the lower ship the rammer; a survivor moves on into the hex of a destroyed ship.
-      const p = Math.min(cycle[0], cycle[1]), q = Math.max(cycle[0], cycle[1]);
+      const p = Math.min(path[from], path[from + 1]), q = Math.max(path[from], path[from + 1]);
       const pc = st.cell[p], qc = st.cell[q];
       ram(st, p, q, log);
       if (st.out[p] === 0 && st.out[q] !== 0) moveTo(st, p, qc, log);
       else if (st.out[q] === 0 && st.out[p] !== 0) moveTo(st, q, pc, log);
     } else {
       // A ring of three or more: every hex is left as another is entered.
-      for (const s of cycle) moveTo(st, s, target[s], log);
+      for (let i = from; i < len; i++) moveTo(st, path[i], target[path[i]], log);
     }
   }
 }

@@ -11,7 +11,7 @@
 import { BOARD_8X8, parseSquare, squareName } from '../../core/grid.js';
 import { HavocError, HavocProblems } from '../../core/errors.js';
 import type { BuildKit, BuildOptions, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
-import { dataBinder, ranksOf } from '../../core/game.js';
+import { dataBinder, ranksOf, sharedOutcome } from '../../core/game.js';
 import { diceSeed as diceSeedOf, type Rng } from '../../core/rng.js';
 import { RULES_VERSION } from '../version.js';
 import { defaultCatalogue, defaultCataloguePath, loadCatalogue, parseCatalogue } from './catalogue.js';
@@ -211,7 +211,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     },
     result(st): Outcome | null {
       if (!st.isOver()) return null;
-      return { ranks: ranksOf(st.game.n, st.winner >= 0 ? st.winner : null), reason: END_REASONS[st.end] };
+      return sharedOutcome(ranksOf(st.game.n, st.winner >= 0 ? st.winner : null), END_REASONS[st.end]);
     },
     figureValues: (st) => [Array.from(st.dealt)],
     turns: (st) => st.turn,
