@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { COMMANDS, commandsFor } from '../src/cli/commands.js';
 
 const havoc = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 180_000 });
 
@@ -33,6 +34,15 @@ describe('the examples of every --help', () => {
   it('the top help lists every command whose examples run here', () => {
     const top = havoc(['--help']).stdout;
     for (const c of ORDER) expect(top).toContain(`havoc ${c}`);
+  });
+
+  it('each command is loaded by its own name alone (commands.ts), and a name not known loads every command for yargs to refuse', async () => {
+    for (const [name, load] of COMMANDS) expect(String((await load()).default.command).split(' ')[0]).toBe(name);
+    expect((await commandsFor(['parts', '--json'])).map((c) => c.command)).toEqual(['parts']);
+    expect((await commandsFor(['--help'])).length).toBe(COMMANDS.length);
+    const typo = havoc(['tournamnt', 'configs/quick.json']);
+    expect(typo.status).toBe(1);
+    expect(typo.stderr).toContain('Unknown arguments: tournamnt, configs/quick.json');
   });
 
   it('every example runs and exits 0', () => {

@@ -33,15 +33,21 @@ export function solve(game: MatrixGame, iterations = 1000): Solution {
   const q = opps.map((o) => new Float64Array(o.cols).fill(1 / o.cols));
   const avgQ = opps.map((o) => new Float64Array(o.cols));
   const c = opps.map((o) => new Float64Array(o.cols));
+  // The columns an opponent plays now (regret matching+ leaves most at 0): a term a * 0 adds nothing to a sum, so
+  // summing over these alone, in the same order, gives the same numbers bit for bit in a fraction of the time.
+  const played = new Int32Array(Math.max(0, ...opps.map((o) => o.cols)));
   p.fill(1 / R);
   for (let t = 1; t <= iterations; t++) {
     // Row player: regrets against the opponents' current strategies.
     u.fill(0);
     for (let oi = 0; oi < opps.length; oi++) {
       const { cols, a } = opps[oi], qo = q[oi];
+      let m = 0;
+      for (let k = 0; k < cols; k++) if (qo[k] !== 0) played[m++] = k;
       for (let i = 0; i < R; i++) {
         let s = 0;
-        for (let k = 0; k < cols; k++) s += a[i * cols + k] * qo[k];
+        const row = i * cols;
+        for (let j = 0; j < m; j++) s += a[row + played[j]] * qo[played[j]];
         u[i] += s;
       }
     }

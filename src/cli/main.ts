@@ -1,27 +1,8 @@
 #!/usr/bin/env node
-/** `havoc`: the command line. Each command lives in its own file and stays thin. */
+/** `havoc`: the command line. Each command lives in its own file and stays thin; only the one named is loaded (commands.ts). */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import scenario from './scenario.js';
-import match from './match.js';
-import parts from './parts.js';
-import loadouts from './loadouts.js';
-import replay from './replay.js';
-import report from './report.js';
-import tournament from './tournament.js';
-import contest from './contest.js';
-import reprice from './reprice.js';
-import swaps from './swaps.js';
-import sweep from './sweep.js';
-import optimize from './optimize.js';
-import resume from './resume.js';
-import merge from './merge.js';
-import meta from './meta.js';
-import schema from './schema.js';
-import checkBot from './checkBot.js';
-import notation from './notation.js';
-import worker from './worker.js';
-import status from './status.js';
+import { commandsFor } from './commands.js';
 
 // Output piped into a command that stops reading (`| head`): stop quietly, as command-line tools do.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -29,28 +10,10 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-await yargs(hideBin(process.argv))
-  .scriptName('havoc')
-  .command(tournament)
-  .command(contest)
-  .command(sweep)
-  .command(reprice)
-  .command(swaps)
-  .command(optimize)
-  .command(resume)
-  .command(merge)
-  .command(meta)
-  .command(scenario)
-  .command(match)
-  .command(parts)
-  .command(loadouts)
-  .command(replay)
-  .command(report)
-  .command(schema)
-  .command(checkBot)
-  .command(notation)
-  .command(worker)
-  .command(status)
+const args = hideBin(process.argv);
+const cli = yargs(args).scriptName('havoc');
+for (const command of await commandsFor(args)) cli.command(command);
+await cli
   .demandCommand(1, 'name a command (havoc --help lists them)')
   .strict()
   .help()
