@@ -61,15 +61,9 @@ function asV1(lines: readonly string[]): string {
 mkdirSync(resolve('results'), { recursive: true });
 const DIR = mkdtempSync(join(resolve('results'), 'test-replay-'));
 
-/** Runs the compiled CLI; until main.ts registers `replay`, through an equivalent yargs front. */
-const registered = /from '\.\/replay\.js'/.test(readFileSync('src/cli/main.ts', 'utf8'));
-const FRONT = `import yargs from 'yargs';
-import match from './dist/src/cli/match.js';
-import replay from './dist/src/cli/replay.js';
-await yargs(process.argv.slice(1)).scriptName('havoc').command(match).command(replay).strict().parseAsync();`;
+/** Runs the compiled CLI. */
 function havoc(args: string[], input?: string) {
-  const argv = registered ? ['dist/src/cli/main.js', ...args] : ['--input-type=module', '-e', FRONT, ...args];
-  const r = spawnSync(process.execPath, argv, { encoding: 'utf8', input: input ?? '' });
+  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', input: input ?? '' });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

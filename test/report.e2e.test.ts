@@ -30,16 +30,9 @@ mkdirSync(resolve('results'), { recursive: true });
 const DIR = mkdtempSync(join(resolve('results'), 'test-report-e2e-'));
 const SHOT = resolve('results/report-e2e.png');
 
-/** Runs the compiled CLI; until main.ts registers `replay` and `report`, through an equivalent yargs front. */
-const registered = /from '\.\/report\.js'/.test(readFileSync('src/cli/main.ts', 'utf8')) && /from '\.\/replay\.js'/.test(readFileSync('src/cli/main.ts', 'utf8'));
-const FRONT = `import yargs from 'yargs';
-import match from './dist/src/cli/match.js';
-import replay from './dist/src/cli/replay.js';
-import report from './dist/src/cli/report.js';
-await yargs(process.argv.slice(1)).scriptName('havoc').command(match).command(replay).command(report).strict().parseAsync();`;
+/** Runs the compiled CLI. */
 function havoc(...args: string[]) {
-  const argv = registered ? ['dist/src/cli/main.js', ...args] : ['--input-type=module', '-e', FRONT, ...args];
-  const r = spawnSync(process.execPath, argv, { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
