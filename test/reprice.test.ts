@@ -254,6 +254,36 @@ describe('havoc reprice', () => {
     expect(cost.energy).toBeLessThan(4);
   }, 60_000);
 
+  it('with --tolerance counts a part flagged only where its fair-cost interval lies wholly beyond its listed cost ± the tolerance', () => {
+    // Reuses the Hovercrafts sweep above (hull under, energy over, both with fair costs). Expected, from its parts.csv: a verdict with no fair cost stands.
+    const beyond = (dir: string, tol: number): string[] =>
+      csv(join(dir, 'parts.csv'))
+        .filter((x) => {
+          if (x.mispriced !== 'under' && x.mispriced !== 'over') return false;
+          if (x.fair_cost_lo === '' || x.fair_cost_hi === '') return true;
+          return x.mispriced === 'under' ? Number(x.fair_cost_lo) > Number(x.listed_cost) + tol : Number(x.fair_cost_hi) < Number(x.listed_cost) - tol;
+        })
+        .map((x) => `${x.part}${x.mispriced === 'under' ? '↑' : '↓'}`);
+    // A tolerance just past the nearest flagged interval's distance from its listed cost: that part, at least, is fair.
+    const distance = csv(join(tmp, 'hover', 'parts.csv'))
+      .filter((x) => (x.mispriced === 'under' || x.mispriced === 'over') && x.fair_cost_lo !== '')
+      .map((x) => (x.mispriced === 'under' ? Number(x.fair_cost_lo) - Number(x.listed_cost) : Number(x.listed_cost) - Number(x.fair_cost_hi)));
+    expect(distance.length).toBeGreaterThan(0);
+    const tol = Math.ceil((Math.min(...distance) + 1e-9) * 1000) / 1000;
+    expect(beyond(join(tmp, 'hover'), tol).length).toBeLessThan(beyond(join(tmp, 'hover'), 0).length);
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol'), '--rounds', '1', '--step', '1', '--tolerance', String(tol), '--no-recheck', '--no-report', '--save-replays', 'none');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`a part flagged only where its fair cost is more than ${tol} points from its listed cost`);
+    const rounds = csv(join(tmp, 'tol', 'rounds.csv'));
+    expect(rounds[0].parts_flagged.split(' ').filter(Boolean)).toEqual(beyond(join(tmp, 'hover'), tol));
+    if (rounds.length > 1) expect(rounds[1].parts_flagged.split(' ').filter(Boolean)).toEqual(beyond(join(tmp, 'tol', 'round-1', 'sweep'), tol));
+    // Every interval within reach: no part is flagged, and nothing moves.
+    const wide = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol-wide'), '--rounds', '1', '--tolerance', '1000', '--no-recheck', '--no-report', '--save-replays', 'none');
+    expect(wide.code, wide.err).toBe(0);
+    expect(csv(join(tmp, 'tol-wide', 'rounds.csv')).map((x) => [x.round, x.changes, x.flagged])).toEqual([['0', '(the sweep given)', '0'], ['1', 'no part flagged', '']]);
+    expect(havoc('reprice', join(tmp, 'hover'), '--tolerance', '-1').err.trim()).toBe('error: --tolerance: must be a number of points from 0 to 1000 (how near its listed cost a fair-cost interval may come and not be flagged)');
+  }, 120_000);
+
   it('reprices Battle Engine\'s pay grades, a grade its pieces share one point the way they agree, the roster rewritten', () => {
     writeFileSync(join(tmp, 'be.json'), JSON.stringify({ ruleset: 'battle-engine', bots: ['random'], schedule: { type: 'sweep', matches: 400, sample: 100 }, seed: 'be2' }));
     expect(havoc('sweep', join(tmp, 'be.json'), '--out', join(tmp, 'be'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);

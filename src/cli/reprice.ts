@@ -53,6 +53,7 @@ interface RepriceArgs extends RunArgs {
   together: boolean;
   lower: boolean;
   'keep-best': boolean;
+  tolerance: number;
   recheck: boolean;
   'recheck-seed'?: string;
   meta: number;
@@ -71,8 +72,24 @@ function partsOf(dir: string): CsvTable {
   return t;
 }
 
-/** The flagged parts of a parts.csv, `part↑` (underpriced) or `part↓`. */
-const flagged = (t: CsvTable): string[] => t.rows.filter((r) => verdict(r.mispriced)).map((r) => `${r.part}${r.mispriced === 'under' ? '↑' : '↓'}`);
+/**
+ * A parts.csv row's verdict, unless its fair-cost interval comes within
+ * `tol` points (the table's own) of its listed cost: --tolerance, a price
+ * close enough. A verdict with no fair cost (its category's point value not
+ * determined) says only which way, and stands.
+ */
+function verdictWithin(r: Record<string, string>, tol: number): 'under' | 'over' | null {
+  const v = verdict(r.mispriced), lo = num(r.fair_cost_lo), hi = num(r.fair_cost_hi), listed = Number(r.listed_cost);
+  if (!v || tol <= 0 || lo === null || hi === null) return v;
+  return (v === 'under' ? lo > listed + tol : hi < listed - tol) ? v : null;
+}
+
+/** The flagged parts of a parts.csv, `part↑` (underpriced) or `part↓`, beyond `tol` points of the table's own. */
+const flagged = (t: CsvTable, tol: number): string[] =>
+  t.rows.flatMap((r) => {
+    const v = verdictWithin(r, tol);
+    return v ? [`${r.part}${v === 'under' ? '↑' : '↓'}`] : [];
+  });
 
 /** The changes a round makes: the prices that move, strongest evidence (smallest adjusted p) first, at most `step`. */
 function roundChanges(
@@ -80,6 +97,7 @@ function roundChanges(
   prices: NonNullable<DataFile['prices']>,
   data: unknown,
   k: number,
+  tol: number,
 ): { moved: PlannedChange[]; flaggedCount: number; priced: ReturnType<NonNullable<DataFile['prices']>['prices']>; under: Set<string> } {
   const times = (x: number | null): number | null => (x === null ? null : x * k);
   const parts: SweptPart[] = t.rows.map((r) => ({
@@ -89,7 +107,7 @@ function roundChanges(
     fair: times(num(r.fair_cost)),
     lo: times(num(r.fair_cost_lo)),
     hi: times(num(r.fair_cost_hi)),
-    mispriced: verdict(r.mispriced),
+    mispriced: verdictWithin(r, tol),
     makeup: prices.makeup(data, r.part),
     p: num(r.adjusted_p) ?? 1,
   }));
@@ -118,6 +136,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   if (!(args.meta === 0 || whole(args.meta, 2, 1000))) throw new HavocError('ERR_ARGS', '--meta', 'must be 0 (no metagame) or a whole number ≥ 2 (the top builds of each sweep)');
   if (!(whole(args['meta-games'], 2, 10_000) && args['meta-games'] % 2 === 0)) throw new HavocError('ERR_ARGS', '--meta-games', 'must be an even whole number ≥ 2 (each pair plays seat-swapped)');
   if (!whole(args.optimize, 0, 100)) throw new HavocError('ERR_ARGS', '--optimize', 'must be 0 (no search) or a whole number of climbs from 1 to 100');
+  if (!(typeof args.tolerance === 'number' && args.tolerance >= 0 && args.tolerance <= 1000))
+    throw new HavocError('ERR_ARGS', '--tolerance', 'must be a number of points from 0 to 1000 (how near its listed cost a fair-cost interval may come and not be flagged)');
   if (!whole(args['optimize-moves'], 1, 10_000)) throw new HavocError('ERR_ARGS', '--optimize-moves', 'must be a whole number ≥ 1 (moves proposed a climb)');
   const bot = run.bots[0]?.bot ?? '';
   if (args.optimize > 0 && isBotPath(bot)) throw new HavocError('ERR_ARGS', '--optimize', `the sweep's bot ${run.bots[0].name} is named by path, and havoc optimize plays in its own threads: only a built-in bot`);
@@ -136,15 +156,17 @@ async function reprice(args: RepriceArgs): Promise<void> {
     return process.exitCode === 130 ? null : partsOf(dir);
   };
   const first = partsOf(args.dir);
-  const log: { round: number; changes: string; flagged: string[] | null }[] = [{ round: 0, changes: '(the sweep given)', flagged: flagged(first) }];
+  // --tolerance is in the given catalogue's points: the sweep given is in them, every later sweep in points ×scale.
+  const givenTol = args.tolerance, scaledTol = args.tolerance * args.scale;
+  const log: { round: number; changes: string; flagged: string[] | null }[] = [{ round: 0, changes: '(the sweep given)', flagged: flagged(first, givenTol) }];
   let from = { dir: args.dir, text: data.text, value: data.value, parts: first, scale: args.scale };
-  let best = { round: 0, dir: args.dir, count: flagged(first).length };
+  let best = { round: 0, dir: args.dir, count: flagged(first, givenTol).length };
   // --keep-best: each round starts from the best catalogue so far, with shorter steps each time one from it did not improve.
   let start = { ...from, round: 0 }, tries = 0;
   const tried = new Set<string>();
   for (let round = 1; round <= args.rounds; round++) {
     if (args['keep-best']) from = start;
-    const { moved, flaggedCount, priced, under } = roundChanges(from.parts, prices, from.value, from.scale);
+    const { moved, flaggedCount, priced, under } = roundChanges(from.parts, prices, from.value, from.scale, from.dir === args.dir ? givenTol : scaledTol);
     if (moved.length === 0) {
       const hint = flaggedCount && from.scale === 1 && round === 1 ? ' (--scale 2 allows half-point steps)' : '';
       log.push({ round, changes: flaggedCount ? `none of ${flaggedCount} flagged parts can move within its budget${hint}` : 'no part flagged', flagged: null });
@@ -181,7 +203,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     );
     const parts = await sweepOn(join(dir, 'sweep'), `${run.name}-repriced-${round}`, run.seed, text, value);
     if (!parts) return;
-    const now = flagged(parts);
+    const now = flagged(parts, scaledTol);
     log.push({ round, changes: said, flagged: now });
     from = { dir, text, value, parts, scale: 1 };
     if (now.length < best.count) {
@@ -221,7 +243,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
       const dir = join(out, folder);
       const parts = await sweepOn(dir, `${run.name}-recheck-${when}`, seed, text, file.parse(text, join(dir, DATA_FILE)), `havoc reprice ${args.dir} (re-check)`);
       if (!parts) return;
-      const now = flagged(parts);
+      const now = flagged(parts, scaledTol);
       counts.push(now.length);
       rows.push([when, seed, now.length, now.join(' ')]);
     }
@@ -276,7 +298,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const lines = log.map((l) => `  round ${l.round}: ${l.changes}${l.flagged ? ` → ${l.flagged.length} flagged${l.flagged.length ? ` (${l.flagged.join(' ')})` : ''}` : ''}`);
   process.stdout.write(
     [
-      `${run.name}: reprice${args.scale > 1 ? ` (every cost and budget ×${args.scale} first)` : ''}, at most ${args.step} parts a round${rule}, ${schedule.matches} matches a sweep:`,
+      `${run.name}: reprice${args.scale > 1 ? ` (every cost and budget ×${args.scale} first)` : ''}, at most ${args.step} parts a round${rule}, ${schedule.matches} matches a sweep${args.tolerance > 0 ? `, a part flagged only where its fair cost is more than ${args.tolerance} point${args.tolerance === 1 ? '' : 's'} from its listed cost` : ''}:`,
       ...lines,
       best.round > 0
         ? `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
@@ -304,6 +326,7 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('damping', { type: 'number', default: 1, describe: 'move each price this fraction of the way to its proposed cost (at least a point; 1: all the way)' })
         .option('together', { type: 'boolean', default: false, describe: "each change a round makes brings every other change of its budget (a budget's parts priced up and down in one round)" })
         .option('lower', { type: 'boolean', default: false, describe: 'answer a part flagged under by pricing the rest of its budget down (by the factor its raise asked, at most half a round) instead of pricing it up' })
+        .option('tolerance', { type: 'number', default: 0, describe: "points (the catalogue given's) a part's fair cost may be from its listed cost and count as fair: flagged only where its fair-cost interval lies wholly beyond them (0: every verdict)" })
         .option('keep-best', { type: 'boolean', default: false, describe: 'start each round from the best catalogue so far, not the last, its next round making half the changes, half as far, each time a round from it flags no fewer' })
         .option('recheck', { type: 'boolean', default: true, describe: 'sweep the kept catalogue and the one given again with another seed, to see whether the improvement holds on a new sample (--no-recheck: not)' })
         .option('recheck-seed', { type: 'string', describe: "the re-check's seed (default the sweep's seed + '/recheck')" })
