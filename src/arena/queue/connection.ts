@@ -30,7 +30,8 @@ export const bullConnection = (c: QueueConnection): RedisOptions => ({ host: c.h
 
 /** Checks that Redis answers (a HavocError naming the URL when it does not). */
 export async function reachRedis(c: QueueConnection): Promise<void> {
-  const r = new Redis({ ...bullConnection(c), maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null, lazyConnect: true });
+  // disconnectTimeout: ioredis waits that long (2 s by default) for a socket that never opened to close, and the process with it.
+  const r = new Redis({ ...bullConnection(c), maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null, lazyConnect: true, disconnectTimeout: 50 });
   let first: NodeJS.ErrnoException | null = null;
   r.on('error', (e: NodeJS.ErrnoException) => (first ??= e)); // the socket's own error says more than the client's
   try {
