@@ -120,11 +120,11 @@ const SMALL_KEY_SEATS = 6;
 export function sharedRanks(ranks: ArrayLike<number>, n: number = ranks.length): readonly number[] {
   // (No closure here: a function that makes one allocates its context at every call, made or not.)
   if (n > SMALL_KEY_SEATS) {
-    const long = frozenCopy(ranks, n);
-    const r = LONG_RANK_LISTS.get(long.join(','));
-    if (r) return r;
-    LONG_RANK_LISTS.set(long.join(','), long);
-    return long;
+    let text = '';
+    for (let s = 0; s < n; s++) text += `${ranks[s]},`;
+    let r = LONG_RANK_LISTS.get(text);
+    if (!r) LONG_RANK_LISTS.set(text, (r = frozenCopy(ranks, n)));
+    return r;
   }
   let key = n;
   for (let s = 0; s < n; s++) key = (key << 4) | (ranks[s] & 15);
