@@ -49,7 +49,7 @@ const ladder = config('ladder.json', {
 describe('havoc tournament / sweep', () => {
   it('gives the same tables, byte for byte, with 1 and 2 workers', () => {
     for (const w of ['1', '2']) {
-      const r = havoc('sweep', sweep, '--workers', w, '--out', join(tmp, `sweep-w${w}`), '--quiet');
+      const r = havoc('sweep', sweep, '--workers', w, '--out', join(tmp, `sweep-w${w}`), '--quiet', '--no-report');
       expect(r.code, r.err).toBe(0);
       expect(r.out).toContain('parts (');
       expect(r.out).toContain(`tables: ${join(tmp, `sweep-w${w}`)}/`);
@@ -64,7 +64,7 @@ describe('havoc tournament / sweep', () => {
 
   it('two shards merged equal one run; merge refuses overlaps, gaps and other runs', () => {
     const one = join(tmp, 'sweep-w1');
-    for (const k of ['1', '2']) expect(havoc('sweep', sweep, '--shard', `${k}/2`, '--workers', '1', '--out', join(tmp, `shard${k}`)).code).toBe(0);
+    for (const k of ['1', '2']) expect(havoc('sweep', sweep, '--shard', `${k}/2`, '--workers', '1', '--out', join(tmp, `shard${k}`), '--no-report').code).toBe(0);
     const s1 = readFileSync(join(tmp, 'shard1', 'matches.csv'), 'utf8').trim().split('\n');
     expect(s1.slice(1).every((l) => Number(l.split(',')[0]) % 2 === 0)).toBe(true);
     const m = havoc('merge', join(tmp, 'merged'), join(tmp, 'shard2'), join(tmp, 'shard1'));
@@ -89,7 +89,7 @@ describe('havoc tournament / sweep', () => {
     // A merged folder finished by resume holds its rows out of id order (the even ids, then the odd); merging it still gives the run.
     const partial = havoc('merge', join(tmp, 'm5'), join(tmp, 'shard1'), '--allow-missing');
     expect(partial.code, partial.err).toBe(0);
-    expect(havoc('resume', join(tmp, 'm5'), '--workers', '1').code).toBe(0);
+    expect(havoc('resume', join(tmp, 'm5'), '--workers', '1', '--no-report').code).toBe(0);
     const ids = readFileSync(join(tmp, 'm5', 'matches.csv'), 'utf8').trim().split('\n').slice(1, 83).map((l) => Number(l.split(',')[0]));
     expect(ids.slice(79, 82)).toEqual([158, 1, 3]);
     const again = havoc('merge', join(tmp, 'm6'), join(tmp, 'm5'));
@@ -99,7 +99,7 @@ describe('havoc tournament / sweep', () => {
 
   it('a run killed with kill -9 and resumed ends with the same tables', async () => {
     const ref = join(tmp, 'ladder-ref');
-    expect(havoc('tournament', ladder, '--workers', '1', '--out', ref).code).toBe(0);
+    expect(havoc('tournament', ladder, '--workers', '1', '--out', ref, '--no-report').code).toBe(0);
     const dir = join(tmp, 'ladder-killed');
     const child = spawn(process.execPath, args(['tournament', ladder, '--workers', '1', '--batch', '4', '--out', dir]), { stdio: 'ignore' });
     const csv = join(dir, 'matches.csv');
@@ -110,7 +110,7 @@ describe('havoc tournament / sweep', () => {
     }
     // Frozen mid-run (however fast it plays), the folder is locked: a second havoc on it refuses, naming the first.
     child.kill('SIGSTOP');
-    const second = havoc('resume', dir, '--workers', '1');
+    const second = havoc('resume', dir, '--workers', '1', '--no-report');
     expect(second.code).toBe(1);
     expect(second.err).toContain(`another havoc is playing this run (pid ${child.pid} on `);
     child.kill('SIGKILL');
@@ -121,7 +121,7 @@ describe('havoc tournament / sweep', () => {
     const before = readFileSync(csv, 'utf8').split('\n').length - 2;
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(600);
-    const r = havoc('resume', dir, '--workers', '2');
+    const r = havoc('resume', dir, '--workers', '2', '--no-report');
     expect(r.code, r.err).toBe(0);
     expect(tables(dir)).toEqual(tables(ref));
     expect(existsSync(join(dir, 'run.lock'))).toBe(false);
@@ -135,10 +135,10 @@ describe('havoc tournament / sweep', () => {
     expect(havoc('tournament', cfg, '--out', s1, '--shard', '1/2', '--no-report').code).toBe(0);
     expect(JSON.parse(readFileSync(join(s1, 'config.json'), 'utf8')).run.bots[1]).toMatchObject({ name: 'mine', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     writeFileSync(mine, `export default () => ({ program: () => 'R R R R R' });\n`);
-    const resumed = havoc('resume', s1);
+    const resumed = havoc('resume', s1, '--no-report');
     expect(resumed.code).toBe(1);
     expect(resumed.err).toContain(`run.bots[1]: mine: ${mine} has changed since the run began (its sha256 differs)`);
-    const again = havoc('tournament', cfg, '--out', s1, '--shard', '1/2');
+    const again = havoc('tournament', cfg, '--out', s1, '--shard', '1/2', '--no-report');
     expect(again.code).toBe(1);
     expect(again.err).toContain('the folder holds a different run (they differ in bots (the module of mine has changed: its sha256 differs))');
     expect(havoc('tournament', cfg, '--out', s2, '--shard', '2/2', '--no-report').code).toBe(0);
@@ -197,7 +197,7 @@ describe('havoc tournament / sweep', () => {
     expect(after.split('\n').slice(1).filter(Boolean).every((l) => !l.includes(',fault,'))).toBe(true);
     expect(existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : '').not.toContain('could not be played');
     rmSync(join(dir, 'replays'));
-    expect(havoc('resume', dir, '--workers', '1').code).toBe(0);
+    expect(havoc('resume', dir, '--workers', '1', '--no-report').code).toBe(0);
     expect(tables(dir)).toEqual(tables(ref));
   });
 
@@ -240,10 +240,10 @@ describe('havoc tournament / sweep', () => {
     const lines = ref['matches.csv'].split('\n');
     writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 50).join('\n') + '\n' + lines[50].slice(0, 9));
     rmSync(join(dir, 'summary.json'));
-    expect(havoc('resume', dir).code).toBe(0);
+    expect(havoc('resume', dir, '--no-report').code).toBe(0);
     expect(tables(dir)).toEqual(ref);
     writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 7).join('\n') + '\n');
-    expect(havoc('tournament', ladder, '--out', dir).code).toBe(0);
+    expect(havoc('tournament', ladder, '--out', dir, '--no-report').code).toBe(0);
     expect(tables(dir)).toEqual(ref);
     const clash = havoc('tournament', ladder, '--out', dir, '--seed', '2');
     expect(clash.code).toBe(1);
@@ -412,7 +412,7 @@ describe('replays, reports and the two-pig kernel in runs', () => {
 
   it('native-policy bots on the kernel give the same matches as the general engine', () => {
     const fast = join(tmp, 'kernel-fast'), slow = join(tmp, 'kernel-slow');
-    expect(havoc('tournament', pigs('k1'), '--out', fast, '--workers', '1', '--quiet', '--save-replays', 'none').code).toBe(0);
+    expect(havoc('tournament', pigs('k1'), '--out', fast, '--workers', '1', '--quiet', '--save-replays', 'none', '--no-report').code).toBe(0);
     // Saving every replay plays every match through the general engine and the bot API.
     expect(havoc('tournament', pigs('k2'), '--out', slow, '--workers', '1', '--quiet', '--save-replays', 'all').code).toBe(0);
     expect(tables(fast)).toEqual(tables(slow));

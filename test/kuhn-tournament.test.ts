@@ -44,9 +44,9 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
 
   it('plays 1,000 matches, the same bytes on 1 and 2 workers', () => {
     // The project's own test bots, trusted: they play in the workers' threads (--unsafe-bots), as built-in bots do.
-    const a = havoc('tournament', cfg, '--workers', '1', '--out', ref, '--quiet', '--unsafe-bots');
+    const a = havoc('tournament', cfg, '--workers', '1', '--out', ref, '--quiet', '--unsafe-bots', '--no-report');
     expect(a.code, a.err).toBe(0);
-    const b = havoc('tournament', cfg, '--workers', '2', '--out', join(tmp, 'w2'), '--quiet', '--unsafe-bots');
+    const b = havoc('tournament', cfg, '--workers', '2', '--out', join(tmp, 'w2'), '--quiet', '--unsafe-bots', '--no-report');
     expect(b.code, b.err).toBe(0);
     expect(tables(join(tmp, 'w2'))).toEqual(tables(ref));
     const lines = readFileSync(join(ref, 'matches.csv'), 'utf8').trim().split('\n');
@@ -87,13 +87,13 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     const before = readFileSync(csv, 'utf8').split('\n').length - 2;
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(1000);
-    const r = havoc('resume', dir, '--workers', '2', '--unsafe-bots');
+    const r = havoc('resume', dir, '--workers', '2', '--unsafe-bots', '--no-report');
     expect(r.code, r.err).toBe(0);
     expect(tables(dir)).toEqual(tables(ref));
   });
 
   it('shards merge into the tables of one run', () => {
-    for (const k of ['1', '2']) expect(havoc('tournament', cfg, '--shard', `${k}/2`, '--out', join(tmp, `s${k}`), '--quiet', '--unsafe-bots').code).toBe(0);
+    for (const k of ['1', '2']) expect(havoc('tournament', cfg, '--shard', `${k}/2`, '--out', join(tmp, `s${k}`), '--quiet', '--unsafe-bots', '--no-report').code).toBe(0);
     const m = havoc('merge', join(tmp, 'merged'), join(tmp, 's1'), join(tmp, 's2'));
     expect(m.code, m.err).toBe(0);
     expect(tables(join(tmp, 'merged'))).toEqual(tables(ref));
@@ -167,7 +167,7 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     const faulty = join(tmp, 'faulty.json');
     writeFileSync(faulty, JSON.stringify({ ruleset: 'dist/test/games/kuhn/index.js', bots: [{ name: 'bad', bot: bad }, { name: 'random', bot: 'dist/test/games/kuhn/bots/random.js' }], schedule: { type: 'round-robin', games: 20 }, seed: 'kuhn-faults' }));
     const dir = join(tmp, 'faulty');
-    const r = havoc('tournament', faulty, '--out', dir, '--workers', '2', '--quiet', '--save-replays', '0');
+    const r = havoc('tournament', faulty, '--out', dir, '--workers', '2', '--quiet', '--save-replays', '0', '--no-report');
     expect(r.code, r.err).toBe(0);
     const rows = readFileSync(join(dir, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     const faulted = rows.filter((f) => Number(f[11]) + Number(f[12]) > 0).map((f) => f[0]);
