@@ -8,7 +8,7 @@
  * Leaves are scored by material and position (`evaluate`).
  */
 import { HIT, legalSteps, SHOOT, type BeAction } from '../../src/rules/battle-engine/actions.js';
-import { rowsFromFront } from '../../src/rules/battle-engine/board.js';
+import { colOf, rowOf, rowsFromFront } from '../../src/rules/battle-engine/board.js';
 import { applyStep } from '../../src/rules/battle-engine/step.js';
 import { baseType, copyBeState, hpLeft, newBeState, ON, OVER, PANIC, type BeGame, type BeState } from '../../src/rules/battle-engine/state.js';
 
@@ -22,13 +22,13 @@ const WIN = 1e6;
  */
 export function evaluate(st: BeState, seat: number): number {
   if (st.phase === OVER) return st.winner === 2 ? 0 : st.winner === seat ? WIN : -WIN;
-  const g = st.game, w = g.board.width, n = g.type.length;
+  const g = st.game, b = g.board, n = g.type.length;
   // Each piece's row and column once (a search evaluates every leaf: the pairs' distances were most of it).
   if (pieceRow.length < n) (pieceRow = new Int32Array(n)), (pieceCol = new Int32Array(n));
   for (let p = 0; p < n; p++)
     if (st.flags[p] & ON) {
-      pieceRow[p] = Math.floor(st.sq[p] / w);
-      pieceCol[p] = st.sq[p] % w;
+      pieceRow[p] = rowOf(b, st.sq[p]);
+      pieceCol[p] = colOf(b, st.sq[p]);
     }
   let score = 0;
   for (let p = 0; p < n; p++) {

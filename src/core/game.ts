@@ -110,8 +110,8 @@ export function winnerOf(o: Outcome): number | null {
  * reason. A search reads one at the end of every playout (thousands a
  * second) and nobody changes one, so `result` need not allocate.
  */
-const RANK_LISTS = new Map<number, readonly number[]>();
-const LONG_RANK_LISTS = new Map<string, readonly number[]>();
+/** By key: a small integer up to SMALL_KEY_SEATS seats, the places written out past them. */
+const RANK_LISTS = new Map<number | string, readonly number[]>();
 const OUTCOMES = new Map<readonly number[], Map<string, Outcome>>();
 /** Seats whose list of places has a small-integer key (a hex digit a place): a key that is not one would be boxed at every look-up. */
 const SMALL_KEY_SEATS = 6;
@@ -122,8 +122,8 @@ export function sharedRanks(ranks: ArrayLike<number>, n: number = ranks.length):
   if (n > SMALL_KEY_SEATS) {
     let text = '';
     for (let s = 0; s < n; s++) text += `${ranks[s]},`;
-    let r = LONG_RANK_LISTS.get(text);
-    if (!r) LONG_RANK_LISTS.set(text, (r = frozenCopy(ranks, n)));
+    let r = RANK_LISTS.get(text);
+    if (!r) RANK_LISTS.set(text, (r = frozenCopy(ranks, n)));
     return r;
   }
   let key = n;

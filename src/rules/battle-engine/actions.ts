@@ -6,7 +6,7 @@
  * acts per turn). Every legal step is listed here, and `check` is "is it in
  * the list".
  */
-import { backRow, forward, onSide, rowOf, STEPS, stepFrom } from './board.js';
+import { backRow, type Board, colOf, forward, onSide, rowOf, STEPS, stepFrom } from './board.js';
 import { actingType, baseType, ON, PANIC, PLAY, type BeState } from './state.js';
 
 /** Step kinds. */
@@ -25,13 +25,13 @@ export const END_ACTION = stepAction(END), PASS_ACTION = stepAction(PASS);
 
 /** The rows and columns of `enemy`'s pieces on the board, in a scratch buffer (read before the next call): [count, row, col, …]. */
 function enemyAt(st: BeState, enemy: number): Int32Array {
-  const g = st.game, w = g.board.width, n = g.first[enemy + 1] - g.first[enemy];
+  const g = st.game, b = g.board, n = g.first[enemy + 1] - g.first[enemy];
   if (spots.length < 1 + 2 * n) spots = new Int32Array(1 + 2 * n);
   let k = 0;
   for (let p = g.first[enemy]; p < g.first[enemy + 1]; p++) {
     if (!(st.flags[p] & ON)) continue;
-    spots[1 + 2 * k] = Math.floor(st.sq[p] / w);
-    spots[2 + 2 * k] = st.sq[p] % w;
+    spots[1 + 2 * k] = rowOf(b, st.sq[p]);
+    spots[2 + 2 * k] = colOf(b, st.sq[p]);
     k++;
   }
   spots[0] = k;
@@ -40,8 +40,8 @@ function enemyAt(st: BeState, enemy: number): Int32Array {
 let spots = new Int32Array(64);
 
 /** The zigzag distance from `sq` to the nearest of the pieces `enemyAt` listed (Infinity: none). */
-function nearestOf(at: Int32Array, w: number, sq: number): number {
-  const r = Math.floor(sq / w), c = sq % w;
+function nearestOf(at: Int32Array, b: Board, sq: number): number {
+  const r = rowOf(b, sq), c = colOf(b, sq);
   let best = Infinity;
   for (let k = 0, n = at[0]; k < n; k++) {
     const d = Math.abs(r - at[1 + 2 * k]) + Math.abs(c - at[2 + 2 * k]);
@@ -122,12 +122,12 @@ function stepsOf(st: BeState, p: number, fresh: boolean, sink: StepSink): void {
   const moves = movesLeft(st, p, fresh), attacks = attacksLeft(st, p, fresh);
   const panicked = (st.flags[p] & PANIC) !== 0;
   // The enemy's squares once for every distance below (a search lists steps at every node).
-  const foes = moves > 0 ? enemyAt(st, enemy) : null, w = b.width;
-  const here = foes ? nearestOf(foes, w, at) : 0;
+  const foes = moves > 0 ? enemyAt(st, enemy) : null;
+  const here = foes ? nearestOf(foes, b, at) : 0;
   if (!panicked && moves > 0)
     for (let d = 0; d < 4; d++) {
       const q = stepFrom(b, at, seat === 0 ? STEPS[d][0] : -STEPS[d][0], STEPS[d][1]);
-      if (q >= 0 && st.occ[q] < 0 && nearestOf(foes!, w, q) < here) sink.add(MOVE, at, q);
+      if (q >= 0 && st.occ[q] < 0 && nearestOf(foes!, b, q) < here) sink.add(MOVE, at, q);
     }
   if (!panicked && attacks > 0) {
     for (let d = 0; d < 4; d++) {
@@ -149,7 +149,7 @@ function stepsOf(st: BeState, p: number, fresh: boolean, sink: StepSink): void {
       const q = stepFrom(b, at, rows, STEPS[d][1]);
       if (q < 0 || st.occ[q] >= 0 || rows === fwd) continue;
       // toward the own back line: always; sideways: only when it takes the piece farther from the nearest enemy
-      if (rows === -fwd || nearestOf(foes!, w, q) > here) sink.add(PANIC_MOVE, at, q);
+      if (rows === -fwd || nearestOf(foes!, b, q) > here) sink.add(PANIC_MOVE, at, q);
     }
     if (rowOf(b, at) === backRow(b, seat)) sink.add(ESCAPE, at, -1);
   }

@@ -36,8 +36,10 @@ export const forward = (seat: number): number => (seat === 0 ? 1 : -1);
 /** Whether a row is on a seat's side of no man's land. */
 export const onSide = (b: Board, seat: number, row: number): boolean => (seat === 0 ? row < b.rowsPerSide : row > b.rowsPerSide);
 /** A seat's rows from nearest no man's land to its back line. */
-export const rowsFromFront = (b: Board, seat: number): number[] =>
-  Array.from({ length: b.rowsPerSide }, (_, k) => (seat === 0 ? b.rowsPerSide - 1 - k : b.rowsPerSide + 1 + k));
+export const rowsFromFront = (b: Board, seat: number): number[] => Array.from({ length: b.rowsPerSide }, (_, k) => rowFromFront(b, seat, k));
+
+/** Row `k` (0: the one nearest no man's land) of `seat`'s side: rowsFromFront's k-th, without the list. */
+export const rowFromFront = (b: Board, seat: number, k: number): number => (seat === 0 ? b.rowsPerSide - 1 - k : b.rowsPerSide + 1 + k);
 
 /** The zigzag (Manhattan) distance between two squares. */
 export const zigzag = (b: Board, p: number, q: number): number => Math.abs(rowOf(b, p) - rowOf(b, q)) + Math.abs(colOf(b, p) - colOf(b, q));

@@ -4,7 +4,7 @@
  * the last officer's fall (surrender) or escape (panic), the end of the turn
  * and of the game.
  */
-import { rowOf } from './board.js';
+import { rowFromFront, rowOf } from './board.js';
 import { arrowsLeft, canContinue, ESCAPE, HIT, MOVE, PANIC_MOVE, PASS, SHOOT, END, type BeAction } from './actions.js';
 import {
   actingType,
@@ -61,8 +61,8 @@ export function deploy(st: BeState, squares: readonly (readonly number[])[], ev:
 export function startingSeat(st: BeState): number | null {
   const g = st.game, b = g.board;
   for (let k = 0; k < b.rowsPerSide; k++) {
-    // Row k from the front of each side (rowsFromFront's, without its lists: a playout deploys once a game).
-    const rowA = b.rowsPerSide - 1 - k, rowB = b.rowsPerSide + 1 + k;
+    // Row k from the front of each side (no lists: a playout deploys once a game).
+    const rowA = rowFromFront(b, 0, k), rowB = rowFromFront(b, 1, k);
     let na = 0, nb = 0;
     for (let p = 0; p < g.type.length; p++) {
       if (!(st.flags[p] & ON)) continue;

@@ -86,16 +86,15 @@ export function aliveCount(st: BnState, seat: number): number {
 
 /** Places, written before the shared list is looked up. */
 const places: number[] = [];
-const NEVER = 0x7fffffff;
 
 /** The ranks at the end: players still in share first place; the others by when they went out, later better, together sharing (shared and frozen). */
 export function ranksOf(st: BnState): readonly number[] {
   const n = st.game.players;
-  // A player still in went out "never": later than any round (an integer, not Infinity: no number boxed).
+  // A player still in went out "never": later than any round.
   for (let s = 0; s < n; s++) {
-    const ks = st.out[s] ? st.outAt[s] : NEVER;
+    const ks = st.out[s] ? st.outAt[s] : Infinity;
     let better = 0;
-    for (let t = 0; t < n; t++) if ((st.out[t] ? st.outAt[t] : NEVER) > ks) better++;
+    for (let t = 0; t < n; t++) if ((st.out[t] ? st.outAt[t] : Infinity) > ks) better++;
     places[s] = better;
   }
   return sharedRanks(places, n);
