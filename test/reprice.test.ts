@@ -6,13 +6,15 @@
  * one kept; on Hovercrafts' stat points and Battle Engine's pay grades; bad
  * input refused in one line.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planPrices, proposePrices, type DataPrice, type PricedPart, type SweptPart } from '../src/stats/reprice.js';
 import { descendPrices } from '../src/stats/sharedPrices.js';
+import { metaChanges, type MetaPart } from '../src/stats/metaPrices.js';
 import { dampChanges, dampedCost, lowerFactor, lowerInstead, pickChanges, shrunkStep, type LowerableChange, type StepChange } from '../src/stats/repriceSteps.js';
+import { readCsv } from '../src/report/htmlCsv.js';
 import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));
@@ -156,6 +158,49 @@ describe('damped and budget-together steps', () => {
     expect(out[4].why).toBe('w');
     // Nothing raised: the changes as given.
     expect(lowerInstead(changes.slice(2), prices, new Set())).toEqual(changes.slice(2));
+  });
+});
+
+describe('prices toward a wider metagame (--aim support)', () => {
+  const price = (cost: number, range: [number, number] = [1, 8], category = 'weapon'): DataPrice => ({ cost, range, category });
+  const part = (key: string, share: number, builds: number, supportBuilds: number, makeup: [string, number][] = [[key, 1]], alphaShare = 0): MetaPart => ({ key, share, builds, supportBuilds, alphaShare, makeup: new Map(makeup) });
+
+  it('a point up for parts in most of the equilibrium, a point down for parts it never plays, strongest first and in turn', () => {
+    const prices = new Map([['a', price(3)], ['b', price(1)], ['c', price(2)], ['d', price(4, [1, 4])], ['e', price(3)], ['f', price(1)], ['g', price(2)]]);
+    const parts = [
+      part('a', 0.6, 5, 2), // up: 3→4
+      part('b', 0.9, 8, 3), // up first (the larger share): 1→2
+      part('c', 0, 3, 0), // down: 2→1
+      part('d', 0.7, 4, 1), // up, but 4 is the most its budget allows: not changed
+      part('e', 0, 9, 0), // down first (in the most top builds): 3→2
+      part('f', 0, 6, 0), // down, but 1 is the least: not changed
+      part('g', 0.4, 6, 2), // below the share: no vote
+    ];
+    const changes = metaChanges(parts, prices, 0.5);
+    expect(changes.map((c) => `${c.key} ${c.from}→${c.to}`)).toEqual(['b 1→2', 'e 3→2', 'a 3→4', 'c 2→1']);
+    expect(changes.map((c) => c.p)).toEqual([0, 1, 2, 3]);
+    expect(changes.map((c) => c.verdict)).toEqual(['under', 'over', 'under', 'over']);
+    expect(changes[0].why).toBe("b is in builds carrying 90.0% of the equilibrium's weight (at least 50.0%): one point up");
+    expect(changes[1].why).toBe("e is in 9 of the top builds and none of the equilibrium's: one point down");
+    // A higher share asked: only b goes up.
+    expect(metaChanges(parts, prices, 0.8).filter((c) => c.to > c.from).map((c) => c.key)).toEqual(['b']);
+    // An equilibrium of one build: its parts' shares are all 1, and α-Rank's mass tells them apart.
+    const lone = [part('a', 1, 3, 1, undefined, 0.2), part('c', 1, 3, 1, undefined, 0.7), part('e', 1, 2, 1, undefined, 0.7)];
+    expect(metaChanges(lone, prices, 0.5).map((c) => c.key)).toEqual(['c', 'e', 'a']);
+  });
+
+  it('moves a price several parts share only where every part voting on it agrees', () => {
+    const prices = new Map([['n1', price(2, [1, 9], 'grade')], ['n2', price(3, [1, 9], 'grade')], ['n3', price(4, [1, 9], 'grade')]]);
+    const parts = [
+      part('x', 0.8, 4, 2, [['n1', 1]]),
+      part('y', 0.6, 3, 1, [['n1', 1]]), // x and y agree: n1 up once
+      part('z', 0.7, 5, 2, [['n2', 1]]),
+      part('w', 0, 6, 0, [['n2', 1]]), // z up, w down: n2 stays
+      part('v', 0, 2, 0, [['n3', 2]]), // n3 down
+      part('u', 0.9, 3, 1, [['gone', 1]]), // a price the data does not set: no vote
+    ];
+    const changes = metaChanges(parts, prices, 0.5);
+    expect(changes.map((c) => [c.key, c.to, c.parts])).toEqual([['n1', 3, ['x', 'y']], ['n3', 3, ['v']]]);
   });
 });
 
@@ -303,6 +348,52 @@ describe('havoc reprice', () => {
     expect(Object.keys(after.grades).filter((g) => after.grades[g] !== before.grades[g]).sort()).toEqual(changes.map((c) => c.price).sort());
     expect(changes.some((c) => c.parts.split(' ').length > 1)).toBe(true);
   }, 60_000);
+
+  it('with --aim support prices by the metagame of each sweep and keeps the round whose equilibrium mixes the most builds', () => {
+    // Reuses the planted sweep above. Each sweep's metagame (its top 6 builds, 2 games a pair) votes the next prices.
+    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'support'), '--rounds', '2', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none');
+    expect(r.code, r.err).toBe(0);
+    // (its changes are quoted, with commas: read by the report's CSV reader)
+    const rounds = readCsv(join(tmp, 'support', 'rounds.csv'))!.rows;
+    const metaOf = (dir: string) => csv(join(tmp, 'support', dir, 'meta.csv'));
+    const supportOf = (dir: string): number => metaOf(dir).filter((b) => b.in_support === 'yes').length;
+    expect(Number(rounds[0].support)).toBe(supportOf('meta-before'));
+    // Each round's changes are the votes of the metagame it started from: up for a part in at least half the
+    // equilibrium's weight, down for a part the top builds hold and the equilibrium never plays.
+    let metaDir = 'meta-before', before = costs(catalogue);
+    for (const round of rounds.filter((x) => x.round !== '0' && x.flagged !== '').map((x) => Number(x.round))) {
+      const votes = new Map(csv(join(tmp, 'support', metaDir, 'meta-parts.csv')).map((p) => [p.part, p]));
+      const changes = csv(join(tmp, 'support', `round-${round}`, 'changes.csv'));
+      expect(changes.length, `round ${round}`).toBeGreaterThan(0);
+      expect(changes.length).toBeLessThanOrEqual(2);
+      for (const c of changes) {
+        const v = votes.get(c.price)!;
+        expect(Number(c.listed_cost)).toBe(before.get(c.price));
+        if (Number(c.new_cost) > Number(c.listed_cost)) expect(Number(v.equilibrium_share), c.price).toBeGreaterThanOrEqual(0.5);
+        else expect([v.builds_in_support, Number(v.builds_in_field) > 0], c.price).toEqual(['0', true]);
+        expect(Math.abs(Number(c.new_cost) - Number(c.listed_cost))).toBe(1);
+      }
+      expect(Number(rounds[round].support)).toBe(supportOf(join(`round-${round}`, 'meta')));
+      metaDir = join(`round-${round}`, 'meta');
+      before = costs(join(tmp, 'support', `round-${round}`, 'parts.json'));
+    }
+    // The round kept is the widest support, wider than the sweep given's (the earliest of equals).
+    const played = rounds.filter((x) => x.round !== '0' && x.support !== '');
+    const widest = played.filter((x) => Number(x.support) > Number(rounds[0].support)).sort((a, b) => Number(b.support) - Number(a.support) || Number(a.round) - Number(b.round))[0];
+    if (widest) {
+      expect(r.out).toContain(`best: round ${widest.round}, the equilibrium of the top 6 builds mixes ${widest.support} against ${rounds[0].support} before`);
+      const meta = csv(join(tmp, 'support', 'metagame.csv'));
+      expect(meta.map((m) => [m.sweep, m.support])).toEqual([['before', rounds[0].support], ['after', widest.support]]);
+    } else expect(r.out).toContain(`no round widened the equilibrium beyond the ${rounds[0].support} builds before`);
+    // A reprice into the same folder again replaces the rounds it left: none is carried on with its old catalogue.
+    const again = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'support'), '--rounds', '1', '--step', '1', '--no-recheck', '--no-report', '--save-replays', 'none');
+    expect(again.code, again.err).toBe(0);
+    expect(readFileSync(join(tmp, 'support', 'round-1', 'sweep', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'support', 'round-1', 'parts.json'), 'utf8'));
+    expect(existsSync(join(tmp, 'support', 'round-2'))).toBe(false);
+    expect(existsSync(join(tmp, 'support', 'meta-before'))).toBe(false);
+    expect(havoc('reprice', join(tmp, 'run'), '--aim', 'support').err.trim()).toBe("error: --aim support: plays each sweep's metagame: give --meta K, the top K builds in it (e.g. --meta 30)");
+    expect(havoc('reprice', join(tmp, 'run'), '--aim', 'cheap').err.trim()).toBe('error: --aim: must be flags (fair costs: fewer parts flagged) or support (a wider metagame equilibrium), not "cheap"');
+  }, 120_000);
 
   it('refuses a folder that is not a sweep, and bad options, in one line', () => {
     writeFileSync(join(tmp, 'rr.json'), JSON.stringify({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } }));

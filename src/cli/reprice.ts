@@ -18,9 +18,13 @@
  * data given are swept again with another seed (OUT/recheck.csv: whether
  * the improvement holds on a new sample; --no-recheck: not); with
  * `--meta K` OUT/metagame.csv the two sweeps' metagames, with `--optimize N`
- * OUT/dominant.csv the strongest builds under each.
+ * OUT/dominant.csv the strongest builds under each. `--aim support` prices by
+ * each sweep's metagame instead of its verdicts (stats/metaPrices.ts: a point
+ * up for a part in most of the equilibrium's weight, a point down for one it
+ * never plays; each round's metagame in OUT/round-N/meta/) and keeps the
+ * round whose equilibrium mixes the most builds.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { CommandModule } from 'yargs';
@@ -38,6 +42,8 @@ import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 import { isBotPath } from '../arena/bots.js';
 import { defaultWorkers } from '../arena/pool.js';
+import { metaChanges } from '../stats/metaPrices.js';
+import type { MetaResult } from '../report/meta/analysis.js';
 import { playMeta } from './meta.js';
 import { runOptimize } from './optimize.js';
 import { checkRunArgs, playFolders, runOptions, type RunArgs } from './tournament.js';
@@ -60,6 +66,8 @@ interface RepriceArgs extends RunArgs {
   'meta-games': number;
   optimize: number;
   'optimize-moves': number;
+  aim: string;
+  'up-share': number;
 }
 
 const num = (v: string | undefined): number | null => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
@@ -118,6 +126,25 @@ function roundChanges(
   return { moved: changes.filter((c) => c.to !== c.from).sort((a, b) => a.p - b.p), flaggedCount: parts.filter((p) => p.mispriced).length, priced, under };
 }
 
+/**
+ * The changes a round makes with --aim support: a point up for each part in builds carrying at least `upShare` of the
+ * metagame's equilibrium weight, a point down for each the top builds hold and the equilibrium never plays (metaPrices.ts).
+ */
+function supportChanges(
+  meta: MetaResult,
+  prices: NonNullable<DataFile['prices']>,
+  data: unknown,
+  k: number,
+  upShare: number,
+): { moved: PlannedChange[]; flaggedCount: number; priced: ReturnType<NonNullable<DataFile['prices']>['prices']>; under: Set<string> } {
+  const priced = prices.prices(data, k);
+  const parts = meta.partRows.map((r) => ({ key: r.part, share: r.share, alphaShare: r.alphaShare, builds: r.builds, supportBuilds: r.supportBuilds, makeup: prices.makeup(data, r.part) }));
+  const moved = metaChanges(parts, priced, upShare);
+  const voted = parts.filter((p) => (p.share >= upShare && p.supportBuilds > 0) || (p.builds > 0 && p.supportBuilds === 0));
+  const under = new Set(moved.filter((c) => c.to > c.from).map((c) => c.key));
+  return { moved, flaggedCount: voted.length, priced, under };
+}
+
 async function reprice(args: RepriceArgs): Promise<void> {
   checkRunArgs(args);
   const f = inspectFolder(args.dir);
@@ -139,6 +166,10 @@ async function reprice(args: RepriceArgs): Promise<void> {
   if (!(typeof args.tolerance === 'number' && args.tolerance >= 0 && args.tolerance <= 1000))
     throw new HavocError('ERR_ARGS', '--tolerance', 'must be a number of points from 0 to 1000 (how near its listed cost a fair-cost interval may come and not be flagged)');
   if (!whole(args['optimize-moves'], 1, 10_000)) throw new HavocError('ERR_ARGS', '--optimize-moves', 'must be a whole number ≥ 1 (moves proposed a climb)');
+  if (args.aim !== 'flags' && args.aim !== 'support') throw new HavocError('ERR_ARGS', '--aim', `must be flags (fair costs: fewer parts flagged) or support (a wider metagame equilibrium), not "${args.aim}"`);
+  if (args.aim === 'support' && args.meta === 0) throw new HavocError('ERR_ARGS', '--aim support', "plays each sweep's metagame: give --meta K, the top K builds in it (e.g. --meta 30)");
+  if (!(typeof args['up-share'] === 'number' && args['up-share'] > 0 && args['up-share'] <= 1))
+    throw new HavocError('ERR_ARGS', '--up-share', "must be a number above 0 and at most 1 (the equilibrium's weight a part's builds carry for --aim support to price it up)");
   const bot = run.bots[0]?.bot ?? '';
   if (args.optimize > 0 && isBotPath(bot)) throw new HavocError('ERR_ARGS', '--optimize', `the sweep's bot ${run.bots[0].name} is named by path, and havoc optimize plays in its own threads: only a built-in bot`);
   if (args.matches !== undefined && !(Number.isInteger(args.matches) && args.matches > 0 && args.matches % run.schedule.seats === 0))
@@ -158,18 +189,37 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const first = partsOf(args.dir);
   // --tolerance is in the given catalogue's points: the sweep given is in them, every later sweep in points ×scale.
   const givenTol = args.tolerance, scaledTol = args.tolerance * args.scale;
-  const log: { round: number; changes: string; flagged: string[] | null }[] = [{ round: 0, changes: '(the sweep given)', flagged: flagged(first, givenTol) }];
-  let from = { dir: args.dir, text: data.text, value: data.value, parts: first, scale: args.scale };
-  let best = { round: 0, dir: args.dir, count: flagged(first, givenTol).length };
+  // What an earlier reprice into OUT left is not this one's: its rounds' folders above all, whose sweeps a round here
+  // would otherwise carry on (a run folder is resumed, not replaced) with the earlier round's catalogue.
+  const earlier = existsSync(out) ? readdirSync(out).filter((f) => /^round-\d+$/.test(f)) : [];
+  for (const f of [...earlier, 'rounds.csv', 'comparison.csv', DATA_FILE, 'metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after', 'recheck.csv', 'recheck-before', 'recheck-after'])
+    rmSync(join(out, f), { recursive: true, force: true });
+  // --aim support: each sweep's metagame (its top --meta builds' equilibrium) sets the next round's prices and scores it.
+  const bySupport = args.aim === 'support';
+  const metaOf = async (sweep: string, dir: string): Promise<MetaResult | null> => {
+    const m = await playMeta({ ...args, dir: sweep, top: args.meta, games: args['meta-games'], out: dir, silent: true, report: false, json: false });
+    return !m || process.exitCode === 130 ? null : m;
+  };
+  const givenMeta = bySupport ? await metaOf(args.dir, join(out, 'meta-before')) : null;
+  if (bySupport && !givenMeta) return;
+  /** A round's score: the parts flagged (fewer is better), or with --aim support the equilibrium's support (wider is better). */
+  const scoreOf = (flags: readonly string[], meta: MetaResult | null): number => (bySupport ? meta!.summary.equilibrium.support : flags.length);
+  const better = (a: number, b: number): boolean => (bySupport ? a > b : a < b);
+  const log: { round: number; changes: string; flagged: string[] | null; meta: MetaResult | null }[] = [{ round: 0, changes: '(the sweep given)', flagged: flagged(first, givenTol), meta: givenMeta }];
+  let from = { dir: args.dir, text: data.text, value: data.value, parts: first, scale: args.scale, meta: givenMeta };
+  let best = { round: 0, dir: args.dir, count: log[0].flagged!.length, score: scoreOf(log[0].flagged!, givenMeta) };
   // --keep-best: each round starts from the best catalogue so far, with shorter steps each time one from it did not improve.
   let start = { ...from, round: 0 }, tries = 0;
   const tried = new Set<string>();
   for (let round = 1; round <= args.rounds; round++) {
     if (args['keep-best']) from = start;
-    const { moved, flaggedCount, priced, under } = roundChanges(from.parts, prices, from.value, from.scale, from.dir === args.dir ? givenTol : scaledTol);
+    const { moved, flaggedCount, priced, under } = bySupport
+      ? supportChanges(from.meta!, prices, from.value, from.scale, args['up-share'])
+      : roundChanges(from.parts, prices, from.value, from.scale, from.dir === args.dir ? givenTol : scaledTol);
     if (moved.length === 0) {
       const hint = flaggedCount && from.scale === 1 && round === 1 ? ' (--scale 2 allows half-point steps)' : '';
-      log.push({ round, changes: flaggedCount ? `none of ${flaggedCount} flagged parts can move within its budget${hint}` : 'no part flagged', flagged: null });
+      const none = bySupport ? 'the metagame asks no price to move' : 'no part flagged';
+      log.push({ round, changes: flaggedCount ? `none of ${flaggedCount} ${bySupport ? 'parts the metagame votes on' : 'flagged parts'} can move within its budget${hint}` : none, flagged: null, meta: null });
       break;
     }
     const picked = pickChanges(moved, args.step, args.together);
@@ -179,7 +229,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     const changes = dampChanges(proposed.slice(0, shrink.count), shrink.damping);
     const said = `${args['keep-best'] ? `from round ${start.round}: ` : ''}${changes.map((c) => `${c.key} ${c.from}→${c.to}`).join(', ')}`;
     if (args['keep-best'] && tried.has(said)) {
-      log.push({ round, changes: `${said}: tried already, and the steps can shrink no further`, flagged: null });
+      log.push({ round, changes: `${said}: tried already, and the steps can shrink no further`, flagged: null, meta: null });
       break;
     }
     tried.add(said);
@@ -189,7 +239,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     // The budgets must still allow a match's builds through the sweep's filter.
     const kit = mod.withData!(value).builds;
     if (kit.count && kit.count(sweepFilter(schedule.filter, run.experimental)) < schedule.seats) {
-      log.push({ round, changes: 'the new costs leave fewer legal builds than a match needs: not played', flagged: null });
+      log.push({ round, changes: 'the new costs leave fewer legal builds than a match needs: not played', flagged: null, meta: null });
       break;
     }
     mkdirSync(dir, { recursive: true });
@@ -203,11 +253,14 @@ async function reprice(args: RepriceArgs): Promise<void> {
     );
     const parts = await sweepOn(join(dir, 'sweep'), `${run.name}-repriced-${round}`, run.seed, text, value);
     if (!parts) return;
+    const meta = bySupport ? await metaOf(join(dir, 'sweep'), join(dir, 'meta')) : null;
+    if (bySupport && !meta) return;
     const now = flagged(parts, scaledTol);
-    log.push({ round, changes: said, flagged: now });
-    from = { dir, text, value, parts, scale: 1 };
-    if (now.length < best.count) {
-      best = { round, dir, count: now.length };
+    log.push({ round, changes: said, flagged: now, meta });
+    from = { dir, text, value, parts, scale: 1, meta };
+    const score = scoreOf(now, meta);
+    if (better(score, best.score)) {
+      best = { round, dir, count: now.length, score };
       start = { ...from, round };
       tries = 0;
     } else tries++;
@@ -215,7 +268,15 @@ async function reprice(args: RepriceArgs): Promise<void> {
 
   // The best catalogue, and its verdicts beside the first sweep's.
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'rounds.csv'), stringify([['round', 'changes', 'flagged', 'parts_flagged'], ...log.map((l) => [l.round, l.changes, l.flagged?.length ?? '', l.flagged?.join(' ') ?? ''])]));
+  const supportOf = (m: MetaResult | null): (string | number)[] =>
+    m ? [m.summary.equilibrium.support, m.summary.equilibrium.heldOutExploitability?.toFixed(4) ?? ''] : ['', ''];
+  writeFileSync(
+    join(out, 'rounds.csv'),
+    stringify([
+      ['round', 'changes', 'flagged', 'parts_flagged', 'support', 'held_out_exploitability'],
+      ...log.map((l) => [l.round, l.changes, l.flagged?.length ?? '', l.flagged?.join(' ') ?? '', ...supportOf(l.meta)]),
+    ]),
+  );
   if (best.round > 0) {
     copyFileSync(join(best.dir, DATA_FILE), join(out, DATA_FILE));
     const k = args.scale, after = partsOf(join(best.dir, 'sweep'));
@@ -227,46 +288,52 @@ async function reprice(args: RepriceArgs): Promise<void> {
     });
     writeFileSync(join(out, 'comparison.csv'), stringify([['part', 'category', 'cost_before', 'verdict_before', 'fair_before', 'cost_after', 'verdict_after', 'fair_after', 'fair_after_lo', 'fair_after_hi'], ...rows]));
   }
-  // What an earlier reprice into OUT left of these is not this one's.
-  for (const f of ['metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after', 'recheck.csv', 'recheck-before', 'recheck-after'])
-    rmSync(join(out, f), { recursive: true, force: true });
   // The kept catalogue re-checked: it and the catalogue given (in the same points) swept again with another seed, a new
   // sample of designs and matches. The kept round is the fewest of several noisy counts, so its count may fit its own
-  // seed's sample rather than the game (docs/balance.md: 3 flagged with one seed were 17 with another).
+  // seed's sample rather than the game (docs/balance.md: 3 flagged with one seed were 17 with another). With --aim
+  // support each re-check sweep's metagame too (in its folder's meta/).
   const recheckLines: string[] = [];
   if (args.recheck && best.round > 0) {
     const seed = args['recheck-seed'] ?? `${run.seed}/recheck`;
     const givenText = args.scale > 1 ? prices.withCosts(data.text, new Map(), args.scale, join(args.dir, DATA_FILE)) : data.text;
     const keptText = readFileSync(join(out, DATA_FILE), 'utf8');
-    const counts: number[] = [], rows: (string | number)[][] = [];
+    const counts: number[] = [], widths: number[] = [], rows: (string | number)[][] = [];
     for (const [when, folder, text] of [['given', 'recheck-before', givenText], ['kept', 'recheck-after', keptText]] as const) {
       const dir = join(out, folder);
       const parts = await sweepOn(dir, `${run.name}-recheck-${when}`, seed, text, file.parse(text, join(dir, DATA_FILE)), `havoc reprice ${args.dir} (re-check)`);
       if (!parts) return;
+      const meta = bySupport ? await metaOf(dir, join(dir, 'meta')) : null;
+      if (bySupport && !meta) return;
       const now = flagged(parts, scaledTol);
       counts.push(now.length);
-      rows.push([when, seed, now.length, now.join(' ')]);
+      if (meta) widths.push(meta.summary.equilibrium.support);
+      rows.push([when, seed, now.length, now.join(' '), ...supportOf(meta)]);
     }
-    writeFileSync(join(out, 'recheck.csv'), stringify([['catalogue', 'seed', 'flagged', 'parts_flagged'], ...rows]));
+    writeFileSync(join(out, 'recheck.csv'), stringify([['catalogue', 'seed', 'flagged', 'parts_flagged', 'support', 'held_out_exploitability'], ...rows]));
     const [given, kept] = counts;
     recheckLines.push(
       `re-checked with seed ${seed} (recheck.csv, ${join(out, 'recheck-before')}/ and recheck-after/): the catalogue given flags ${given}, the kept one ${kept}: ` +
         (kept < given ? 'fewer on a new sample too' : "not fewer on a new sample: the kept round's count may have fitted its own seed's sample"),
     );
+    if (bySupport) {
+      const [a, b] = widths;
+      recheckLines.push(`  and the equilibrium of the top ${args.meta} builds mixes ${a} builds under the catalogue given, ${b} under the kept one: ${b > a ? 'wider on a new sample too' : "not wider on a new sample: the kept round's support may have fitted its own seed's sample"}`);
+    }
   }
-  // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta, in OUT/meta-before and OUT/meta-after).
+  // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta: OUT/meta-before, and OUT/meta-after
+  // or, with --aim support, the kept round's own meta/ — played already, so carried on).
   const metaLines: string[] = [];
   if (args.meta > 0 && best.round > 0) {
     const rows: (string | number)[][] = [];
-    for (const [when, dir] of [['before', args.dir], ['after', join(best.dir, 'sweep')]] as const) {
-      const m = await playMeta({ ...args, dir, top: args.meta, games: args['meta-games'], out: join(out, `meta-${when}`), silent: true, report: false, json: false });
-      if (!m || process.exitCode === 130) return;
+    for (const [when, dir, folder] of [['before', args.dir, join(out, 'meta-before')], ['after', join(best.dir, 'sweep'), bySupport ? join(best.dir, 'meta') : join(out, 'meta-after')]] as const) {
+      const m = await metaOf(dir, folder);
+      if (!m) return;
       const e = m.summary.equilibrium;
       const support = m.rows.filter((r) => r.weight > 0).map((r) => r.name);
-      rows.push([when, m.summary.top, m.summary.gamesPerPair, e.support, e.exploitability.toFixed(4), e.heldOutExploitability === null ? '' : e.heldOutExploitability.toFixed(4), support.join(' ')]);
-      metaLines.push(`  ${when}: the top ${m.summary.top} builds' equilibrium has ${e.support} in its support (held-out exploitability ${e.heldOutExploitability?.toFixed(3) ?? '-'})`);
+      rows.push([when, m.summary.top, m.summary.gamesPerPair, e.support, e.exploitability.toFixed(4), e.heldOutExploitability === null ? '' : e.heldOutExploitability.toFixed(4), support.join(' '), folder]);
+      metaLines.push(`  ${when}: the top ${m.summary.top} builds' equilibrium has ${e.support} in its support (held-out exploitability ${e.heldOutExploitability?.toFixed(3) ?? '-'}; ${folder}/)`);
     }
-    writeFileSync(join(out, 'metagame.csv'), stringify([['sweep', 'top', 'games_per_pair', 'support', 'exploitability', 'held_out_exploitability', 'support_builds'], ...rows]));
+    writeFileSync(join(out, 'metagame.csv'), stringify([['sweep', 'top', 'games_per_pair', 'support', 'exploitability', 'held_out_exploitability', 'support_builds', 'folder'], ...rows]));
   }
   // The strongest builds under the prices given and the prices kept (havoc optimize with the sweep's bot, in OUT/optimize-before and -after).
   const optimizeLines: string[] = [];
@@ -295,16 +362,22 @@ async function reprice(args: RepriceArgs): Promise<void> {
     args.damping < 1 ? `, each price ${args.damping} of the way` : '',
     args['keep-best'] ? ', each round from the best so far' : '',
   ].join('');
-  const lines = log.map((l) => `  round ${l.round}: ${l.changes}${l.flagged ? ` → ${l.flagged.length} flagged${l.flagged.length ? ` (${l.flagged.join(' ')})` : ''}` : ''}`);
+  const widthOf = (m: MetaResult | null): string => (m ? `, the equilibrium mixes ${m.summary.equilibrium.support}` : '');
+  const lines = log.map((l) => `  round ${l.round}: ${l.changes}${l.flagged ? ` → ${l.flagged.length} flagged${l.flagged.length ? ` (${l.flagged.join(' ')})` : ''}${widthOf(l.meta)}` : ''}`);
+  const kept = bySupport
+    ? `best: round ${best.round}, the equilibrium of the top ${args.meta} builds mixes ${best.score} against ${scoreOf([], givenMeta)} before (${best.count} flagged against ${log[0].flagged!.length})`
+    : `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before`;
   process.stdout.write(
     [
-      `${run.name}: reprice${args.scale > 1 ? ` (every cost and budget ×${args.scale} first)` : ''}, at most ${args.step} parts a round${rule}, ${schedule.matches} matches a sweep${args.tolerance > 0 ? `, a part flagged only where its fair cost is more than ${args.tolerance} point${args.tolerance === 1 ? '' : 's'} from its listed cost` : ''}:`,
+      `${run.name}: reprice${bySupport ? ` toward a wider metagame (the equilibrium of each sweep's top ${args.meta} builds)` : ''}${args.scale > 1 ? ` (every cost and budget ×${args.scale} first)` : ''}, at most ${args.step} parts a round${rule}, ${schedule.matches} matches a sweep${args.tolerance > 0 ? `, a part flagged only where its fair cost is more than ${args.tolerance} point${args.tolerance === 1 ? '' : 's'} from its listed cost` : ''}:`,
       ...lines,
       best.round > 0
-        ? `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
-        : `no round left fewer parts flagged than the ${best.count} before: the catalogue stands (rounds.csv in ${out}/)`,
+        ? `${kept}; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
+        : bySupport
+          ? `no round widened the equilibrium beyond the ${best.score} builds before: the catalogue stands (rounds.csv in ${out}/)`
+          : `no round left fewer parts flagged than the ${best.count} before: the catalogue stands (rounds.csv in ${out}/)`,
       ...recheckLines,
-      ...(metaLines.length ? [`metagame (metagame.csv, ${join(out, 'meta-before')}/ and meta-after/):`, ...metaLines] : []),
+      ...(metaLines.length ? ['metagame (metagame.csv):', ...metaLines] : []),
       ...(optimizeLines.length ? [`the strongest builds (dominant.csv, ${join(out, 'optimize-before')}/ and optimize-after/):`, ...optimizeLines] : []),
       `report: ${page}`,
       '',
@@ -334,7 +407,9 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('meta', { type: 'number', default: 0, describe: "the metagame of each sweep's top K builds, before and after (havoc meta): the equilibrium's support side by side (0: none)" })
         .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' })
         .option('optimize', { type: 'number', default: 0, describe: "havoc optimize's climbs under the prices given and the prices kept, with the sweep's bot against 20 drawn builds: the strongest builds, dominant ones flagged, side by side (0: none)" })
-        .option('optimize-moves', { type: 'number', default: 30, describe: 'moves proposed a climb' }),
+        .option('optimize-moves', { type: 'number', default: 30, describe: 'moves proposed a climb' })
+        .option('aim', { type: 'string', default: 'flags', describe: "flags: price toward each part's fair cost, keeping the round with the fewest flagged; support: price toward a wider metagame (with --meta K: a point up for parts in most of the equilibrium's weight, a point down for parts it never plays), keeping the round whose equilibrium mixes the most builds" })
+        .option('up-share', { type: 'number', default: 0.5, describe: "with --aim support: the equilibrium's weight a part's builds must carry for it to be priced up" }),
       'reprice',
     ) as never,
   handler: (args) => reportErrors(() => reprice(args)),

@@ -42,7 +42,7 @@ export async function writeRepricePage(out: string, before: CsvTable, afterDir: 
     sections.push([
       'metagame',
       'The metagame, before and after',
-      `<p class="note">Each sweep's top builds played each other (havoc meta, <code>meta-before/</code> and <code>meta-after/</code>): how many builds the Nash equilibrium mixes (its support), and how exploitable it is on games it was not solved from.</p>${table(meta, 'metagame-table', 'metagame.csv')}`,
+      `<p class="note">Each sweep's top builds played each other (havoc meta, in the folders the table names): how many builds the Nash equilibrium mixes (its support), and how exploitable it is on games it was not solved from.</p>${table(meta, 'metagame-table', 'metagame.csv')}`,
     ]);
   const dominant = readCsv(join(out, 'dominant.csv'));
   if (dominant)

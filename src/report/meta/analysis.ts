@@ -58,7 +58,8 @@ export interface MetaResult {
   readonly parts: Table | null;
   /** Builds in the order of meta.csv, for the printed summary. */
   readonly rows: readonly { name: string; weight: number; alpha: number; vsField: number }[];
-  readonly partRows: readonly { part: string; share: number; winRate: number | null; flag: PartFlag }[];
+  /** Each part's share of the equilibrium, how many of the top builds and of the equilibrium's hold it, its run win rate and flag. */
+  readonly partRows: readonly { part: string; share: number; alphaShare: number; builds: number; supportBuilds: number; winRate: number | null; flag: PartFlag }[];
 }
 
 /** The parent run's win rate with each part (its parts.csv), by part. */
@@ -121,6 +122,9 @@ export async function metagame(dir: string, run: RunConfig, data: unknown, paren
     partRows = eq.map((s) => ({
       part: s.part,
       share: s.share,
+      alphaShare: ar.get(s.part) ?? 0,
+      builds: s.builds,
+      supportBuilds: s.supportBuilds,
       winRate: rates.get(s.part) ?? null,
       flag: s.builds === 0 ? 'not-in-top-k' : s.supportBuilds === 0 ? 'never' : s.inEvery ? 'in-every' : '',
     }));
