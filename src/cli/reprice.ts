@@ -73,6 +73,8 @@ interface RepriceArgs extends RunArgs {
 const num = (v: string | undefined): number | null => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 const verdict = (v: string | undefined): 'under' | 'over' | null => (v === 'under' || v === 'over' ? v : null);
 
+const builds = (n: number): string => `${n} build${n === 1 ? '' : 's'}`;
+
 /** parts.csv of a run folder, or an error saying what the folder lacks. */
 function partsOf(dir: string): CsvTable {
   const t = readCsv(join(dir, 'parts.csv'));
@@ -317,7 +319,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     );
     if (bySupport) {
       const [a, b] = widths;
-      recheckLines.push(`  and the equilibrium of the top ${args.meta} builds mixes ${a} builds under the catalogue given, ${b} under the kept one: ${b > a ? 'wider on a new sample too' : "not wider on a new sample: the kept round's support may have fitted its own seed's sample"}`);
+      recheckLines.push(`  and the equilibrium of the top ${args.meta} builds mixes ${builds(a)} under the catalogue given, ${b} under the kept one: ${b > a ? 'wider on a new sample too' : "not wider on a new sample: the kept round's support may have fitted its own seed's sample"}`);
     }
   }
   // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta: OUT/meta-before, and OUT/meta-after
@@ -374,7 +376,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
       best.round > 0
         ? `${kept}; its catalogue: ${join(out, DATA_FILE)} (comparison.csv, rounds.csv and each round's sweep in ${out}/)`
         : bySupport
-          ? `no round widened the equilibrium beyond the ${best.score} builds before: the catalogue stands (rounds.csv in ${out}/)`
+          ? `no round widened the equilibrium beyond the ${builds(best.score)} before: the catalogue stands (rounds.csv in ${out}/)`
           : `no round left fewer parts flagged than the ${best.count} before: the catalogue stands (rounds.csv in ${out}/)`,
       ...recheckLines,
       ...(metaLines.length ? ['metagame (metagame.csv):', ...metaLines] : []),
