@@ -13,6 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { planPrices, proposePrices, type DataPrice, type PricedPart, type SweptPart } from '../src/stats/reprice.js';
 import { descendPrices } from '../src/stats/sharedPrices.js';
 import { metaChanges, type MetaPart } from '../src/stats/metaPrices.js';
+import { carriedField, type FieldBuild } from '../src/report/meta/field.js';
+import { rulesetById } from '../src/rules/registry.js';
 import { dampChanges, dampedCost, lowerFactor, lowerInstead, pickChanges, shrunkStep, type LowerableChange, type StepChange } from '../src/stats/repriceSteps.js';
 import { readCsv } from '../src/report/htmlCsv.js';
 import { csvRecords as csv, havoc } from './cli-helpers.js';
@@ -187,6 +189,15 @@ describe('prices toward a wider metagame (--aim support)', () => {
     // An equilibrium of one build: its parts' shares are all 1, and α-Rank's mass tells them apart.
     const lone = [part('a', 1, 3, 1, undefined, 0.2), part('c', 1, 3, 1, undefined, 0.7), part('e', 1, 2, 1, undefined, 0.7)];
     expect(metaChanges(lone, prices, 0.5).map((c) => c.key)).toEqual(['c', 'e', 'a']);
+  });
+
+  it('carries a field over: the earlier builds still legal, in order, then the fresh run\'s best not among them (--same-field)', () => {
+    const b = (key: string): FieldBuild => ({ name: key, key, winRate: null, rating: null, games: 0 });
+    const earlier = ['a', 'b', 'c', 'd'].map(b), fresh = ['x', 'c', 'y', 'z'].map(b);
+    const keys = (f: FieldBuild[]): string[] => f.map((x) => x.key);
+    expect(keys(carriedField(earlier, fresh, 4, (k) => k !== 'b'))).toEqual(['a', 'c', 'd', 'x']);
+    expect(keys(carriedField(earlier, fresh, 5, (k) => k !== 'b' && k !== 'd'))).toEqual(['a', 'c', 'x', 'y', 'z']);
+    expect(keys(carriedField(earlier, fresh, 2, () => true))).toEqual(['a', 'b']);
   });
 
   it('moves a price several parts share only where every part voting on it agrees', () => {
@@ -396,6 +407,23 @@ describe('havoc reprice', () => {
     expect(havoc('reprice', join(tmp, 'run'), '--aim', 'support').err.trim()).toBe("error: --aim support: plays each sweep's metagame: give --meta K, the top K builds in it (e.g. --meta 30)");
     expect(havoc('reprice', join(tmp, 'run'), '--aim', 'cheap').err.trim()).toBe('error: --aim: must be flags (fair costs: fewer parts flagged) or support (a wider metagame equilibrium), not "cheap"');
   }, 120_000);
+
+  it('with --same-field solves each round\'s metagame over the given top builds its prices still allow, then its own best', () => {
+    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none');
+    expect(r.code, r.err).toBe(0);
+    const field = (dir: string): string[] => (JSON.parse(readFileSync(join(tmp, 'same', dir, 'config.json'), 'utf8')) as { run: { loadouts: { name: string }[] } }).run.loadouts.map((l) => l.name);
+    const given = field('meta-before'), after = field(join('round-1', 'meta'));
+    const nhm = rulesetById('nhm');
+    const text = readFileSync(join(tmp, 'same', 'round-1', 'parts.json'), 'utf8');
+    const kit = nhm.withData!(nhm.data!.parse(text, 'round-1')).builds;
+    const still = given.filter((k) => kit.check(k, k).ok);
+    expect(still.length, 'a change that leaves some of the given builds legal').toBeGreaterThan(0);
+    expect(after.slice(0, still.length)).toEqual(still);
+    expect(after).toHaveLength(6);
+    // The rest: the round's sweep's best by rating, not already in.
+    const ranked = readCsv(join(tmp, 'same', 'round-1', 'sweep', 'loadouts.csv'))!.rows.map((x, i) => ({ k: x.key, r: Number(x.rating), i })).sort((a, b) => b.r - a.r || a.i - b.i).map((x) => x.k);
+    expect(after.slice(still.length)).toEqual(ranked.filter((k) => !still.includes(k)).slice(0, 6 - still.length));
+  }, 60_000);
 
   it('refuses a folder that is not a sweep, and bad options, in one line', () => {
     writeFileSync(join(tmp, 'rr.json'), JSON.stringify({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } }));

@@ -14,7 +14,7 @@ import { checkRunFolder, folderData, initRunFolder } from '../arena/folder.js';
 import { HavocError } from '../core/errors.js';
 import { writeReport } from '../report/html.js';
 import { formatMeta, metagame, writeMeta, type MetaResult } from '../report/meta/analysis.js';
-import { META_FOLDER, metaConfigJson, metaSource, topBuilds } from '../report/meta/field.js';
+import { type FieldBuild, META_FOLDER, metaConfigJson, metaSource, topBuilds } from '../report/meta/field.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 import { checkRunArgs, finishRun, playJob, runOptions, withPool, type RunArgs } from './tournament.js';
@@ -25,6 +25,8 @@ export interface MetaArgs extends RunArgs {
   games: number;
   seed?: string;
   out?: string;
+  /** The builds to play (programmatic: `havoc reprice --same-field`); absent, the run's top `top`. */
+  field?: readonly FieldBuild[];
 }
 
 const wholeAtLeast = (v: number, min: number): boolean => Number.isInteger(v) && v >= min;
@@ -39,7 +41,7 @@ export async function playMeta(args: MetaArgs): Promise<MetaResult | null> {
   const source = metaSource(args.dir);
   const where = join(args.dir, 'config.json');
   await loadRunRuleset(source, where);
-  const field = topBuilds(args.dir, args.top);
+  const field = args.field ? [...args.field] : topBuilds(args.dir, args.top);
   const json = metaConfigJson(args.dir, source, field, { top: args.top, games: args.games, seed: args.seed });
   const plan = await loadConfigJson(json, where, { out: args.out, trustBots: args['unsafe-bots'] === true });
   const { run, out } = plan.runs[0];

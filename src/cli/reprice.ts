@@ -44,6 +44,7 @@ import { isBotPath } from '../arena/bots.js';
 import { defaultWorkers } from '../arena/pool.js';
 import { metaChanges } from '../stats/metaPrices.js';
 import type { MetaResult } from '../report/meta/analysis.js';
+import { carriedField, rankedBuilds, topBuilds, type FieldBuild } from '../report/meta/field.js';
 import { playMeta } from './meta.js';
 import { runOptimize } from './optimize.js';
 import { checkRunArgs, playFolders, runOptions, type RunArgs } from './tournament.js';
@@ -68,6 +69,7 @@ interface RepriceArgs extends RunArgs {
   'optimize-moves': number;
   aim: string;
   'up-share': number;
+  'same-field': boolean;
 }
 
 const num = (v: string | undefined): number | null => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
@@ -198,11 +200,19 @@ async function reprice(args: RepriceArgs): Promise<void> {
     rmSync(join(out, f), { recursive: true, force: true });
   // --aim support: each sweep's metagame (its top --meta builds' equilibrium) sets the next round's prices and scores it.
   const bySupport = args.aim === 'support';
-  const metaOf = async (sweep: string, dir: string): Promise<MetaResult | null> => {
-    const m = await playMeta({ ...args, dir: sweep, top: args.meta, games: args['meta-games'], out: dir, silent: true, report: false, json: false });
+  const metaOf = async (sweep: string, dir: string, field?: readonly FieldBuild[]): Promise<MetaResult | null> => {
+    const m = await playMeta({ ...args, dir: sweep, top: args.meta, games: args['meta-games'], out: dir, silent: true, report: false, json: false, field });
     return !m || process.exitCode === 130 ? null : m;
   };
-  const givenMeta = bySupport ? await metaOf(args.dir, join(out, 'meta-before')) : null;
+  // --same-field: a round's metagame is solved over the earlier field's builds still legal under its prices, the
+  // round's sweep's best after them, not over the round's own top builds, drawn afresh with each catalogue.
+  const fieldAfter = (earlier: readonly FieldBuild[], sweep: string, value: unknown): FieldBuild[] | undefined => {
+    if (!args['same-field']) return undefined;
+    const kit = mod.withData!(value).builds;
+    return carriedField(earlier, rankedBuilds(sweep), args.meta, (key) => kit.check(key, key).ok);
+  };
+  const givenField = bySupport ? topBuilds(args.dir, args.meta) : [];
+  const givenMeta = bySupport ? await metaOf(args.dir, join(out, 'meta-before'), givenField) : null;
   if (bySupport && !givenMeta) return;
   /** A round's score: the parts flagged (fewer is better), or with --aim support the equilibrium's support (wider is better). */
   const scoreOf = (flags: readonly string[], meta: MetaResult | null): number => (bySupport ? meta!.summary.equilibrium.support : flags.length);
@@ -255,7 +265,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     );
     const parts = await sweepOn(join(dir, 'sweep'), `${run.name}-repriced-${round}`, run.seed, text, value);
     if (!parts) return;
-    const meta = bySupport ? await metaOf(join(dir, 'sweep'), join(dir, 'meta')) : null;
+    const meta = bySupport ? await metaOf(join(dir, 'sweep'), join(dir, 'meta'), fieldAfter(givenField, join(dir, 'sweep'), value)) : null;
     if (bySupport && !meta) return;
     const now = flagged(parts, scaledTol);
     log.push({ round, changes: said, flagged: now, meta });
@@ -300,11 +310,15 @@ async function reprice(args: RepriceArgs): Promise<void> {
     const givenText = args.scale > 1 ? prices.withCosts(data.text, new Map(), args.scale, join(args.dir, DATA_FILE)) : data.text;
     const keptText = readFileSync(join(out, DATA_FILE), 'utf8');
     const counts: number[] = [], widths: number[] = [], rows: (string | number)[][] = [];
+    let recheckField: FieldBuild[] = [];
     for (const [when, folder, text] of [['given', 'recheck-before', givenText], ['kept', 'recheck-after', keptText]] as const) {
       const dir = join(out, folder);
-      const parts = await sweepOn(dir, `${run.name}-recheck-${when}`, seed, text, file.parse(text, join(dir, DATA_FILE)), `havoc reprice ${args.dir} (re-check)`);
+      const value = file.parse(text, join(dir, DATA_FILE));
+      const parts = await sweepOn(dir, `${run.name}-recheck-${when}`, seed, text, value, `havoc reprice ${args.dir} (re-check)`);
       if (!parts) return;
-      const meta = bySupport ? await metaOf(dir, join(dir, 'meta')) : null;
+      // With --same-field the kept catalogue's metagame is over the re-checked given's field, as far as its prices allow.
+      const field = bySupport ? (when === 'given' ? (recheckField = topBuilds(dir, args.meta)) : fieldAfter(recheckField, dir, value)) : undefined;
+      const meta = bySupport ? await metaOf(dir, join(dir, 'meta'), field) : null;
       if (bySupport && !meta) return;
       const now = flagged(parts, scaledTol);
       counts.push(now.length);
@@ -328,7 +342,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   if (args.meta > 0 && best.round > 0) {
     const rows: (string | number)[][] = [];
     for (const [when, dir, folder] of [['before', args.dir, join(out, 'meta-before')], ['after', join(best.dir, 'sweep'), bySupport ? join(best.dir, 'meta') : join(out, 'meta-after')]] as const) {
-      const m = await metaOf(dir, folder);
+      // With --aim support both were played by the rounds (the kept round's over its own field): taken as they are.
+      const m = bySupport ? (when === 'before' ? givenMeta : log.find((l) => l.round === best.round)!.meta) : await metaOf(dir, folder);
       if (!m) return;
       const e = m.summary.equilibrium;
       const support = m.rows.filter((r) => r.weight > 0).map((r) => r.name);
@@ -411,6 +426,7 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('optimize', { type: 'number', default: 0, describe: "havoc optimize's climbs under the prices given and the prices kept, with the sweep's bot against 20 drawn builds: the strongest builds, dominant ones flagged, side by side (0: none)" })
         .option('optimize-moves', { type: 'number', default: 30, describe: 'moves proposed a climb' })
         .option('aim', { type: 'string', default: 'flags', describe: "flags: price toward each part's fair cost, keeping the round with the fewest flagged; support: price toward a wider metagame (with --meta K: a point up for parts in most of the equilibrium's weight, a point down for parts it never plays), keeping the round whose equilibrium mixes the most builds" })
+        .option('same-field', { type: 'boolean', default: false, describe: "with --aim support: each round's metagame over the sweep given's top builds still legal under its prices (the round's sweep's best after them), not over its own top builds" })
         .option('up-share', { type: 'number', default: 0.5, describe: "with --aim support: the equilibrium's weight a part's builds must carry for it to be priced up" }),
       'reprice',
     ) as never,

@@ -62,6 +62,21 @@ export function topBuilds(dir: string, k: number): FieldBuild[] {
   return all.slice(0, k);
 }
 
+/**
+ * A field carried over from an earlier one: its builds still legal (`legal`, under new prices), in their order,
+ * then the best of `fresh` not among them, to `k` — so a metagame after a price change is solved over the same
+ * builds as far as the prices allow, not over a field drawn afresh (`havoc reprice --aim support --same-field`).
+ */
+export function carriedField(earlier: readonly FieldBuild[], fresh: readonly FieldBuild[], k: number, legal: (key: string) => boolean): FieldBuild[] {
+  const out = earlier.filter((b) => legal(b.key)).slice(0, k);
+  const held = new Set(out.map((b) => b.key));
+  for (const b of fresh) {
+    if (out.length >= k) break;
+    if (!held.has(b.key)) out.push(b), held.add(b.key);
+  }
+  return out;
+}
+
 export interface MetaPlan {
   readonly top: number;
   readonly games: number;
