@@ -42,7 +42,7 @@ import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 import { isBotPath } from '../arena/bots.js';
 import { defaultWorkers } from '../arena/pool.js';
-import { metaChanges } from '../stats/metaPrices.js';
+import { metaChanges, voteOf } from '../stats/metaPrices.js';
 import type { MetaResult } from '../report/meta/analysis.js';
 import { carriedField, rankedBuilds, topBuilds, type FieldBuild } from '../report/meta/field.js';
 import { playMeta } from './meta.js';
@@ -103,14 +103,16 @@ const flagged = (t: CsvTable, tol: number): string[] =>
     return v ? [`${r.part}${v === 'under' ? '↑' : '↓'}`] : [];
   });
 
+/** A round's plan: the prices that move (strongest first), the parts voting, the prices as they are, and those --lower holds. */
+interface RoundPlan {
+  moved: PlannedChange[];
+  flaggedCount: number;
+  priced: ReturnType<NonNullable<DataFile['prices']>['prices']>;
+  under: Set<string>;
+}
+
 /** The changes a round makes: the prices that move, strongest evidence (smallest adjusted p) first, at most `step`. */
-function roundChanges(
-  t: CsvTable,
-  prices: NonNullable<DataFile['prices']>,
-  data: unknown,
-  k: number,
-  tol: number,
-): { moved: PlannedChange[]; flaggedCount: number; priced: ReturnType<NonNullable<DataFile['prices']>['prices']>; under: Set<string> } {
+function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, tol: number): RoundPlan {
   const times = (x: number | null): number | null => (x === null ? null : x * k);
   const parts: SweptPart[] = t.rows.map((r) => ({
     key: r.part,
@@ -134,17 +136,11 @@ function roundChanges(
  * The changes a round makes with --aim support: a point up for each part in builds carrying at least `upShare` of the
  * metagame's equilibrium weight, a point down for each the top builds hold and the equilibrium never plays (metaPrices.ts).
  */
-function supportChanges(
-  meta: MetaResult,
-  prices: NonNullable<DataFile['prices']>,
-  data: unknown,
-  k: number,
-  upShare: number,
-): { moved: PlannedChange[]; flaggedCount: number; priced: ReturnType<NonNullable<DataFile['prices']>['prices']>; under: Set<string> } {
+function supportChanges(meta: MetaResult, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, upShare: number): RoundPlan {
   const priced = prices.prices(data, k);
   const parts = meta.partRows.map((r) => ({ key: r.part, share: r.share, alphaShare: r.alphaShare, builds: r.builds, supportBuilds: r.supportBuilds, makeup: prices.makeup(data, r.part) }));
   const moved = metaChanges(parts, priced, upShare);
-  const voted = parts.filter((p) => (p.share >= upShare && p.supportBuilds > 0) || (p.builds > 0 && p.supportBuilds === 0));
+  const voted = parts.filter((p) => voteOf(p, upShare));
   const under = new Set(moved.filter((c) => c.to > c.from).map((c) => c.key));
   return { moved, flaggedCount: voted.length, priced, under };
 }

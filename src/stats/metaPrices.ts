@@ -51,6 +51,12 @@ interface Vote {
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
+/** A part's vote: up (in builds carrying at least `upShare` of the equilibrium's weight), down (in top builds, none of the equilibrium's), or none. */
+export function voteOf(p: MetaPart, upShare: number): 'up' | 'down' | null {
+  if (p.share >= upShare && p.supportBuilds > 0) return 'up';
+  return p.builds > 0 && p.supportBuilds === 0 ? 'down' : null;
+}
+
 /**
  * The changes the metagame `parts` asks of `prices`, strongest first (raises
  * and cuts taken in turn); a price whose voters disagree, or whose range
@@ -66,9 +72,8 @@ export function metaChanges(parts: readonly MetaPart[], prices: ReadonlyMap<stri
   };
   for (const p of parts) {
     if (!p.makeup || p.makeup.size === 0) continue;
-    const up = p.share >= upShare && p.supportBuilds > 0;
-    const down = p.builds > 0 && p.supportBuilds === 0;
-    if (!up && !down) continue;
+    const way = voteOf(p, upShare), up = way === 'up';
+    if (!way) continue;
     for (const k of p.makeup.keys()) {
       if (!prices.has(k)) continue;
       const v = vote(k);
