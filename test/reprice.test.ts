@@ -436,6 +436,7 @@ describe('havoc reprice', () => {
     expect(scale.err.trim()).toBe('error: --scale: must be a whole number from 1 to 10');
     const meta = havoc('reprice', join(tmp, 'run'), '--meta', '1');
     expect(meta.err.trim()).toBe('error: --meta: must be 0 (no metagame) or a whole number ≥ 2 (the top builds of each sweep)');
+    expect(havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'run', '.')).err.trim()).toBe(`error: --out: is the sweep's own folder ${join(tmp, 'run')}: a reprice writes its rounds and catalogue elsewhere (default ${join(tmp, 'run')}-repriced)`);
     const climbs = havoc('reprice', join(tmp, 'run'), '--optimize', '-1');
     expect(climbs.err.trim()).toBe('error: --optimize: must be 0 (no search) or a whole number of climbs from 1 to 100');
   }, 60_000);

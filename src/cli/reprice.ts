@@ -25,7 +25,7 @@
  * round whose equilibrium mixes the most builds.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { CommandModule } from 'yargs';
 import { loadRunRuleset } from '../arena/config/rulesets.js';
@@ -178,6 +178,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   if (!data) throw new HavocError('ERR_ARGS', args.dir, `has no ${DATA_FILE}`);
   const schedule = args.matches !== undefined ? { ...run.schedule, matches: args.matches } : run.schedule;
   const out = args.out ?? `${args.dir.replace(/\/+$/, '')}-repriced`;
+  // OUT is cleared of an earlier reprice's rounds and catalogue: never the sweep's own folder.
+  if (resolve(out) === resolve(args.dir)) throw new HavocError('ERR_ARGS', '--out', `is the sweep's own folder ${args.dir}: a reprice writes its rounds and catalogue elsewhere (default ${args.dir.replace(/\/+$/, '')}-repriced)`);
 
   /** The sweep played again into `dir` on data `text` (parsed: `value`), by the same bot and size: its parts.csv, or null when the run was cancelled. */
   const sweepOn = async (dir: string, name: string, seed: string, text: string, value: unknown, source = `havoc reprice ${args.dir}`): Promise<CsvTable | null> => {
@@ -189,8 +191,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const first = partsOf(args.dir);
   // --tolerance is in the given catalogue's points: the sweep given is in them, every later sweep in points ×scale.
   const givenTol = args.tolerance, scaledTol = args.tolerance * args.scale;
-  // What an earlier reprice into OUT left is not this one's: its rounds' folders above all, whose sweeps a round here
-  // would otherwise carry on (a run folder is resumed, not replaced) with the earlier round's catalogue.
+  // What an earlier reprice into OUT left is not this one's: its rounds' folders above all (a run folder played again
+  // keeps its config and catalogue, so a round's sweep would keep the earlier round's, and its metagame is carried on).
   const earlier = existsSync(out) ? readdirSync(out).filter((f) => /^round-\d+$/.test(f)) : [];
   for (const f of [...earlier, 'rounds.csv', 'comparison.csv', DATA_FILE, 'metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after', 'recheck.csv', 'recheck-before', 'recheck-after'])
     rmSync(join(out, f), { recursive: true, force: true });

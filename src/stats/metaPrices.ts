@@ -99,7 +99,7 @@ export function metaChanges(parts: readonly MetaPart[], prices: ReadonlyMap<stri
   const at = (c: PlannedChange): number => order.indexOf(c.key);
   const va = (c: PlannedChange): Vote => votes.get(c.key)!;
   raises.sort((a, b) => va(b).up - va(a).up || va(b).alpha - va(a).alpha || at(a) - at(b));
-  cuts.sort((a, b) => votes.get(b.key)!.down - votes.get(a.key)!.down || at(a) - at(b));
+  cuts.sort((a, b) => va(b).down - va(a).down || at(a) - at(b));
   const out: PlannedChange[] = [];
   for (let i = 0; i < Math.max(raises.length, cuts.length); i++) {
     if (i < raises.length) out.push({ ...raises[i], p: out.length });
