@@ -227,7 +227,7 @@ describe('havoc reprice', () => {
     expect(sweep.code, sweep.err).toBe(0);
     const before = csv(join(tmp, 'run', 'parts.csv')).filter((r) => r.mispriced);
     expect(before.map((r) => `${r.part} ${r.mispriced}`)).toContain('dragon-breath under');
-    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '1', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '1', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none');
     expect(r.code, r.err).toBe(0);
     const rounds = csv(join(tmp, 'out', 'rounds.csv'));
     expect(rounds.map((x) => x.round)).toEqual(['0', '1', '2']);
@@ -251,16 +251,21 @@ describe('havoc reprice', () => {
     if (best) expect(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', `round-${best}`, 'parts.json'), 'utf8'));
     expect(r.out).toMatch(best ? new RegExp(`best: round ${best}`) : /the catalogue stands/);
     expect(best, 'a round flagged fewer than the sweep given').toBe(2);
-    // Re-checked: the catalogue given and the kept one swept again with another seed, each folder's verdicts counted.
+    // Re-checked: the catalogue given and the kept one swept again with new seeds (--recheck-seeds 2: the seed, then it
+    // with -2), each in its folder, each folder's verdicts counted.
     const recheck = csv(join(tmp, 'out', 'recheck.csv'));
-    expect(recheck.map((x) => [x.catalogue, x.seed])).toEqual([['given', 'plant/recheck'], ['kept', 'plant/recheck']]);
+    expect(recheck.map((x) => [x.catalogue, x.seed])).toEqual([['given', 'plant/recheck'], ['kept', 'plant/recheck'], ['given', 'plant/recheck-2'], ['kept', 'plant/recheck-2']]);
     const count = (dir: string): number => csv(join(tmp, 'out', dir, 'parts.csv')).filter((x) => x.mispriced).length;
-    expect(recheck.map((x) => Number(x.flagged))).toEqual([count('recheck-before'), count('recheck-after')]);
+    expect(recheck.map((x) => Number(x.flagged))).toEqual([count('recheck-before'), count('recheck-after'), count('recheck-before-2'), count('recheck-after-2')]);
+    expect(readFileSync(join(tmp, 'out', 'recheck-after-2', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8'));
     expect(readFileSync(join(tmp, 'out', 'recheck-after', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8'));
     // Another sample: the given catalogue's verdicts with the new seed are not the sweep's own.
     expect(readFileSync(join(tmp, 'out', 'recheck-before', 'matches.csv'), 'utf8')).not.toBe(readFileSync(join(tmp, 'run', 'matches.csv'), 'utf8'));
-    const [given, kept] = recheck.map((x) => Number(x.flagged));
-    expect(r.out).toContain(`re-checked with seed plant/recheck (recheck.csv, ${join(tmp, 'out', 'recheck-before')}/ and recheck-after/): the catalogue given flags ${given}, the kept one ${kept}: ${kept < given ? 'fewer on a new sample too' : 'not fewer on a new sample'}`);
+    const [g1, k1, g2, k2] = recheck.map((x) => Number(x.flagged));
+    expect(r.out).toContain(
+      `re-checked with 2 seeds (plant/recheck, plant/recheck-2; recheck.csv, ${join(tmp, 'out', 'recheck-before')}/ and recheck-after/, then -2): ` +
+        `the catalogue given flags ${g1}, ${g2} (${g1 + g2} in all), the kept one ${k1}, ${k2} (${k1 + k2}): fewer on ${Number(k1 < g1) + Number(k2 < g2)} of 2 new samples`,
+    );
   }, 120_000);
 
   it('with --lower holds the part flagged under and prices the rest of its budget down instead; a bad --damping refused in one line', () => {
@@ -293,6 +298,8 @@ describe('havoc reprice', () => {
     expect(meta.map((m) => [m.sweep, m.top, m.games_per_pair])).toEqual([['before', '4', '2'], ['after', '4', '2']]);
     for (const m of meta) expect(m.support_builds.split(' ').length).toBe(Number(m.support));
     expect(r.out).toMatch(/before: the top 4 builds' equilibrium has \d+ in its support/);
+    // One re-check seed (the default): one line on one new sample.
+    expect(r.out).toMatch(/re-checked with seed hr1\/recheck \(recheck\.csv, .*\): the catalogue given flags \d+, the kept one \d+: (fewer|not fewer) on a new sample/);
     expect(readFileSync(join(tmp, 'hover-out', 'report.html'), 'utf8')).toContain('id="metagame-table"');
     // The strongest builds under the prices given and kept: havoc optimize's top.csv, gathered side by side.
     const strongest = csv(join(tmp, 'hover-out', 'dominant.csv'));
@@ -437,6 +444,7 @@ describe('havoc reprice', () => {
     const meta = havoc('reprice', join(tmp, 'run'), '--meta', '1');
     expect(meta.err.trim()).toBe('error: --meta: must be 0 (no metagame) or a whole number ≥ 2 (the top builds of each sweep)');
     expect(havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'run', '.')).err.trim()).toBe(`error: --out: is the sweep's own folder ${join(tmp, 'run')}: a reprice writes its rounds and catalogue elsewhere (default ${join(tmp, 'run')}-repriced)`);
+    expect(havoc('reprice', join(tmp, 'run'), '--recheck-seeds', '0').err.trim()).toBe('error: --recheck-seeds: must be a whole number from 1 to 20 (new samples the re-check sweeps each catalogue on)');
     const climbs = havoc('reprice', join(tmp, 'run'), '--optimize', '-1');
     expect(climbs.err.trim()).toBe('error: --optimize: must be 0 (no search) or a whole number of climbs from 1 to 100');
   }, 60_000);

@@ -63,6 +63,7 @@ interface RepriceArgs extends RunArgs {
   tolerance: number;
   recheck: boolean;
   'recheck-seed'?: string;
+  'recheck-seeds': number;
   meta: number;
   'meta-games': number;
   optimize: number;
@@ -165,6 +166,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
   if (!whole(args.optimize, 0, 100)) throw new HavocError('ERR_ARGS', '--optimize', 'must be 0 (no search) or a whole number of climbs from 1 to 100');
   if (!(typeof args.tolerance === 'number' && args.tolerance >= 0 && args.tolerance <= 1000))
     throw new HavocError('ERR_ARGS', '--tolerance', 'must be a number of points from 0 to 1000 (how near its listed cost a fair-cost interval may come and not be flagged)');
+  if (!whole(args['recheck-seeds'], 1, 20)) throw new HavocError('ERR_ARGS', '--recheck-seeds', 'must be a whole number from 1 to 20 (new samples the re-check sweeps each catalogue on)');
   if (!whole(args['optimize-moves'], 1, 10_000)) throw new HavocError('ERR_ARGS', '--optimize-moves', 'must be a whole number ≥ 1 (moves proposed a climb)');
   if (args.aim !== 'flags' && args.aim !== 'support') throw new HavocError('ERR_ARGS', '--aim', `must be flags (fair costs: fewer parts flagged) or support (a wider metagame equilibrium), not "${args.aim}"`);
   if (args.aim === 'support' && args.meta === 0) throw new HavocError('ERR_ARGS', '--aim support', "plays each sweep's metagame: give --meta K, the top K builds in it (e.g. --meta 30)");
@@ -193,7 +195,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const givenTol = args.tolerance, scaledTol = args.tolerance * args.scale;
   // What an earlier reprice into OUT left is not this one's: its rounds' folders above all (a run folder played again
   // keeps its config and catalogue, so a round's sweep would keep the earlier round's, and its metagame is carried on).
-  const earlier = existsSync(out) ? readdirSync(out).filter((f) => /^round-\d+$/.test(f)) : [];
+  const earlier = existsSync(out) ? readdirSync(out).filter((f) => /^(round-\d+|recheck-(before|after)-\d+)$/.test(f)) : [];
   for (const f of [...earlier, 'rounds.csv', 'comparison.csv', DATA_FILE, 'metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after', 'recheck.csv', 'recheck-before', 'recheck-after'])
     rmSync(join(out, f), { recursive: true, force: true });
   // --aim support: each sweep's metagame (its top --meta builds' equilibrium) sets the next round's prices and scores it.
@@ -307,31 +309,44 @@ async function reprice(args: RepriceArgs): Promise<void> {
     const seed = args['recheck-seed'] ?? `${run.seed}/recheck`;
     const givenText = args.scale > 1 ? prices.withCosts(data.text, new Map(), args.scale, join(args.dir, DATA_FILE)) : data.text;
     const keptText = readFileSync(join(out, DATA_FILE), 'utf8');
-    const counts: number[] = [], widths: number[] = [], rows: (string | number)[][] = [];
-    let recheckField: FieldBuild[] = [];
-    for (const [when, folder, text] of [['given', 'recheck-before', givenText], ['kept', 'recheck-after', keptText]] as const) {
-      const dir = join(out, folder);
-      const value = file.parse(text, join(dir, DATA_FILE));
-      const parts = await sweepOn(dir, `${run.name}-recheck-${when}`, seed, text, value, `havoc reprice ${args.dir} (re-check)`);
-      if (!parts) return;
-      // With --same-field the kept catalogue's metagame is over the re-checked given's field, as far as its prices allow.
-      const field = bySupport ? (when === 'given' ? (recheckField = topBuilds(dir, args.meta)) : fieldAfter(recheckField, dir, value)) : undefined;
-      const meta = bySupport ? await metaOf(dir, join(dir, 'meta'), field) : null;
-      if (bySupport && !meta) return;
-      const now = flagged(parts, scaledTol);
-      counts.push(now.length);
-      if (meta) widths.push(meta.summary.equilibrium.support);
-      rows.push([when, seed, now.length, now.join(' '), ...supportOf(meta)]);
+    // --recheck-seeds N: N new samples (the seed, then seed-2 … seed-N), each in its own pair of folders.
+    const seeds = Array.from({ length: args['recheck-seeds'] }, (_, i) => (i === 0 ? seed : `${seed}-${i + 1}`));
+    const given: number[] = [], kept: number[] = [], widths: [number[], number[]] = [[], []], rows: (string | number)[][] = [];
+    for (const [i, s] of seeds.entries()) {
+      let recheckField: FieldBuild[] = [];
+      const tail = i === 0 ? '' : `-${i + 1}`;
+      for (const [when, folder, text] of [['given', `recheck-before${tail}`, givenText], ['kept', `recheck-after${tail}`, keptText]] as const) {
+        const dir = join(out, folder);
+        const value = file.parse(text, join(dir, DATA_FILE));
+        const parts = await sweepOn(dir, `${run.name}-recheck-${when}`, s, text, value, `havoc reprice ${args.dir} (re-check)`);
+        if (!parts) return;
+        // With --same-field the kept catalogue's metagame is over the re-checked given's field, as far as its prices allow.
+        const field = bySupport ? (when === 'given' ? (recheckField = topBuilds(dir, args.meta)) : fieldAfter(recheckField, dir, value)) : undefined;
+        const meta = bySupport ? await metaOf(dir, join(dir, 'meta'), field) : null;
+        if (bySupport && !meta) return;
+        const now = flagged(parts, scaledTol);
+        (when === 'given' ? given : kept).push(now.length);
+        if (meta) widths[when === 'given' ? 0 : 1].push(meta.summary.equilibrium.support);
+        rows.push([when, s, now.length, now.join(' '), ...supportOf(meta)]);
+      }
     }
     writeFileSync(join(out, 'recheck.csv'), stringify([['catalogue', 'seed', 'flagged', 'parts_flagged', 'support', 'held_out_exploitability'], ...rows]));
-    const [given, kept] = counts;
-    recheckLines.push(
-      `re-checked with seed ${seed} (recheck.csv, ${join(out, 'recheck-before')}/ and recheck-after/): the catalogue given flags ${given}, the kept one ${kept}: ` +
-        (kept < given ? 'fewer on a new sample too' : "not fewer on a new sample: the kept round's count may have fitted its own seed's sample"),
-    );
-    if (bySupport) {
-      const [a, b] = widths;
-      recheckLines.push(`  and the equilibrium of the top ${args.meta} builds mixes ${builds(a)} under the catalogue given, ${b} under the kept one: ${b > a ? 'wider on a new sample too' : "not wider on a new sample: the kept round's support may have fitted its own seed's sample"}`);
+    const sum = (xs: number[]): number => xs.reduce((a, x) => a + x, 0);
+    const fewer = kept.filter((k, i) => k < given[i]).length, wider = widths[1].filter((w, i) => w > widths[0][i]).length;
+    if (seeds.length === 1) {
+      recheckLines.push(
+        `re-checked with seed ${seed} (recheck.csv, ${join(out, 'recheck-before')}/ and recheck-after/): the catalogue given flags ${given[0]}, the kept one ${kept[0]}: ` +
+          (fewer ? 'fewer on a new sample too' : "not fewer on a new sample: the kept round's count may have fitted its own seed's sample"),
+      );
+      if (bySupport)
+        recheckLines.push(`  and the equilibrium of the top ${args.meta} builds mixes ${builds(widths[0][0])} under the catalogue given, ${widths[1][0]} under the kept one: ${wider ? 'wider on a new sample too' : "not wider on a new sample: the kept round's support may have fitted its own seed's sample"}`);
+    } else {
+      const n = seeds.length;
+      recheckLines.push(
+        `re-checked with ${n} seeds (${seeds.join(', ')}; recheck.csv, ${join(out, 'recheck-before')}/ and recheck-after/, then ${n === 2 ? '-2' : `-2 to -${n}`}): the catalogue given flags ${given.join(', ')} (${sum(given)} in all), the kept one ${kept.join(', ')} (${sum(kept)}): fewer on ${fewer} of ${n} new samples`,
+      );
+      if (bySupport)
+        recheckLines.push(`  and the equilibrium of the top ${args.meta} builds mixes ${widths[0].join(', ')} builds under the catalogue given, ${widths[1].join(', ')} under the kept one: wider on ${wider} of ${n}`);
     }
   }
   // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta: OUT/meta-before, and OUT/meta-after
@@ -418,6 +433,7 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('keep-best', { type: 'boolean', default: false, describe: 'start each round from the best catalogue so far, not the last, its next round making half the changes, half as far, each time a round from it flags no fewer' })
         .option('recheck', { type: 'boolean', default: true, describe: 'sweep the kept catalogue and the one given again with another seed, to see whether the improvement holds on a new sample (--no-recheck: not)' })
         .option('recheck-seed', { type: 'string', describe: "the re-check's seed (default the sweep's seed + '/recheck')" })
+        .option('recheck-seeds', { type: 'number', default: 1, describe: 'new samples the re-check sweeps each catalogue on: the re-check seed, then it with -2, -3, … (one sample is still one sample)' })
         .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" })
         .option('meta', { type: 'number', default: 0, describe: "the metagame of each sweep's top K builds, before and after (havoc meta): the equilibrium's support side by side (0: none)" })
         .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' })
