@@ -258,6 +258,7 @@ describe('havoc reprice', () => {
     const count = (dir: string): number => csv(join(tmp, 'out', dir, 'parts.csv')).filter((x) => x.mispriced).length;
     expect(recheck.map((x) => Number(x.flagged))).toEqual([count('recheck-before'), count('recheck-after'), count('recheck-before-2'), count('recheck-after-2')]);
     expect(readFileSync(join(tmp, 'out', 'recheck-after-2', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8'));
+    expect(readFileSync(join(tmp, 'out', 'report.html'), 'utf8')).toContain('<h2>Re-checked on new samples</h2>');
     expect(readFileSync(join(tmp, 'out', 'recheck-after', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8'));
     // Another sample: the given catalogue's verdicts with the new seed are not the sweep's own.
     expect(readFileSync(join(tmp, 'out', 'recheck-before', 'matches.csv'), 'utf8')).not.toBe(readFileSync(join(tmp, 'run', 'matches.csv'), 'utf8'));

@@ -31,12 +31,16 @@ export async function writeRepricePage(out: string, before: CsvTable, afterDir: 
     ['rounds', 'Rounds', table(readCsv(join(out, 'rounds.csv')), 'rounds-table', 'rounds.csv')],
   ];
   const recheck = readCsv(join(out, 'recheck.csv'));
-  if (recheck)
+  if (recheck) {
+    // --recheck-seeds N: a pair of rows a seed, the second seed's folders -2 and so on.
+    const several = new Set(recheck.rows.map((r) => r.seed)).size > 1;
+    const folders = several ? '<code>recheck-before/</code>, <code>recheck-after/</code>, then <code>-2</code> and on for each seed after the first' : '<code>recheck-before/</code>, <code>recheck-after/</code>';
     sections.push([
       'recheck',
-      'Re-checked on a new sample',
-      `<p class="note">The catalogue given and the one kept, swept again with another seed (<code>recheck-before/</code>, <code>recheck-after/</code>): the kept round is the fewest of several noisy counts, so this pair, on a sample neither was chosen on, is the before and after to go by.</p>${table(recheck, 'recheck-table', 'recheck.csv')}`,
+      several ? 'Re-checked on new samples' : 'Re-checked on a new sample',
+      `<p class="note">The catalogue given and the one kept, swept again with ${several ? 'new seeds' : 'another seed'} (${folders}): the kept round is the fewest of several noisy counts, so ${several ? 'these pairs' : 'this pair'}, on ${several ? 'samples' : 'a sample'} neither was chosen on, ${several ? 'are' : 'is'} the before and after to go by.</p>${table(recheck, 'recheck-table', 'recheck.csv')}`,
     ]);
+  }
   const meta = readCsv(join(out, 'metagame.csv'));
   if (meta)
     sections.push([
