@@ -195,8 +195,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const givenTol = args.tolerance, scaledTol = args.tolerance * args.scale;
   // What an earlier reprice into OUT left is not this one's: its rounds' folders above all (a run folder played again
   // keeps its config and catalogue, so a round's sweep would keep the earlier round's, and its metagame is carried on).
-  const earlier = existsSync(out) ? readdirSync(out).filter((f) => /^(round-\d+|recheck-(before|after)-\d+)$/.test(f)) : [];
-  for (const f of [...earlier, 'rounds.csv', 'comparison.csv', DATA_FILE, 'metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after', 'recheck.csv', 'recheck-before', 'recheck-after'])
+  const earlier = existsSync(out) ? readdirSync(out).filter((f) => /^(round-\d+|recheck-(before|after)(-\d+)?)$/.test(f)) : [];
+  for (const f of [...earlier, 'rounds.csv', 'comparison.csv', DATA_FILE, 'metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after', 'recheck.csv'])
     rmSync(join(out, f), { recursive: true, force: true });
   // --aim support: each sweep's metagame (its top --meta builds' equilibrium) sets the next round's prices and scores it.
   const bySupport = args.aim === 'support';
@@ -219,7 +219,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const better = (a: number, b: number): boolean => (bySupport ? a > b : a < b);
   const log: { round: number; changes: string; flagged: string[] | null; meta: MetaResult | null }[] = [{ round: 0, changes: '(the sweep given)', flagged: flagged(first, givenTol), meta: givenMeta }];
   let from = { dir: args.dir, text: data.text, value: data.value, parts: first, scale: args.scale, meta: givenMeta };
-  let best = { round: 0, dir: args.dir, count: log[0].flagged!.length, score: scoreOf(log[0].flagged!, givenMeta) };
+  const givenScore = scoreOf(log[0].flagged!, givenMeta);
+  let best = { round: 0, dir: args.dir, count: log[0].flagged!.length, score: givenScore };
   // --keep-best: each round starts from the best catalogue so far, with shorter steps each time one from it did not improve.
   let start = { ...from, round: 0 }, tries = 0;
   const tried = new Set<string>();
@@ -395,7 +396,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const widthOf = (m: MetaResult | null): string => (m ? `, the equilibrium mixes ${m.summary.equilibrium.support}` : '');
   const lines = log.map((l) => `  round ${l.round}: ${l.changes}${l.flagged ? ` → ${l.flagged.length} flagged${l.flagged.length ? ` (${l.flagged.join(' ')})` : ''}${widthOf(l.meta)}` : ''}`);
   const kept = bySupport
-    ? `best: round ${best.round}, the equilibrium of the top ${args.meta} builds mixes ${best.score} against ${scoreOf([], givenMeta)} before (${best.count} flagged against ${log[0].flagged!.length})`
+    ? `best: round ${best.round}, the equilibrium of the top ${args.meta} builds mixes ${best.score} against ${givenScore} before (${best.count} flagged against ${log[0].flagged!.length})`
     : `best: round ${best.round}, ${best.count} flagged against ${log[0].flagged!.length} before`;
   process.stdout.write(
     [
