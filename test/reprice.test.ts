@@ -198,6 +198,13 @@ describe('prices toward a wider metagame (--aim support)', () => {
     expect(keys(carriedField(earlier, fresh, 4, (k) => k !== 'b'))).toEqual(['a', 'c', 'd', 'x']);
     expect(keys(carriedField(earlier, fresh, 5, (k) => k !== 'b' && k !== 'd'))).toEqual(['a', 'c', 'x', 'y', 'z']);
     expect(keys(carriedField(earlier, fresh, 2, () => true))).toEqual(['a', 'b']);
+    // --refit: an illegal build takes its place refitted (marked with its old key), unless the refit is a build that
+    // still stands in the field on its own or was taken already; a build with no refit is left out.
+    const refit = (k: string): string | null => ({ b: 'b2', d: 'a', e: 'b2' })[k] ?? null;
+    const field = carriedField([...earlier, b('e'), b('f')], fresh, 6, (k) => !['b', 'd', 'e', 'f'].includes(k), refit);
+    expect(keys(field)).toEqual(['a', 'b2', 'c', 'x', 'y', 'z']);
+    expect(field[1]).toEqual({ name: 'b2', key: 'b2', winRate: null, rating: null, games: 0, from: 'b' });
+    expect(field.filter((f) => f.from !== undefined)).toHaveLength(1);
   });
 
   it('moves a price several parts share only where every part voting on it agrees', () => {
@@ -416,21 +423,31 @@ describe('havoc reprice', () => {
     expect(havoc('reprice', join(tmp, 'run'), '--aim', 'cheap').err.trim()).toBe('error: --aim: must be flags (fair costs: fewer parts flagged) or support (a wider metagame equilibrium), not "cheap"');
   }, 120_000);
 
-  it('with --same-field solves each round\'s metagame over the given top builds its prices still allow, then its own best', () => {
-    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none');
+  it('with --same-field solves each round\'s metagame over the given top builds its prices still allow (--refit: refitted), then its own best', () => {
+    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--refit', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none');
     expect(r.code, r.err).toBe(0);
     const field = (dir: string): string[] => (JSON.parse(readFileSync(join(tmp, 'same', dir, 'config.json'), 'utf8')) as { run: { loadouts: { name: string }[] } }).run.loadouts.map((l) => l.name);
     const given = field('meta-before'), after = field(join('round-1', 'meta'));
     const nhm = rulesetById('nhm');
     const text = readFileSync(join(tmp, 'same', 'round-1', 'parts.json'), 'utf8');
     const kit = nhm.withData!(nhm.data!.parse(text, 'round-1')).builds;
-    const still = given.filter((k) => kit.check(k, k).ok);
-    expect(still.length, 'a change that leaves some of the given builds legal').toBeGreaterThan(0);
-    expect(after.slice(0, still.length)).toEqual(still);
+    // Each given build in its place: as it is where the round's prices allow it, else refitted to them.
+    const carried = given.map((k) => (kit.check(k, k).ok ? k : kit.key(kit.refit!(k)!)));
+    expect(carried.filter((k, i) => k !== given[i]).length, 'a change that makes some given build illegal').toBeGreaterThan(0);
+    expect(after.slice(0, new Set(carried).size)).toEqual([...new Set(carried)]);
     expect(after).toHaveLength(6);
     // The rest: the round's sweep's best by rating, not already in.
     const ranked = readCsv(join(tmp, 'same', 'round-1', 'sweep', 'loadouts.csv'))!.rows.map((x, i) => ({ k: x.key, r: Number(x.rating), i })).sort((a, b) => b.r - a.r || a.i - b.i).map((x) => x.k);
-    expect(after.slice(still.length)).toEqual(ranked.filter((k) => !still.includes(k)).slice(0, 6 - still.length));
+    const held = new Set(carried);
+    expect(after.slice(held.size)).toEqual(ranked.filter((k) => !held.has(k)).slice(0, 6 - held.size));
+    // field.csv says which builds were carried, refitted (from which) or new.
+    const rows = csv(join(tmp, 'same', 'round-1', 'field.csv'));
+    expect(rows.map((x) => x.loadout)).toEqual(after);
+    expect(rows.map((x) => x.origin)).toEqual(after.map((k, i) => (i >= held.size ? 'new' : given.includes(k) ? 'carried' : 'refitted')));
+    expect(rows.filter((x) => x.origin === 'refitted').map((x) => kit.key(kit.refit!(x.refitted_from)!))).toEqual(rows.filter((x) => x.origin === 'refitted').map((x) => x.loadout));
+    expect(havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--meta', '6', '--refit').err.trim()).toBe(
+      "error: --refit: refits the builds --same-field carries over that the new prices make illegal: give --same-field (and --aim support) too",
+    );
   }, 60_000);
 
   it('refuses a folder that is not a sweep, and bad options, in one line', () => {

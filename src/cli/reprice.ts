@@ -71,6 +71,7 @@ interface RepriceArgs extends RunArgs {
   aim: string;
   'up-share': number;
   'same-field': boolean;
+  refit: boolean;
 }
 
 const num = (v: string | undefined): number | null => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
@@ -172,6 +173,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   if (args.aim === 'support' && args.meta === 0) throw new HavocError('ERR_ARGS', '--aim support', "plays each sweep's metagame: give --meta K, the top K builds in it (e.g. --meta 30)");
   if (!(typeof args['up-share'] === 'number' && args['up-share'] > 0 && args['up-share'] <= 1))
     throw new HavocError('ERR_ARGS', '--up-share', "must be a number above 0 and at most 1 (the equilibrium's weight a part's builds carry for --aim support to price it up)");
+  if (args.refit && !args['same-field']) throw new HavocError('ERR_ARGS', '--refit', "refits the builds --same-field carries over that the new prices make illegal: give --same-field (and --aim support) too");
+  if (args.refit && !mod.builds.refit) throw new HavocError('ERR_ARGS', '--refit', `${mod.title} has no rule to refit a build to new prices: leave --refit out (the builds the prices make illegal are left out)`);
   const bot = run.bots[0]?.bot ?? '';
   if (args.optimize > 0 && isBotPath(bot)) throw new HavocError('ERR_ARGS', '--optimize', `the sweep's bot ${run.bots[0].name} is named by path, and havoc optimize plays in its own threads: only a built-in bot`);
   if (args.matches !== undefined && !(Number.isInteger(args.matches) && args.matches > 0 && args.matches % run.schedule.seats === 0))
@@ -206,10 +209,23 @@ async function reprice(args: RepriceArgs): Promise<void> {
   };
   // --same-field: a round's metagame is solved over the earlier field's builds still legal under its prices, the
   // round's sweep's best after them, not over the round's own top builds, drawn afresh with each catalogue.
-  const fieldAfter = (earlier: readonly FieldBuild[], sweep: string, value: unknown): FieldBuild[] | undefined => {
+  // Each carried field is written beside its metagame (DIR/field.csv): which builds were carried, refitted or new.
+  const fieldAfter = (earlier: readonly FieldBuild[], sweep: string, value: unknown, dir: string): FieldBuild[] | undefined => {
     if (!args['same-field']) return undefined;
+    const field = carriedFrom(earlier, sweep, value);
+    const given = new Set(earlier.map((b) => b.key));
+    const origin = (b: FieldBuild): string => (b.from !== undefined ? 'refitted' : given.has(b.key) ? 'carried' : 'new');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'field.csv'), stringify([['rank', 'loadout', 'origin', 'refitted_from'], ...field.map((b, i) => [i + 1, b.key, origin(b), b.from ?? ''])]));
+    return field;
+  };
+  const carriedFrom = (earlier: readonly FieldBuild[], sweep: string, value: unknown): FieldBuild[] => {
     const kit = mod.withData!(value).builds;
-    return carriedField(earlier, rankedBuilds(sweep), args.meta, (key) => kit.check(key, key).ok);
+    const refit = args.refit ? (key: string): string | null => {
+      const b = kit.refit!(key);
+      return b === null ? null : kit.key(b);
+    } : undefined;
+    return carriedField(earlier, rankedBuilds(sweep), args.meta, (key) => kit.check(key, key).ok, refit);
   };
   const givenField = bySupport ? topBuilds(args.dir, args.meta) : [];
   const givenMeta = bySupport ? await metaOf(args.dir, join(out, 'meta-before'), givenField) : null;
@@ -266,7 +282,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     );
     const parts = await sweepOn(join(dir, 'sweep'), `${run.name}-repriced-${round}`, run.seed, text, value);
     if (!parts) return;
-    const meta = bySupport ? await metaOf(join(dir, 'sweep'), join(dir, 'meta'), fieldAfter(givenField, join(dir, 'sweep'), value)) : null;
+    const meta = bySupport ? await metaOf(join(dir, 'sweep'), join(dir, 'meta'), fieldAfter(givenField, join(dir, 'sweep'), value, dir)) : null;
     if (bySupport && !meta) return;
     const now = flagged(parts, scaledTol);
     log.push({ round, changes: said, flagged: now, meta });
@@ -322,7 +338,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
         const parts = await sweepOn(dir, `${run.name}-recheck-${when}`, s, text, value, `havoc reprice ${args.dir} (re-check)`);
         if (!parts) return;
         // With --same-field the kept catalogue's metagame is over the re-checked given's field, as far as its prices allow.
-        const field = bySupport ? (when === 'given' ? (recheckField = topBuilds(dir, args.meta)) : fieldAfter(recheckField, dir, value)) : undefined;
+        const field = bySupport ? (when === 'given' ? (recheckField = topBuilds(dir, args.meta)) : fieldAfter(recheckField, dir, value, dir)) : undefined;
         const meta = bySupport ? await metaOf(dir, join(dir, 'meta'), field) : null;
         if (bySupport && !meta) return;
         const now = flagged(parts, scaledTol);
@@ -442,6 +458,7 @@ const command: CommandModule<object, RepriceArgs> = {
         .option('optimize-moves', { type: 'number', default: 30, describe: 'moves proposed a climb' })
         .option('aim', { type: 'string', default: 'flags', describe: "flags: price toward each part's fair cost, keeping the round with the fewest flagged; support: price toward a wider metagame (with --meta K: a point up for parts in most of the equilibrium's weight, a point down for parts it never plays), keeping the round whose equilibrium mixes the most builds" })
         .option('same-field', { type: 'boolean', default: false, describe: "with --aim support: each round's metagame over the sweep given's top builds still legal under its prices (the round's sweep's best after them), not over its own top builds" })
+        .option('refit', { type: 'boolean', default: false, describe: "with --same-field: a carried build the round's prices make illegal is refitted to its budgets (NHM: the fewest parts of an over-spent budget dropped, keeping the most points) rather than left out" })
         .option('up-share', { type: 'number', default: 0.5, describe: "with --aim support: the equilibrium's weight a part's builds must carry for it to be priced up" }),
       'reprice',
     ) as never,

@@ -209,6 +209,13 @@ export interface BuildKit<B> {
    * a search can only draw fresh builds with `sample`.
    */
   neighbours?(build: B, filter?: unknown): B[];
+  /**
+   * The legal build nearest one written under other prices (`key`, which the
+   * current data may refuse): the ruleset's rule for fitting a build back into
+   * its budgets (NHM: the fewest parts of an over-spent budget dropped), or
+   * null when none fits. Absent: such a build is left out (`havoc reprice --refit`).
+   */
+  refit?(key: string, opts?: BuildOptions): B | null;
   /** The priced components a build is made of (NHM: its part keys), for part pricing; absent when builds have none. */
   components?(build: B): readonly string[];
   /** Every component in listing order with its listed cost and the category it competes in (NHM: the catalogue). */

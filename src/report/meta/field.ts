@@ -21,6 +21,8 @@ export interface FieldBuild {
   readonly winRate: number | null;
   readonly rating: number | null;
   readonly games: number;
+  /** A build refitted to new prices: the key it was refitted from (carriedField). */
+  readonly from?: string;
 }
 
 export const META_FOLDER = 'meta';
@@ -66,10 +68,26 @@ export function topBuilds(dir: string, k: number): FieldBuild[] {
  * A field carried over from an earlier one: its builds still legal (`legal`, under new prices), in their order,
  * then the best of `fresh` not among them, to `k` — so a metagame after a price change is solved over the same
  * builds as far as the prices allow, not over a field drawn afresh (`havoc reprice --aim support --same-field`).
+ * Given `refit` (`--refit`: the key of the legal build nearest a key, or null), a build the prices made illegal
+ * takes its place refitted (`from` its key) rather than leaving it to a fresh build.
  */
-export function carriedField(earlier: readonly FieldBuild[], fresh: readonly FieldBuild[], k: number, legal: (key: string) => boolean): FieldBuild[] {
-  const out = earlier.filter((b) => legal(b.key)).slice(0, k);
-  const held = new Set(out.map((b) => b.key));
+export function carriedField(
+  earlier: readonly FieldBuild[], fresh: readonly FieldBuild[], k: number, legal: (key: string) => boolean, refit?: (key: string) => string | null,
+): FieldBuild[] {
+  const out: FieldBuild[] = [];
+  const held = new Set<string>();
+  // A refit that lands on a build of the field still legal as it is leaves that build its own place.
+  const standing = new Set(earlier.filter((b) => legal(b.key)).map((b) => b.key));
+  for (const b of earlier) {
+    if (out.length >= k) break;
+    if (standing.has(b.key)) {
+      if (!held.has(b.key)) out.push(b), held.add(b.key);
+      continue;
+    }
+    const key = refit?.(b.key) ?? null;
+    // A refitted build has no record of its own in the run: its win rate and rating are not the old build's.
+    if (key !== null && !held.has(key) && !standing.has(key)) out.push({ name: key, key, winRate: null, rating: null, games: 0, from: b.key }), held.add(key);
+  }
   for (const b of fresh) {
     if (out.length >= k) break;
     if (!held.has(b.key)) out.push(b), held.add(b.key);

@@ -191,6 +191,19 @@ function parseLoadoutKey(cat: Catalogue, key: string, where: string, errors: Hav
   return { weapons: rest(weapons), armour: rest(armour), engines: rest(engines), cpu: cpus[0] ?? null, options };
 }
 
+/**
+ * The parts a loadout key names, whatever they cost: null when the key is malformed or names a part the
+ * catalogue lacks. For a design written under other prices (refit.ts), which checkLoadout may refuse.
+ */
+export function partsOfKey(cat: Catalogue, key: string): Part[] | null {
+  const errors: HavocError[] = [];
+  const spec = parseLoadoutKey(cat, key, key, errors);
+  if (!spec) return null;
+  const keys = [...(spec.weapons ?? []), ...(spec.armour ?? []), ...(spec.engines ?? []), ...(spec.cpu ? [spec.cpu] : []), ...(spec.options ?? [])];
+  const parts = keys.map((k) => findPart(cat, k));
+  return parts.every((x): x is Part => x !== undefined) ? parts : null;
+}
+
 /** The default named-designs file, configs/loadouts.json under the package root. */
 export const defaultLoadoutsPath = (): string => join(packageRoot(), 'configs', 'loadouts.json');
 

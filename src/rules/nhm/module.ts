@@ -21,6 +21,7 @@ import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_WEAPON, CMD_X, cmdOp
 import { Game } from './game.js';
 import { countLoadouts, enumerateLoadouts, sampleLoadouts } from './designSpace.js';
 import { loadoutNeighbours } from './neighbours.js';
+import { refitLoadout } from './refit.js';
 import { checkLoadout, defaultLoadoutsPath, loadNamedLoadouts, loadoutKey, loadoutSpec } from './loadout.js';
 import { loadoutFilterOf, sweepFilterProblems } from './sweepFilter.js';
 import { copyForSeat, LastPrograms, observe, type Observation, Seen } from './observe.js';
@@ -155,6 +156,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     enumerate: (filter) => enumerateLoadouts(catalogue(), loadoutFilterOf(filter)),
     count: (filter) => countLoadouts(catalogue(), loadoutFilterOf(filter)),
     neighbours: (l, filter) => loadoutNeighbours(catalogue(), l, loadoutFilterOf(filter)),
+    refit: (key, opts = {}) => refitLoadout(catalogue(), key, opts.experimental ?? true),
     components: (l) => l.parts.map((p) => p.key),
     listing: () => new Map(catalogue().parts.map((p) => [p.key, { cost: p.cost, category: p.budget }])),
   };
