@@ -3,10 +3,11 @@
  * top build of the sweep given whose parts the new catalogue prices past a
  * budget drops the fewest of the parts that budget pays for, and of the ways
  * to do that the one keeping the most points — a player keeping the part
- * that carries the build and dropping the small one (minigun 7 + bazooka 2
- * over a weapon budget of 8 keeps the minigun). So a metagame after a price
- * change is played over the same designs as far as their owners could still
- * field them, not only over those the prices happened to leave legal.
+ * that carries the build and dropping the small one (minigun raised to 4
+ * beside a bazooka of 1, over a weapon budget of 4, keeps the minigun).
+ * So a metagame after a price change is played over the same designs as far
+ * as their owners could still field them, not only over those the prices
+ * happened to leave legal.
  */
 import { checkLoadout, loadoutKey, makeLoadout, partsOfKey } from './loadout.js';
 import type { Catalogue, Loadout, Part } from './parts.js';
