@@ -234,6 +234,9 @@ describe('havoc reprice', () => {
     expect(sweep.code, sweep.err).toBe(0);
     const before = csv(join(tmp, 'run', 'parts.csv')).filter((r) => r.mispriced);
     expect(before.map((r) => `${r.part} ${r.mispriced}`)).toContain('dragon-breath under');
+    // summary.json flags what parts.csv flags, with the fair cost the table prints (null where it prints none).
+    const summary = JSON.parse(readFileSync(join(tmp, 'run', 'summary.json'), 'utf8')) as { parts: { mispriced: { part: string; flag: string; fairCost: number | null }[] } };
+    expect(summary.parts.mispriced).toEqual(before.map((x) => expect.objectContaining({ part: x.part, flag: x.mispriced, fairCost: x.fair_cost === '' ? null : Number(x.fair_cost) })));
     const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '1', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none');
     expect(r.code, r.err).toBe(0);
     const rounds = csv(join(tmp, 'out', 'rounds.csv'));

@@ -33,7 +33,7 @@ interface DeltaPoint {
  * Per budget category, fair − listed cost of each estimated part with its
  * corrected interval, sorted (most underpriced first); a part's row says its
  * listed and fair cost in its tooltip. Parts without an estimate are named
- * below their category's chart with the reason. Null when parts.csv has no
+ * below their category's chart with the reason, and their verdict where flagged. Null when parts.csv has no
  * delta columns (a folder written before them).
  */
 export function partDeltaCharts(t: CsvTable): string | null {
@@ -46,8 +46,10 @@ export function partDeltaCharts(t: CsvTable): string | null {
     categories.set(category, entry);
     const delta = num(r[c.delta]), lo = num(r[c.deltaLo]), hi = num(r[c.deltaHi]), listed = num(r[c.listed]);
     if (delta === null || lo === null || hi === null || listed === null) {
-      const note = c.note ? r[c.note] : '';
-      entry.missing.push(`${r[c.part]}${note ? ` (${note.replace(/-/g, ' ')})` : ''}`);
+      // A verdict without an estimate (point value not determined, too little data) is still said.
+      const note = c.note ? r[c.note].replace(/-/g, ' ') : '', flag = c.mispriced ? r[c.mispriced] : '';
+      const why = [note, flag === 'under' || flag === 'over' ? `${flag}priced` : ''].filter(Boolean).join('; ');
+      entry.missing.push(`${r[c.part]}${why ? ` (${why})` : ''}`);
       continue;
     }
     const flag = c.mispriced ? r[c.mispriced] : '';

@@ -15,7 +15,7 @@ export interface Verdict {
   readonly fairCost: string;
   readonly fairLo: string;
   readonly fairHi: string;
-  /** `under`, `over`, `fair`, or `too little data` (an interval too wide to judge). */
+  /** `under`, `over`, `fair`, or `too little data` (not flagged, its interval too wide to call it fair). */
   readonly verdict: string;
 }
 
@@ -42,7 +42,8 @@ export function robustness(dir: string, bots: readonly string[]): RobustnessRow[
     const byBot = tables.map((t) => {
       const r = t.get(part);
       if (!r) return null;
-      const verdict = r.note === 'too-little-data' ? 'too little data' : r.mispriced || 'fair';
+      // A flag stands whatever the interval's width; an unflagged part with too little data was not judged fair.
+      const verdict = r.mispriced || (r.note === 'too-little-data' ? 'too little data' : 'fair');
       return { fairCost: r.fair_cost ?? '', fairLo: r.fair_cost_lo ?? '', fairHi: r.fair_cost_hi ?? '', verdict };
     });
     // A verdict changes when two sweeps judged it differently; a sweep with too little data judged nothing.

@@ -60,7 +60,8 @@ export interface Summary {
   };
   readonly parts: {
     readonly tested: number;
-    readonly mispriced: { readonly part: string; readonly flag: string; readonly fairCost: number; readonly listedCost: number }[];
+    /** Each flagged part; `fairCost` null where the table prints none (point value not determined, too little data). */
+    readonly mispriced: { readonly part: string; readonly flag: string; readonly fairCost: number | null; readonly listedCost: number }[];
     readonly alpha: number;
     readonly anchor: string;
     /** The anchor the verdicts rest on: the configured one when its rounds settled, else 'all' (stats/partEffects.ts). */
@@ -153,8 +154,8 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
     parts: {
       tested: model.tested,
       mispriced: model.parts
-        .filter((p) => p.mispriced && !vague.has(p.key))
-        .map((p) => ({ part: p.key, flag: p.mispriced!, fairCost: Number(fmt(p.fairCost, 3)), listedCost: p.listedCost })),
+        .filter((p) => p.mispriced)
+        .map((p) => ({ part: p.key, flag: p.mispriced!, fairCost: vague.has(p.key) || !Number.isFinite(p.fairCost) ? null : Number(fmt(p.fairCost, 3)), listedCost: p.listedCost })),
       alpha: model.alpha,
       anchor: stats.anchor,
       anchorUsed: model.anchorUsed,

@@ -280,11 +280,14 @@ export function additivityTest(dim: Dimension, seats: number, model: PartEffects
 /**
  * A fair cost whose interval is wider than this many times the largest listed cost of its category
  * says nothing a designer can use (a 200-match sweep gave ±47,000 points on costs of 1 to 4): parts.csv
- * leaves its estimate out and says `too-little-data`.
+ * leaves its estimate out and says `too-little-data`. Its verdict stands: the test of value above price
+ * does not rest on the interval's width, which runs wide where the category's point value is barely
+ * determined (one step more uncertain, the interval has no ends and `point-value-not-determined` keeps
+ * its verdict too; seen: tank-treads under at an adjusted p of 1.6e-68 with an interval too wide to print).
  */
 export const UNINFORMATIVE_WIDTH = 4;
 
-/** The parts whose fair-cost interval is too wide to use (UNINFORMATIVE_WIDTH): neither estimated nor flagged in the tables. */
+/** The parts whose fair-cost interval is too wide to use (UNINFORMATIVE_WIDTH): not estimated in the tables (their verdicts stand). */
 export function vagueParts(model: PartEffectsResult): ReadonlySet<string> {
   const largest = new Map<string, number>();
   for (const p of model.parts) largest.set(p.category, Math.max(largest.get(p.category) ?? 0, p.listedCost));
@@ -310,7 +313,7 @@ export function partsTable(model: PartEffectsResult): Table {
       p.key, p.category, String(p.listedCost), count(r.nWith), r.nWith > 0 ? fmt(r.winRateWith, 4) : '', count(r.nWithout), r.nWithout > 0 ? fmt(r.winRateWithout, 4) : '',
       fmt(r.diff, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffLo, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffHi, 4),
       fmt(p.beta, 4), fmt(p.betaSe, 4), est(p.fairCost), est(p.lo), est(p.hi), est(p.fairCost - p.listedCost), est(p.lo - p.listedCost), est(p.hi - p.listedCost),
-      fmtP(p.pValue), fmtP(p.adjustedP), tooLittle ? '' : (p.mispriced ?? ''), tooLittle ? 'too-little-data' : (p.reason ?? ''),
+      fmtP(p.pValue), fmtP(p.adjustedP), p.mispriced ?? '', tooLittle ? 'too-little-data' : (p.reason ?? ''),
     ];
   });
   return { header, rows };
