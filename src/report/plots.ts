@@ -33,8 +33,9 @@ interface DeltaPoint {
  * Per budget category, fair − listed cost of each estimated part with its
  * corrected interval, sorted (most underpriced first); a part's row says its
  * listed and fair cost in its tooltip. Parts without an estimate are named
- * below their category's chart with the reason, and their verdict where flagged. Null when parts.csv has no
- * delta columns (a folder written before them).
+ * below their category's chart with the reason, and their verdict where
+ * flagged. Null when parts.csv has no delta columns (a folder written before
+ * them).
  */
 export function partDeltaCharts(t: CsvTable): string | null {
   const c = columnsOf(t, 'parts');

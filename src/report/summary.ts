@@ -14,7 +14,7 @@ import type { Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
 import { withRunData } from '../arena/config/data.js';
 import { Aggregate } from './aggregate.js';
-import { additivityTest, entityTable, fmt, fmtP, keyOf, matchupTable, partModel, partsTable, PRIOR_DRAWS, rate, ratingsTable, tableCsv, vagueParts, type Table } from './tables.js';
+import { additivityTest, entityTable, fmt, fmtP, keyOf, matchupTable, partModel, partsTable, printsFairCost, PRIOR_DRAWS, rate, ratingsTable, tableCsv, vagueParts, type Table } from './tables.js';
 
 export const TABLE_FILES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'] as const;
 
@@ -155,7 +155,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
       tested: model.tested,
       mispriced: model.parts
         .filter((p) => p.mispriced)
-        .map((p) => ({ part: p.key, flag: p.mispriced!, fairCost: vague.has(p.key) || !Number.isFinite(p.fairCost) ? null : Number(fmt(p.fairCost, 3)), listedCost: p.listedCost })),
+        .map((p) => ({ part: p.key, flag: p.mispriced!, fairCost: printsFairCost(p, vague) ? Number(fmt(p.fairCost, 3)) : null, listedCost: p.listedCost })),
       alpha: model.alpha,
       anchor: stats.anchor,
       anchorUsed: model.anchorUsed,

@@ -10,7 +10,7 @@
  */
 import type { AnyGameModule } from '../core/game.js';
 import { stringify } from 'csv-stringify/sync';
-import { bradleyTerry, type BradleyTerryFit, chiSquareSurvival, difference, ELO_PER_LOGIT, partEffects, scoreInterval, superiority, toElo, type PairGame, type PartEffectsResult, type PartMatch } from '../stats/index.js';
+import { bradleyTerry, type BradleyTerryFit, chiSquareSurvival, difference, ELO_PER_LOGIT, partEffects, scoreInterval, superiority, toElo, type PairGame, type PartEffect, type PartEffectsResult, type PartMatch } from '../stats/index.js';
 import type { RunConfig } from '../arena/config.js';
 import { cmp, type Aggregate, type Dimension } from './aggregate.js';
 
@@ -294,6 +294,10 @@ export function vagueParts(model: PartEffectsResult): ReadonlySet<string> {
   return new Set(model.parts.filter((p) => p.reason === null && !(p.hi - p.lo <= UNINFORMATIVE_WIDTH * largest.get(p.category)!)).map((p) => p.key));
 }
 
+/** Whether parts.csv prints a part's fair cost: it has one, and its interval is narrow enough to use (not `vague`). */
+export const printsFairCost = (p: PartEffect, vague: ReadonlySet<string>): boolean =>
+  (p.reason === null || p.reason === 'alone-in-category') && !vague.has(p.key) && Number.isFinite(p.fairCost);
+
 /**
  * parts.csv, catalogue order: per part the raw with/without win rates and their difference, the fitted
  * effect, the fair cost with its Holm-corrected interval, and `delta` = fair − listed (positive: the part
@@ -307,8 +311,7 @@ export function partsTable(model: PartEffectsResult): Table {
   ];
   const rows = model.parts.map((p) => {
     const r = p.raw, tooLittle = vague.has(p.key);
-    const none = (p.reason !== null && p.reason !== 'alone-in-category') || tooLittle;
-    const est = (x: number): string => (none ? '' : fmt(x, 3));
+    const est = (x: number): string => (printsFairCost(p, vague) ? fmt(x, 3) : '');
     return [
       p.key, p.category, String(p.listedCost), count(r.nWith), r.nWith > 0 ? fmt(r.winRateWith, 4) : '', count(r.nWithout), r.nWithout > 0 ? fmt(r.winRateWithout, 4) : '',
       fmt(r.diff, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffLo, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffHi, 4),
