@@ -90,7 +90,7 @@ function partsOf(dir: string): CsvTable {
  * A parts.csv row's verdict, unless its fair-cost interval comes within
  * `tol` points (the table's own) of its listed cost: --tolerance, a price
  * close enough. A verdict with no fair cost (its category's point value not
- * determined) says only which way, and stands.
+ * determined, or its interval too wide to print) says only which way, and stands.
  */
 function verdictWithin(r: Record<string, string>, tol: number): 'under' | 'over' | null {
   const v = verdict(r.mispriced), lo = num(r.fair_cost_lo), hi = num(r.fair_cost_hi), listed = Number(r.listed_cost);

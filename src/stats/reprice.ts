@@ -67,9 +67,9 @@ export function proposePrices(parts: readonly PricedPart[]): PriceChange[] {
       }
     }
     if (p.fair === null) {
-      // A verdict without a fair cost (its category's point value not determined): one point its way, if the range allows.
+      // A verdict without a fair cost (its category's point value not determined, or its interval too wide to use): one point its way, if the range allows.
       const to = clamp(p.listed + (p.mispriced === 'under' ? 1 : -1), p.range);
-      out.push({ ...base, to, why: to === p.listed ? `no fair cost, and its budget allows no cost ${p.mispriced === 'under' ? 'above' : 'below'} ${p.listed}: left` : 'no fair cost (its category\'s point value is not determined): one point the verdict\'s way' });
+      out.push({ ...base, to, why: to === p.listed ? `no fair cost, and its budget allows no cost ${p.mispriced === 'under' ? 'above' : 'below'} ${p.listed}: left` : 'no fair cost to go by (its category\'s point value not determined, or its interval too wide to use): one point the verdict\'s way' });
       continue;
     }
     const to = clamp(Math.round(p.fair), p.range);
@@ -158,7 +158,7 @@ export function planPrices(parts: readonly SweptPart[], prices: ReadonlyMap<stri
     const up = ways.has('under'), price = prices.get(k)!;
     const to = clamp(price.cost + (up ? 1 : -1), price.range);
     if (to !== price.cost)
-      change(k, to, flagged, `shared by ${users.get(k)!.length} parts, ${flagged.map(arrow).join(' ')} flagged with no fair cost (their category's point value is not determined): one point the way they agree`);
+      change(k, to, flagged, `shared by ${users.get(k)!.length} parts, ${flagged.map(arrow).join(' ')} flagged with no fair cost to go by (their category's point value not determined, or their intervals too wide to use): one point the way they agree`);
   }
   for (const p of shared)
     if (![...p.makeup!.keys()].some((k) => moved.has(k)))
