@@ -159,10 +159,24 @@ describe('a contest played', () => {
     }
   };
 
+  /** For a failure's message: each match whose row differs between the runs in a and b, with the faults its replays logged (a faulted match always keeps its replay). */
+  const faultsWhereRunsDiffer = (a: string, b: string): string => {
+    const [ra, rb] = [a, b].map((t) => t.trim().split('\n'));
+    const faults = (out: string, id: string): string => {
+      const file = join(tmp, out, 'replays', `match-${id}.jsonl`);
+      if (!existsSync(file)) return 'no replay';
+      const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').pop()!) as { result?: { faultLog?: { turn: number; kind: string; message: string }[] } };
+      return (last.result?.faultLog ?? []).map((f) => `turn ${f.turn} ${f.kind}: ${f.message}`).join('; ');
+    };
+    return ra
+      .map((row, i) => (row === rb[i] ? '' : `\nmatch ${row.split(',')[0]}: first run ${faults('a', row.split(',')[0])}\n  second run ${faults('b', row.split(',')[0])}`))
+      .join('');
+  };
+
   it('the starters (JavaScript, Python), a faulty entrant and random: the faulty one is ranked last and charged its faults; a rerun gives the same bytes', () => {
     // errors.log's lines come in the order the workers report them: the tables are compared.
     const runs = ['a', 'b'].map((out) => playClean(two, out));
-    expect(runs[1].slice(0, 2), `errors.log, first run:\n${runs[0][2]}\nsecond run:\n${runs[1][2]}`).toEqual(runs[0].slice(0, 2));
+    expect(runs[1].slice(0, 2), `errors.log, first run:\n${runs[0][2]}\nsecond run:\n${runs[1][2]}${faultsWhereRunsDiffer(runs[0][0], runs[1][0])}`).toEqual(runs[0].slice(0, 2));
     const board = csv(join(tmp, 'a', 'leaderboard.csv'));
     expect(board.map((r) => r.entrant).sort()).toEqual(['faulty', 'javascript-starter', 'python-starter', 'random']);
     const last = board[board.length - 1];
