@@ -177,6 +177,17 @@ describe('the board a replay is drawn on comes from its ruleset (GameModule.boar
   });
 });
 
+describe("the summary's time", () => {
+  it("says when the last session was a resume: the matches it played, or none left to play (its time is not the run's)", async () => {
+    const f = readRunFolder(DIR);
+    const timed = (playedThisSession: number, seconds: number) =>
+      buildReport({ ...f, summary: { ...SUMMARY, timing: { seconds, playedThisSession, matchesPerSecond: seconds ? Math.round(playedThisSession / seconds) : 0, workers: 2, workerSeconds: 0 } } });
+    expect(await timed(60, 3)).toContain('3 s, 20 matches/s on 2 workers</td>');
+    expect(await timed(20, 2)).toContain('2 s, 10 matches/s on 2 workers, for the 20 matches the last session (a resume) played</td>');
+    expect(await timed(0, 0.057)).toContain('0.057 s: the last session (a resume) found no match left to play</td>');
+  });
+});
+
 describe('sections that do not apply', () => {
   it('a bot ladder (one build) has no loadouts or parts; a sweep of one bot has no bots; a folder without counts keeps them all', async () => {
     const f = readRunFolder(DIR);

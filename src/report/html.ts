@@ -27,6 +27,14 @@ export interface ReportOptions extends ReadOptions {
 const missing = (file: string): string => `<p class="missing">Not in this run (no ${esc(file)}).</p>`;
 const fmtVal = (v: unknown): string => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
+/** The last session's time: a resume says how many matches it played, or that it found none left (its time is not the run's). */
+function timeOf(t: Record<string, unknown>, played: unknown): string {
+  const now = t.playedThisSession;
+  if (now === 0) return `${fmtVal(t.seconds)} s: the last session (a resume) found no match left to play`;
+  const rate = `${fmtVal(t.seconds)} s, ${fmtVal(t.matchesPerSecond)} matches/s on ${fmtVal(t.workers)} workers`;
+  return typeof now === 'number' && typeof played === 'number' && now < played ? `${rate}, for the ${now} matches the last session (a resume) played` : rate;
+}
+
 function summarySection(f: RunFolder): string {
   if (f.summaryError) return `<p class="missing">${esc(f.summaryError)}</p>`;
   const s = f.summary;
@@ -65,7 +73,7 @@ function summarySection(f: RunFolder): string {
       );
     if (Array.isArray(p.pointValues) && p.pointValues.length) add('win-rate logit per point', p.pointValues.map((x) => (isObject(x) ? `${x.category} ${x.pointValue} ± ${x.se}` : String(x))).join(', '));
   }
-  if (isObject(s.timing)) add('time', `${fmtVal(s.timing.seconds)} s, ${fmtVal(s.timing.matchesPerSecond)} matches/s on ${fmtVal(s.timing.workers)} workers`);
+  if (isObject(s.timing)) add('time', timeOf(s.timing, isObject(s.matches) ? s.matches.played : undefined));
   const known = new Set(['format', 'name', 'ruleset', 'rulesVersion', 'catalogueHash', 'seed', 'between', 'shard', 'matches', 'counts', 'ratings', 'parts', 'tables', 'config', 'timing']);
   for (const [k, v] of Object.entries(s)) if (!known.has(k) && (typeof v !== 'object' || v === null)) add(k, v);
   const kv = `<table class="kv" id="summary-table">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
