@@ -23,7 +23,7 @@
  * apart by α-Rank's mass over the same builds, which every build that wins
  * some of its matchups keeps a part of.
  */
-import type { DataPrice, PlannedChange } from './reprice.js';
+import { clamp, type DataPrice, type PlannedChange } from './reprice.js';
 
 /** A part as the metagame saw it (meta-parts.csv). */
 export interface MetaPart {
@@ -85,7 +85,7 @@ export function metaChanges(parts: readonly MetaPart[], prices: ReadonlyMap<stri
   for (const [k, v] of votes) {
     if (v.upParts.length > 0 && v.downParts.length > 0) continue;
     const price = prices.get(k)!, up = v.upParts.length > 0;
-    const to = Math.min(price.range[1], Math.max(price.range[0], price.cost + (up ? 1 : -1)));
+    const to = clamp(price.cost + (up ? 1 : -1), price.range);
     if (to === price.cost) continue;
     const voters = up ? v.upParts : v.downParts;
     const why = up

@@ -40,7 +40,8 @@ export interface PriceChange {
   readonly why: string;
 }
 
-const clamp = (x: number, [a, b]: readonly [number, number]): number => Math.min(b, Math.max(a, x));
+/** `x` held to a price's range. */
+export const clamp = (x: number, [a, b]: readonly [number, number]): number => Math.min(b, Math.max(a, x));
 
 /** The change for each flagged part whose price is its own, in the order given. */
 export function proposePrices(parts: readonly PricedPart[]): PriceChange[] {

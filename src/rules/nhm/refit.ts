@@ -9,7 +9,7 @@
  * as their owners could still field them, not only over those the prices
  * happened to leave legal.
  */
-import { checkLoadout, loadoutKey, makeLoadout, partsOfKey } from './loadout.js';
+import { checkLoadout, loadoutKey, loadoutSpec, makeLoadout, partsOfKey } from './loadout.js';
 import type { Catalogue, Loadout, Part } from './parts.js';
 
 /**
@@ -21,7 +21,7 @@ import type { Catalogue, Loadout, Part } from './parts.js';
  */
 export function refitLoadout(cat: Catalogue, key: string, experimental = true): Loadout | null {
   const legal = (parts: readonly Part[]): Loadout | null => {
-    const r = checkLoadout(cat, loadoutKey(makeLoadout('', parts)), '', { experimental });
+    const r = checkLoadout(cat, loadoutSpec(makeLoadout('', parts)), '', { experimental });
     return r.ok ? r.loadout : null;
   };
   const parts = partsOfKey(cat, key);
