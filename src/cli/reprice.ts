@@ -22,7 +22,9 @@
  * each sweep's metagame instead of its verdicts (stats/metaPrices.ts: a point
  * up for a part in most of the equilibrium's weight, a point down for one it
  * never plays; each round's metagame in OUT/round-N/meta/) and keeps the
- * round whose equilibrium mixes the most builds.
+ * round whose equilibrium mixes the most builds. What a round changes is
+ * read from its sweep in repriceRounds.ts; the options and their checks are
+ * in repriceArgs.ts.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -31,121 +33,23 @@ import type { CommandModule } from 'yargs';
 import { loadRunRuleset } from '../arena/config/rulesets.js';
 import { sweepFilter, type RunConfig } from '../arena/config/types.js';
 import { DATA_FILE, folderData, initRunFolder, inspectFolder } from '../arena/folder.js';
-import type { DataFile } from '../core/game.js';
 import { HavocError } from '../core/errors.js';
-import { readCsv, type CsvTable } from '../report/htmlCsv.js';
+import type { CsvTable } from '../report/htmlCsv.js';
 import { writeRepricePage } from '../report/balancePages.js';
 import { rulesetById } from '../rules/registry.js';
-import { planPrices, type PlannedChange, type SweptPart } from '../stats/reprice.js';
 import { dampChanges, lowerInstead, pickChanges, shrunkStep } from '../stats/repriceSteps.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
-import { isBotPath } from '../arena/bots.js';
 import { defaultWorkers } from '../arena/pool.js';
-import { metaChanges, voteOf } from '../stats/metaPrices.js';
 import type { MetaResult } from '../report/meta/analysis.js';
 import { carriedField, rankedBuilds, topBuilds, type FieldBuild } from '../report/meta/field.js';
 import { playMeta } from './meta.js';
 import { runOptimize } from './optimize.js';
-import { checkRunArgs, playFolders, runOptions, type RunArgs } from './tournament.js';
-
-interface RepriceArgs extends RunArgs {
-  dir: string;
-  out?: string;
-  matches?: number;
-  scale: number;
-  rounds: number;
-  step: number;
-  damping: number;
-  together: boolean;
-  lower: boolean;
-  'keep-best': boolean;
-  tolerance: number;
-  recheck: boolean;
-  'recheck-seed'?: string;
-  'recheck-seeds': number;
-  meta: number;
-  'meta-games': number;
-  optimize: number;
-  'optimize-moves': number;
-  aim: string;
-  'up-share': number;
-  'same-field': boolean;
-  refit: boolean;
-}
-
-const num = (v: string | undefined): number | null => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
-const verdict = (v: string | undefined): 'under' | 'over' | null => (v === 'under' || v === 'over' ? v : null);
+import { checkRepriceArgs, repriceOptions, type RepriceArgs } from './repriceArgs.js';
+import { flagged, num, partsOf, roundChanges, supportChanges } from './repriceRounds.js';
+import { checkRunArgs, playFolders, runOptions } from './tournament.js';
 
 const builds = (n: number): string => `${n} build${n === 1 ? '' : 's'}`;
-
-/** parts.csv of a run folder, or an error saying what the folder lacks. */
-function partsOf(dir: string): CsvTable {
-  const t = readCsv(join(dir, 'parts.csv'));
-  if (!t || t.rows.length === 0) throw new HavocError('ERR_ARGS', dir, 'has no parts.csv with rows: reprice a finished sweep (havoc sweep) of a ruleset whose builds are made of priced parts');
-  return t;
-}
-
-/**
- * A parts.csv row's verdict, unless its fair-cost interval comes within
- * `tol` points (the table's own) of its listed cost: --tolerance, a price
- * close enough. A verdict with no fair cost (its category's point value not
- * determined, or its interval too wide to print) says only which way, and stands.
- */
-function verdictWithin(r: Record<string, string>, tol: number): 'under' | 'over' | null {
-  const v = verdict(r.mispriced), lo = num(r.fair_cost_lo), hi = num(r.fair_cost_hi), listed = Number(r.listed_cost);
-  if (!v || tol <= 0 || lo === null || hi === null) return v;
-  return (v === 'under' ? lo > listed + tol : hi < listed - tol) ? v : null;
-}
-
-/** The flagged parts of a parts.csv, `part↑` (underpriced) or `part↓`, beyond `tol` points of the table's own. */
-const flagged = (t: CsvTable, tol: number): string[] =>
-  t.rows.flatMap((r) => {
-    const v = verdictWithin(r, tol);
-    return v ? [`${r.part}${v === 'under' ? '↑' : '↓'}`] : [];
-  });
-
-/** A round's plan: the prices that move (strongest first), the parts voting, the prices as they are, and those --lower holds. */
-interface RoundPlan {
-  moved: PlannedChange[];
-  flaggedCount: number;
-  priced: ReturnType<NonNullable<DataFile['prices']>['prices']>;
-  under: Set<string>;
-}
-
-/** The changes a round makes: the prices that move, strongest evidence (smallest adjusted p) first, at most `step`. */
-function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, tol: number): RoundPlan {
-  const times = (x: number | null): number | null => (x === null ? null : x * k);
-  const parts: SweptPart[] = t.rows.map((r) => ({
-    key: r.part,
-    category: r.category,
-    listed: Number(r.listed_cost) * k,
-    fair: times(num(r.fair_cost)),
-    lo: times(num(r.fair_cost_lo)),
-    hi: times(num(r.fair_cost_hi)),
-    mispriced: verdictWithin(r, tol),
-    makeup: prices.makeup(data, r.part),
-    p: num(r.adjusted_p) ?? 1,
-  }));
-  const priced = prices.prices(data, k);
-  const changes = planPrices(parts, priced);
-  // The prices of parts flagged under: --lower holds them and prices the rest of their budget down.
-  const under = new Set(parts.filter((p) => p.mispriced === 'under').flatMap((p) => [...(p.makeup?.keys() ?? [])]));
-  return { moved: changes.filter((c) => c.to !== c.from).sort((a, b) => a.p - b.p), flaggedCount: parts.filter((p) => p.mispriced).length, priced, under };
-}
-
-/**
- * The changes a round makes with --aim support: a point up for each part in builds carrying at least `upShare` of the
- * metagame's equilibrium weight, a point down for each the top builds hold and the equilibrium never plays (metaPrices.ts).
- */
-function supportChanges(meta: MetaResult, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, upShare: number): RoundPlan {
-  const priced = prices.prices(data, k);
-  const parts = meta.partRows.map((r) => ({ key: r.part, share: r.share, alphaShare: r.alphaShare, builds: r.builds, supportBuilds: r.supportBuilds, makeup: prices.makeup(data, r.part) }));
-  const moved = metaChanges(parts, priced, upShare);
-  const voted = parts.filter((p) => voteOf(p, upShare));
-  const under = new Set(moved.filter((c) => c.to > c.from).map((c) => c.key));
-  return { moved, flaggedCount: voted.length, priced, under };
-}
 
 async function reprice(args: RepriceArgs): Promise<void> {
   checkRunArgs(args);
@@ -157,28 +61,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const file = mod.data, prices = file?.prices;
   if (!file || !prices) throw new HavocError('ERR_ARGS', args.dir, `${mod.title} sets no prices in a data file: havoc reprice has nothing it can change`);
   if (run.schedule.type !== 'sweep') throw new HavocError('ERR_ARGS', args.dir, `is a ${run.schedule.type}, not a sweep: reprice the verdicts of a sweep (havoc sweep)`);
-  const whole = (v: number, lo: number, hi: number): boolean => Number.isInteger(v) && v >= lo && v <= hi;
-  if (!whole(args.scale, 1, 10)) throw new HavocError('ERR_ARGS', '--scale', 'must be a whole number from 1 to 10');
-  if (!whole(args.rounds, 1, 20)) throw new HavocError('ERR_ARGS', '--rounds', 'must be a whole number from 1 to 20');
-  if (!whole(args.step, 1, 1000)) throw new HavocError('ERR_ARGS', '--step', 'must be a whole number ≥ 1');
-  if (!(typeof args.damping === 'number' && args.damping > 0 && args.damping <= 1)) throw new HavocError('ERR_ARGS', '--damping', 'must be a number above 0 and at most 1 (the fraction of the way to the proposed cost a round moves)');
-  if (!(args.meta === 0 || whole(args.meta, 2, 1000))) throw new HavocError('ERR_ARGS', '--meta', 'must be 0 (no metagame) or a whole number ≥ 2 (the top builds of each sweep)');
-  if (!(whole(args['meta-games'], 2, 10_000) && args['meta-games'] % 2 === 0)) throw new HavocError('ERR_ARGS', '--meta-games', 'must be an even whole number ≥ 2 (each pair plays seat-swapped)');
-  if (!whole(args.optimize, 0, 100)) throw new HavocError('ERR_ARGS', '--optimize', 'must be 0 (no search) or a whole number of climbs from 1 to 100');
-  if (!(typeof args.tolerance === 'number' && args.tolerance >= 0 && args.tolerance <= 1000))
-    throw new HavocError('ERR_ARGS', '--tolerance', 'must be a number of points from 0 to 1000 (how near its listed cost a fair-cost interval may come and not be flagged)');
-  if (!whole(args['recheck-seeds'], 1, 20)) throw new HavocError('ERR_ARGS', '--recheck-seeds', 'must be a whole number from 1 to 20 (new samples the re-check sweeps each catalogue on)');
-  if (!whole(args['optimize-moves'], 1, 10_000)) throw new HavocError('ERR_ARGS', '--optimize-moves', 'must be a whole number ≥ 1 (moves proposed a climb)');
-  if (args.aim !== 'flags' && args.aim !== 'support') throw new HavocError('ERR_ARGS', '--aim', `must be flags (fair costs: fewer parts flagged) or support (a wider metagame equilibrium), not "${args.aim}"`);
-  if (args.aim === 'support' && args.meta === 0) throw new HavocError('ERR_ARGS', '--aim support', "plays each sweep's metagame: give --meta K, the top K builds in it (e.g. --meta 30)");
-  if (!(typeof args['up-share'] === 'number' && args['up-share'] > 0 && args['up-share'] <= 1))
-    throw new HavocError('ERR_ARGS', '--up-share', "must be a number above 0 and at most 1 (the equilibrium's weight a part's builds carry for --aim support to price it up)");
-  if (args.refit && !args['same-field']) throw new HavocError('ERR_ARGS', '--refit', "refits the builds --same-field carries over that the new prices make illegal: give --same-field (and --aim support) too");
-  if (args.refit && !mod.builds.refit) throw new HavocError('ERR_ARGS', '--refit', `${mod.title} has no rule to refit a build to new prices: leave --refit out (the builds the prices make illegal are left out)`);
+  checkRepriceArgs(args, run, run.schedule, mod);
   const bot = run.bots[0]?.bot ?? '';
-  if (args.optimize > 0 && isBotPath(bot)) throw new HavocError('ERR_ARGS', '--optimize', `the sweep's bot ${run.bots[0].name} is named by path, and havoc optimize plays in its own threads: only a built-in bot`);
-  if (args.matches !== undefined && !(Number.isInteger(args.matches) && args.matches > 0 && args.matches % run.schedule.seats === 0))
-    throw new HavocError('ERR_ARGS', '--matches', `must be a positive multiple of ${run.schedule.seats}`);
   const data = folderData(args.dir, run);
   if (!data) throw new HavocError('ERR_ARGS', args.dir, `has no ${DATA_FILE}`);
   const schedule = args.matches !== undefined ? { ...run.schedule, matches: args.matches } : run.schedule;
@@ -212,20 +96,17 @@ async function reprice(args: RepriceArgs): Promise<void> {
   // Each carried field is written beside its metagame (DIR/field.csv): which builds were carried, refitted or new.
   const fieldAfter = (earlier: readonly FieldBuild[], sweep: string, value: unknown, dir: string): FieldBuild[] | undefined => {
     if (!args['same-field']) return undefined;
-    const field = carriedFrom(earlier, sweep, value);
-    const given = new Set(earlier.map((b) => b.key));
-    const origin = (b: FieldBuild): string => (b.from !== undefined ? 'refitted' : given.has(b.key) ? 'carried' : 'new');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'field.csv'), stringify([['rank', 'loadout', 'origin', 'refitted_from'], ...field.map((b, i) => [i + 1, b.key, origin(b), b.from ?? ''])]));
-    return field;
-  };
-  const carriedFrom = (earlier: readonly FieldBuild[], sweep: string, value: unknown): FieldBuild[] => {
     const kit = mod.withData!(value).builds;
     const refit = args.refit ? (key: string): string | null => {
       const b = kit.refit!(key);
       return b === null ? null : kit.key(b);
     } : undefined;
-    return carriedField(earlier, rankedBuilds(sweep), args.meta, (key) => kit.check(key, key).ok, refit);
+    const field = carriedField(earlier, rankedBuilds(sweep), args.meta, (key) => kit.check(key, key).ok, refit);
+    const given = new Set(earlier.map((b) => b.key));
+    const origin = (b: FieldBuild): string => (b.from !== undefined ? 'refitted' : given.has(b.key) ? 'carried' : 'new');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'field.csv'), stringify([['rank', 'loadout', 'origin', 'refitted_from'], ...field.map((b, i) => [i + 1, b.key, origin(b), b.from ?? ''])]));
+    return field;
   };
   const givenField = bySupport ? topBuilds(args.dir, args.meta) : [];
   const givenMeta = bySupport ? await metaOf(args.dir, join(out, 'meta-before'), givenField) : null;
@@ -437,29 +318,7 @@ const command: CommandModule<object, RepriceArgs> = {
   describe: 'propose whole costs for the parts a finished sweep flagged, re-checked by playing the sweep again on each new catalogue, round after round; keep the best',
   builder: (y) =>
     withExamples(
-      runOptions(y)
-        .positional('dir', { type: 'string', demandOption: true, describe: "a finished sweep's folder (havoc sweep)" })
-        .option('out', { type: 'string', describe: 'where the rounds and the best catalogue go (default DIR-repriced)' })
-        .option('matches', { type: 'number', describe: "matches of each sweep on a new catalogue (default DIR's)" })
-        .option('rounds', { type: 'number', default: 3, describe: 'rounds at most (each reprices, then plays the sweep again)' })
-        .option('step', { type: 'number', default: 3, describe: 'prices a round changes at most, the strongest evidence first' })
-        .option('damping', { type: 'number', default: 1, describe: 'move each price this fraction of the way to its proposed cost (at least a point; 1: all the way)' })
-        .option('together', { type: 'boolean', default: false, describe: "each change a round makes brings every other change of its budget (a budget's parts priced up and down in one round)" })
-        .option('lower', { type: 'boolean', default: false, describe: 'answer a part flagged under by pricing the rest of its budget down (by the factor its raise asked, at most half a round) instead of pricing it up' })
-        .option('tolerance', { type: 'number', default: 0, describe: "points (the catalogue given's) a part's fair cost may be from its listed cost and count as fair: flagged only where its fair-cost interval lies wholly beyond them (0: every verdict)" })
-        .option('keep-best', { type: 'boolean', default: false, describe: 'start each round from the best catalogue so far, not the last, its next round making half the changes, half as far, each time a round from it flags no fewer' })
-        .option('recheck', { type: 'boolean', default: true, describe: 'sweep the kept catalogue and the one given again with another seed, to see whether the improvement holds on a new sample (--no-recheck: not)' })
-        .option('recheck-seed', { type: 'string', describe: "the re-check's seed (default the sweep's seed + '/recheck')" })
-        .option('recheck-seeds', { type: 'number', default: 1, describe: 'new samples the re-check sweeps each catalogue on: the re-check seed, then it with -2, -3, … (one sample is still one sample)' })
-        .option('scale', { type: 'number', default: 1, describe: "multiply every cost and budget by this first, so a part can move by less than a point of today's (2: half points)" })
-        .option('meta', { type: 'number', default: 0, describe: "the metagame of each sweep's top K builds, before and after (havoc meta): the equilibrium's support side by side (0: none)" })
-        .option('meta-games', { type: 'number', default: 10, describe: 'games per pair of builds in each metagame, seat-swapped (even)' })
-        .option('optimize', { type: 'number', default: 0, describe: "havoc optimize's climbs under the prices given and the prices kept, with the sweep's bot against 20 drawn builds: the strongest builds, dominant ones flagged, side by side (0: none)" })
-        .option('optimize-moves', { type: 'number', default: 30, describe: 'moves proposed a climb' })
-        .option('aim', { type: 'string', default: 'flags', describe: "flags: price toward each part's fair cost, keeping the round with the fewest flagged; support: price toward a wider metagame (with --meta K: a point up for parts in most of the equilibrium's weight, a point down for parts it never plays), keeping the round whose equilibrium mixes the most builds" })
-        .option('same-field', { type: 'boolean', default: false, describe: "with --aim support: each round's metagame over the sweep given's top builds still legal under its prices (the round's sweep's best after them), not over its own top builds" })
-        .option('refit', { type: 'boolean', default: false, describe: "with --same-field: a carried build the round's prices make illegal is refitted to its budgets (NHM: the fewest parts of an over-spent budget dropped, keeping the most points) rather than left out" })
-        .option('up-share', { type: 'number', default: 0.5, describe: "with --aim support: the equilibrium's weight a part's builds must carry for it to be priced up" }),
+      repriceOptions(runOptions(y).positional('dir', { type: 'string', demandOption: true, describe: "a finished sweep's folder (havoc sweep)" })),
       'reprice',
     ) as never,
   handler: (args) => reportErrors(() => reprice(args)),
