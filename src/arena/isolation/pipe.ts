@@ -84,6 +84,27 @@ function pipeThread(): Worker {
 
 const decoder = new TextDecoder();
 
+/**
+ * Waits up to `timeoutMs` for cell `index` of `cells` to hold a value other
+ * than `from`, and returns the value it holds then (`from` at the timeout).
+ * A wake-up alone proves nothing: the pipe thread stores a slot's state and
+ * then notifies, so when this thread saw the store before it waited, took
+ * the line and waits for the next, that notify can land in the next wait,
+ * with the slot still empty (with both cores loaded, 4 runs in 70 of a
+ * four-match python3 tournament read the line already taken as the
+ * process's end, and faulted every later decision of that bot).
+ */
+export function awaitChange(cells: Int32Array, index: number, from: number, timeoutMs: number): number {
+  const end = performance.now() + timeoutMs;
+  for (;;) {
+    const v = Atomics.load(cells, index);
+    if (v !== from) return v;
+    const left = end - performance.now();
+    if (left <= 0) return v;
+    Atomics.wait(cells, index, from, left);
+  }
+}
+
 export class BotPipe {
   private readonly id = nextId++;
   private readonly shared = new SharedArrayBuffer(4 * CTL_CELLS + MAX_LINE);
@@ -118,8 +139,7 @@ export class BotPipe {
 
   /** Waits up to `timeoutMs` for the process to have ended and its log to be written: CLOSED_OK, CLOSED_LOG_REFUSED, or CLOSED_NOT_YET at the timeout. */
   awaitClosed(timeoutMs: number): number {
-    Atomics.wait(this.ctl, 3, CLOSED_NOT_YET, timeoutMs);
-    return Atomics.load(this.ctl, 3);
+    return awaitChange(this.ctl, 3, CLOSED_NOT_YET, timeoutMs);
   }
 
   /** Writes `line` and waits up to `timeoutMs` for the next line (or the end). */
@@ -132,8 +152,8 @@ export class BotPipe {
   /** Waits up to `timeoutMs` for the next line the process writes (or its end). */
   read(timeoutMs: number): PipeReply {
     if (this.ended) return this.ended;
-    if (Atomics.wait(this.ctl, 0, SLOT_EMPTY, timeoutMs) === 'timed-out' && Atomics.load(this.ctl, 0) === SLOT_EMPTY) return { kind: 'timeout' };
-    const state = Atomics.load(this.ctl, 0);
+    const state = awaitChange(this.ctl, 0, SLOT_EMPTY, timeoutMs);
+    if (state === SLOT_EMPTY) return { kind: 'timeout' };
     const text = decoder.decode(this.data.slice(0, Atomics.load(this.ctl, 1)));
     if (state === SLOT_LINE) {
       Atomics.store(this.ctl, 0, SLOT_EMPTY);
