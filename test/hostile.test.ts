@@ -262,6 +262,42 @@ describe('hostile bots, isolated', () => {
     noneLeft();
   }, 120_000);
 
+  it("a faulted match with an isolated bot keeps its faults as they happened: a bot that faults at random has the same faults in its replay as in its row", () => {
+    // Illegal on a coin from the OS, not the match's seed: played again, its faults would fall elsewhere.
+    const py = join(tmp, 'coin.py');
+    writeFileSync(
+      py,
+      [
+        'import json, os, sys',
+        'for line in sys.stdin:',
+        '    msg = json.loads(line)',
+        '    if msg["type"] == "start":',
+        '        print(json.dumps({"type": "ready"}), flush=True)',
+        '    elif msg["type"] == "decide":',
+        '        action = "^ ^ ^ ^ ^" if os.urandom(1)[0] < 128 else "nonsense"',
+        '        print(json.dumps({"type": "action", "id": msg["id"], "action": action}), flush=True)',
+        '    elif msg["type"] == "end":',
+        '        break',
+        '',
+      ].join('\n'),
+    );
+    const cfg = join(tmp, 'coin.json');
+    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 'coin', command: ['python3', py] }], schedule: { type: 'round-robin', games: 2 }, seed: 'coin', budget: ROOMY }));
+    const dir = join(tmp, 'coin');
+    const r = havoc('tournament', cfg, '--out', dir, '--workers', '1', '--quiet', '--no-report', '--save-replays', '0');
+    expect(r.code, r.err).toBe(0);
+    const got = rows(dir);
+    expect(got).toHaveLength(2);
+    for (const row of got) {
+      const seat = seatOf(row, 'coin') === 'a' ? 0 : 1;
+      expect(Number(row[`${seatOf(row, 'coin')}_faults`])).toBeGreaterThan(10);
+      const last = JSON.parse(readFileSync(join(dir, 'replays', `match-${row.id}.jsonl`), 'utf8').trim().split('\n').pop()!) as { result: { faults: number[]; faultLog: { seat: number }[] } };
+      expect(last.result.faults[seat]).toBe(Number(row[`${seatOf(row, 'coin')}_faults`]));
+      expect(last.result.faultLog.filter((f) => f.seat === seat)).toHaveLength(Number(row[`${seatOf(row, 'coin')}_faults`]));
+    }
+    noneLeft();
+  });
+
   it('a bot in another language (a python3 command) speaks the protocol: no faults, its replay verifies, a change to it is refused', () => {
     const py = join(tmp, 'bot.py');
     writeFileSync(

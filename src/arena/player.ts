@@ -153,16 +153,19 @@ export class MatchPlayer {
       ...(this.run.rulesetModule ? { rulesetModule: this.run.rulesetModule } : {}),
     };
     const mod = this.module;
-    const rec = replay && this.replays ? startReplay(mod, game, { ...info, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults }) : null;
+    // A match with an isolated bot is recorded as it is played, and kept if a bot faulted: its process's
+    // fault (a crash, a timeout, the machine's doing) may not come again when the match is played again.
+    const recorded = this.replays && (replay || mods.some((m) => m.isolated));
+    const rec = recorded ? startReplay(mod, game, { ...info, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults }) : null;
     const r = playMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults, record: rec?.record, onBelief: rec?.belief, guard });
     for (const s of r.forfeits) {
       const cause = r.faultLog.filter((f) => f.seat === s).pop();
       const why = cause ? `${cause.kind}, ${cause.message.replace(/^forfeits the match: |; forfeits the match$/g, '')}` : 'lost';
       this.notes.push(`match ${id}: seat ${mod.seatName(game, s)} (${spec.seats[s].bot}) forfeits the match: ${why}`);
     }
-    if (rec) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
-    else if (this.replays && r.faultLog.length > 0) {
-      // A match with a bot fault always gets its replay: played again with the same faults.
+    if (rec && (replay || r.faultLog.length > 0)) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
+    else if (!rec && this.replays && r.faultLog.length > 0) {
+      // A match with a bot fault always gets its replay: played again with the same faults (its bots are in this thread).
       const replayed = recordMatch({ module: mod, game, bots: again(), seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults, ...info, faultLog: r.faultLog });
       writeReplay(replayPath(this.replays.dir, id), replayed.lines);
     }
