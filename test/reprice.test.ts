@@ -320,6 +320,10 @@ describe('havoc reprice', () => {
     }
     expect(r.out).toMatch(/after: the best found h\d+s\d+b\d+e\d+ scores 0\.\d{3} against the field, beats \d+\/20/);
     expect(readFileSync(join(tmp, 'hover-out', 'report.html'), 'utf8')).toContain('id="dominant-table"');
+    // The caution is printed exactly when the kept prices narrow the equilibrium or leave more of the strongest builds dominant.
+    const dominantUnder = (when: string): number => strongest.filter((x) => x.prices === when && x.dominant === 'true').length;
+    const worse = Number(meta[1].support) < Number(meta[0].support) || dominantUnder('after') > dominantUnder('before');
+    expect(r.out.includes('caution: the kept prices flag fewer parts, but '), r.out).toBe(worse);
     const changes = csv(join(tmp, 'hover-out', 'round-1', 'changes.csv'));
     expect(changes.map((c) => [c.price, c.category, c.verdict, c.listed_cost])).toEqual([['energy', 'upgrade', 'over', '4'], ['hull', 'upgrade', 'under', '2']]);
     const cost = (JSON.parse(readFileSync(join(tmp, 'hover-out', 'round-1', 'parts.json'), 'utf8')) as { cost: Record<string, number> }).cost;

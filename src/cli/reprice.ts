@@ -46,6 +46,7 @@ import { carriedField, rankedBuilds, topBuilds, type FieldBuild } from '../repor
 import { playMeta } from './meta.js';
 import { runOptimize } from './optimize.js';
 import { checkRepriceArgs, repriceOptions, type RepriceArgs } from './repriceArgs.js';
+import { repriceCaution, type KeptVersusGiven } from './repriceCaution.js';
 import { flagged, num, partsOf, roundChanges, supportChanges } from './repriceRounds.js';
 import { checkRunArgs, playFolders, runOptions } from './tournament.js';
 
@@ -250,7 +251,9 @@ async function reprice(args: RepriceArgs): Promise<void> {
   // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta: OUT/meta-before, and OUT/meta-after
   // or, with --aim support, the kept round's own meta/ — played already, so carried on).
   const metaLines: string[] = [];
+  const measured: { support: KeptVersusGiven['support']; dominant: KeptVersusGiven['dominant'] } = { support: null, dominant: null };
   if (args.meta > 0 && best.round > 0) {
+    const widths: number[] = [];
     const rows: (string | number)[][] = [];
     for (const [when, dir, folder] of [['before', args.dir, join(out, 'meta-before')], ['after', join(best.dir, 'sweep'), bySupport ? join(best.dir, 'meta') : join(out, 'meta-after')]] as const) {
       // With --aim support both were played by the rounds (the kept round's over its own field): taken as they are.
@@ -260,13 +263,16 @@ async function reprice(args: RepriceArgs): Promise<void> {
       const support = m.rows.filter((r) => r.weight > 0).map((r) => r.name);
       rows.push([when, m.summary.top, m.summary.gamesPerPair, e.support, e.exploitability.toFixed(4), e.heldOutExploitability === null ? '' : e.heldOutExploitability.toFixed(4), support.join(' '), folder]);
       metaLines.push(`  ${when}: the top ${m.summary.top} builds' equilibrium has ${e.support} in its support (held-out exploitability ${e.heldOutExploitability?.toFixed(3) ?? '-'}; ${folder}/)`);
+      widths.push(e.support);
     }
+    measured.support = { top: args.meta, before: widths[0], after: widths[1] };
     writeFileSync(join(out, 'metagame.csv'), stringify([['sweep', 'top', 'games_per_pair', 'support', 'exploitability', 'held_out_exploitability', 'support_builds', 'folder'], ...rows]));
   }
   // The strongest builds under the prices given and the prices kept (havoc optimize with the sweep's bot, in OUT/optimize-before and -after).
   const optimizeLines: string[] = [];
   if (args.optimize > 0 && best.round > 0) {
     const rows: (string | number | boolean)[][] = [];
+    const dominants: number[] = [], tops: number[] = [];
     for (const [when, parts] of [['before', join(args.dir, DATA_FILE)], ['after', join(out, DATA_FILE)]] as const) {
       const r = await runOptimize(
         {
@@ -278,7 +284,10 @@ async function reprice(args: RepriceArgs): Promise<void> {
       for (const x of r.ranked) rows.push([when, x.rank, x.key, x.score.p.toFixed(3), x.score.lo.toFixed(3), x.score.hi.toFixed(3), x.beaten, r.fieldSize, String(x.dominant)]);
       const top = r.ranked[0], dominant = r.ranked.filter((x) => x.dominant).length;
       if (top) optimizeLines.push(`  ${when}: the best found ${top.key} scores ${top.score.p.toFixed(3)} against the field, beats ${top.beaten}/${r.fieldSize}; ${dominant} of the top ${r.ranked.length} dominant`);
+      dominants.push(dominant);
+      tops.push(r.ranked.length);
     }
+    measured.dominant = { top: tops[1], before: dominants[0], after: dominants[1] };
     writeFileSync(join(out, 'dominant.csv'), stringify([['prices', 'rank', 'build', 'score', 'lo', 'hi', 'beats', 'field', 'dominant'], ...rows]));
   }
   // The page: the first sweep's fair costs beside the kept round's (or, when none was kept, the last played).
@@ -307,6 +316,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
       ...recheckLines,
       ...(metaLines.length ? ['metagame (metagame.csv):', ...metaLines] : []),
       ...(optimizeLines.length ? [`the strongest builds (dominant.csv, ${join(out, 'optimize-before')}/ and optimize-after/):`, ...optimizeLines] : []),
+      ...[repriceCaution(measured)].filter((l): l is string => l !== null),
       `report: ${page}`,
       '',
     ].join('\n'),
