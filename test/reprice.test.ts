@@ -324,6 +324,7 @@ describe('havoc reprice', () => {
     const dominantUnder = (when: string): number => strongest.filter((x) => x.prices === when && x.dominant === 'true').length;
     const worse = Number(meta[1].support) < Number(meta[0].support) || dominantUnder('after') > dominantUnder('before');
     expect(r.out.includes('caution: the kept prices flag fewer parts, but '), r.out).toBe(worse);
+    expect(readFileSync(join(tmp, 'hover-out', 'report.html'), 'utf8').includes('<p class="caution">Caution: the kept prices flag fewer parts, but ')).toBe(worse);
     const changes = csv(join(tmp, 'hover-out', 'round-1', 'changes.csv'));
     expect(changes.map((c) => [c.price, c.category, c.verdict, c.listed_cost])).toEqual([['energy', 'upgrade', 'over', '4'], ['hull', 'upgrade', 'under', '2']]);
     const cost = (JSON.parse(readFileSync(join(tmp, 'hover-out', 'round-1', 'parts.json'), 'utf8')) as { cost: Record<string, number> }).cost;

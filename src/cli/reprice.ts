@@ -292,7 +292,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   }
   // The page: the first sweep's fair costs beside the kept round's (or, when none was kept, the last played).
   const shown = best.round > 0 ? best.dir : log.some((l) => l.round > 0 && l.flagged) ? from.dir : null;
-  const page = await writeRepricePage(out, first, shown && join(shown, 'sweep'), best.round > 0, bySupport ? 'support' : 'flags');
+  const caution = repriceCaution(measured);
+  const page = await writeRepricePage(out, first, shown && join(shown, 'sweep'), best.round > 0, bySupport ? 'support' : 'flags', caution);
   const rule = [
     args.together ? ' with the rest of their budgets' : '',
     args.lower ? ', a raise answered by the rest of its budget priced down' : '',
@@ -316,7 +317,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
       ...recheckLines,
       ...(metaLines.length ? ['metagame (metagame.csv):', ...metaLines] : []),
       ...(optimizeLines.length ? [`the strongest builds (dominant.csv, ${join(out, 'optimize-before')}/ and optimize-after/):`, ...optimizeLines] : []),
-      ...[repriceCaution(measured)].filter((l): l is string => l !== null),
+      ...(caution ? [caution] : []),
       `report: ${page}`,
       '',
     ].join('\n'),

@@ -20,14 +20,18 @@ import { pageHtml, type Section } from './page.js';
 /** A CSV as a sortable table, or a line saying it is missing. */
 const table = (t: CsvTable | null, id: string, file: string): string => (t ? dataTable(t, { id, maxRows: 2000 }) : `<p class="missing">No ${esc(file)}.</p>`);
 
-/** `havoc reprice`'s page in `out`: before and after (the kept round, or the last played, kept by `aim`), rounds, comparison. */
-export async function writeRepricePage(out: string, before: CsvTable, afterDir: string | null, kept: boolean, aim: 'flags' | 'support' = 'flags'): Promise<string> {
+/**
+ * `havoc reprice`'s page in `out`: before and after (the kept round, or the
+ * last played, kept by `aim`), rounds, comparison; `caution`, when the kept
+ * prices made the metagame or the strongest builds worse, above them all.
+ */
+export async function writeRepricePage(out: string, before: CsvTable, afterDir: string | null, kept: boolean, aim: 'flags' | 'support' = 'flags', caution: string | null = null): Promise<string> {
   const { partDeltaCharts } = await import('./plots.js');
   const after = afterDir ? readCsv(join(afterDir, 'parts.csv')) : null;
   const chart = (t: CsvTable | null): string => (t ? (partDeltaCharts(t) ?? '<p class="missing">No fair-cost estimates.</p>') : '<p class="missing">No sweep after.</p>');
   const pair = `<div class="before-after"><div><h3>Before: the sweep given</h3>${chart(before)}</div><div><h3>After: ${kept ? 'the catalogue kept' : `the last round (not kept: ${aim === 'support' ? 'its equilibrium was no wider' : 'it flagged no fewer'})`}</h3>${chart(after)}</div></div>`;
   const sections: Section[] = [
-    ['before-after', 'Fair − listed cost, before and after', `<p class="note">Each part's fair cost less its listed cost with its interval, per category, from each sweep's own fit (a cost's verdict is made at the same level before and after).</p>${pair}`],
+    ['before-after', 'Fair − listed cost, before and after', `${caution ? `<p class="caution">${esc(caution.replace(/^caution: /, 'Caution: '))}</p>` : ''}<p class="note">Each part's fair cost less its listed cost with its interval, per category, from each sweep's own fit (a cost's verdict is made at the same level before and after).</p>${pair}`],
     ['rounds', 'Rounds', table(readCsv(join(out, 'rounds.csv')), 'rounds-table', 'rounds.csv')],
   ];
   const recheck = readCsv(join(out, 'recheck.csv'));

@@ -15,6 +15,7 @@ h3 { font-size: 15px; margin: 18px 0 6px; }
 h4 { margin: 12px 0 4px; font-size: 13px; color: var(--muted); }
 p.missing { color: var(--muted); font-style: italic; }
 p.note { color: var(--muted); margin: 4px 0; }
+p.caution { background: #fff4e5; border-left: 4px solid #e8a33d; padding: 6px 10px; margin: 8px 0; }
 details.entrant { border: 1px solid var(--line); border-radius: 4px; margin: 6px 0; padding: 4px 10px; }
 details.entrant > summary { cursor: pointer; padding: 2px 0; }
 details.entrant table.entrant-games { display: block; max-height: 420px; overflow: auto; font-size: 13px; margin: 6px 0; }
