@@ -16,4 +16,10 @@ describe("the reprice's caution", () => {
     expect(repriceCaution({ support: { top: 50, before: 3, after: 3 }, dominant: null })).toBeNull();
     expect(repriceCaution({ support: null, dominant: null })).toBeNull();
   });
+
+  it('under --aim support says what the round was kept for: a wider equilibrium', () => {
+    expect(repriceCaution({ support: { top: 50, before: 3, after: 5 }, dominant: { top: 5, before: 0, after: 2 } }, 'support')).toBe(
+      'caution: the kept prices widen the equilibrium, but 2 of the 5 strongest builds found are dominant under them against 0 under the prices given (metagame.csv, dominant.csv): a proposal to weigh, not a better game',
+    );
+  });
 });

@@ -251,7 +251,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
   // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta: OUT/meta-before, and OUT/meta-after
   // or, with --aim support, the kept round's own meta/ — played already, so carried on).
   const metaLines: string[] = [];
-  const measured: { support: KeptVersusGiven['support']; dominant: KeptVersusGiven['dominant'] } = { support: null, dominant: null };
+  let support: KeptVersusGiven['support'] = null, dominant: KeptVersusGiven['dominant'] = null;
   if (args.meta > 0 && best.round > 0) {
     const widths: number[] = [];
     const rows: (string | number)[][] = [];
@@ -265,7 +265,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
       metaLines.push(`  ${when}: the top ${m.summary.top} builds' equilibrium has ${e.support} in its support (held-out exploitability ${e.heldOutExploitability?.toFixed(3) ?? '-'}; ${folder}/)`);
       widths.push(e.support);
     }
-    measured.support = { top: args.meta, before: widths[0], after: widths[1] };
+    support = { top: args.meta, before: widths[0], after: widths[1] };
     writeFileSync(join(out, 'metagame.csv'), stringify([['sweep', 'top', 'games_per_pair', 'support', 'exploitability', 'held_out_exploitability', 'support_builds', 'folder'], ...rows]));
   }
   // The strongest builds under the prices given and the prices kept (havoc optimize with the sweep's bot, in OUT/optimize-before and -after).
@@ -282,17 +282,17 @@ async function reprice(args: RepriceArgs): Promise<void> {
         () => undefined,
       );
       for (const x of r.ranked) rows.push([when, x.rank, x.key, x.score.p.toFixed(3), x.score.lo.toFixed(3), x.score.hi.toFixed(3), x.beaten, r.fieldSize, String(x.dominant)]);
-      const top = r.ranked[0], dominant = r.ranked.filter((x) => x.dominant).length;
-      if (top) optimizeLines.push(`  ${when}: the best found ${top.key} scores ${top.score.p.toFixed(3)} against the field, beats ${top.beaten}/${r.fieldSize}; ${dominant} of the top ${r.ranked.length} dominant`);
-      dominants.push(dominant);
+      const top = r.ranked[0], found = r.ranked.filter((x) => x.dominant).length;
+      if (top) optimizeLines.push(`  ${when}: the best found ${top.key} scores ${top.score.p.toFixed(3)} against the field, beats ${top.beaten}/${r.fieldSize}; ${found} of the top ${r.ranked.length} dominant`);
+      dominants.push(found);
       tops.push(r.ranked.length);
     }
-    measured.dominant = { top: tops[1], before: dominants[0], after: dominants[1] };
+    dominant = { top: tops[1], before: dominants[0], after: dominants[1] };
     writeFileSync(join(out, 'dominant.csv'), stringify([['prices', 'rank', 'build', 'score', 'lo', 'hi', 'beats', 'field', 'dominant'], ...rows]));
   }
   // The page: the first sweep's fair costs beside the kept round's (or, when none was kept, the last played).
   const shown = best.round > 0 ? best.dir : log.some((l) => l.round > 0 && l.flagged) ? from.dir : null;
-  const caution = repriceCaution(measured);
+  const caution = repriceCaution({ support, dominant }, bySupport ? 'support' : 'flags');
   const page = await writeRepricePage(out, first, shown && join(shown, 'sweep'), best.round > 0, bySupport ? 'support' : 'flags', caution);
   const rule = [
     args.together ? ' with the rest of their budgets' : '',

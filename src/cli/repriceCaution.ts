@@ -18,13 +18,14 @@ export interface KeptVersusGiven {
 
 const builds = (n: number): string => `${n} build${n === 1 ? '' : 's'}`;
 
-/** The caution line, or null when neither measure got worse. */
-export function repriceCaution(m: KeptVersusGiven): string | null {
+/** The caution line, or null when neither measure got worse; `aim`: what the round was kept for (reprice's --aim). */
+export function repriceCaution(m: KeptVersusGiven, aim: 'flags' | 'support' = 'flags'): string | null {
   const worse: string[] = [];
   if (m.support && m.support.after < m.support.before)
     worse.push(`the equilibrium of the top ${m.support.top} builds mixes ${builds(m.support.after)} under them against ${m.support.before} under the prices given`);
   if (m.dominant && m.dominant.after > m.dominant.before)
     worse.push(`${m.dominant.after} of the ${m.dominant.top} strongest builds found ${m.dominant.after === 1 ? 'is' : 'are'} dominant under them against ${m.dominant.before} under the prices given`);
   if (!worse.length) return null;
-  return `caution: the kept prices flag fewer parts, but ${worse.join(', and ')} (metagame.csv, dominant.csv): a proposal to weigh, not a better game`;
+  const keptFor = aim === 'support' ? 'widen the equilibrium' : 'flag fewer parts';
+  return `caution: the kept prices ${keptFor}, but ${worse.join(', and ')} (metagame.csv, dominant.csv): a proposal to weigh, not a better game`;
 }
