@@ -67,6 +67,31 @@ const faultLogs = (dir: string): string => {
 };
 const errorsLog = (dir: string): string => (existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : '');
 
+/**
+ * A python3 bot of the protocol in tmp/`file`: ready at its start (keeping its `seat`), and for each
+ * decision the program `decide`'s lines leave in `action` (they may read `msg` and `seat`); its path.
+ */
+function pythonBot(file: string, decide: readonly string[]): string {
+  const path = join(tmp, file);
+  const lines = [
+    'import json, os, sys',
+    'seat = None',
+    'for line in sys.stdin:',
+    '    msg = json.loads(line)',
+    '    if msg["type"] == "start":',
+    '        seat = msg["seat"]',
+    '        print(json.dumps({"type": "ready"}), flush=True)',
+    '    elif msg["type"] == "decide":',
+    ...decide.map((l) => `        ${l}`),
+    '        print(json.dumps({"type": "action", "id": msg["id"], "action": action}), flush=True)',
+    '    elif msg["type"] == "end":',
+    '        break',
+    '',
+  ];
+  writeFileSync(path, lines.join('\n'));
+  return path;
+}
+
 /** No bot process of this checkout's host is left (other checkouts' tests on the machine run theirs from their own dist/). */
 function noneLeft(): void {
   const r = spawnSync('pgrep', ['-f', resolve('dist/src/arena/isolation/host.js')], { encoding: 'utf8' });
@@ -264,23 +289,7 @@ describe('hostile bots, isolated', () => {
 
   it("a faulted match with an isolated bot keeps its faults as they happened: a bot that faults at random has the same faults in its replay as in its row", () => {
     // Illegal on a coin from the OS, not the match's seed: played again, its faults would fall elsewhere.
-    const py = join(tmp, 'coin.py');
-    writeFileSync(
-      py,
-      [
-        'import json, os, sys',
-        'for line in sys.stdin:',
-        '    msg = json.loads(line)',
-        '    if msg["type"] == "start":',
-        '        print(json.dumps({"type": "ready"}), flush=True)',
-        '    elif msg["type"] == "decide":',
-        '        action = "^ ^ ^ ^ ^" if os.urandom(1)[0] < 128 else "nonsense"',
-        '        print(json.dumps({"type": "action", "id": msg["id"], "action": action}), flush=True)',
-        '    elif msg["type"] == "end":',
-        '        break',
-        '',
-      ].join('\n'),
-    );
+    const py = pythonBot('coin.py', ['action = "^ ^ ^ ^ ^" if os.urandom(1)[0] < 128 else "nonsense"']);
     const cfg = join(tmp, 'coin.json');
     writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 'coin', command: ['python3', py] }], schedule: { type: 'round-robin', games: 2 }, seed: 'coin', budget: ROOMY }));
     const dir = join(tmp, 'coin');
@@ -289,37 +298,21 @@ describe('hostile bots, isolated', () => {
     const got = rows(dir);
     expect(got).toHaveLength(2);
     for (const row of got) {
-      const seat = seatOf(row, 'coin') === 'a' ? 0 : 1;
-      expect(Number(row[`${seatOf(row, 'coin')}_faults`])).toBeGreaterThan(10);
+      const letter = seatOf(row, 'coin'), seat = letter === 'a' ? 0 : 1, faults = Number(row[`${letter}_faults`]);
+      expect(faults).toBeGreaterThan(10);
       const last = JSON.parse(readFileSync(join(dir, 'replays', `match-${row.id}.jsonl`), 'utf8').trim().split('\n').pop()!) as { result: { faults: number[]; faultLog: { seat: number }[] } };
-      expect(last.result.faults[seat]).toBe(Number(row[`${seatOf(row, 'coin')}_faults`]));
-      expect(last.result.faultLog.filter((f) => f.seat === seat)).toHaveLength(Number(row[`${seatOf(row, 'coin')}_faults`]));
+      expect(last.result.faults[seat]).toBe(faults);
+      expect(last.result.faultLog.filter((f) => f.seat === seat)).toHaveLength(faults);
     }
     noneLeft();
   });
 
   it('a bot in another language (a python3 command) speaks the protocol: no faults, its replay verifies, a change to it is refused', () => {
-    const py = join(tmp, 'bot.py');
-    writeFileSync(
-      py,
-      [
-        'import json, sys',
-        'seat = None',
-        'for line in sys.stdin:',
-        '    msg = json.loads(line)',
-        '    if msg["type"] == "start":',
-        '        seat = msg["seat"]',
-        '        print(json.dumps({"type": "ready"}), flush=True)',
-        '    elif msg["type"] == "decide":',
-        '        me = msg["observation"]["machines"][seat]',
-        '        damage = me["maxHearts"] - me["hearts"]',
-        '        program = ["X"] * damage + ["^"] * (5 - damage)',
-        '        print(json.dumps({"type": "action", "id": msg["id"], "action": " ".join(program)}), flush=True)',
-        '    elif msg["type"] == "end":',
-        '        break',
-        '',
-      ].join('\n'),
-    );
+    const py = pythonBot('bot.py', [
+      'me = msg["observation"]["machines"][seat]',
+      'damage = me["maxHearts"] - me["hearts"]',
+      'action = " ".join(["X"] * damage + ["^"] * (5 - damage))',
+    ]);
     const cfg = join(tmp, 'py.json');
     writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 'py', command: ['python3', py] }], schedule: { type: 'round-robin', games: 4 }, seed: 'py', budget: ROOMY }));
     const dir = join(tmp, 'py');
