@@ -251,9 +251,9 @@ async function reprice(args: RepriceArgs): Promise<void> {
   // The metagame of each sweep's top builds, the sweep given and the one kept (havoc meta: OUT/meta-before, and OUT/meta-after
   // or, with --aim support, the kept round's own meta/ — played already, so carried on).
   const metaLines: string[] = [];
-  let support: KeptVersusGiven['support'] = null, dominant: KeptVersusGiven['dominant'] = null;
+  let supportChange: KeptVersusGiven['support'] = null, dominantChange: KeptVersusGiven['dominant'] = null;
   if (args.meta > 0 && best.round > 0) {
-    const widths: number[] = [];
+    const metas: MetaResult[] = [];
     const rows: (string | number)[][] = [];
     for (const [when, dir, folder] of [['before', args.dir, join(out, 'meta-before')], ['after', join(best.dir, 'sweep'), bySupport ? join(best.dir, 'meta') : join(out, 'meta-after')]] as const) {
       // With --aim support both were played by the rounds (the kept round's over its own field): taken as they are.
@@ -263,9 +263,10 @@ async function reprice(args: RepriceArgs): Promise<void> {
       const support = m.rows.filter((r) => r.weight > 0).map((r) => r.name);
       rows.push([when, m.summary.top, m.summary.gamesPerPair, e.support, e.exploitability.toFixed(4), e.heldOutExploitability === null ? '' : e.heldOutExploitability.toFixed(4), support.join(' '), folder]);
       metaLines.push(`  ${when}: the top ${m.summary.top} builds' equilibrium has ${e.support} in its support (held-out exploitability ${e.heldOutExploitability?.toFixed(3) ?? '-'}; ${folder}/)`);
-      widths.push(e.support);
+      metas.push(m);
     }
-    support = { top: args.meta, before: widths[0], after: widths[1] };
+    const [given, kept] = metas.map((m) => m.summary);
+    supportChange = { top: kept.top, before: given.equilibrium.support, after: kept.equilibrium.support };
     writeFileSync(join(out, 'metagame.csv'), stringify([['sweep', 'top', 'games_per_pair', 'support', 'exploitability', 'held_out_exploitability', 'support_builds', 'folder'], ...rows]));
   }
   // The strongest builds under the prices given and the prices kept (havoc optimize with the sweep's bot, in OUT/optimize-before and -after).
@@ -287,12 +288,12 @@ async function reprice(args: RepriceArgs): Promise<void> {
       dominants.push(found);
       tops.push(r.ranked.length);
     }
-    dominant = { top: tops[1], before: dominants[0], after: dominants[1] };
+    dominantChange = { top: tops[1], before: dominants[0], after: dominants[1] };
     writeFileSync(join(out, 'dominant.csv'), stringify([['prices', 'rank', 'build', 'score', 'lo', 'hi', 'beats', 'field', 'dominant'], ...rows]));
   }
   // The page: the first sweep's fair costs beside the kept round's (or, when none was kept, the last played).
   const shown = best.round > 0 ? best.dir : log.some((l) => l.round > 0 && l.flagged) ? from.dir : null;
-  const caution = repriceCaution({ support, dominant }, bySupport ? 'support' : 'flags');
+  const caution = repriceCaution({ support: supportChange, dominant: dominantChange }, bySupport ? 'support' : 'flags');
   const page = await writeRepricePage(out, first, shown && join(shown, 'sweep'), best.round > 0, bySupport ? 'support' : 'flags', caution);
   const rule = [
     args.together ? ' with the rest of their budgets' : '',
