@@ -20,7 +20,7 @@ const SHARED = [
  * golden and example runs use both cores themselves).
  */
 const ALONE = [
-  'test/arena-cli.test.ts', 'test/budget.test.ts', 'test/cli-examples.test.ts', 'test/cli.test.ts', 'test/contest.test.ts',
+  'test/arena-cli.test.ts', 'test/budget.test.ts', 'test/clock.test.ts', 'test/cli-examples.test.ts', 'test/cli.test.ts', 'test/contest.test.ts',
   'test/golden.test.ts', 'test/hostile.test.ts', 'test/kuhn-tournament.test.ts', 'test/limits.test.ts', 'test/queue.e2e.test.ts',
 ];
 

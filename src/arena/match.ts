@@ -21,6 +21,7 @@ import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_CPU, BOT_DONE, BOT_REA
 import { type AnyGameModule, nextDeciders, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { sfc32Next } from '../core/rng.js';
 import { seatStreams } from '../core/seatStreams.js';
+import { decisionClock } from './clock.js';
 
 export type { AnyBot, AnyBotFactory } from '../core/bot.js';
 
@@ -38,7 +39,8 @@ export interface MatchOptions {
    * Measures time for budgets; injected so tests (and re-recordings of a
    * match's timeouts) are exact, standing for the budget's clock. Default:
    * the budget's clock — under `cpu`, the CPU time a bot that lives elsewhere
-   * reports (BOT_CPU), else performance.now.
+   * reports (BOT_CPU), else the wall clock (clock.ts: ticked when the
+   * thread reads it often, else performance.now).
    */
   clock?: () => number;
   /** Told when a seat's bot code starts running and when it returns (the arena's watchdog for bots that never return). */
@@ -87,15 +89,12 @@ export interface MatchResult {
 /** What a bot that did not throw threw. */
 const NOTHING = Symbol('nothing thrown');
 
-// Node's global `performance` is a lazy getter that runs on every read: read it once.
-const perf = performance;
-const now = (): number => perf.now();
-
 /** Plays a match to its end. */
 export function playMatch(opts: MatchOptions): MatchResult {
   const { module: mod, game, seed } = opts;
   const budget = opts.budget ?? DEFAULT_BUDGET;
-  const clock = opts.clock ?? now;
+  // The wall clock (clock.ts): ticked when this thread reads it often and the budget leaves room for a tick.
+  const clock = opts.clock ?? decisionClock(Math.min(budget.ms, budget.firstMs ?? Infinity));
   /** Whether decisions are timed by the CPU time a bot reports (the injected clock, when given, stands for it). */
   const cpuClock = !opts.clock && (budget.clock ?? DEFAULT_CLOCK) === 'cpu';
   const injectedName = (budget.clock ?? DEFAULT_CLOCK) === 'cpu' ? 'of CPU time' : 'by the wall clock';

@@ -2,9 +2,9 @@
  * The watchdog for bots that never return. A bot runs in its worker's own
  * thread, so a bot stuck in an endless loop cannot be interrupted there.
  * Instead, whenever bot code starts, the worker writes into memory it shares
- * with the main thread a deadline, the match and the seat; the main thread
- * looks twice a second, and stops the batch of a worker whose bot has passed
- * its deadline. piscina then ends that worker's thread (and starts another),
+ * with the main thread the call's number, its limit, the match and the seat;
+ * the main thread looks twice a second, and stops the batch of a worker whose
+ * bot is still in a call it found running longer ago than the call's limit. piscina then ends that worker's thread (and starts another),
  * the runner plays the batch's matches again one by one, and the match that
  * hangs again is recorded as a `fault` (errors.log says which seat hung).
  *
@@ -22,8 +22,14 @@ import type { Executor } from './pool.js';
 import { SEAT_LETTERS } from './records.js';
 import type { BatchResult, BatchTask } from './worker.js';
 
-/** Per slot: deadline (ms since the epoch; 0 while no bot code runs), match id, seat (-1: a native kernel policy). */
-const FIELDS = 3;
+/**
+ * Per slot: the number of the latest call into bot code, the match, the seat
+ * (-1: a native kernel policy), and the call's limit in ms (0 while no bot code
+ * runs). The worker reads no clock (a clock reading costs as much as a `random`
+ * bot's decision): the main thread times a call from the first look that finds
+ * it running.
+ */
+const FIELDS = 4;
 
 /** Milliseconds a call into bot code may take before its worker is stopped. */
 export function hangLimitMs(budgetMs: number, call: 'factory' | 'decision', startupMs = 0): number {
@@ -34,15 +40,14 @@ export function hangLimitMs(budgetMs: number, call: 'factory' | 'decision', star
 export class SlotGuard implements BotGuard {
   private readonly cells: Float64Array;
   private readonly o: number;
+  private readonly factoryMs: number;
+  private readonly decisionMs: number;
 
-  constructor(
-    shared: SharedArrayBuffer,
-    slot: number,
-    private readonly budgetMs: number,
-    private readonly startupMs = 0,
-  ) {
+  constructor(shared: SharedArrayBuffer, slot: number, budgetMs: number, startupMs = 0) {
     this.cells = new Float64Array(shared);
     this.o = slot * FIELDS;
+    this.factoryMs = hangLimitMs(budgetMs, 'factory', startupMs);
+    this.decisionMs = hangLimitMs(budgetMs, 'decision', startupMs);
   }
 
   /** The match whose bots the following calls belong to. */
@@ -51,12 +56,14 @@ export class SlotGuard implements BotGuard {
   }
 
   enter(seat: number, call: 'factory' | 'decision'): void {
-    this.cells[this.o + 2] = seat;
-    this.cells[this.o] = Date.now() + hangLimitMs(this.budgetMs, call, this.startupMs);
+    const c = this.cells, o = this.o;
+    c[o + 2] = seat;
+    c[o] = c[o] + 1;
+    c[o + 3] = call === 'factory' ? this.factoryMs : this.decisionMs;
   }
 
   exit(): void {
-    this.cells[this.o] = 0;
+    this.cells[this.o + 3] = 0;
   }
 }
 
@@ -72,17 +79,23 @@ export class Watchdog {
   readonly shared: SharedArrayBuffer;
   private readonly cells: Float64Array;
   private readonly free: number[];
+  /** Per slot: the call a look last found running (-1: none), and when it was first found. */
+  private readonly call: Float64Array;
+  private readonly since: Float64Array;
 
   constructor(slots: number) {
     this.shared = new SharedArrayBuffer(slots * FIELDS * 8);
     this.cells = new Float64Array(this.shared);
     this.free = Array.from({ length: slots }, (_, i) => slots - 1 - i);
+    this.call = new Float64Array(slots).fill(-1);
+    this.since = new Float64Array(slots);
   }
 
   acquire(): number {
     const s = this.free.pop();
     if (s === undefined) throw new Error('watchdog: no free slot');
     this.cells.fill(0, s * FIELDS, s * FIELDS + FIELDS);
+    this.call[s] = -1;
     return s;
   }
 
@@ -90,10 +103,23 @@ export class Watchdog {
     this.free.push(slot);
   }
 
-  /** The hang in `slot`, if its bot is past its deadline now. */
+  /**
+   * The hang in `slot`, if the call into bot code running there has run past
+   * its limit: timed from the first look that found it (so it is stopped
+   * between its limit and its limit plus two looks' interval after it began).
+   */
   hung(slot: number, now = Date.now()): Hang | null {
-    const o = slot * FIELDS, deadline = this.cells[o];
-    return deadline > 0 && now > deadline ? { match: this.cells[o + 1], seat: this.cells[o + 2] } : null;
+    const o = slot * FIELDS, limit = this.cells[o + 3], call = this.cells[o];
+    if (limit === 0) {
+      this.call[slot] = -1;
+      return null;
+    }
+    if (call !== this.call[slot]) {
+      this.call[slot] = call;
+      this.since[slot] = now;
+      return null;
+    }
+    return now - this.since[slot] > limit ? { match: this.cells[o + 1], seat: this.cells[o + 2] } : null;
   }
 }
 
