@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { packageRoot } from '../core/paths.js';
 import type { IdRange } from './batches.js';
+import { clockShare } from './clock.js';
 import type { BatchResult, BatchTask } from './worker.js';
 
 /** Plays batches. */
@@ -51,9 +52,22 @@ function workerFile(): string {
  */
 export const WORKER_YOUNG_GENERATION_MB = 16;
 
-/** A piscina pool of exactly `workers` threads running `filename`, each with the capped young generation above. */
+/**
+ * A piscina pool of exactly `workers` threads running `filename`, each with
+ * the capped young generation above, and this process's clock memory (its
+ * `workerData.clock`: the workers share one ticker, clock.ts).
+ */
 export function threadPool<T, R>(filename: string, workers: number): Piscina<T, R> {
-  return new Piscina<T, R>({ filename, minThreads: workers, maxThreads: workers, idleTimeout: 60_000, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+  return new Piscina<T, R>({
+    filename, minThreads: workers, maxThreads: workers, idleTimeout: 60_000,
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    workerData: { clock: clockShare() } satisfies PoolData,
+  });
+}
+
+/** What a pool's workers are given (piscina's `workerData`). */
+export interface PoolData {
+  readonly clock: SharedArrayBuffer;
 }
 
 /** Makes an executor with `workers` threads (0 plays in this thread). */

@@ -5,7 +5,8 @@
  * messages stay small. Bots are loaded here, once per worker and run.
  */
 import { isMainThread } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { Piscina, workerData } from 'piscina';
+import { useClockShare } from './clock.js';
 import type { RunConfig } from './config.js';
 import { loadRunRuleset } from './config/rulesets.js';
 import { folderData } from './folder.js';
@@ -17,6 +18,10 @@ import { longestDecisionMs } from '../core/bot.js';
 import { SlotGuard } from './watchdog.js';
 import type { IdRange } from './batches.js';
 import { DEFAULT_MAX_HANGS, HangStreaks, hungSeats, type HangState } from './hangs.js';
+import type { PoolData } from './pool.js';
+
+// The pool's clock memory: one ticker for the process (clock.ts).
+useClockShare((workerData as PoolData | undefined)?.clock);
 
 /** A batch: ids start, start + step, … (count of them). */
 export interface BatchTask extends IdRange {

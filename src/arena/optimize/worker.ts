@@ -3,11 +3,17 @@
  * builds named by key. The rules, their data and the bot are set up once per
  * worker and setup (`PairSetup.key`).
  */
+import { workerData } from 'piscina';
 import { loadBotModule } from '../bots.js';
+import { useClockShare } from '../clock.js';
+import type { PoolData } from '../pool.js';
 import { HavocError } from '../../core/errors.js';
 import { loadRuleset } from '../../rules/registry.js';
 import { playPair, type Arena, type PairResult } from './pairs.js';
 import type { PairSetup, PairTask } from './players.js';
+
+// The pool's clock memory: one ticker for the process (clock.ts).
+useClockShare((workerData as PoolData | undefined)?.clock);
 
 const arenas = new Map<string, Promise<Arena>>();
 
