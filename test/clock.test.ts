@@ -36,7 +36,7 @@ describe('the decision clock', () => {
     // Milliseconds since the epoch, as every thread counts them: behind performance's by less than a few ticks.
     for (let i = 0; i < 5; i++) {
       const lag = performance.timeOrigin + performance.now() - ticked();
-      expect(lag).toBeGreaterThanOrEqual(0);
+      expect(lag).toBeGreaterThan(-1); // (each thread has its own time origin: they agree to well under a millisecond)
       expect(lag).toBeLessThan(20 * TICK_MS);
       spin(7);
     }

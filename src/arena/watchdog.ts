@@ -4,9 +4,10 @@
  * Instead, whenever bot code starts, the worker writes into memory it shares
  * with the main thread the call's number, its limit, the match and the seat;
  * the main thread looks twice a second, and stops the batch of a worker whose
- * bot is still in a call it found running longer ago than the call's limit. piscina then ends that worker's thread (and starts another),
- * the runner plays the batch's matches again one by one, and the match that
- * hangs again is recorded as a `fault` (errors.log says which seat hung).
+ * bot is still in a call it found running longer ago than the call's limit.
+ * piscina then ends that worker's thread (and starts another), the runner
+ * plays the batch's matches again one by one, and the match that hangs again
+ * is recorded as a `fault` (errors.log says which seat hung).
  *
  * Deadlines: a decision or a run-time answer gets 10 times the run's budget,
  * at least 5 s (a decision over its budget is already a fault; this is only
