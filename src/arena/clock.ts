@@ -4,12 +4,12 @@
  * `performance.now` costs about 50 ns here, as much as a `random` bot's
  * whole decision, and a two-seat turn reads it three times (issue 20).
  * Once a thread reads it fast enough for that to matter — a million readings
- * in under a second — it starts a ticker thread, one for the whole process:
- * the ticker writes the time into shared memory every TICK_MS, and a reading
- * becomes one load from that memory. A pool's workers are handed the
- * process's memory with their batches (`useClockShare`), so the first of them
- * to read fast starts the ticker for all (a ticker is a thread with a V8 heap
- * of its own: about 15 MB).
+ * a second, looked at every 2^18 readings — it starts a ticker thread, one
+ * for the whole process: the ticker writes the time into shared memory every
+ * TICK_MS, and a reading becomes one load from that memory. A pool's workers
+ * are handed the process's memory (`threadPool`'s workerData, read with
+ * `useClockShare`), so the first of them to read fast starts the ticker for
+ * all (a ticker is a thread with a V8 heap of its own: about 15 MB).
  *
  * The ticked time lags the true time by up to a tick, and by the OS's delay
  * in waking the ticker (a few milliseconds at most measured under load), so a
@@ -27,8 +27,15 @@ import { Worker } from 'node:worker_threads';
 export const TICK_MS = 1;
 /** The smallest decision limit timed by the ticker: 50 ticks, so the tick never decides a timeout. */
 export const MIN_LIMIT_MS = 50;
-/** Readings between two looks at how fast the thread reads (and, ticked, whether the ticker keeps time). */
-const PROBE = 1 << 20;
+/**
+ * Readings between two looks at how fast the thread reads (and, ticked,
+ * whether the ticker keeps time): a fast thread starts the ticker after a
+ * fifth of a second (RBP random play), the ticker's own start (60–75 ms of
+ * CPU) paid early in a long run.
+ */
+const PROBE = 1 << 18;
+/** Readings a second from which the ticker pays: its own 2% of a core against 50 ns a reading. */
+const FAST = 1_000_000;
 /** A ticked reading this far behind performance.now means the ticker stopped or is starved: the precise clock from then on. */
 const MAX_LAG_MS = 25;
 
@@ -94,18 +101,18 @@ function giveUp(): void {
   cannot = true;
 }
 
-/** performance.now, counting readings: a thread that reads a million in under a second starts the ticker. */
+/** performance.now, counting readings: a thread that reads it a million times a second starts the ticker. */
 function precise(): number {
   if (++reads >= PROBE) {
     const t = perf.now();
-    if (since >= 0 && t - since < 1000) startTicker();
+    if (since >= 0 && t - since < (1000 * PROBE) / FAST) startTicker();
     since = t;
     reads = 0;
   }
   return perf.now();
 }
 
-/** The ticked time; every PROBE readings checked against performance.now. */
+/** The ticked time; every PROBE readings checked against the time since the epoch by performance. */
 function ticked(): number {
   if (++reads >= PROBE) {
     reads = 0;
