@@ -4,7 +4,7 @@
  * worker at every call.
  */
 import { describe, expect, it } from 'vitest';
-import { decisionClock, MIN_LIMIT_MS, startTickerNow, TICK_MS, tickerRunning } from '../src/arena/clock.js';
+import { decisionClock, MIN_LIMIT_MS, startTicker, TICK_MS, tickerRunning } from '../src/arena/clock.js';
 import { playMatch } from '../src/arena/match.js';
 import { SlotGuard, Watchdog } from '../src/arena/watchdog.js';
 import type { AnyBotFactory } from '../src/core/bot.js';
@@ -19,7 +19,7 @@ const spin = (ms: number): void => {
 
 /** This thread's ticked clock, once its ticker has written the time. */
 async function tickedClock(): Promise<() => number> {
-  startTickerNow();
+  startTicker();
   for (let i = 0; i < 200 && !tickerRunning(); i++) {
     await new Promise((r) => setTimeout(r, 10));
     decisionClock(1000);

@@ -82,8 +82,8 @@ const time = new Float64Array(shared, 0, 1), idle = new Int32Array(shared, 12, 1
 for (;;) { time[0] = origin + p.now(); Atomics.wait(idle, 0, 0, tick); }
 `;
 
-/** Starts the process's ticker unless a thread has already. */
-function startTicker(): void {
+/** Starts the process's ticker unless a thread has already (the arena starts it when readings are many; tests at once). */
+export function startTicker(): void {
   const shared = clockShare();
   if (cannot || Atomics.compareExchange(claim, 0, 0, 1) !== 0) return;
   try {
@@ -131,12 +131,7 @@ export function decisionClock(limitMs: number): () => number {
   return ticking && limitMs >= MIN_LIMIT_MS ? ticked : precise;
 }
 
-/** Whether this thread reads the ticked time (tests and the bench). */
+/** Whether this thread reads the ticked time (tests). */
 export function tickerRunning(): boolean {
   return ticking;
-}
-
-/** Starts the process's ticker now (tests and the bench; the arena starts it when readings are many). */
-export function startTickerNow(): void {
-  startTicker();
 }
