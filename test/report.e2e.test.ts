@@ -66,6 +66,8 @@ const PARTS = [
   ['tank-treads', 'armour-engine', 1, 120, '0.5083', 0, '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', 'not-identifiable'],
   // Flagged without a fair cost: its verdict is said where its estimate is not.
   ['strafe-drive', 'armour-engine', 1, 40, '0.8000', 80, '0.4000', '0.4000', '0.2000', '0.6000', '1.2000', '0.1000', '', '', '', '', '', '', '0.000000001', '0.00000001', 'under', 'point-value-not-determined'],
+  // ... and one with a bound (worth at least 4.364 if a point is worth anything): fair_cost_lo and delta_lo alone.
+  ['retreat-drive', 'armour-engine', 1, 40, '0.8000', 80, '0.4000', '0.4000', '0.2000', '0.6000', '1.1285', '0.0725', '', '4.364', '', '', '3.364', '', '0.000000001', '0.00000001', 'under', 'point-value-not-determined'],
 ];
 // Matches 0-2 have replays (written below); match 3 has none.
 const MATCHES = [
@@ -87,7 +89,7 @@ const SUMMARY = {
   matches: { scheduled: 60, played: 60, complete: true, draws: 8, reasons: { kill: 50, 'turn-limit': 10 }, faults: 1, meanTurns: 31.5 },
   counts: { bots: 2, loadouts: 3 },
   ratings: { of: 'loadouts', fitted: true, note: null, seatAdvantage: { value: 0.05, se: 0.1 } },
-  parts: { tested: 3, mispriced: [{ part: 'lazor', flag: 'under', fairCost: 6.2, listedCost: 3 }, { part: 'mines', flag: 'over', fairCost: 0.8, listedCost: 3 }, { part: 'strafe-drive', flag: 'under', fairCost: null, listedCost: 1 }], alpha: 0.05, anchor: 'cheapest', converged: true, seatAdvantage: null, pointValues: [] },
+  parts: { tested: 3, mispriced: [{ part: 'lazor', flag: 'under', fairCost: 6.2, listedCost: 3 }, { part: 'mines', flag: 'over', fairCost: 0.8, listedCost: 3 }, { part: 'strafe-drive', flag: 'under', fairCost: null, listedCost: 1 }, { part: 'retreat-drive', flag: 'under', fairCost: null, listedCost: 1, atLeast: 4.364 }], alpha: 0.05, anchor: 'cheapest', converged: true, seatAdvantage: null, pointValues: [] },
   tables: ['matches.csv', 'loadouts.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'],
   config: {},
   timing: null,
@@ -263,8 +265,10 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     expect(await bar.getAttribute('data-lo')).toBe('0.5446');
     expect(await page.locator('#ratings-table svg.ibar').count()).toBe(RATINGS.length - 1);
     expect(await page.locator('#parts-table tbody tr').count()).toBe(PARTS.length - 1);
-    expect(await page.locator('#parts-table tr.mispriced-under').count()).toBe(2);
-    expect(await page.locator('#summary-table').innerText()).toContain('lazor: underpriced (listed 3, fair 6.2); mines: overpriced (listed 3, fair 0.8); strafe-drive: underpriced (listed 1, no fair cost)');
+    expect(await page.locator('#parts-table tr.mispriced-under').count()).toBe(3);
+    expect(await page.locator('#summary-table').innerText()).toContain(
+      'lazor: underpriced (listed 3, fair 6.2); mines: overpriced (listed 3, fair 0.8); strafe-drive: underpriced (listed 1, no fair cost); retreat-drive: underpriced (listed 1, no fair cost; worth at least 4.364)',
+    );
     expect(await page.locator('#bots').innerText()).toContain('Not in this run');
   });
 
@@ -297,7 +301,9 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     const labels = chart.locator('[aria-label="y-axis tick label"] text');
     expect(await labels.allTextContents()).toEqual(['lazor', 'bazooka', 'mines']);
     expect(await page.locator('#parts .delta-chart[data-category=weapon]').innerText()).toContain('No estimate: mortar (too little data)');
-    expect(await page.locator('#parts .delta-chart[data-category=armour-engine]').innerText()).toContain('tank-treads (not identifiable), strafe-drive (point value not determined; underpriced)');
+    expect(await page.locator('#parts .delta-chart[data-category=armour-engine]').innerText()).toContain(
+      'tank-treads (not identifiable), strafe-drive (point value not determined; underpriced), retreat-drive (point value not determined; worth at least 4.364 if a point is worth anything; underpriced)',
+    );
     // Every text of every chart, tick labels and axis labels alike: no two boxes overlap.
     for (const svg of await page.locator('#parts .delta-chart .wide svg').all()) {
       const boxes = await svg.locator('text').evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })));

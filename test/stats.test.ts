@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { settleAnchor } from '../src/stats/anchor.js';
-import { fieller } from '../src/stats/fairCost.js';
+import { fieller, fiellerBound } from '../src/stats/fairCost.js';
 import { chiSquareSurvival } from '../src/stats/normal.js';
 import { calibrate, CASES, normal } from '../bench/calibrate.js';
 import { loadoutSpread, type SpreadRow } from '../src/stats/loadoutSpread.js';
 import { scoreInterval } from '../src/stats/wilson.js';
+import { partsTable } from '../src/report/tables.js';
 import { makeRng } from '../src/core/rng.js';
 import { CholeskyDecomposition, inverse as inverseMatrix, Matrix, solve } from 'ml-matrix';
 import {
@@ -697,6 +698,76 @@ describe('partEffects', () => {
   });
 });
 
+describe('a part whose category point value is not determined: a bound instead of a fair cost', () => {
+  // As greedy plays NHM: the armour is worth next to nothing, a drive far more than its point.
+  const catalogue: Record<string, PartListing> = {
+    gun: { cost: 1, category: 'weapon' },
+    cannon: { cost: 2, category: 'weapon' },
+    laser: { cost: 3, category: 'weapon' },
+    mark1: { cost: 1, category: 'armour-engine' },
+    mark2: { cost: 2, category: 'armour-engine' },
+    mark3: { cost: 3, category: 'armour-engine' },
+    spin: { cost: 1, category: 'armour-engine' },
+    hover: { cost: 2, category: 'armour-engine' },
+    treads: { cost: 1, category: 'armour-engine' },
+  };
+  // A weapon point worth 0.3 logit, an armour-engine point 0.05: the drive (1 logit) is worth 20 of its points.
+  const worth: Record<string, number> = { gun: 0.3, cannon: 0.6, laser: 0.9, mark1: 0.05, mark2: 0.1, mark3: 0.15, spin: 0.05, hover: 0.1, treads: 1 };
+  const rand = mulberry32(4242);
+  const design = (): string[] => {
+    const parts: string[] = [];
+    for (const c of ['weapon', 'armour-engine']) {
+      let left = 4;
+      for (const key of Object.keys(catalogue).filter((k) => catalogue[k]!.category === c).sort(() => rand() - 0.5))
+        if (catalogue[key]!.cost <= left && rand() < 0.5) (parts.push(key), (left -= catalogue[key]!.cost));
+    }
+    return parts;
+  };
+  const matches: PartMatch[] = [];
+  for (let i = 0; i < 4_000; i++) {
+    const a = design(), b = design();
+    const eta = a.reduce((s, k) => s + worth[k]!, 0) - b.reduce((s, k) => s + worth[k]!, 0);
+    matches.push({ a, b, score: score(rand, Math.min(0.95, Math.max(0.05, sigmoid(eta)))) });
+  }
+  const res = partEffects(matches, catalogue, { anchor: 'unflagged' });
+  const treads = res.parts.find((p) => p.key === 'treads')!;
+
+  it('flags the drive, gives no fair cost, and says it is worth at least so many points if a point is worth anything', () => {
+    const ae = res.categories.find((c) => c.category === 'armour-engine')!;
+    expect(ae.pointValue).toBeGreaterThan(0);
+    expect(treads.mispriced).toBe('under');
+    expect(treads.reason).toBe('point-value-not-determined');
+    expect(Number.isNaN(treads.fairCost)).toBe(true);
+    const b = treads.bound!;
+    expect(b.hi).toBe(Number.POSITIVE_INFINITY);
+    // Above its listed point (the test flagged it at the same level), above the whole budget of 4, and below the truth (20 points).
+    expect(b.lo).toBeGreaterThan(4);
+    expect(b.lo).toBeLessThan(20);
+    // Every armour part has no fair cost either, and no bound: their effects are not clear of 0 at their levels.
+    for (const key of ['mark1', 'mark2', 'mark3', 'spin', 'hover']) {
+      const p = res.parts.find((q) => q.key === key)!;
+      expect(p.reason).toBe('point-value-not-determined');
+      expect(p.bound).toBeNull();
+    }
+    // A weapon's point value is determined: fair costs as ever, and no bound.
+    for (const key of ['gun', 'cannon', 'laser']) expect(res.parts.find((p) => p.key === key)!.bound).toBeNull();
+  });
+
+  it('parts.csv prints the bound as fair_cost_lo alone, with delta_lo, and keeps the note', () => {
+    const t = partsTable(res);
+    const col = (name: string) => t.header.indexOf(name);
+    const row = t.rows.find((r) => r[0] === 'treads')!;
+    expect(row[col('fair_cost')]).toBe('');
+    expect(Number(row[col('fair_cost_lo')])).toBeCloseTo(treads.bound!.lo, 3);
+    expect(row[col('fair_cost_hi')]).toBe('');
+    expect(Number(row[col('delta_lo')])).toBeCloseTo(treads.bound!.lo - 1, 3);
+    expect(row[col('delta')]).toBe('');
+    expect(row[col('delta_hi')]).toBe('');
+    expect(row[col('note')]).toBe('point-value-not-determined');
+    expect(row[col('mispriced')]).toBe('under');
+  });
+});
+
 describe('settling the anchor (anchor.ts)', () => {
   const key = (a: readonly boolean[]) => a.map((b) => (b ? 1 : 0)).join('');
   it('stops when the set stops changing, and reports the rounds', () => {
@@ -732,6 +803,33 @@ describe('Fieller interval (fairCost.ts)', () => {
     // l = 0.3 with SD 0.05 is 6 SDs from 0: bounded at z = 5.9, not at z = 6.1.
     expect(fieller(q, 5.9)).not.toBeNull();
     expect(fieller(q, 6.1)).toBeNull();
+  });
+
+  it('with l not significant but taken to be positive: a bound, at least lo for b above 0 and at most hi below', () => {
+    // l = 0.06 with SD 0.02 (3 SDs): unbounded at z = 3.2, as the armour-engine point value of a greedy sweep was.
+    const q = { b: 1.2, l: 0.06, vb: 0.005, vl: 0.0004, cbl: -0.0002 };
+    const z = 3.2;
+    expect(fieller(q, z)).toBeNull();
+    const up = fiellerBound(q, z)!;
+    expect(up.hi).toBe(Number.POSITIVE_INFINITY);
+    // Its end is on the boundary of Fieller's set, and the ray [lo, ∞) is inside it: r above lo passes the test, below does not.
+    const inside = (r: number) => (q.b - r * q.l) ** 2 <= z * z * (q.vb - 2 * r * q.cbl + r * r * q.vl);
+    expect((q.b - up.lo * q.l) ** 2).toBeCloseTo(z * z * (q.vb - 2 * up.lo * q.cbl + up.lo * up.lo * q.vl), 12);
+    for (const r of [up.lo + 0.01, up.lo * 2, up.lo * 100]) expect(inside(r)).toBe(true);
+    expect(inside(up.lo - 0.01)).toBe(false);
+    // Below the estimate 20 (= 1.2 / 0.06): the least the part can be worth when a point is worth at most l + z·SD.
+    expect(up.lo).toBeGreaterThan(5);
+    expect(up.lo).toBeLessThan(20);
+    // b below 0: at most hi, a negative worth.
+    const down = fiellerBound({ ...q, b: -1.2, cbl: 0.0002 }, z)!;
+    expect(down.lo).toBe(Number.NEGATIVE_INFINITY);
+    expect(down.hi).toBeLessThan(0);
+    expect(down.hi).toBeCloseTo(-up.lo, 9);
+    // No bound when b is not significant either (the set holds 0, so every worth), when l is (fieller's interval), or when l is not above 0.
+    expect(fiellerBound({ ...q, b: 0.1 }, z)).toBeNull();
+    expect(fiellerBound(q, 1.96)).toBeNull();
+    expect(fieller(q, 1.96)).not.toBeNull();
+    expect(fiellerBound({ ...q, l: -0.01 }, z)).toBeNull();
   });
 });
 

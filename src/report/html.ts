@@ -25,6 +25,9 @@ export interface ReportOptions extends ReadOptions {
 }
 
 const missing = (file: string): string => `<p class="missing">Not in this run (no ${esc(file)}).</p>`;
+/** A flagged part's bound where it has no fair cost (summary.json `atLeast` / `atMost`): its worth if a point of its category is worth anything. */
+const worthBound = (x: Record<string, unknown>): string =>
+  typeof x.atLeast === 'number' ? `; worth at least ${x.atLeast}` : typeof x.atMost === 'number' ? `; worth at most ${x.atMost}` : '';
 const fmtVal = (v: unknown): string => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** The last session's time: a resume says how many matches it played, or that it found none left (its time is not the run's). */
@@ -69,7 +72,7 @@ function summarySection(f: RunFolder): string {
     if (Array.isArray(p.mispriced))
       add(
         `mispriced (family-wise α ${fmtVal(p.alpha)}, Holm)`,
-        p.mispriced.length ? p.mispriced.map((x) => (isObject(x) ? `${x.part}: ${x.flag}priced (listed ${x.listedCost}, ${x.fairCost === null || x.fairCost === undefined ? 'no fair cost' : `fair ${x.fairCost}`})` : String(x))).join('; ') : 'none',
+        p.mispriced.length ? p.mispriced.map((x) => (isObject(x) ? `${x.part}: ${x.flag}priced (listed ${x.listedCost}, ${x.fairCost === null || x.fairCost === undefined ? `no fair cost${worthBound(x)}` : `fair ${x.fairCost}`})` : String(x))).join('; ') : 'none',
       );
     if (Array.isArray(p.pointValues) && p.pointValues.length) add('win-rate logit per point', p.pointValues.map((x) => (isObject(x) ? `${x.category} ${x.pointValue} ± ${x.se}` : String(x))).join(', '));
   }
@@ -200,7 +203,7 @@ function partsMethod(f: RunFolder): string {
       : `all estimated parts of its category${cycled ? ` (the configured "unflagged" anchor did not settle: its rounds went round in a cycle, ${esc(p!.anchorRounds)} rounds, so the verdicts rest on all parts)` : ''}`;
   const alpha = p && typeof p.alpha === 'number' ? p.alpha : 0.05;
   const tested = p && typeof p.tested === 'number' ? p.tested : null;
-  return `<p class="note method"><b>How these numbers were made.</b> Each part's effect on the odds of winning is fitted from the loadouts' head-to-head results (a logistic model on the parts each side had, draws counted half, with a first-seat advantage), ${who}.${ended} A fair cost is relative: a category's points are worth what ${anchor} win per point, so a fair cost says how a part compares with its category, not that a whole category is too dear; negative fair costs mean the part loses games however cheap it is. <b>fair − listed</b> above 0: the part is worth more than it costs (underpriced); below 0: less (overpriced). A part is judged by its value above price — its effect less the category's point value times its listed cost — tested for the ${tested ?? 'parts'} parts together, Holm-corrected (family-wise α ${esc(alpha)}). Its fair cost's interval is Fieller's at the same corrected level, so a part is flagged exactly when its listed cost lies outside it; where the category's point value is not significantly positive at that level the interval has no bounds and the part says "point value not determined" (its verdict still stands). A part whose interval is wider than ${UNINFORMATIVE_WIDTH} times the largest listed cost of its category says "too little data" instead of a number (its verdict stands too). ${additivityNote(p)} The figures hold for these bots: a part good in skilled hands may look weak in random ones.</p>`;
+  return `<p class="note method"><b>How these numbers were made.</b> Each part's effect on the odds of winning is fitted from the loadouts' head-to-head results (a logistic model on the parts each side had, draws counted half, with a first-seat advantage), ${who}.${ended} A fair cost is relative: a category's points are worth what ${anchor} win per point, so a fair cost says how a part compares with its category, not that a whole category is too dear; negative fair costs mean the part loses games however cheap it is. <b>fair − listed</b> above 0: the part is worth more than it costs (underpriced); below 0: less (overpriced). A part is judged by its value above price — its effect less the category's point value times its listed cost — tested for the ${tested ?? 'parts'} parts together, Holm-corrected (family-wise α ${esc(alpha)}). Its fair cost's interval is Fieller's at the same corrected level, so a part is flagged exactly when its listed cost lies outside it; where the category's point value is not significantly positive at that level the interval has no bounds and the part says "point value not determined" (its verdict still stands), and, where its effect is clear of 0 at that level, what it is worth at least (or at most) if a point of its category is worth anything: the end of Fieller's set on the side of a positive point value. A part whose interval is wider than ${UNINFORMATIVE_WIDTH} times the largest listed cost of its category says "too little data" instead of a number (its verdict stands too). ${additivityNote(p)} The figures hold for these bots: a part good in skilled hands may look weak in random ones.</p>`;
 }
 
 /** A metagame's folder (havoc meta): how it was made, its charts and its two tables. */

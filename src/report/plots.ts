@@ -49,7 +49,10 @@ export function partDeltaCharts(t: CsvTable): string | null {
     if (delta === null || lo === null || hi === null || listed === null) {
       // A verdict without an estimate (point value not determined, too little data) is still said.
       const note = c.note ? r[c.note].replace(/-/g, ' ') : '', flag = c.mispriced ? r[c.mispriced] : '';
-      const why = [note, flag === 'under' || flag === 'over' ? `${flag}priced` : ''].filter(Boolean).join('; ');
+      // A bound without a fair cost (the point value not determined): fair_cost_lo alone is "at least", fair_cost_hi alone "at most".
+      const atLeast = c.fairLo ? num(r[c.fairLo]) : null, atMost = c.fairHi ? num(r[c.fairHi]) : null;
+      const bound = atLeast !== null && atMost === null ? `worth at least ${atLeast} if a point is worth anything` : atMost !== null && atLeast === null ? `worth at most ${atMost} if a point is worth anything` : '';
+      const why = [note, bound, flag === 'under' || flag === 'over' ? `${flag}priced` : ''].filter(Boolean).join('; ');
       entry.missing.push(`${r[c.part]}${why ? ` (${why})` : ''}`);
       continue;
     }

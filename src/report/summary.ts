@@ -60,8 +60,11 @@ export interface Summary {
   };
   readonly parts: {
     readonly tested: number;
-    /** Each flagged part; `fairCost` null where the table prints none (point value not determined, too little data). */
-    readonly mispriced: { readonly part: string; readonly flag: string; readonly fairCost: number | null; readonly listedCost: number }[];
+    /**
+     * Each flagged part; `fairCost` null where the table prints none (point value not determined, too little data),
+     * and then `atLeast` or `atMost` where the part has a bound (PartEffect.bound: its worth if a point is worth anything).
+     */
+    readonly mispriced: { readonly part: string; readonly flag: string; readonly fairCost: number | null; readonly listedCost: number; readonly atLeast?: number; readonly atMost?: number }[];
     readonly alpha: number;
     readonly anchor: string;
     /** The anchor the verdicts rest on: the configured one when its rounds settled, else 'all' (stats/partEffects.ts). */
@@ -155,7 +158,14 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
       tested: model.tested,
       mispriced: model.parts
         .filter((p) => p.mispriced)
-        .map((p) => ({ part: p.key, flag: p.mispriced!, fairCost: printsFairCost(p, vague) ? Number(fmt(p.fairCost, 3)) : null, listedCost: p.listedCost })),
+        .map((p) => ({
+          part: p.key,
+          flag: p.mispriced!,
+          fairCost: printsFairCost(p, vague) ? Number(fmt(p.fairCost, 3)) : null,
+          listedCost: p.listedCost,
+          ...(p.bound && Number.isFinite(p.bound.lo) ? { atLeast: Number(fmt(p.bound.lo, 3)) } : {}),
+          ...(p.bound && Number.isFinite(p.bound.hi) ? { atMost: Number(fmt(p.bound.hi, 3)) } : {}),
+        })),
       alpha: model.alpha,
       anchor: stats.anchor,
       anchorUsed: model.anchorUsed,

@@ -301,7 +301,9 @@ export const printsFairCost = (p: PartEffect, vague: ReadonlySet<string>): boole
 /**
  * parts.csv, catalogue order: per part the raw with/without win rates and their difference, the fitted
  * effect, the fair cost with its Holm-corrected interval, and `delta` = fair − listed (positive: the part
- * is worth more than it costs) with the same interval moved by the listed cost.
+ * is worth more than it costs) with the same interval moved by the listed cost. A part whose category's
+ * point value is not determined has no fair cost, but may have a bound (PartEffect.bound): `fair_cost_lo`
+ * alone (worth at least that) or `fair_cost_hi` alone (at most that), with `delta_lo` or `delta_hi`.
  */
 export function partsTable(model: PartEffectsResult): Table {
   const vague = vagueParts(model);
@@ -312,10 +314,14 @@ export function partsTable(model: PartEffectsResult): Table {
   const rows = model.parts.map((p) => {
     const r = p.raw, tooLittle = vague.has(p.key);
     const est = (x: number): string => (printsFairCost(p, vague) ? fmt(x, 3) : '');
+    // A part whose point value is not determined may still have a bound (at least lo, or at most hi): its finite end is printed, the other left empty.
+    const b = p.bound, end = (x: number): string => (Number.isFinite(x) ? fmt(x, 3) : '');
+    const lo = b ? end(b.lo) : est(p.lo), hi = b ? end(b.hi) : est(p.hi);
+    const dLo = b ? end(b.lo - p.listedCost) : est(p.lo - p.listedCost), dHi = b ? end(b.hi - p.listedCost) : est(p.hi - p.listedCost);
     return [
       p.key, p.category, String(p.listedCost), count(r.nWith), r.nWith > 0 ? fmt(r.winRateWith, 4) : '', count(r.nWithout), r.nWithout > 0 ? fmt(r.winRateWithout, 4) : '',
       fmt(r.diff, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffLo, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffHi, 4),
-      fmt(p.beta, 4), fmt(p.betaSe, 4), est(p.fairCost), est(p.lo), est(p.hi), est(p.fairCost - p.listedCost), est(p.lo - p.listedCost), est(p.hi - p.listedCost),
+      fmt(p.beta, 4), fmt(p.betaSe, 4), est(p.fairCost), lo, hi, est(p.fairCost - p.listedCost), dLo, dHi,
       fmtP(p.pValue), fmtP(p.adjustedP), p.mispriced ?? '', tooLittle ? 'too-little-data' : (p.reason ?? ''),
     ];
   });

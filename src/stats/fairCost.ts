@@ -83,6 +83,33 @@ export function fieller(q: Ratio, z: number): { lo: number; hi: number } | null 
 }
 
 /**
+ * What Fieller's set says of b / l when l is positive but not significantly
+ * so at quantile z (`fieller` gives null), taking l > 0 as given: a point of
+ * a budget is worth something. The set is then two rays, one for l > 0 and
+ * one for l < 0; the one for l > 0 is kept. With b significantly positive at
+ * that level it is [lo, ∞): the ratio is at least lo (a part worth at least
+ * lo points, however little a point turns out to be worth); with b
+ * significantly negative it is (−∞, hi]. Null when b is not significant
+ * either (the set then holds 0 and every ratio of either sign), when l is
+ * significant (use `fieller`), or when l is not positive.
+ */
+export function fiellerBound(q: Ratio, z: number): { lo: number; hi: number } | null {
+  const z2 = z * z;
+  const a = q.l * q.l - z2 * q.vl;
+  const c = q.b * q.b - z2 * q.vb;
+  if (a > 0 || !(q.l > 0) || !(c > 0)) return null;
+  const h = q.b * q.l - z2 * q.cbl;
+  // The roots of a·r² − 2h·r + c = 0, written as c / (h ± root): with a ≤ 0, root ≥ |h|, so neither loses digits.
+  const root = Math.sqrt(h * h - a * c);
+  if (q.b > 0) {
+    const lo = c / (h + root);
+    return lo > 0 && Number.isFinite(lo) ? { lo, hi: Number.POSITIVE_INFINITY } : null;
+  }
+  const hi = c / (h - root);
+  return hi < 0 && Number.isFinite(hi) ? { lo: Number.NEGATIVE_INFINITY, hi } : null;
+}
+
+/**
  * Prices every part coefficient against its category's anchor set and
  * returns per-part prices (in input order) and per-category point values.
  */

@@ -21,7 +21,7 @@
  */
 import { logisticRegression, type LogisticRow } from './logistic.js';
 import { estimableTest, nullSpace } from './eigen.js';
-import { fieller, priceEffects, type CategoryPoint } from './fairCost.js';
+import { fieller, fiellerBound, priceEffects, type CategoryPoint } from './fairCost.js';
 import { holm } from './holm.js';
 import { settleAnchor } from './anchor.js';
 import { twoSidedP, Z95 } from './normal.js';
@@ -84,6 +84,12 @@ export interface PartEffect {
   /** fairCost ± zCrit·fairCostSe. */
   readonly lo: number;
   readonly hi: number;
+  /**
+   * Where the point value is not determined (`reason` 'point-value-not-determined') but is estimated
+   * above 0: what the part is worth if a point is worth anything (fairCost.ts fiellerBound), at the
+   * part's test level — at least `lo` points (hi +∞) or at most `hi` (lo −∞). Null otherwise.
+   */
+  readonly bound: { readonly lo: number; readonly hi: number } | null;
   /** 'under': fair cost above the listed cost (the part is too cheap); 'over': the reverse. */
   readonly mispriced: 'under' | 'over' | null;
   readonly reason: PartReason | null;
@@ -212,7 +218,8 @@ export function partEffects(
       const zj = j < 0 ? nan : z[j]!;
       // The fair cost's interval is Fieller's at the part's test level (95% when untested): it holds the
       // listed cost exactly when the linear test does not flag the part. Unbounded: no fair cost.
-      const interval = pr.ratio ? fieller(pr.ratio, Number.isNaN(v.zCrit) ? Z95 : v.zCrit) : null;
+      const zAt = Number.isNaN(v.zCrit) ? Z95 : v.zCrit;
+      const interval = pr.ratio ? fieller(pr.ratio, zAt) : null;
       const undetermined = pr.ratio !== null && interval === null;
       const reason: PartReason | null = nWith[p] === 0 ? 'unseen' : j < 0 ? 'no-contrast' : undetermined ? 'point-value-not-determined' : pr.reason;
       const fairCost = undetermined ? nan : pr.fairCost;
@@ -235,6 +242,7 @@ export function partEffects(
         zCrit: v.zCrit,
         lo,
         hi,
+        bound: undetermined ? fiellerBound(pr.ratio!, zAt) : null,
         // Holm rejects the linear test (holm.ts): the sign of the value above price says which way.
         mispriced: !v.reject ? null : pr.excess > 0 ? 'under' : 'over',
         reason,
