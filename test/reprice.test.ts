@@ -16,7 +16,8 @@ import { metaChanges, type MetaPart } from '../src/stats/metaPrices.js';
 import { carriedField, type FieldBuild } from '../src/report/meta/field.js';
 import { rulesetById } from '../src/rules/registry.js';
 import { dampChanges, dampedCost, lowerFactor, lowerInstead, pickChanges, shrunkStep, type LowerableChange, type StepChange } from '../src/stats/repriceSteps.js';
-import { readCsv } from '../src/report/htmlCsv.js';
+import { readCsv, type CsvTable } from '../src/report/htmlCsv.js';
+import { beyondBudget, beyondLine } from '../src/cli/repriceBeyond.js';
 import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));
@@ -41,6 +42,61 @@ describe('proposed prices', () => {
       ['p', 2, 3],
       ['r', 2, 2],
     ]);
+  });
+
+  it('with a bound but no fair cost (the point value not determined): the nearest cost the bound allows, held to the budget', () => {
+    // Worth at least 2.6: 3, the least whole cost at or above it.
+    expect(proposePrices([part({ lo: 2.6 })])[0]).toMatchObject({ from: 2, to: 3 });
+    expect(proposePrices([part({ lo: 2.6 })])[0].why).toMatch(/^worth at least 2\.60 if a point of its category is worth anything .*: the nearest whole cost it allows$/);
+    // Worth at least 8.7 where the budget allows 4 at most: the whole budget, and the why says so.
+    const dear = proposePrices([part({ lo: 8.7 })])[0];
+    expect(dear).toMatchObject({ from: 2, to: 4 });
+    expect(dear.why).toMatch(/more than its budget allows \(1 to 4\): held to 4/);
+    // Worth at most -0.4 (less than nothing): the least the budget allows.
+    expect(proposePrices([part({ listed: 3, mispriced: 'over', hi: -0.4 })])[0]).toMatchObject({ from: 3, to: 1 });
+    expect(proposePrices([part({ listed: 3, mispriced: 'over', hi: -0.4 })])[0].why).toMatch(/at most -0\.40 .*less than its budget allows \(1 to 4\): held to 1/);
+    // Already at the top of the budget: left, saying why.
+    const top = proposePrices([part({ listed: 4, lo: 8.7 })])[0];
+    expect(top).toMatchObject({ from: 4, to: 4 });
+    expect(top.why).toMatch(/its budget allows no cost above 4: left/);
+  });
+});
+
+describe('parts beyond their budgets (repriceBeyond.ts)', () => {
+  // Prices of one part each, [cost, [least, most]], in the data's points; a shared price ('grade') two parts hold.
+  const own: Record<string, [number, [number, number]]> = { drive: [1, [1, 4]], armour: [2, [1, 4]], gun: [2, [1, 4]], saw: [1, [1, 4]], grade: [2, [1, 4]] };
+  const prices = {
+    prices: (_d: unknown, k: number) => new Map(Object.entries(own).map(([key, [c, [a, b]]]) => [key, { cost: c * k, range: [a * k, b * k] as const, category: 'x' }])),
+    makeup: (_d: unknown, part: string) =>
+      part === 'pawn' || part === 'rook' ? new Map([['grade', 1]]) : part === 'knight' ? new Map([['grade', 1], ['saw', 1]]) : part in own ? new Map([[part, 1]]) : null,
+    withCosts: () => '',
+  };
+  const row = (part: string, mispriced: string, lo: string, hi: string, fair = '') => ({ part, category: 'x', listed_cost: '1', mispriced, fair_cost: fair, fair_cost_lo: lo, fair_cost_hi: hi });
+  const t: CsvTable = {
+    header: ['part', 'category', 'listed_cost', 'mispriced', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi'],
+    rows: [
+      row('drive', 'under', '4.4', ''), // a bound above the most (4): beyond
+      row('armour', 'over', '-0.6', '0.8', '0.1'), // worth at most 0.8, below the least (1): beyond
+      row('gun', 'under', '2.5', '6', '3.9'), // 3 and 4 lie in its interval: a price mends it
+      row('saw', '', '5', '9', '7'), // not flagged
+      row('pawn', 'under', '5', ''), // a price it shares with rook: none of its prices makes pawn fair either
+      row('knight', 'under', '9', ''), // a cost of several prices: left out
+    ],
+  };
+
+  it('names the flagged parts whose interval or bound lies wholly beyond the costs their own price may take, in the sweep\'s points', () => {
+    const got = beyondBudget(t, prices, null, 1, 0, 0);
+    expect(got.map((b) => [b.part, b.verdict, b.least, b.most, b.lo, b.hi])).toEqual([
+      ['drive', 'under', 1, 4, 4.4, null],
+      ['armour', 'over', 1, 4, -0.6, 0.8],
+      ['pawn', 'under', 1, 4, 5, null],
+    ]);
+    // At --scale 2 the given sweep's intervals are doubled with the ranges: the same parts.
+    expect(beyondBudget(t, prices, null, 2, 0, 0).map((b) => [b.part, b.most, b.lo])).toEqual([['drive', 8, 8.8], ['armour', 8, -1.2], ['pawn', 8, 10]]);
+    // A tolerance that clears a verdict clears it here too (armour's interval reaches within 0.5 of its listed 1).
+    expect(beyondBudget(t, prices, null, 1, 0.5, 3).map((b) => [b.round, b.part])).toEqual([[3, 'drive'], [3, 'pawn']]);
+    expect(beyondLine([...got, ...beyondBudget(t, prices, null, 1, 0.5, 3)], 2)).toMatch(/^beyond their budgets .*: drive↑ in 2 of 2, pawn↑ in 2 of 2, armour↓ in 1 of 2 sweeps — no price mends these/);
+    expect(beyondLine([], 2)).toBeNull();
   });
 });
 
@@ -237,16 +293,21 @@ describe('havoc reprice', () => {
     // summary.json flags what parts.csv flags, with the fair cost the table prints (null where it prints none).
     const summary = JSON.parse(readFileSync(join(tmp, 'run', 'summary.json'), 'utf8')) as { parts: { mispriced: { part: string; flag: string; fairCost: number | null }[] } };
     expect(summary.parts.mispriced).toEqual(before.map((x) => expect.objectContaining({ part: x.part, flag: x.mispriced, fairCost: x.fair_cost === '' ? null : Number(x.fair_cost) })));
-    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '1', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '2', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none');
     expect(r.code, r.err).toBe(0);
-    const rounds = csv(join(tmp, 'out', 'rounds.csv'));
+    // Read by the report's CSV reader: a round's changes are quoted where they hold a comma.
+    const rounds = readCsv(join(tmp, 'out', 'rounds.csv'))!.rows;
     expect(rounds.map((x) => x.round)).toEqual(['0', '1', '2']);
     expect(Number(rounds[0].flagged)).toBe(before.length);
-    // The strongest evidence first: the planted part, up a point a round.
+    // The strongest evidence first: the planted part. Its weapons' point value is not determined, but it is worth at least
+    // 3.97 points if a point is worth anything: 4, the least whole cost that allows (and its cost in the shipped catalogue).
     const first = csv(join(tmp, 'out', 'round-1', 'changes.csv'));
-    expect(first.map((c) => [c.price, c.listed_cost, c.new_cost])).toEqual([['dragon-breath', '1', '2']]);
-    expect(costs(join(tmp, 'out', 'round-1', 'parts.json')).get('dragon-breath')).toBe(2);
-    expect(costs(join(tmp, 'out', 'round-2', 'parts.json')).get('dragon-breath')).toBeGreaterThanOrEqual(2);
+    expect(first.map((c) => [c.price, c.listed_cost, c.new_cost])).toEqual([['dragon-breath', '1', '4']]);
+    expect(first[0].why).toMatch(/^worth at least 3\.\d\d if a point of its category is worth anything/);
+    expect(costs(join(tmp, 'out', 'round-1', 'parts.json')).get('dragon-breath')).toBe(4);
+    // Mended: at 4 the next sweep does not flag it.
+    expect(csv(join(tmp, 'out', 'round-1', 'sweep', 'parts.csv')).find((x) => x.part === 'dragon-breath')!.mispriced).toBe('');
+    expect(costs(join(tmp, 'out', 'round-2', 'parts.json')).get('dragon-breath')).toBe(4);
     // Each round's catalogue differs from the one before only in the parts its changes.csv names.
     let prev = costs(catalogue);
     for (const round of [1, 2]) {
@@ -261,6 +322,10 @@ describe('havoc reprice', () => {
     if (best) expect(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', `round-${best}`, 'parts.json'), 'utf8'));
     expect(r.out).toMatch(best ? new RegExp(`best: round ${best}`) : /the catalogue stands/);
     expect(best, 'a round flagged fewer than the sweep given').toBe(2);
+    // beyond.csv: the flagged parts of each sweep whose interval (or bound) lies past every cost their price may take.
+    expect(readFileSync(join(tmp, 'out', 'beyond.csv'), 'utf8').split('\n')[0]).toBe('round,part,category,verdict,cost,least,most,fair_cost,fair_cost_lo,fair_cost_hi');
+    for (const b of csv(join(tmp, 'out', 'beyond.csv')))
+      expect(b.verdict === 'under' ? Number(b.fair_cost_lo) > Number(b.most) : Number(b.fair_cost_hi) < Number(b.least), `${b.part} round ${b.round}`).toBe(true);
     // Re-checked: the catalogue given and the kept one swept again with new seeds (--recheck-seeds 2: the seed, then it
     // with -2), each in its folder, each folder's verdicts counted.
     const recheck = csv(join(tmp, 'out', 'recheck.csv'));
@@ -286,13 +351,13 @@ describe('havoc reprice', () => {
     const changes = csv(join(tmp, 'lower', 'round-1', 'changes.csv'));
     const before = costs(catalogue), after = costs(join(tmp, 'lower', 'round-1', 'parts.json'));
     expect(after.get('dragon-breath')).toBe(1);
-    // dragon-breath 1→2 asked for ×1/2 of the rest of the weapon budget: whole costs, never below 1, a point down at least.
+    // dragon-breath 1→4 asked for ×1/4 of the rest of the weapon budget, held to half a round (×1/2): whole costs, never below 1, a point down at least.
     const under = new Set(csv(join(tmp, 'run', 'parts.csv')).filter((x) => x.mispriced === 'under').map((x) => x.part));
     const parts = json.parts as unknown as { key: string; category: string; budget?: string }[];
     const weapons = parts.filter((p) => (p.budget ?? (p.category === 'option' ? 'weapon' : p.category)) === 'weapon' && !under.has(p.key));
     for (const w of weapons) expect(after.get(w.key), w.key).toBe(Math.max(1, Math.min(before.get(w.key)! - 1, Math.round(before.get(w.key)! / 2))));
     expect(changes.map((c) => c.price).sort()).toEqual(weapons.filter((w) => before.get(w.key)! > 1).map((w) => w.key).sort());
-    for (const c of changes) expect(c.why).toMatch(/the rest of its budget ×0\.50 instead of dragon-breath 1→2/);
+    for (const c of changes) expect(c.why).toMatch(/the rest of its budget ×0\.50 instead of dragon-breath 1→4/);
     expect(havoc('reprice', join(tmp, 'run'), '--damping', '0').err.trim()).toBe('error: --damping: must be a number above 0 and at most 1 (the fraction of the way to the proposed cost a round moves)');
     expect(havoc('reprice', join(tmp, 'run'), '--damping', 'x').err.trim()).toMatch(/^error: --damping: /);
   }, 60_000);

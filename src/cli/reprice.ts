@@ -22,7 +22,9 @@
  * each sweep's metagame instead of its verdicts (stats/metaPrices.ts: a point
  * up for a part in most of the equilibrium's weight, a point down for one it
  * never plays; each round's metagame in OUT/round-N/meta/) and keeps the
- * round whose equilibrium mixes the most builds. What a round changes is
+ * round whose equilibrium mixes the most builds. OUT/beyond.csv names the
+ * parts of every sweep that no price within their budget makes fair
+ * (repriceBeyond.ts). What a round changes is
  * read from its sweep in repriceRounds.ts; the options and their checks are
  * in repriceArgs.ts.
  */
@@ -47,6 +49,7 @@ import { playMeta } from './meta.js';
 import { runOptimize } from './optimize.js';
 import { checkRepriceArgs, repriceOptions, type RepriceArgs } from './repriceArgs.js';
 import { repriceCaution, type KeptVersusGiven } from './repriceCaution.js';
+import { beyondBudget, beyondLine, beyondTable, type BeyondPart } from './repriceBeyond.js';
 import { flagged, num, partsOf, roundChanges, supportChanges } from './repriceRounds.js';
 import { checkRunArgs, playFolders, runOptions } from './tournament.js';
 
@@ -84,7 +87,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
   // What an earlier reprice into OUT left is not this one's: its rounds' folders above all (a run folder played again
   // keeps its config and catalogue, so a round's sweep would keep the earlier round's, and its metagame is carried on).
   const earlier = existsSync(out) ? readdirSync(out).filter((f) => /^(round-\d+|recheck-(before|after)(-\d+)?)$/.test(f)) : [];
-  for (const f of [...earlier, 'rounds.csv', 'comparison.csv', DATA_FILE, 'metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after', 'recheck.csv'])
+  for (const f of [...earlier, 'rounds.csv', 'beyond.csv', 'comparison.csv', DATA_FILE, 'metagame.csv', 'dominant.csv', 'meta-before', 'meta-after', 'optimize-before', 'optimize-after', 'recheck.csv'])
     rmSync(join(out, f), { recursive: true, force: true });
   // --aim support: each sweep's metagame (its top --meta builds' equilibrium) sets the next round's prices and scores it.
   const bySupport = args.aim === 'support';
@@ -119,6 +122,8 @@ async function reprice(args: RepriceArgs): Promise<void> {
   let from = { dir: args.dir, text: data.text, value: data.value, parts: first, scale: args.scale, meta: givenMeta };
   const givenScore = scoreOf(log[0].flagged!, givenMeta);
   let best = { round: 0, dir: args.dir, count: log[0].flagged!.length, score: givenScore };
+  // The parts of each sweep that no price within their budget makes fair (repriceBeyond.ts): a question for the budget, not the price.
+  const beyond: BeyondPart[] = beyondBudget(first, prices, data.value, args.scale, givenTol, 0);
   // --keep-best: each round starts from the best catalogue so far, with shorter steps each time one from it did not improve.
   let start = { ...from, round: 0 }, tries = 0;
   const tried = new Set<string>();
@@ -167,6 +172,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     const meta = bySupport ? await metaOf(join(dir, 'sweep'), join(dir, 'meta'), fieldAfter(givenField, join(dir, 'sweep'), value, dir)) : null;
     if (bySupport && !meta) return;
     const now = flagged(parts, scaledTol);
+    beyond.push(...beyondBudget(parts, prices, value, 1, scaledTol, round));
     log.push({ round, changes: said, flagged: now, meta });
     from = { dir, text, value, parts, scale: 1, meta };
     const score = scoreOf(now, meta);
@@ -188,6 +194,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
       ...log.map((l) => [l.round, l.changes, l.flagged?.length ?? '', l.flagged?.join(' ') ?? '', ...supportOf(l.meta)]),
     ]),
   );
+  writeFileSync(join(out, 'beyond.csv'), stringify(beyondTable(beyond)));
   if (best.round > 0) {
     copyFileSync(join(best.dir, DATA_FILE), join(out, DATA_FILE));
     const k = args.scale, after = partsOf(join(best.dir, 'sweep'));
@@ -301,6 +308,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     args.damping < 1 ? `, each price ${args.damping} of the way` : '',
     args['keep-best'] ? ', each round from the best so far' : '',
   ].join('');
+  const beyondNote = beyondLine(beyond, log.filter((l) => l.flagged).length);
   const widthOf = (m: MetaResult | null): string => (m ? `, the equilibrium mixes ${m.summary.equilibrium.support}` : '');
   const lines = log.map((l) => `  round ${l.round}: ${l.changes}${l.flagged ? ` → ${l.flagged.length} flagged${l.flagged.length ? ` (${l.flagged.join(' ')})` : ''}${widthOf(l.meta)}` : ''}`);
   const kept = bySupport
@@ -316,6 +324,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
           ? `no round widened the equilibrium beyond the ${builds(best.score)} before: the catalogue stands (rounds.csv in ${out}/)`
           : `no round left fewer parts flagged than the ${best.count} before: the catalogue stands (rounds.csv in ${out}/)`,
       ...recheckLines,
+      ...(beyondNote ? [beyondNote] : []),
       ...(metaLines.length ? ['metagame (metagame.csv):', ...metaLines] : []),
       ...(optimizeLines.length ? [`the strongest builds (dominant.csv, ${join(out, 'optimize-before')}/ and optimize-after/):`, ...optimizeLines] : []),
       ...(caution ? [caution] : []),

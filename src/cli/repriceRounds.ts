@@ -29,7 +29,7 @@ export function partsOf(dir: string): CsvTable {
  * close enough. A verdict with no fair cost (its category's point value not
  * determined, or its interval too wide to print) says only which way, and stands.
  */
-function verdictWithin(r: Record<string, string>, tol: number): 'under' | 'over' | null {
+export function verdictWithin(r: Record<string, string>, tol: number): 'under' | 'over' | null {
   const v = verdict(r.mispriced), lo = num(r.fair_cost_lo), hi = num(r.fair_cost_hi), listed = Number(r.listed_cost);
   if (!v || tol <= 0 || lo === null || hi === null) return v;
   return (v === 'under' ? lo > listed + tol : hi < listed - tol) ? v : null;

@@ -34,6 +34,13 @@ export async function writeRepricePage(out: string, before: CsvTable, afterDir: 
     ['before-after', 'Fair − listed cost, before and after', `${caution ? `<p class="caution">${esc(caution.replace(/^caution: /, 'Caution: '))}</p>` : ''}<p class="note">Each part's fair cost less its listed cost with its interval, per category, from each sweep's own fit (a cost's verdict is made at the same level before and after).</p>${pair}`],
     ['rounds', 'Rounds', table(readCsv(join(out, 'rounds.csv')), 'rounds-table', 'rounds.csv')],
   ];
+  const beyond = readCsv(join(out, 'beyond.csv'));
+  if (beyond && beyond.rows.length)
+    sections.push([
+      'beyond',
+      'Beyond their budgets',
+      `<p class="note">Parts that no price within their budget makes fair, by each sweep's own intervals (round 0 is the sweep given): flagged under with the least they are worth above the most their price may be, or over with the most they are worth below the least. A price cannot mend them; their budget, or what they do, can.</p>${table(beyond, 'beyond-table', 'beyond.csv')}`,
+    ]);
   const recheck = readCsv(join(out, 'recheck.csv'));
   if (recheck) {
     // --recheck-seeds N: a pair of rows a seed, the second seed's folders -2 and so on.

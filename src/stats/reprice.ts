@@ -8,7 +8,10 @@
  * the new cost is one the same evidence would not flag), within the costs
  * its budget allows; where no whole cost in range lies in the interval, the
  * rounded fair cost, held to the range; where there is no fair cost (its
- * category's point value not determined), one point the verdict's way; where
+ * category's point value not determined) but a bound (worth at least, or at
+ * most, so many points if a point is worth anything), the nearest whole cost
+ * the bound allows, held to the range; with neither, one point the verdict's
+ * way; where
  * that leaves the listed cost, the part is left and says why. Prices that
  * several parts share are found together (sharedPrices.ts).
  */
@@ -66,6 +69,17 @@ export function proposePrices(parts: readonly PricedPart[]): PriceChange[] {
         out.push({ ...base, to: best, why: `the whole cost in its interval [${p.lo.toFixed(2)}, ${p.hi.toFixed(2)}] nearest ${p.listed}` });
         continue;
       }
+    }
+    if (p.fair === null && (p.lo !== null) !== (p.hi !== null)) {
+      // A bound without a fair cost (its category's point value not determined, a point taken to be worth something):
+      // the cost nearest the listed one that the bound allows, held to the range.
+      const bound = p.lo ?? p.hi!;
+      const at = p.lo !== null ? Math.ceil(p.lo) : Math.floor(p.hi!);
+      const to = clamp(at, p.range);
+      const worth = `worth ${p.lo !== null ? 'at least' : 'at most'} ${bound.toFixed(2)} if a point of its category is worth anything (its point value not determined)`;
+      const held = to === at ? 'the nearest whole cost it allows' : `${p.lo !== null ? 'more' : 'less'} than its budget allows (${min} to ${max}): held to ${to}`;
+      out.push({ ...base, to, why: to === p.listed ? `${worth}, and its budget allows no cost ${p.mispriced === 'under' ? 'above' : 'below'} ${p.listed}: left` : `${worth}: ${held}` });
+      continue;
     }
     if (p.fair === null) {
       // A verdict without a fair cost (its category's point value not determined, or its interval too wide to use): one point its way, if the range allows.
