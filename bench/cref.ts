@@ -5,16 +5,25 @@
  * play, 100-turn limit — run as `taskset -c 1 ./rbp_native bench S 1` and as
  * this project's kernel (bench-random's policy) in a child process pinned to
  * the same core, alternated round by round; best ns/turn of each, and the
- * ratio. Without taskset both run unpinned.
+ * ratio. Without taskset both run unpinned. A kernel match is the arena's
+ * match, its two seats' streams seeded from the match's seed strings; the C
+ * program seeds one generator once. So the kernel is measured a second way
+ * too: its turns and policy alone, matches drawn back to back from two alea
+ * streams seeded once, as the C program draws its own (not the arena's
+ * matches: the same work but for the seeding); the difference is what the
+ * arena's seeding costs a turn.
  *
- *   node dist/bench/cref.js --kernel SECONDS   (the kernel's side: JSON with nsPerTurn)
+ *   node dist/bench/cref.js DIR [ROUNDS]             (row (l) alone: JSON)
+ *   node dist/bench/cref.js --kernel SECONDS         (the kernel's side: JSON with nsPerTurn)
+ *   node dist/bench/cref.js --kernel-turns SECONDS   (its turns and policy alone)
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { K_TURN, newKState, playRunMatchesK } from '../src/rules/rbp/kernel.js';
+import { K_TURN, newKState, playMatchK, playRunMatchesK, resetKState } from '../src/rules/rbp/kernel.js';
+import { aleaSeed, ALEA_SIZE } from '../src/core/alea.js';
 import { policy } from '../bots/bench-random.js';
 
 export interface CRef {
@@ -22,19 +31,34 @@ export interface CRef {
   readonly kernelNsPerTurn: number;
   /** kernel / C. */
   readonly ratio: number;
+  /** The kernel's turns and policy alone (its streams seeded once, as C's), and that / C. */
+  readonly turnsNsPerTurn: number;
+  readonly turnsRatio: number;
   readonly rounds: number;
   readonly pinned: boolean;
 }
 
 const HERE = fileURLToPath(import.meta.url);
 
-/** The kernel's ns/turn over about `seconds` of matches, CPU-timed, after a warm-up. */
-function kernelNsPerTurn(seconds: number): number {
+/**
+ * The kernel's ns/turn over about `seconds` of matches, CPU-timed, after a warm-up: the arena's matches
+ * (each seeded from its seed strings), or with `turnsOnly` matches back to back from two streams seeded once.
+ */
+function kernelNsPerTurn(seconds: number, turnsOnly = false): number {
   const st = newKState();
   let i = 0, played = 0;
   const count = (k: Int32Array): void => void (played += k[K_TURN]);
+  const rngA = new Float64Array(ALEA_SIZE), rngB = new Float64Array(ALEA_SIZE);
+  aleaSeed(rngA, '1/a');
+  aleaSeed(rngB, '1/b');
   const batch = (n: number): void => {
-    playRunMatchesK(st, '1', i, n, policy, policy, count);
+    if (turnsOnly)
+      for (let j = 0; j < n; j++) {
+        resetKState(st);
+        playMatchK(st, policy, policy, rngA, rngB);
+        played += st[K_TURN];
+      }
+    else playRunMatchesK(st, '1', i, n, policy, policy, count);
     i += n;
   };
   batch(20_000);
@@ -74,21 +98,28 @@ export function cReference(dir: string, rounds: number, seconds: number): CRef |
       }
       return `${argv.join(' ')}: no nsPerTurn in its output (${(p.stderr || last).trim().slice(0, 200)})`;
     };
-    let c = Infinity, k = Infinity;
+    let c = Infinity, k = Infinity, t = Infinity;
     for (let r = 0; r < rounds; r++) {
       const cr = run(pin([join(work, 'rbp_native'), 'bench', String(seconds), '1']));
       if (typeof cr === 'string') return cr;
       const kr = run(pin([process.execPath, HERE, '--kernel', String(seconds)]));
       if (typeof kr === 'string') return kr;
+      const tr = run(pin([process.execPath, HERE, '--kernel-turns', String(seconds)]));
+      if (typeof tr === 'string') return tr;
       c = Math.min(c, cr);
       k = Math.min(k, kr);
+      t = Math.min(t, tr);
     }
-    return { cNsPerTurn: c, kernelNsPerTurn: k, ratio: k / c, rounds, pinned };
+    return { cNsPerTurn: c, kernelNsPerTurn: k, ratio: k / c, turnsNsPerTurn: t, turnsRatio: t / c, rounds, pinned };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-if (process.argv[2] === '--kernel' && HERE === resolve(process.argv[1] ?? '')) {
-  console.log(JSON.stringify({ nsPerTurn: kernelNsPerTurn(Number(process.argv[3] ?? 2)) }));
+if (HERE === resolve(process.argv[1] ?? '')) {
+  const [what, arg] = process.argv.slice(2);
+  if (what === '--kernel' || what === '--kernel-turns') console.log(JSON.stringify({ nsPerTurn: kernelNsPerTurn(Number(arg ?? 2), what === '--kernel-turns') }));
+  // Row (l) alone: node dist/bench/cref.js DIR [ROUNDS] (the full bench runs it with --c-ref DIR).
+  else if (what) console.log(JSON.stringify(cReference(what, Number(arg ?? 3), 5)));
+  else (console.error('usage: node dist/bench/cref.js DIR [ROUNDS] (DIR: ../shared/ref/rbp-c), or --kernel SECONDS, or --kernel-turns SECONDS'), (process.exitCode = 2));
 }
