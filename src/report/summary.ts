@@ -220,8 +220,10 @@ export function formatReport(dir: string, t: RunTables, top = 10): string {
     const order = all
       .filter((r) => r[9] !== '0')
       .sort((a, b) => Number(b[7] !== '') - Number(a[7] !== '') || num(a[8], 2) - num(b[8], 2) || Math.abs(num(b[6], 0)) - Math.abs(num(a[6], 0)) || (a[0] < b[0] ? -1 : 1));
-    lines.push(`parts (${s.parts.tested} tested, ${s.parts.mispriced.length} mispriced at family-wise ${s.parts.alpha}, Holm; fair cost with its corrected interval):`);
-    lines.push(columns([['part', 'category', 'cost', 'fair', 'lo', 'hi', 'win diff', 'mispriced', 'p'], ...order.slice(0, top).map((r) => r.slice(0, 9))], [0, 1, 7]));
+    // A bound without a fair cost (one end of the interval): its open end printed as ∞, so "lo 4.364" reads as at least 4.364.
+    const ends = (r: string[]): string[] => (r[3] === '' && (r[4] === '') !== (r[5] === '') ? [...r.slice(0, 4), r[4] || '-∞', r[5] || '∞', ...r.slice(6)] : r);
+    lines.push(`parts (${s.parts.tested} tested, ${s.parts.mispriced.length} mispriced at family-wise ${s.parts.alpha}, Holm; fair cost with its corrected interval, or where its point value is not determined its bound):`);
+    lines.push(columns([['part', 'category', 'cost', 'fair', 'lo', 'hi', 'win diff', 'mispriced', 'p'], ...order.slice(0, top).map((r) => ends(r).slice(0, 9))], [0, 1, 7]));
   }
   lines.push(`tables: ${dir}/ (${s.tables.join(', ')})`);
   return lines.join('\n') + '\n';
