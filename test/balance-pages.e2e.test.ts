@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readCsv } from '../src/report/htmlCsv.js';
 import { havoc } from './cli-helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -28,7 +29,7 @@ describe.runIf(existsSync(CHROMIUM))('the balance pages in Chromium', () => {
     writeFileSync(join(tmp, 'parts.json'), JSON.stringify(json, null, 2));
     writeFileSync(join(tmp, 'sweep.json'), JSON.stringify({ ruleset: 'nhm', parts: join(tmp, 'parts.json'), bots: ['random'], schedule: { type: 'sweep', matches: 1200, sample: 120 }, seed: 'plant', turnLimit: 40 }));
     expect(havoc('sweep', join(tmp, 'sweep.json'), '--out', join(tmp, 'run'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
-    const rp = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'rp'), '--rounds', '2', '--step', '1', '--no-report', '--save-replays', 'none');
+    const rp = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'rp'), '--rounds', '2', '--step', '2', '--no-report', '--save-replays', 'none');
     expect(rp.code, rp.err).toBe(0);
     expect(rp.out).toContain(`report: ${join(tmp, 'rp', 'report.html')}`);
 
@@ -48,8 +49,11 @@ describe.runIf(existsSync(CHROMIUM))('the balance pages in Chromium', () => {
       // Round 2 is kept (2 flagged against 3), so the page shows the re-check: the catalogue given and the kept one on a new seed.
       expect(await page.locator('#recheck h2').textContent()).toBe('Re-checked on a new sample');
       expect(await page.locator('#recheck-table tbody tr td:first-child').allTextContents()).toEqual(['given', 'kept']);
-      // The sections in their order: the re-check after the rounds, the part-by-part comparison last.
-      expect(await page.locator('main section').evaluateAll((els) => els.map((e) => e.id))).toEqual(['before-after', 'rounds', 'recheck', 'comparison']);
+      // Round 2's sweep flags auto-targetting-computer under with a bound above the most its price may be: beyond its budget.
+      expect(await page.locator('#beyond-table tbody tr td[data-col=part]').allTextContents()).toEqual(readCsv(join(tmp, 'rp', 'beyond.csv'))!.rows.map((r) => r.part));
+      expect(await page.locator('#beyond-table tbody tr').count()).toBeGreaterThan(0);
+      // The sections in their order: the parts beyond their budgets and the re-check after the rounds, the part-by-part comparison last.
+      expect(await page.locator('main section').evaluateAll((els) => els.map((e) => e.id))).toEqual(['before-after', 'rounds', 'beyond', 'recheck', 'comparison']);
     } finally {
       await browser.close();
     }

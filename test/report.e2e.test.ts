@@ -302,7 +302,7 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     expect(await labels.allTextContents()).toEqual(['lazor', 'bazooka', 'mines']);
     expect(await page.locator('#parts .delta-chart[data-category=weapon]').innerText()).toContain('No estimate: mortar (too little data)');
     expect(await page.locator('#parts .delta-chart[data-category=armour-engine]').innerText()).toContain(
-      'tank-treads (not identifiable), strafe-drive (point value not determined; underpriced), retreat-drive (point value not determined; worth at least 4.364 if a point is worth anything; underpriced)',
+      'tank-treads (not identifiable), strafe-drive (point value not determined; underpriced), retreat-drive (point value not determined; worth at least 4.364; underpriced). (Worth at least or at most: if a point of the category is worth anything.)',
     );
     // Every text of every chart, tick labels and axis labels alike: no two boxes overlap.
     for (const svg of await page.locator('#parts .delta-chart .wide svg').all()) {

@@ -40,10 +40,10 @@ interface DeltaPoint {
 export function partDeltaCharts(t: CsvTable): string | null {
   const c = columnsOf(t, 'parts');
   if (!c.part || !c.delta || !c.deltaLo || !c.deltaHi || !c.listed) return null;
-  const categories = new Map<string, { points: DeltaPoint[]; missing: string[] }>();
+  const categories = new Map<string, { points: DeltaPoint[]; missing: string[]; bounds: boolean }>();
   for (const r of t.rows) {
     const category = c.category ? r[c.category] : 'parts';
-    const entry = categories.get(category) ?? { points: [], missing: [] };
+    const entry = categories.get(category) ?? { points: [], missing: [], bounds: false };
     categories.set(category, entry);
     const delta = num(r[c.delta]), lo = num(r[c.deltaLo]), hi = num(r[c.deltaHi]), listed = num(r[c.listed]);
     if (delta === null || lo === null || hi === null || listed === null) {
@@ -51,7 +51,8 @@ export function partDeltaCharts(t: CsvTable): string | null {
       const note = c.note ? r[c.note].replace(/-/g, ' ') : '', flag = c.mispriced ? r[c.mispriced] : '';
       // A bound without a fair cost (the point value not determined): fair_cost_lo alone is "at least", fair_cost_hi alone "at most".
       const atLeast = c.fairLo ? num(r[c.fairLo]) : null, atMost = c.fairHi ? num(r[c.fairHi]) : null;
-      const bound = atLeast !== null && atMost === null ? `worth at least ${atLeast} if a point is worth anything` : atMost !== null && atLeast === null ? `worth at most ${atMost} if a point is worth anything` : '';
+      const bound = atLeast !== null && atMost === null ? `worth at least ${atLeast}` : atMost !== null && atLeast === null ? `worth at most ${atMost}` : '';
+      if (bound) entry.bounds = true;
       const why = [note, bound, flag === 'under' || flag === 'over' ? `${flag}priced` : ''].filter(Boolean).join('; ');
       entry.missing.push(`${r[c.part]}${why ? ` (${why})` : ''}`);
       continue;
@@ -60,8 +61,9 @@ export function partDeltaCharts(t: CsvTable): string | null {
     entry.points.push({ part: r[c.part], delta, lo, hi, listed, fair: listed + delta, verdict: flag === 'under' ? 'under' : flag === 'over' ? 'over' : 'fair' });
   }
   const out: string[] = [];
-  for (const [category, { points, missing }] of categories) {
-    const none = missing.length ? `<p class="note">No estimate: ${missing.map(esc).join(', ')}.</p>` : '';
+  for (const [category, { points, missing, bounds }] of categories) {
+    const atLeast = bounds ? ' (Worth at least or at most: if a point of the category is worth anything.)' : '';
+    const none = missing.length ? `<p class="note">No estimate: ${missing.map(esc).join(', ')}.${atLeast}</p>` : '';
     if (points.length === 0) {
       out.push(`<div class="delta-chart" data-category="${esc(category)}"><h3>${esc(category)}</h3>${none}</div>`);
       continue;
