@@ -10,7 +10,7 @@
  */
 import type { DataFile } from '../core/game.js';
 import type { CsvTable } from '../report/htmlCsv.js';
-import { num, verdictWithin } from './repriceRounds.js';
+import { sweptParts } from './repriceRounds.js';
 
 /** One part of one sweep beyond its budget, in that sweep's points. */
 export interface BeyondPart {
@@ -30,18 +30,14 @@ export interface BeyondPart {
 /** The parts of sweep `t` (round `round`, its points `k` times the data's) that no price in their range makes fair; `tol` as --tolerance. */
 export function beyondBudget(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, tol: number, round: number): BeyondPart[] {
   const priced = prices.prices(data, k);
-  const times = (x: number | null): number | null => (x === null ? null : x * k);
-  return t.rows.flatMap((r): BeyondPart[] => {
-    const verdict = verdictWithin(r, tol);
-    const makeup = verdict ? prices.makeup(data, r.part) : null;
-    if (!verdict || !makeup || makeup.size !== 1) return [];
-    const [[key, n]] = [...makeup];
+  return sweptParts(t, prices, data, k, tol).flatMap((p): BeyondPart[] => {
+    if (!p.mispriced || !p.makeup || p.makeup.size !== 1) return [];
+    const [[key, n]] = [...p.makeup];
     const price = priced.get(key);
     if (!price || n !== 1) return [];
-    const lo = times(num(r.fair_cost_lo)), hi = times(num(r.fair_cost_hi));
     const [least, most] = price.range;
-    const beyond = verdict === 'under' ? lo !== null && lo > most : hi !== null && hi < least;
-    return beyond ? [{ round, part: r.part, category: r.category, verdict, cost: price.cost, least, most, fair: times(num(r.fair_cost)), lo, hi }] : [];
+    const beyond = p.mispriced === 'under' ? p.lo !== null && p.lo > most : p.hi !== null && p.hi < least;
+    return beyond ? [{ round, part: p.key, category: p.category, verdict: p.mispriced, cost: price.cost, least, most, fair: p.fair, lo: p.lo, hi: p.hi }] : [];
   });
 }
 

@@ -29,7 +29,7 @@ export function partsOf(dir: string): CsvTable {
  * close enough. A verdict with no fair cost (its category's point value not
  * determined, or its interval too wide to print) says only which way, and stands.
  */
-export function verdictWithin(r: Record<string, string>, tol: number): 'under' | 'over' | null {
+function verdictWithin(r: Record<string, string>, tol: number): 'under' | 'over' | null {
   const v = verdict(r.mispriced), lo = num(r.fair_cost_lo), hi = num(r.fair_cost_hi), listed = Number(r.listed_cost);
   if (!v || tol <= 0 || lo === null || hi === null) return v;
   return (v === 'under' ? lo > listed + tol : hi < listed - tol) ? v : null;
@@ -50,10 +50,10 @@ export interface RoundPlan {
   under: Set<string>;
 }
 
-/** The changes a round makes: the prices that move, strongest evidence (smallest adjusted p) first, at most `step`. */
-export function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, tol: number): RoundPlan {
+/** A sweep's parts as a round reads them: costs and intervals in points ×`k`, verdicts within `tol` (verdictWithin), what each cost is made of. */
+export function sweptParts(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, tol: number): SweptPart[] {
   const times = (x: number | null): number | null => (x === null ? null : x * k);
-  const parts: SweptPart[] = t.rows.map((r) => ({
+  return t.rows.map((r) => ({
     key: r.part,
     category: r.category,
     listed: Number(r.listed_cost) * k,
@@ -64,6 +64,11 @@ export function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']
     makeup: prices.makeup(data, r.part),
     p: num(r.adjusted_p) ?? 1,
   }));
+}
+
+/** The changes a round makes: the prices that move, strongest evidence (smallest adjusted p) first, at most `step`. */
+export function roundChanges(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, tol: number): RoundPlan {
+  const parts = sweptParts(t, prices, data, k, tol);
   const priced = prices.prices(data, k);
   const changes = planPrices(parts, priced);
   // The prices of parts flagged under: --lower holds them and prices the rest of their budget down.
