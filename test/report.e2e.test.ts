@@ -89,7 +89,7 @@ const SUMMARY = {
   matches: { scheduled: 60, played: 60, complete: true, draws: 8, reasons: { kill: 50, 'turn-limit': 10 }, faults: 1, meanTurns: 31.5 },
   counts: { bots: 2, loadouts: 3 },
   ratings: { of: 'loadouts', fitted: true, note: null, seatAdvantage: { value: 0.05, se: 0.1 } },
-  parts: { tested: 3, mispriced: [{ part: 'lazor', flag: 'under', fairCost: 6.2, listedCost: 3 }, { part: 'mines', flag: 'over', fairCost: 0.8, listedCost: 3 }, { part: 'strafe-drive', flag: 'under', fairCost: null, listedCost: 1 }, { part: 'retreat-drive', flag: 'under', fairCost: null, listedCost: 1, atLeast: 4.364 }], alpha: 0.05, anchor: 'cheapest', converged: true, seatAdvantage: null, pointValues: [] },
+  parts: { tested: 3, mispriced: [{ part: 'lazor', flag: 'under', fairCost: 6.2, listedCost: 3 }, { part: 'mines', flag: 'over', fairCost: 0.8, listedCost: 3 }, { part: 'strafe-drive', flag: 'under', fairCost: null, listedCost: 1 }, { part: 'retreat-drive', flag: 'under', fairCost: null, listedCost: 1, atLeast: 4.364 }], beyondBudget: [{ part: 'retreat-drive', flag: 'under', listedCost: 1, least: 1, most: 4, lo: 4.364, hi: null }, { part: 'mines', flag: 'over', listedCost: 3, least: 1, most: 4, lo: -0.5, hi: 0.8 }], alpha: 0.05, anchor: 'cheapest', converged: true, seatAdvantage: null, pointValues: [] },
   tables: ['matches.csv', 'loadouts.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'],
   config: {},
   timing: null,
@@ -268,6 +268,11 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     expect(await page.locator('#parts-table tr.mispriced-under').count()).toBe(3);
     expect(await page.locator('#summary-table').innerText()).toContain(
       'lazor: underpriced (listed 3, fair 6.2); mines: overpriced (listed 3, fair 0.8); strafe-drive: underpriced (listed 1, no fair cost); retreat-drive: underpriced (listed 1, no fair cost; worth at least 4.364)',
+    );
+    // The parts no whole price within their budget makes fair, with what they are worth and the price's end they pass.
+    const beyond = page.locator('#summary-table tr', { hasText: 'beyond their budgets' });
+    expect(await beyond.locator('td').last().innerText()).toBe(
+      'no whole price their budget allows makes these fair (their budget, or what they do, is the question): retreat-drive worth at least 4.364, its price at most 4 (its budget); mines worth -0.5 to 0.8, its price at least 1 (the least whole price)',
     );
     expect(await page.locator('#bots').innerText()).toContain('Not in this run');
   });

@@ -17,7 +17,7 @@ import { carriedField, type FieldBuild } from '../src/report/meta/field.js';
 import { rulesetById } from '../src/rules/registry.js';
 import { dampChanges, dampedCost, lowerFactor, lowerInstead, pickChanges, shrunkStep, type LowerableChange, type StepChange } from '../src/stats/repriceSteps.js';
 import { readCsv, type CsvTable } from '../src/report/htmlCsv.js';
-import { beyondBudget, beyondLine } from '../src/cli/repriceBeyond.js';
+import { beyondOfSweep, beyondLine } from '../src/cli/repriceBeyond.js';
 import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));
@@ -85,17 +85,17 @@ describe('parts beyond their budgets (repriceBeyond.ts)', () => {
   };
 
   it('names the flagged parts whose interval or bound lies wholly beyond the costs their own price may take, in the sweep\'s points', () => {
-    const got = beyondBudget(t, prices, null, 1, 0, 0);
+    const got = beyondOfSweep(t, prices, null, 1, 0, 0);
     expect(got.map((b) => [b.part, b.verdict, b.least, b.most, b.lo, b.hi])).toEqual([
       ['drive', 'under', 1, 4, 4.4, null],
       ['armour', 'over', 1, 4, -0.6, 0.8],
       ['pawn', 'under', 1, 4, 5, null],
     ]);
     // At --scale 2 the given sweep's intervals are doubled with the ranges: the same parts.
-    expect(beyondBudget(t, prices, null, 2, 0, 0).map((b) => [b.part, b.most, b.lo])).toEqual([['drive', 8, 8.8], ['armour', 8, -1.2], ['pawn', 8, 10]]);
+    expect(beyondOfSweep(t, prices, null, 2, 0, 0).map((b) => [b.part, b.most, b.lo])).toEqual([['drive', 8, 8.8], ['armour', 8, -1.2], ['pawn', 8, 10]]);
     // A tolerance that clears a verdict clears it here too (armour's interval reaches within 0.5 of its listed 1).
-    expect(beyondBudget(t, prices, null, 1, 0.5, 3).map((b) => [b.round, b.part])).toEqual([[3, 'drive'], [3, 'pawn']]);
-    expect(beyondLine([...got, ...beyondBudget(t, prices, null, 1, 0.5, 3)], 2)).toMatch(/^beyond their budgets .*: drive↑ in 2 of 2, pawn↑ in 2 of 2, armour↓ in 1 of 2 sweeps — no price mends these/);
+    expect(beyondOfSweep(t, prices, null, 1, 0.5, 3).map((b) => [b.round, b.part])).toEqual([[3, 'drive'], [3, 'pawn']]);
+    expect(beyondLine([...got, ...beyondOfSweep(t, prices, null, 1, 0.5, 3)], 2)).toMatch(/^beyond their budgets .*: drive↑ in 2 of 2, pawn↑ in 2 of 2, armour↓ in 1 of 2 sweeps — no price mends these/);
     expect(beyondLine([], 2)).toBeNull();
   });
 });
@@ -326,6 +326,16 @@ describe('havoc reprice', () => {
     expect(readFileSync(join(tmp, 'out', 'beyond.csv'), 'utf8').split('\n')[0]).toBe('round,part,category,verdict,cost,least,most,fair_cost,fair_cost_lo,fair_cost_hi');
     for (const b of csv(join(tmp, 'out', 'beyond.csv')))
       expect(b.verdict === 'under' ? Number(b.fair_cost_lo) > Number(b.most) : Number(b.fair_cost_hi) < Number(b.least), `${b.part} round ${b.round}`).toBe(true);
+    // Each sweep's own summary.json names the same parts (havoc sweep says it without a reprice), with the same figures.
+    const beyondRows = csv(join(tmp, 'out', 'beyond.csv'));
+    expect(beyondRows.length).toBeGreaterThan(0);
+    for (const [round, dir] of [[0, join(tmp, 'run')], [1, join(tmp, 'out', 'round-1', 'sweep')], [2, join(tmp, 'out', 'round-2', 'sweep')]] as const) {
+      const said = (JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { parts: { beyondBudget: { part: string; flag: string; least: number; most: number; lo: number | null; hi: number | null }[] } }).parts.beyondBudget;
+      const num = (x: string): number | null => (x === '' ? null : Number(x));
+      expect(said, `round ${round}`).toEqual(
+        beyondRows.filter((b) => b.round === String(round)).map((b) => expect.objectContaining({ part: b.part, flag: b.verdict, least: Number(b.least), most: Number(b.most), lo: num(b.fair_cost_lo), hi: num(b.fair_cost_hi) })),
+      );
+    }
     // Re-checked: the catalogue given and the kept one swept again with new seeds (--recheck-seeds 2: the seed, then it
     // with -2), each in its folder, each folder's verdicts counted.
     const recheck = csv(join(tmp, 'out', 'recheck.csv'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settleAnchor } from '../src/stats/anchor.js';
 import { fieller, fiellerBound } from '../src/stats/fairCost.js';
+import { beyondBudget } from '../src/stats/beyond.js';
 import { chiSquareSurvival } from '../src/stats/normal.js';
 import { calibrate, CASES, normal } from '../bench/calibrate.js';
 import { loadoutSpread, type SpreadRow } from '../src/stats/loadoutSpread.js';
@@ -765,6 +766,24 @@ describe('a part whose category point value is not determined: a bound instead o
     expect(row[col('delta_hi')]).toBe('');
     expect(row[col('note')]).toBe('point-value-not-determined');
     expect(row[col('mispriced')]).toBe('under');
+  });
+
+  it('names the drive beyond its budget: worth at least more than the most its price may be (stats/beyond.ts)', () => {
+    // Each part its own price, from 1 to its budget of 4; the interval where the part has one, else its bound.
+    const prices = new Map(Object.entries(catalogue).map(([k, v]) => [k, { cost: v.cost, range: [1, 4] as const, category: v.category }]));
+    const end = (x: number): number | null => (Number.isFinite(x) ? x : null);
+    const swept = res.parts.map((p) => ({
+      key: p.key, category: p.category, fair: end(p.fairCost), mispriced: p.mispriced, makeup: new Map([[p.key, 1]]),
+      lo: p.bound ? end(p.bound.lo) : end(p.lo), hi: p.bound ? end(p.bound.hi) : end(p.hi),
+    }));
+    expect(beyondBudget(swept, prices)).toEqual([{ part: 'treads', category: 'armour-engine', verdict: 'under', cost: 1, least: 1, most: 4, fair: null, lo: treads.bound!.lo, hi: null }]);
+    // With a budget its bound fits in, a price can mend it; a cost made of two prices, or none, is left out.
+    expect(beyondBudget(swept, new Map([...prices, ['treads', { cost: 1, range: [1, 12] as const, category: 'armour-engine' }]]))).toEqual([]);
+    expect(beyondBudget(swept.map((p) => (p.key === 'treads' ? { ...p, makeup: new Map([['treads', 1], ['gun', 1]]) } : p)), prices)).toEqual([]);
+    expect(beyondBudget(swept.map((p) => ({ ...p, makeup: null })), prices)).toEqual([]);
+    // Flagged over with its interval below the least price: beyond too.
+    expect(beyondBudget([{ key: 'spin', category: 'armour-engine', fair: 0.2, lo: -0.5, hi: 0.9, mispriced: 'over', makeup: new Map([['spin', 1]]) }], prices).map((b) => [b.part, b.verdict, b.least])).toEqual([['spin', 'over', 1]]);
+    expect(beyondBudget([{ key: 'spin', category: 'armour-engine', fair: 0.6, lo: -0.5, hi: 1.2, mispriced: 'over', makeup: new Map([['spin', 1]]) }], prices)).toEqual([]);
   });
 });
 

@@ -49,7 +49,7 @@ import { playMeta } from './meta.js';
 import { runOptimize } from './optimize.js';
 import { checkRepriceArgs, repriceOptions, type RepriceArgs } from './repriceArgs.js';
 import { repriceCaution, type KeptVersusGiven } from './repriceCaution.js';
-import { beyondBudget, beyondLine, beyondTable, type BeyondPart } from './repriceBeyond.js';
+import { beyondOfSweep, beyondLine, beyondTable, type BeyondPart } from './repriceBeyond.js';
 import { flagged, num, partsOf, roundChanges, supportChanges } from './repriceRounds.js';
 import { checkRunArgs, playFolders, runOptions } from './tournament.js';
 
@@ -123,7 +123,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
   const givenScore = scoreOf(log[0].flagged!, givenMeta);
   let best = { round: 0, dir: args.dir, count: log[0].flagged!.length, score: givenScore };
   // The parts of each sweep that no price within their budget makes fair (repriceBeyond.ts): a question for the budget, not the price.
-  const beyond: BeyondPart[] = beyondBudget(first, prices, data.value, args.scale, givenTol, 0);
+  const beyond: BeyondPart[] = beyondOfSweep(first, prices, data.value, args.scale, givenTol, 0);
   // --keep-best: each round starts from the best catalogue so far, with shorter steps each time one from it did not improve.
   let start = { ...from, round: 0 }, tries = 0;
   const tried = new Set<string>();
@@ -172,7 +172,7 @@ async function reprice(args: RepriceArgs): Promise<void> {
     const meta = bySupport ? await metaOf(join(dir, 'sweep'), join(dir, 'meta'), fieldAfter(givenField, join(dir, 'sweep'), value, dir)) : null;
     if (bySupport && !meta) return;
     const now = flagged(parts, scaledTol);
-    beyond.push(...beyondBudget(parts, prices, value, 1, scaledTol, round));
+    beyond.push(...beyondOfSweep(parts, prices, value, 1, scaledTol, round));
     log.push({ round, changes: said, flagged: now, meta });
     from = { dir, text, value, parts, scale: 1, meta };
     const score = scoreOf(now, meta);

@@ -1,45 +1,21 @@
 /**
- * The parts no price within their budget could make fair, by a sweep's own
- * evidence (`havoc reprice`'s beyond.csv): flagged under with their fair-cost
- * interval, or their bound, wholly above the most their price may be, or
- * flagged over with it wholly below the least. A reprice cannot mend such a
- * part; its budget or what it does can. A part counts where its cost is one
- * price (NHM's every part, a Hovercrafts stat point, a Battle Engine piece's
- * pay grade, which other pieces may share: none of the grade's prices makes
- * this piece fair either); a cost made of several prices is left out.
+ * `havoc reprice`'s beyond.csv: the parts of each sweep (round 0 the sweep
+ * given) that no price within their budget makes fair (stats/beyond.ts), in
+ * that sweep's points.
  */
 import type { DataFile } from '../core/game.js';
 import type { CsvTable } from '../report/htmlCsv.js';
+import { beyondBudget, type BeyondPart as Beyond } from '../stats/beyond.js';
 import { sweptParts } from './repriceRounds.js';
 
 /** One part of one sweep beyond its budget, in that sweep's points. */
-export interface BeyondPart {
+export interface BeyondPart extends Beyond {
   readonly round: number;
-  readonly part: string;
-  readonly category: string;
-  readonly verdict: 'under' | 'over';
-  readonly cost: number;
-  /** The least and the most its price may be. */
-  readonly least: number;
-  readonly most: number;
-  readonly fair: number | null;
-  readonly lo: number | null;
-  readonly hi: number | null;
 }
 
 /** The parts of sweep `t` (round `round`, its points `k` times the data's) that no price in their range makes fair; `tol` as --tolerance. */
-export function beyondBudget(t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, tol: number, round: number): BeyondPart[] {
-  const priced = prices.prices(data, k);
-  return sweptParts(t, prices, data, k, tol).flatMap((p): BeyondPart[] => {
-    if (!p.mispriced || !p.makeup || p.makeup.size !== 1) return [];
-    const [[key, n]] = [...p.makeup];
-    const price = priced.get(key);
-    if (!price || n !== 1) return [];
-    const [least, most] = price.range;
-    const beyond = p.mispriced === 'under' ? p.lo !== null && p.lo > most : p.hi !== null && p.hi < least;
-    return beyond ? [{ round, part: p.key, category: p.category, verdict: p.mispriced, cost: price.cost, least, most, fair: p.fair, lo: p.lo, hi: p.hi }] : [];
-  });
-}
+export const beyondOfSweep = (t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, tol: number, round: number): BeyondPart[] =>
+  beyondBudget(sweptParts(t, prices, data, k, tol), prices.prices(data, k)).map((b) => ({ round, ...b }));
 
 /** beyond.csv's rows. */
 export const beyondTable = (rows: readonly BeyondPart[]): (string | number)[][] => [

@@ -15,6 +15,7 @@ import { pageHtml } from './page.js';
 import { entrantPages } from './entrants.js';
 import { entrantsSection } from './htmlEntrants.js';
 import { UNINFORMATIVE_WIDTH } from './tables.js';
+import { BEYOND, beyondPhrases } from './summary.js';
 import { isObject } from '../core/json.js';
 
 export interface ReportOptions extends ReadOptions {
@@ -74,6 +75,8 @@ function summarySection(f: RunFolder): string {
         `mispriced (family-wise α ${fmtVal(p.alpha)}, Holm)`,
         p.mispriced.length ? p.mispriced.map((x) => (isObject(x) ? `${x.part}: ${x.flag}priced (listed ${x.listedCost}, ${x.fairCost === null || x.fairCost === undefined ? `no fair cost${worthBound(x)}` : `fair ${x.fairCost}`})` : String(x))).join('; ') : 'none',
       );
+    const beyond = Array.isArray(p.beyondBudget) ? beyondPhrases(p.beyondBudget) : [];
+    if (beyond.length) add('beyond their budgets', `${BEYOND}: ${beyond.join('; ')}`);
     if (Array.isArray(p.pointValues) && p.pointValues.length) add('win-rate logit per point', p.pointValues.map((x) => (isObject(x) ? `${x.category} ${x.pointValue} ± ${x.se}` : String(x))).join(', '));
   }
   if (isObject(s.timing)) add('time', timeOf(s.timing, isObject(s.matches) ? s.matches.played : undefined));

@@ -12,7 +12,10 @@ import { matchTeams } from '../arena/teams.js';
 import { rulesetById } from '../rules/registry.js';
 import type { Shard } from '../arena/shard.js';
 import { HavocError } from '../core/errors.js';
+import { isObject } from '../core/json.js';
 import { withRunData } from '../arena/config/data.js';
+import { beyondBudget } from '../stats/beyond.js';
+import type { PartEffect } from '../stats/partEffects.js';
 import { Aggregate } from './aggregate.js';
 import { additivityTest, entityTable, fmt, fmtP, keyOf, matchupTable, partModel, partsTable, printsFairCost, PRIOR_DRAWS, rate, ratingsTable, tableCsv, vagueParts, type Table } from './tables.js';
 
@@ -65,6 +68,11 @@ export interface Summary {
      * and then `atLeast` or `atMost` where the part has a bound (PartEffect.bound: its worth if a point is worth anything).
      */
     readonly mispriced: { readonly part: string; readonly flag: string; readonly fairCost: number | null; readonly listedCost: number; readonly atLeast?: number; readonly atMost?: number }[];
+    /**
+     * The flagged parts no price within their budget makes fair (stats/beyond.ts): their interval, or bound,
+     * wholly above the most their price may be (`most`) or below the least. Where the data sets prices.
+     */
+    readonly beyondBudget?: readonly { readonly part: string; readonly flag: 'under' | 'over'; readonly listedCost: number; readonly least: number; readonly most: number; readonly lo: number | null; readonly hi: number | null }[];
     readonly alpha: number;
     readonly anchor: string;
     /** The anchor the verdicts rest on: the configured one when its rounds settled, else 'all' (stats/partEffects.ts). */
@@ -166,6 +174,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
           ...(p.bound && Number.isFinite(p.bound.lo) ? { atLeast: Number(fmt(p.bound.lo, 3)) } : {}),
           ...(p.bound && Number.isFinite(p.bound.hi) ? { atMost: Number(fmt(p.bound.hi, 3)) } : {}),
         })),
+      ...beyondOf(run, data, model.parts, vague),
       alpha: model.alpha,
       anchor: stats.anchor,
       anchorUsed: model.anchorUsed,
@@ -184,6 +193,43 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
   };
   writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
   return { summary, tables };
+}
+
+/**
+ * summary.json's `beyondBudget` where the run's data sets prices: the flagged parts whose interval, or
+ * bound, as parts.csv prints it, lies past every cost their price may take.
+ */
+function beyondOf(run: RunConfig, data: unknown, parts: readonly PartEffect[], vague: ReadonlySet<string>): Pick<Summary['parts'], 'beyondBudget'> {
+  const prices = rulesetById(run.ruleset).data?.prices;
+  if (!prices || data === undefined) return {};
+  const printed = (x: number): number | null => (Number.isFinite(x) ? Number(fmt(x, 3)) : null);
+  const swept = parts.map((p) => {
+    const shown = printsFairCost(p, vague);
+    return {
+      key: p.key,
+      category: p.category,
+      fair: shown ? printed(p.fairCost) : null,
+      lo: p.bound ? printed(p.bound.lo) : shown ? printed(p.lo) : null,
+      hi: p.bound ? printed(p.bound.hi) : shown ? printed(p.hi) : null,
+      mispriced: p.mispriced,
+      makeup: prices.makeup(data, p.key),
+    };
+  });
+  const beyond = beyondBudget(swept, prices.prices(data, 1));
+  return { beyondBudget: beyond.map((b) => ({ part: b.part, flag: b.verdict, listedCost: b.cost, least: b.least, most: b.most, lo: b.lo, hi: b.hi })) };
+}
+
+/** What the parts beyond their budgets are: the printout's line and the report's row say it first. */
+export const BEYOND = 'no whole price their budget allows makes these fair (their budget, or what they do, is the question)';
+
+/** The parts beyond their budgets (summary.json `beyondBudget`), a phrase each: the printout's line and the report's row. */
+export const beyondPhrases = (parts: readonly unknown[]): string[] => parts.flatMap((b) => (isObject(b) ? [beyondPhrase(b)] : []));
+
+/** One part beyond its budget: what it is worth, and the most (or least) its price may be. */
+function beyondPhrase(b: Record<string, unknown>): string {
+  const { part, flag, lo, hi, least, most } = b;
+  const worth = typeof lo === 'number' && typeof hi === 'number' ? `worth ${lo} to ${hi}` : typeof lo === 'number' ? `worth at least ${lo}` : `worth at most ${hi}`;
+  return flag === 'under' ? `${part} ${worth}, its price at most ${most} (its budget)` : `${part} ${worth}, its price at least ${least} (the least whole price)`;
 }
 
 /** A team's bots, side seats in order, joined with "+" (the key column of teams.csv). */
@@ -224,6 +270,8 @@ export function formatReport(dir: string, t: RunTables, top = 10): string {
     const ends = (r: string[]): string[] => (r[3] === '' && (r[4] === '') !== (r[5] === '') ? [...r.slice(0, 4), r[4] || '-∞', r[5] || '∞', ...r.slice(6)] : r);
     lines.push(`parts (${s.parts.tested} tested, ${s.parts.mispriced.length} mispriced at family-wise ${s.parts.alpha}, Holm; fair cost with its corrected interval, or where its point value is not determined its bound):`);
     lines.push(columns([['part', 'category', 'cost', 'fair', 'lo', 'hi', 'win diff', 'mispriced', 'p'], ...order.slice(0, top).map((r) => ends(r).slice(0, 9))], [0, 1, 7]));
+    const beyond = beyondPhrases(s.parts.beyondBudget ?? []);
+    if (beyond.length) lines.push(`beyond their budgets, ${BEYOND}: ${beyond.join('; ')}`);
   }
   lines.push(`tables: ${dir}/ (${s.tables.join(', ')})`);
   return lines.join('\n') + '\n';
