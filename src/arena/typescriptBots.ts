@@ -6,7 +6,8 @@
  * limits (address space, processes) leave no room for a compiler.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
@@ -43,7 +44,10 @@ export function compiledBot(path: string): string {
   if (!existsSync(file)) {
     mkdirSync(CACHE, { recursive: true, mode: 0o755 });
     chmodSync(CACHE, 0o755);
-    writeFileSync(file, code, { mode: 0o644 });
+    // Written aside and renamed: another havoc compiling the same bot at once never loads half a file.
+    const part = `${file}.${process.pid}.${threadId}.part`;
+    writeFileSync(part, code, { mode: 0o644 });
+    renameSync(part, file);
   }
   return file;
 }
