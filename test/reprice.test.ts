@@ -18,6 +18,7 @@ import { rulesetById } from '../src/rules/registry.js';
 import { dampChanges, dampedCost, lowerFactor, lowerInstead, pickChanges, shrunkStep, type LowerableChange, type StepChange } from '../src/stats/repriceSteps.js';
 import { readCsv, type CsvTable } from '../src/report/htmlCsv.js';
 import { beyondOfSweep, beyondLine } from '../src/cli/repriceBeyond.js';
+import { flagged } from '../src/cli/repriceRounds.js';
 import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));
@@ -93,10 +94,26 @@ describe('parts beyond their budgets (repriceBeyond.ts)', () => {
     ]);
     // At --scale 2 the given sweep's intervals are doubled with the ranges: the same parts.
     expect(beyondOfSweep(t, prices, null, 2, 0, 0).map((b) => [b.part, b.most, b.lo])).toEqual([['drive', 8, 8.8], ['armour', 8, -1.2], ['pawn', 8, 10]]);
-    // A tolerance that clears a verdict clears it here too (armour's interval reaches within 0.5 of its listed 1).
-    expect(beyondOfSweep(t, prices, null, 1, 0.5, 3).map((b) => [b.round, b.part])).toEqual([[3, 'drive'], [3, 'pawn']]);
-    expect(beyondLine([...got, ...beyondOfSweep(t, prices, null, 1, 0.5, 3)], 2)).toMatch(/^beyond their budgets .*: drive↑ in 2 of 2, pawn↑ in 2 of 2, armour↓ in 1 of 2 sweeps — no price mends these/);
+    // A tolerance that clears a verdict clears it here too (armour's interval reaches within 0.5 of its listed 1), and
+    // one within the tolerance of the most its price may be is not beyond (drive's bound 4.4 is within 0.5 of 4; pawn's 5 is not).
+    expect(beyondOfSweep(t, prices, null, 1, 0.5, 3).map((b) => [b.round, b.part])).toEqual([[3, 'pawn']]);
+    expect(beyondOfSweep(t, prices, null, 1, 0.39, 3).map((b) => [b.round, b.part])).toEqual([[3, 'drive'], [3, 'pawn']]);
+    expect(beyondLine([...got, ...beyondOfSweep(t, prices, null, 1, 0.5, 3)], 2)).toMatch(/^beyond their budgets .*: pawn↑ in 2 of 2, armour↓ in 1 of 2, drive↑ in 1 of 2 sweeps — no price mends these/);
     expect(beyondLine([], 2)).toBeNull();
+  });
+
+  it('--tolerance holds a bound to the listed cost as it holds an interval: by the end that faces it', () => {
+    const rows = (...r: Record<string, string>[]): CsvTable => ({ header: t.header, rows: r });
+    const b = rows(
+      row('drive', 'under', '1.3', ''), // worth at least 1.3, listed 1
+      { ...row('armour', 'over', '', '1.6'), listed_cost: '2' }, // worth at most 1.6, listed 2
+      row('saw', 'under', '', ''), // no fair cost and no bound: its verdict stands whatever the tolerance
+    );
+    expect(flagged(b, 0)).toEqual(['drive↑', 'armour↓', 'saw↑']);
+    expect(flagged(b, 0.2)).toEqual(['drive↑', 'armour↓', 'saw↑']);
+    expect(flagged(b, 0.35)).toEqual(['armour↓', 'saw↑']);
+    expect(flagged(b, 0.5)).toEqual(['saw↑']);
+    expect(flagged(b, 1000)).toEqual(['saw↑']);
   });
 });
 

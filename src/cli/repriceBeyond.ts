@@ -15,7 +15,7 @@ export interface BeyondPart extends Beyond {
 
 /** The parts of sweep `t` (round `round`, its points `k` times the data's) that no price in their range makes fair; `tol` as --tolerance. */
 export const beyondOfSweep = (t: CsvTable, prices: NonNullable<DataFile['prices']>, data: unknown, k: number, tol: number, round: number): BeyondPart[] =>
-  beyondBudget(sweptParts(t, prices, data, k, tol), prices.prices(data, k)).map((b) => ({ round, ...b }));
+  beyondBudget(sweptParts(t, prices, data, k, tol), prices.prices(data, k), tol).map((b) => ({ round, ...b }));
 
 /** beyond.csv's rows. */
 export const beyondTable = (rows: readonly BeyondPart[]): (string | number)[][] => [

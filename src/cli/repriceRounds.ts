@@ -26,13 +26,17 @@ export function partsOf(dir: string): CsvTable {
 /**
  * A parts.csv row's verdict, unless its fair-cost interval comes within
  * `tol` points (the table's own) of its listed cost: --tolerance, a price
- * close enough. A verdict with no fair cost (its category's point value not
- * determined, or its interval too wide to print) says only which way, and stands.
+ * close enough. The end that faces the listed cost is what counts, so a
+ * bound (worth at least `fair_cost_lo`, or at most `fair_cost_hi`) is held
+ * to it as an interval is. A verdict with neither (its category's point
+ * value not determined and no bound, or its interval too wide to print)
+ * says only which way, and stands.
  */
 function verdictWithin(r: Record<string, string>, tol: number): 'under' | 'over' | null {
-  const v = verdict(r.mispriced), lo = num(r.fair_cost_lo), hi = num(r.fair_cost_hi), listed = Number(r.listed_cost);
-  if (!v || tol <= 0 || lo === null || hi === null) return v;
-  return (v === 'under' ? lo > listed + tol : hi < listed - tol) ? v : null;
+  const v = verdict(r.mispriced), listed = Number(r.listed_cost);
+  const end = v === 'under' ? num(r.fair_cost_lo) : num(r.fair_cost_hi);
+  if (!v || tol <= 0 || end === null) return v;
+  return (v === 'under' ? end > listed + tol : end < listed - tol) ? v : null;
 }
 
 /** The flagged parts of a parts.csv, `part↑` (underpriced) or `part↓`, beyond `tol` points of the table's own. */

@@ -26,15 +26,18 @@ export interface BeyondPart {
   readonly hi: number | null;
 }
 
-/** The parts of `parts` that no price in their range makes fair, in their order. */
-export function beyondBudget(parts: readonly Pick<SweptPart, 'key' | 'category' | 'fair' | 'lo' | 'hi' | 'mispriced' | 'makeup'>[], prices: ReadonlyMap<string, DataPrice>): BeyondPart[] {
+/**
+ * The parts of `parts` that no price in their range makes fair, in their order; with a tolerance `tol` (in the
+ * parts' points), a part whose interval comes within `tol` of the most (or the least) its price may be is not.
+ */
+export function beyondBudget(parts: readonly Pick<SweptPart, 'key' | 'category' | 'fair' | 'lo' | 'hi' | 'mispriced' | 'makeup'>[], prices: ReadonlyMap<string, DataPrice>, tol = 0): BeyondPart[] {
   return parts.flatMap((p): BeyondPart[] => {
     if (!p.mispriced || !p.makeup || p.makeup.size !== 1) return [];
     const [[key, n]] = [...p.makeup];
     const price = prices.get(key);
     if (!price || n !== 1) return [];
     const [least, most] = price.range;
-    const beyond = p.mispriced === 'under' ? p.lo !== null && p.lo > most : p.hi !== null && p.hi < least;
+    const beyond = p.mispriced === 'under' ? p.lo !== null && p.lo > most + tol : p.hi !== null && p.hi < least - tol;
     return beyond ? [{ part: p.key, category: p.category, verdict: p.mispriced, cost: price.cost, least, most, fair: p.fair, lo: p.lo, hi: p.hi }] : [];
   });
 }
