@@ -17,7 +17,7 @@ import { withRunData } from '../arena/config/data.js';
 import { beyondBudget } from '../stats/beyond.js';
 import type { PartEffect } from '../stats/partEffects.js';
 import { Aggregate } from './aggregate.js';
-import { additivityTest, entityTable, fmt, fmtP, keyOf, matchupTable, partModel, partsTable, printsFairCost, PRIOR_DRAWS, rate, ratingsTable, tableCsv, vagueParts, type Table } from './tables.js';
+import { additivityTest, entityTable, fairEnds, fmt, fmtP, keyOf, matchupTable, partModel, partsTable, printsFairCost, PRIOR_DRAWS, rate, ratingsTable, tableCsv, vagueParts, type Table } from './tables.js';
 
 export const TABLE_FILES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'] as const;
 
@@ -204,13 +204,13 @@ function beyondOf(run: RunConfig, data: unknown, parts: readonly PartEffect[], v
   if (!prices || data === undefined) return {};
   const printed = (x: number): number | null => (Number.isFinite(x) ? Number(fmt(x, 3)) : null);
   const swept = parts.map((p) => {
-    const shown = printsFairCost(p, vague);
+    const e = fairEnds(p, vague);
     return {
       key: p.key,
       category: p.category,
-      fair: shown ? printed(p.fairCost) : null,
-      lo: p.bound ? printed(p.bound.lo) : shown ? printed(p.lo) : null,
-      hi: p.bound ? printed(p.bound.hi) : shown ? printed(p.hi) : null,
+      fair: printsFairCost(p, vague) ? printed(p.fairCost) : null,
+      lo: printed(e.lo),
+      hi: printed(e.hi),
       mispriced: p.mispriced,
       makeup: prices.makeup(data, p.key),
     };

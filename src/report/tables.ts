@@ -299,6 +299,13 @@ export const printsFairCost = (p: PartEffect, vague: ReadonlySet<string>): boole
   (p.reason === null || p.reason === 'alone-in-category') && !vague.has(p.key) && Number.isFinite(p.fairCost);
 
 /**
+ * The ends of a part's fair-cost interval as parts.csv prints them: its interval where it prints a fair
+ * cost, else its bound (PartEffect.bound: one end infinite) where it has one; NaN where it prints nothing.
+ */
+export const fairEnds = (p: PartEffect, vague: ReadonlySet<string>): { readonly lo: number; readonly hi: number } =>
+  p.bound ?? (printsFairCost(p, vague) ? p : { lo: Number.NaN, hi: Number.NaN });
+
+/**
  * parts.csv, catalogue order: per part the raw with/without win rates and their difference, the fitted
  * effect, the fair cost with its Holm-corrected interval, and `delta` = fair − listed (positive: the part
  * is worth more than it costs) with the same interval moved by the listed cost. A part whose category's
@@ -315,9 +322,8 @@ export function partsTable(model: PartEffectsResult): Table {
     const r = p.raw, tooLittle = vague.has(p.key);
     const est = (x: number): string => (printsFairCost(p, vague) ? fmt(x, 3) : '');
     // A part whose point value is not determined may still have a bound (at least lo, or at most hi): its finite end is printed, the other left empty.
-    const b = p.bound, end = (x: number): string => (Number.isFinite(x) ? fmt(x, 3) : '');
-    const lo = b ? end(b.lo) : est(p.lo), hi = b ? end(b.hi) : est(p.hi);
-    const dLo = b ? end(b.lo - p.listedCost) : est(p.lo - p.listedCost), dHi = b ? end(b.hi - p.listedCost) : est(p.hi - p.listedCost);
+    const e = fairEnds(p, vague);
+    const lo = fmt(e.lo, 3), hi = fmt(e.hi, 3), dLo = fmt(e.lo - p.listedCost, 3), dHi = fmt(e.hi - p.listedCost, 3);
     return [
       p.key, p.category, String(p.listedCost), count(r.nWith), r.nWith > 0 ? fmt(r.winRateWith, 4) : '', count(r.nWithout), r.nWithout > 0 ? fmt(r.winRateWithout, 4) : '',
       fmt(r.diff, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffLo, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffHi, 4),
