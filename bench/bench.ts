@@ -53,7 +53,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playMatch } from '../src/arena/match.js';
+import { playMatch } from '../src/match/loop.js';
 import { rulesetById } from '../src/rules/registry.js';
 import type { Game as EngineGame } from '../src/rules/nhm/game.js';
 

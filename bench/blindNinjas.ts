@@ -9,8 +9,8 @@
  *   node dist/bench/blindNinjas.js [--games N] [--a tracker] [--b random] [--players 2] [--json]
  */
 import { performance } from 'node:perf_hooks';
-import { loadBot } from '../src/arena/bots.js';
-import { playMatch } from '../src/arena/match.js';
+import { loadBot } from '../src/match/bots.js';
+import { playMatch } from '../src/match/loop.js';
 import type { AnyBotFactory } from '../src/core/bot.js';
 import { matchSeed } from '../src/core/rng.js';
 import { rulesetById } from '../src/rules/registry.js';

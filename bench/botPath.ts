@@ -133,7 +133,9 @@ type Module = {
 
 async function runChild(tree: string, workload: Workload, n: number): Promise<void> {
   const at = (p: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(tree, 'dist', p)).href);
-  const { playMatch } = (await at('src/arena/match.js')) as { playMatch: (o: unknown) => { turns: number } };
+  // The match loop moved from src/arena/match.js to src/match/loop.js: an older checkout (--against) has the first.
+  const loop = existsSync(join(tree, 'dist', 'src', 'match', 'loop.js')) ? 'src/match/loop.js' : 'src/arena/match.js';
+  const { playMatch } = (await at(loop)) as { playMatch: (o: unknown) => { turns: number } };
   const { rulesetById } = (await at('src/rules/registry.js')) as { rulesetById: (id: string) => Module };
   const { matchSeed, makeRng } = (await at('src/core/rng.js')) as { matchSeed: (run: string, i: number) => string; makeRng: (s: string) => unknown };
   const random = ((await at('bots/random.js')) as { default: unknown }).default;
@@ -244,8 +246,8 @@ if (args[0] === '--child') {
   const quick = args.includes('--quick');
   const i = args.indexOf('--against');
   const against = i >= 0 ? resolve(args[i + 1]) : null;
-  if (against && !existsSync(join(against, 'dist', 'src', 'arena', 'match.js'))) {
-    console.error(`error: --against ${against}: not a built checkout of the project (no dist/src/arena/match.js; run npm run build there)`);
+  if (against && !existsSync(join(against, 'dist', 'src', 'match', 'loop.js')) && !existsSync(join(against, 'dist', 'src', 'arena', 'match.js'))) {
+    console.error(`error: --against ${against}: not a built checkout of the project (no dist/src/match/loop.js; run npm run build there)`);
     process.exit(1);
   }
   const trees = against ? [against, rootOf(HERE)] : [rootOf(HERE)];

@@ -8,8 +8,8 @@
  * (bench/timing.ts: the ladder's "on one core" figure, honest on a busy
  * machine).
  */
-import { loadBot } from '../src/arena/bots.js';
-import { playMatch } from '../src/arena/match.js';
+import { loadBot } from '../src/match/bots.js';
+import { playMatch } from '../src/match/loop.js';
 import { rulesetById } from '../src/rules/registry.js';
 import type { Game as EngineGame } from '../src/rules/nhm/game.js';
 

@@ -7,9 +7,9 @@
  */
 import { join } from 'node:path';
 import { BOT_DONE, DEFAULT_BUDGET, type AnyBotFactory } from '../src/core/bot.js';
-import { playMatch } from '../src/arena/match.js';
-import { isolatedFactory } from '../src/arena/isolation/remoteBot.js';
-import { sandboxProblem } from '../src/arena/isolation/sandbox.js';
+import { playMatch } from '../src/match/loop.js';
+import { isolatedFactory } from '../src/sandbox/remoteBot.js';
+import { sandboxProblem } from '../src/sandbox/bubblewrap.js';
 import { packageRoot } from '../src/core/paths.js';
 import { makeRng, matchSeed } from '../src/core/rng.js';
 import { rulesetById } from '../src/rules/registry.js';

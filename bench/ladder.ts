@@ -29,8 +29,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { builtinBotPath, loadBot } from '../src/arena/bots.js';
-import { playMatch } from '../src/arena/match.js';
+import { builtinBotPath, loadBot } from '../src/match/bots.js';
+import { playMatch } from '../src/match/loop.js';
 import { rulesetById } from '../src/rules/registry.js';
 import type { Game as EngineGame } from '../src/rules/nhm/game.js';
 

@@ -1,7 +1,7 @@
 /** Timing bots' decisions for the benchmarks: wall and CPU milliseconds of every program decision. */
 import { readFileSync } from 'node:fs';
 import type { AnyBotFactory } from '../src/core/bot.js';
-import { measuredBot } from '../src/arena/measuredBot.js';
+import { measuredBot } from '../src/match/measuredBot.js';
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 
 const SCHEDSTAT = '/proc/thread-self/schedstat';

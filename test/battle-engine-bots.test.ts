@@ -1,6 +1,6 @@
 /** Battle Engine's bots: random (bots/lib/battle-random.ts, what `random` plays here) and commander (alpha-beta). */
 import { describe, expect, it } from 'vitest';
-import { playMatch } from '../src/arena/match.js';
+import { playMatch } from '../src/match/loop.js';
 import type { AnyBotFactory } from '../src/core/bot.js';
 import { defaultBattleEngine } from '../src/rules/battle-engine/module.js';
 import commander from '../bots/commander.js';

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { loadScenario } from '../src/arena/scenario.js';
+import { loadScenario } from '../src/match/scenario.js';
 import { defaultBattleEngine } from '../src/rules/battle-engine/module.js';
 import type { BeGame } from '../src/rules/battle-engine/state.js';
 

@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReplay, type Replay } from '../src/arena/replayFormat.js';
-import { loadScenario, playScenario } from '../src/arena/scenario.js';
+import { parseReplay, type Replay } from '../src/store/replayFormat.js';
+import { loadScenario, playScenario } from '../src/match/scenario.js';
 import type { BoardView } from '../src/core/game.js';
 import { defaultBattleEngine } from '../src/rules/battle-engine/module.js';
 

@@ -5,7 +5,7 @@
  * Also the bots' library: the simulator, the candidate generator, the solver.
  */
 import { describe, expect, it } from 'vitest';
-import { playMatch, type MatchOptions } from '../src/arena/match.js';
+import { playMatch, type MatchOptions } from '../src/match/loop.js';
 import { BOARD_8X8 } from '../src/core/grid.js';
 import { matchSeed } from '../src/core/rng.js';
 import type { BotFactory } from '../src/rules/nhm/botApi.js';

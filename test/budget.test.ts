@@ -7,7 +7,7 @@
  * test/limits.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { playMatch } from '../src/arena/match.js';
+import { playMatch } from '../src/match/loop.js';
 import type { AnyBotFactory, Budget } from '../src/core/bot.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { rulesetById } from '../src/rules/registry.js';
@@ -51,7 +51,7 @@ describe('decision limits', () => {
 
 describe('a config\'s budget', () => {
   it('carries firstMs and overageMs into the run, and leaves them out when not given', async () => {
-    const { checkConfig } = await import('../src/arena/config.js');
+    const { checkConfig } = await import('../src/config/index.js');
     const plan = (budget: unknown) => checkConfig({ ruleset: 'rbp', bots: ['random', 'greedy'], budget, schedule: { type: 'round-robin', games: 2 } }, 'configs/t.json').runs[0].run.budget;
     expect(plan({ ms: 50, firstMs: 2000, overageMs: 500 })).toEqual({ ms: 50, sims: 2000, firstMs: 2000, overageMs: 500 });
     expect(plan({ ms: 50 })).toEqual({ ms: 50, sims: 2000 });
@@ -63,7 +63,7 @@ describe('a config\'s budget', () => {
   });
 
   it('a bad clock or limits field is a located error', async () => {
-    const { checkConfig } = await import('../src/arena/config.js');
+    const { checkConfig } = await import('../src/config/index.js');
     const problems = (extra: Record<string, unknown>) => {
       try {
         checkConfig({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 }, ...extra }, 'configs/x.json');
@@ -80,7 +80,7 @@ describe('a config\'s budget', () => {
   });
 
   it('carries limits into the run (every field, defaults filled in) only when the config gives them', async () => {
-    const { checkConfig } = await import('../src/arena/config.js');
+    const { checkConfig } = await import('../src/config/index.js');
     const run = (extra: Record<string, unknown>) => checkConfig({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 }, ...extra }, 'configs/t.json').runs[0].run;
     expect(run({}).limits).toBeUndefined();
     expect(run({ limits: { memoryMb: 1024 } }).limits).toEqual({ startupMs: 20_000, memoryMb: 1024, outputKb: 4096 });

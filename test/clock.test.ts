@@ -4,9 +4,9 @@
  * worker at every call.
  */
 import { describe, expect, it } from 'vitest';
-import { decisionClock, MIN_LIMIT_MS, startTicker, TICK_MS, tickerRunning } from '../src/arena/clock.js';
-import { playMatch } from '../src/arena/match.js';
-import { SlotGuard, Watchdog } from '../src/arena/watchdog.js';
+import { decisionClock, MIN_LIMIT_MS, startTicker, TICK_MS, tickerRunning } from '../src/match/clock.js';
+import { playMatch } from '../src/match/loop.js';
+import { SlotGuard, Watchdog } from '../src/run/watchdog.js';
 import type { AnyBotFactory } from '../src/core/bot.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { rulesetById } from '../src/rules/registry.js';

@@ -2,14 +2,14 @@
  * Run configs against their schema: every message of the checker pinned
  * (paths, wording and order, as before the checker moved to zod), the
  * `$schema` field, and configs/schema.json kept true — it is what
- * `havoc schema` writes from src/arena/config/schema.ts, and every shipped
+ * `havoc schema` writes from src/config/schema.ts, and every shipped
  * run config passes both the zod schema and the checker.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkConfig, configSchemaText } from '../src/arena/config.js';
-import { ConfigFile } from '../src/arena/config/schema.js';
+import { checkConfig, configSchemaText } from '../src/config/index.js';
+import { ConfigFile } from '../src/config/schema.js';
 import { HavocProblems } from '../src/core/errors.js';
 
 /** Each problem of a config, `<cwd>` for the working directory. */
@@ -622,7 +622,7 @@ describe('"$schema"', () => {
 });
 
 describe('configs/schema.json', () => {
-  it('is what havoc schema writes (after changing src/arena/config/schema.ts, run npm run schema)', () => {
+  it('is what havoc schema writes (after changing src/config/schema.ts, run npm run schema)', () => {
     expect(readFileSync('configs/schema.json', 'utf8')).toBe(configSchemaText());
   });
 

@@ -1,6 +1,6 @@
 /** The same seed gives the same match, step for step. */
 import { describe, expect, it } from 'vitest';
-import { playMatch } from '../src/arena/match.js';
+import { playMatch } from '../src/match/loop.js';
 import { matchSeed } from '../src/core/rng.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { RecordingTracer, type StepRecord } from '../src/rules/nhm/record.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { droppedRow, HangStreaks, hangRow, hungSeats } from '../src/arena/hangs.js';
-import type { MatchSpec } from '../src/arena/schedule.js';
+import { droppedRow, HangStreaks, hangRow, hungSeats } from '../src/run/hangs.js';
+import type { MatchSpec } from '../src/run/schedule.js';
 
 const spec = (id: number, ...bots: string[]): MatchSpec => ({ id, seed: `s${id}`, seats: bots.map((bot) => ({ bot, loadout: 'pig' })) }) as unknown as MatchSpec;
 

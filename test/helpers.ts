@@ -1,5 +1,5 @@
 /** Test helpers: play a scenario object and read the board after any step. */
-import { loadScenario, playScenario } from '../src/arena/scenario.js';
+import { loadScenario, playScenario } from '../src/match/scenario.js';
 import type { StepRecord } from '../src/rules/nhm/record.js';
 import type { Game } from '../src/rules/nhm/game.js';
 import { rulesetById } from '../src/rules/registry.js';

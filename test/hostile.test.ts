@@ -10,8 +10,8 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ISOLATION, isolatedBotProblem } from '../src/arena/isolation/remoteBot.js';
-import { BOT_UID_BASE } from '../src/arena/isolation/sandbox.js';
+import { DEFAULT_ISOLATION, isolatedBotProblem } from '../src/sandbox/remoteBot.js';
+import { BOT_UID_BASE } from '../src/sandbox/bubblewrap.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hostile-'));
 chmodSync(tmp, 0o755); // isolated bots run as an unprivileged user
@@ -94,7 +94,7 @@ function pythonBot(file: string, decide: readonly string[]): string {
 
 /** No bot process of this checkout's host is left (other checkouts' tests on the machine run theirs from their own dist/). */
 function noneLeft(): void {
-  const r = spawnSync('pgrep', ['-f', resolve('dist/src/arena/isolation/host.js')], { encoding: 'utf8' });
+  const r = spawnSync('pgrep', ['-f', resolve('dist/src/sandbox/host.js')], { encoding: 'utf8' });
   expect(r.stdout.trim(), 'bot processes left running').toBe('');
 }
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadScenario, playScenario } from '../src/arena/scenario.js';
+import { loadScenario, playScenario } from '../src/match/scenario.js';
 import { rulesetById } from '../src/rules/registry.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hover-'));

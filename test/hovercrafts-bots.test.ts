@@ -5,7 +5,7 @@
  * docs/rules-hovercrafts.md; this test keeps a smaller sample honest.
  */
 import { describe, expect, it } from 'vitest';
-import { playMatch } from '../src/arena/match.js';
+import { playMatch } from '../src/match/loop.js';
 import { makeRng, matchSeed } from '../src/core/rng.js';
 import { nextDeciders } from '../src/core/game.js';
 import { rulesetById } from '../src/rules/registry.js';

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadScenario, playScenario, type ScenarioResult } from '../src/arena/scenario.js';
+import { loadScenario, playScenario, type ScenarioResult } from '../src/match/scenario.js';
 import { HavocError } from '../src/core/errors.js';
 import type { HoverState } from '../src/rules/hovercrafts/state.js';
 import type { CheckRecord } from '../src/rules/hovercrafts/turn.js';

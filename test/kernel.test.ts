@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { playMatch } from '../src/arena/match.js';
+import { playMatch } from '../src/match/loop.js';
 import type { GameModule } from '../src/core/game.js';
 import { makeRng, matchSeed, seatSeed, type Rng } from '../src/core/rng.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';

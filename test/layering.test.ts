@@ -1,13 +1,15 @@
 /**
- * The folders' imports point inward: core ← rules ← arena ← replay, report ←
- * cli; stats imports nothing of the project; bots import only core and rules.
- * And nothing outside src/rules/<id>/ names a ruleset id.
+ * The rooms' imports point inward: core ← rules ← match ← sandbox ← config ←
+ * store ← run ← queue, lab ← replay, report ← cli; stats imports nothing of
+ * the project; bots import only core and rules. And nothing outside
+ * src/rules/<id>/ names a ruleset id.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const LAYER: Record<string, number> = { core: 0, stats: 0, rules: 1, arena: 2, replay: 3, report: 3, cli: 4 };
+/** Each room's floor: a room imports only rooms on lower floors (report may import replay, on its own). */
+const LAYER: Record<string, number> = { core: 0, stats: 0, rules: 1, match: 2, sandbox: 3, config: 4, store: 5, run: 6, queue: 7, lab: 7, replay: 8, report: 8, cli: 9 };
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -61,7 +63,7 @@ describe('layering', () => {
         }
       }
     };
-    walk('src/arena/worker.ts');
+    walk('src/run/worker.ts');
     expect(seen.size).toBeGreaterThan(20); // the walk did follow the imports
     for (const heavy of ['zod', 'yargs', 'cli-progress']) expect([...packages]).not.toContain(heavy);
   });

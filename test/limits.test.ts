@@ -11,9 +11,9 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isolationOf, type BotLimits } from '../src/arena/isolation/limits.js';
-import { isolatedFactory } from '../src/arena/isolation/remoteBot.js';
-import { playMatch } from '../src/arena/match.js';
+import { isolationOf, type BotLimits } from '../src/sandbox/limits.js';
+import { isolatedFactory } from '../src/sandbox/remoteBot.js';
+import { playMatch } from '../src/match/loop.js';
 import { BOT_DONE, BotLost, type AnyBotFactory, type Budget } from '../src/core/bot.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { rulesetById } from '../src/rules/registry.js';

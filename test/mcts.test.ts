@@ -7,7 +7,7 @@
  * each other.
  */
 import { describe, expect, it } from 'vitest';
-import { playMatch } from '../src/arena/match.js';
+import { playMatch } from '../src/match/loop.js';
 import { type AnyBotFactory, type Budget, type BotContext, DEFAULT_BUDGET } from '../src/core/bot.js';
 import { type AnyGameModule, nextDeciders } from '../src/core/game.js';
 import { BOARD_8X8, parseSquare } from '../src/core/grid.js';

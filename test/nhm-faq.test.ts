@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { diceSeed, sfc32Next, sfc32Seed, matchSeed } from '../src/core/rng.js';
 import { parseSquare, BOARD_8X8 } from '../src/core/grid.js';
-import { playMatch } from '../src/arena/match.js';
+import { playMatch } from '../src/match/loop.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { RecordingTracer, type StepRecord } from '../src/rules/nhm/record.js';
 import { rbpGame } from '../src/rules/rbp/index.js';

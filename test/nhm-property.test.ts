@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { playMatch } from '../src/arena/match.js';
+import { playMatch } from '../src/match/loop.js';
 import { BOARD_8X8 } from '../src/core/grid.js';
 import { makeRng, matchSeed } from '../src/core/rng.js';
 import { nextDeciders } from '../src/core/game.js';

@@ -13,9 +13,9 @@ import { describe, expect, it } from 'vitest';
 import random from '../bots/random.js';
 import type { AnyBotFactory } from '../src/core/bot.js';
 import type { AnyGameModule } from '../src/core/game.js';
-import { fieldOf } from '../src/arena/optimize/field.js';
-import { optimize, type OptimizeResult } from '../src/arena/optimize/optimize.js';
-import { inThread } from '../src/arena/optimize/players.js';
+import { fieldOf } from '../src/lab/field.js';
+import { optimize, type OptimizeResult } from '../src/lab/optimize.js';
+import { inThread } from '../src/lab/players.js';
 import { rulesetById } from '../src/rules/registry.js';
 
 const nhm = rulesetById('nhm');

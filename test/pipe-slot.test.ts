@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { awaitChange } from '../src/arena/isolation/pipe.js';
+import { awaitChange } from '../src/sandbox/pipe.js';
 
 /**
  * The wait for an isolated bot's answer (pipe.ts): a stray notify, one the

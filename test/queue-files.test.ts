@@ -10,9 +10,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { batchesOf, fixedBatches } from '../src/arena/batches.js';
-import { commandOf, commandSpec } from '../src/arena/bots.js';
-import { gatherCommand, materializeCommand } from '../src/arena/queue/commandFiles.js';
+import { batchesOf, fixedBatches } from '../src/run/batches.js';
+import { commandOf, commandSpec } from '../src/match/bots.js';
+import { gatherCommand, materializeCommand } from '../src/queue/commandFiles.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-queue-files-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { redisMissing, startRedis, type RedisServer } from '../bench/redisServer.js';
-import { bullConnection, parseQueueUrl } from '../src/arena/queue/connection.js';
-import { folderJobsKey, QUEUE_NAME } from '../src/arena/queue/names.js';
-import { runKey } from '../src/arena/runner.js';
+import { bullConnection, parseQueueUrl } from '../src/queue/connection.js';
+import { folderJobsKey, QUEUE_NAME } from '../src/queue/names.js';
+import { runKey } from '../src/run/runner.js';
 
 const MAIN = 'dist/src/cli/main.js';
 const missing = redisMissing();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HavocError } from '../src/core/errors.js';
-import { loadScenario, playScenario } from '../src/arena/scenario.js';
+import { loadScenario, playScenario } from '../src/match/scenario.js';
 import { pigs, play } from './helpers.js';
 
 const rbp = (machines: unknown[], turns: Record<string, string>[], extra: Record<string, unknown> = {}) =>

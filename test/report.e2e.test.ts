@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReplay, type Replay } from '../src/arena/replayFormat.js';
+import { parseReplay, type Replay } from '../src/store/replayFormat.js';
 import type { NhmGameDescription, NhmReplayStep } from '../src/rules/nhm/replay.js';
 import { matchupHeatmap, rateColour } from '../src/report/htmlCharts.js';
 import { partDeltaCharts } from '../src/report/plots.js';

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { swapsOf } from '../src/arena/optimize/swaps.js';
+import { swapsOf } from '../src/lab/swaps.js';
 import { rulesetById } from '../src/rules/registry.js';
 import { havoc } from './cli-helpers.js';
 

@@ -1,7 +1,7 @@
 /** `havoc check-bot`: an entrant's bot against random on each ruleset it plays, and what went wrong. */
 import { withExamples } from './examples.js';
 import type { CommandModule } from 'yargs';
-import { checkBot, checkedBot, type RulesetCheck } from '../arena/checkBot.js';
+import { checkBot, checkedBot, type RulesetCheck } from '../run/checkBot.js';
 import { DEFAULT_BUDGET } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
 import { rulesetIds } from '../rules/registry.js';

@@ -9,10 +9,10 @@
  */
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { loadContest } from '../arena/contest/file.js';
-import { contestRun, saveContestRun, writeContestState } from '../arena/contest/folder.js';
-import { nextRound } from '../arena/contest/rounds.js';
-import { folderData, initRunFolder, writeAtomic } from '../arena/folder.js';
+import { loadContest } from '../run/contest/file.js';
+import { contestRun, saveContestRun, writeContestState } from '../run/contest/folder.js';
+import { nextRound } from '../run/contest/rounds.js';
+import { folderData, initRunFolder, writeAtomic } from '../store/folder.js';
 import { HavocError } from '../core/errors.js';
 import { contestStanding, formatLeaderboard, leaderboardTable } from '../report/leaderboard.js';
 import { tableCsv } from '../report/tables.js';

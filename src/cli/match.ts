@@ -2,19 +2,19 @@
 import { withExamples } from './examples.js';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { loadBotModule, runsIsolated } from '../arena/bots.js';
-import { readManifest } from '../arena/manifest.js';
-import { botModuleProblem } from '../arena/config.js';
-import { matchFactory } from '../arena/isolation/remoteBot.js';
-import { type FaultRecord, playMatch } from '../arena/match.js';
+import { loadBotModule, runsIsolated } from '../match/bots.js';
+import { readManifest } from '../sandbox/manifest.js';
+import { botModuleProblem } from '../config/index.js';
+import { matchFactory } from '../sandbox/remoteBot.js';
+import { type FaultRecord, playMatch } from '../match/loop.js';
 import { type Budget, DEFAULT_BUDGET } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
 import { readJsonFile } from '../core/json.js';
 import type { AnyGameModule } from '../core/game.js';
 import { matchSeed } from '../core/rng.js';
-import { withDataFile } from '../arena/config/data.js';
+import { withDataFile } from '../config/data.js';
 import { isRulesetPath, loadRuleset, rulesetIds } from '../rules/registry.js';
-import { startReplay, writeReplay } from '../arena/replays.js';
+import { startReplay, writeReplay } from '../store/replays.js';
 import { reportErrors } from './errors.js';
 
 interface Args {

@@ -6,9 +6,9 @@
 import { withExamples } from './examples.js';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { loadRunRuleset } from '../arena/config/rulesets.js';
-import { initParentFolder, inspectFolder } from '../arena/folder.js';
-import { checkMerge, mergeFolders } from '../arena/merge.js';
+import { loadRunRuleset } from '../config/rulesets.js';
+import { initParentFolder, inspectFolder } from '../store/folder.js';
+import { checkMerge, mergeFolders } from '../run/merge.js';
 import { HavocError } from '../core/errors.js';
 import { formatReport, writeTables } from '../report/summary.js';
 import { reportErrors } from './errors.js';

@@ -8,9 +8,9 @@
  */
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { loadConfigJson } from '../arena/config/file.js';
-import { loadRunRuleset } from '../arena/config/rulesets.js';
-import { checkRunFolder, folderData, initRunFolder } from '../arena/folder.js';
+import { loadConfigJson } from '../config/file.js';
+import { loadRunRuleset } from '../config/rulesets.js';
+import { checkRunFolder, folderData, initRunFolder } from '../store/folder.js';
 import { HavocError } from '../core/errors.js';
 import { writeReport } from '../report/html.js';
 import { formatMeta, metagame, writeMeta, type MetaResult } from '../report/meta/analysis.js';

@@ -7,14 +7,14 @@
  */
 import { withExamples } from './examples.js';
 import type { CommandModule } from 'yargs';
-import { isBotPath, loadBotModule } from '../arena/bots.js';
-import { readData, withDataFile } from '../arena/config/data.js';
-import { inThread, pairSetup, pooled } from '../arena/optimize/players.js';
-import { defaultWorkers } from '../arena/pool.js';
+import { isBotPath, loadBotModule } from '../match/bots.js';
+import { readData, withDataFile } from '../config/data.js';
+import { inThread, pairSetup, pooled } from '../lab/players.js';
+import { defaultWorkers } from '../run/pool.js';
 import { resolve } from 'node:path';
-import { fieldOf } from '../arena/optimize/field.js';
-import { optimize } from '../arena/optimize/optimize.js';
-import { DOMINANT } from '../arena/optimize/rank.js';
+import { fieldOf } from '../lab/field.js';
+import { optimize } from '../lab/optimize.js';
+import { DOMINANT } from '../lab/rank.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { isRulesetPath, loadRuleset, rulesetById, rulesetIds } from '../rules/registry.js';

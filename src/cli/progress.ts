@@ -4,7 +4,7 @@
  * reports (arena/runner.ts `onProgress`). The library itself draws nothing.
  */
 import cliProgress from 'cli-progress';
-import type { ProgressInfo, ProgressListener } from '../arena/runner.js';
+import type { ProgressInfo, ProgressListener } from '../run/runner.js';
 
 /** Seconds as `1h02m`, `3m05s` or `12s`. */
 export function duration(secs: number): string {

@@ -4,11 +4,11 @@
  * Redis is one line), and each run's progress recorded for `havoc status`.
  */
 import { hostname } from 'node:os';
-import type { Executor } from '../arena/pool.js';
-import { runKey, type ProgressInfo } from '../arena/runner.js';
-import { parseQueueUrl, reachRedis } from '../arena/queue/connection.js';
-import { openQueueExecutor, type QueueExecutor } from '../arena/queue/executor.js';
-import type { RunStatus } from '../arena/queue/registry.js';
+import type { Executor } from '../run/pool.js';
+import { runKey, type ProgressInfo } from '../run/runner.js';
+import { parseQueueUrl, reachRedis } from '../queue/connection.js';
+import { openQueueExecutor, type QueueExecutor } from '../queue/executor.js';
+import type { RunStatus } from '../queue/registry.js';
 import type { FolderJob } from './tournament.js';
 
 /** Checks `--queue` and that its Redis answers. */

@@ -5,9 +5,9 @@ import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { streamControls } from '../replay/controls.js';
-import { readReplay } from '../arena/replayFormat.js';
+import { readReplay } from '../store/replayFormat.js';
 import { playFrames, replayFrames } from '../replay/play.js';
-import { replayOfMatch } from '../arena/rerun.js';
+import { replayOfMatch } from '../run/rerun.js';
 import { replayRuleset, verifyReplay } from '../replay/verify.js';
 import { reportErrors } from './errors.js';
 

@@ -4,8 +4,8 @@
  * in one line naming it, against the sweep and its ruleset.
  */
 import type { Argv } from 'yargs';
-import { isBotPath } from '../arena/bots.js';
-import type { RunConfig, ScheduleSpec } from '../arena/config/types.js';
+import { isBotPath } from '../match/bots.js';
+import type { RunConfig, ScheduleSpec } from '../config/types.js';
 import type { AnyGameModule } from '../core/game.js';
 import { HavocError } from '../core/errors.js';
 import type { RunArgs } from './tournament.js';

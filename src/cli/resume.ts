@@ -6,9 +6,9 @@
 import { withExamples } from './examples.js';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { checkRunBots } from '../arena/config.js';
-import { loadRunRuleset } from '../arena/config/rulesets.js';
-import { folderData, inspectFolder, type FolderConfig } from '../arena/folder.js';
+import { checkRunBots } from '../config/index.js';
+import { loadRunRuleset } from '../config/rulesets.js';
+import { folderData, inspectFolder, type FolderConfig } from '../store/folder.js';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
 import { checkQueue } from './queue.js';

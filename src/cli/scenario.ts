@@ -2,7 +2,7 @@
 import { withExamples } from './examples.js';
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { loadScenario, playScenario } from '../arena/scenario.js';
+import { loadScenario, playScenario } from '../match/scenario.js';
 import { isRulesetPath, loadRuleset } from '../rules/registry.js';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';

@@ -9,7 +9,7 @@ import { withExamples } from './examples.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
-import { configSchemaText } from '../arena/config.js';
+import { configSchemaText } from '../config/index.js';
 import { reportErrors } from './errors.js';
 
 interface SchemaArgs {

@@ -6,9 +6,9 @@
  */
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
-import { parseQueueUrl, reachRedis, redisClient } from '../arena/queue/connection.js';
-import { cancelRuns, listRuns, listWorkers } from '../arena/queue/registry.js';
-import { coordinatorKey } from '../arena/queue/names.js';
+import { parseQueueUrl, reachRedis, redisClient } from '../queue/connection.js';
+import { cancelRuns, listRuns, listWorkers } from '../queue/registry.js';
+import { coordinatorKey } from '../queue/names.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 import { duration } from './progress.js';

@@ -12,8 +12,8 @@ import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
 import { basename, join } from 'node:path';
-import { isBotPath } from '../arena/bots.js';
-import { loadConfig, type Plan } from '../arena/config.js';
+import { isBotPath } from '../match/bots.js';
+import { loadConfig, type Plan } from '../config/index.js';
 import { robustness, writeRobustness } from '../report/robustness.js';
 import { configOptions, runConfig, type ConfigArgs } from './tournament.js';
 

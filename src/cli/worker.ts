@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
-import { defaultWorkers } from '../arena/pool.js';
-import { parseQueueUrl, reachRedis } from '../arena/queue/connection.js';
-import { serveQueue } from '../arena/queue/worker.js';
+import { defaultWorkers } from '../run/pool.js';
+import { parseQueueUrl, reachRedis } from '../queue/connection.js';
+import { serveQueue } from '../queue/worker.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 

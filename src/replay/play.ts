@@ -8,7 +8,7 @@
  */
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
-import type { Replay, ReplayResult } from '../arena/replayFormat.js';
+import type { Replay, ReplayResult } from '../store/replayFormat.js';
 
 /** One picture: the game after a record (turn 0 step 0 is the start). */
 export interface Frame {

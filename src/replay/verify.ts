@@ -8,15 +8,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { loadBotModule } from '../arena/bots.js';
-import { matchFactory } from '../arena/isolation/remoteBot.js';
+import { loadBotModule } from '../match/bots.js';
+import { matchFactory } from '../sandbox/remoteBot.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
-import type { AnyBotFactory } from '../arena/match.js';
+import type { AnyBotFactory } from '../match/loop.js';
 import { loadRuleset, rulesetById } from '../rules/registry.js';
-import { readReplay, replayLines, type Replay, type ReplayHeader } from '../arena/replayFormat.js';
-import { recordMatch } from '../arena/replays.js';
-import { withDataFile } from '../arena/config/data.js';
+import { readReplay, replayLines, type Replay, type ReplayHeader } from '../store/replayFormat.js';
+import { recordMatch } from '../store/replays.js';
+import { withDataFile } from '../config/data.js';
 
 /**
  * The ruleset a replay was recorded with: its module by the header's path,

@@ -10,8 +10,8 @@
  * opposite sides meet head to head (team-mates share their result), and each
  * side's team is tallied too, the teams meeting once a match.
  */
-import { seatScore, type MatchRow } from '../arena/records.js';
-import type { MatchTeams } from '../arena/teams.js';
+import { seatScore, type MatchRow } from '../store/records.js';
+import type { MatchTeams } from '../run/teams.js';
 
 /** Per bot or loadout: games and results. */
 export interface Tally {

@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseReplay } from '../arena/replayFormat.js';
+import { parseReplay } from '../store/replayFormat.js';
 import { replayId } from './viewer/data.js';
 
 /** One game of an entrant. */

@@ -8,11 +8,11 @@
  * reads after each round.
  */
 import { join } from 'node:path';
-import type { RunConfig } from '../arena/config/types.js';
-import type { Entrant } from '../arena/contest/file.js';
-import type { Standing } from '../arena/contest/rounds.js';
-import { readMatches } from '../arena/records.js';
-import { figuresOf, seatsOf } from '../arena/schedule.js';
+import type { RunConfig } from '../config/types.js';
+import type { Entrant } from '../run/contest/file.js';
+import type { Standing } from '../run/contest/rounds.js';
+import { readMatches } from '../store/records.js';
+import { figuresOf, seatsOf } from '../run/schedule.js';
 import { Aggregate } from './aggregate.js';
 import { columns } from './summary.js';
 import { standingOf, type Table } from './tables.js';

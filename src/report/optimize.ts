@@ -9,9 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { BuildKit } from '../core/game.js';
-import { DOMINANT } from '../arena/optimize/rank.js';
-import type { OptimizeResult } from '../arena/optimize/optimize.js';
-import type { SearchOptions } from '../arena/optimize/search.js';
+import { DOMINANT } from '../lab/rank.js';
+import type { OptimizeResult } from '../lab/optimize.js';
+import type { SearchOptions } from '../lab/search.js';
 
 /** What the run was, for summary.json. */
 export interface OptimizeSettings extends Omit<SearchOptions, 'filter'> {

@@ -6,8 +6,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseReplay, type Replay } from '../arena/replayFormat.js';
-import { linesOf, parseCsvLine } from '../arena/records.js';
+import { parseReplay, type Replay } from '../store/replayFormat.js';
+import { linesOf, parseCsvLine } from '../store/records.js';
 import type { AnyGameModule } from '../core/game.js';
 import { rulesetById } from '../rules/registry.js';
 import { readCsv, type CsvTable } from './htmlCsv.js';

@@ -3,17 +3,17 @@
  * and the short report printed at the end of a run.
  */
 import { join } from 'node:path';
-import type { RunConfig } from '../arena/config.js';
-import { scheduleTotal } from '../arena/config/total.js';
-import { writeAtomic } from '../arena/folder.js';
-import { readMatches } from '../arena/records.js';
-import { buildResolver, figuresOf, seatsOf } from '../arena/schedule.js';
-import { matchTeams } from '../arena/teams.js';
+import type { RunConfig } from '../config/index.js';
+import { scheduleTotal } from '../config/total.js';
+import { writeAtomic } from '../store/folder.js';
+import { readMatches } from '../store/records.js';
+import { buildResolver, figuresOf, seatsOf } from '../run/schedule.js';
+import { matchTeams } from '../run/teams.js';
 import { rulesetById } from '../rules/registry.js';
-import type { Shard } from '../arena/shard.js';
+import type { Shard } from '../store/shard.js';
 import { HavocError } from '../core/errors.js';
 import { isObject } from '../core/json.js';
-import { withRunData } from '../arena/config/data.js';
+import { withRunData } from '../config/data.js';
 import { beyondBudget } from '../stats/beyond.js';
 import type { PartEffect } from '../stats/partEffects.js';
 import { Aggregate } from './aggregate.js';

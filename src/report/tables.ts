@@ -11,7 +11,7 @@
 import type { AnyGameModule } from '../core/game.js';
 import { stringify } from 'csv-stringify/sync';
 import { bradleyTerry, type BradleyTerryFit, chiSquareSurvival, difference, ELO_PER_LOGIT, partEffects, scoreInterval, superiority, toElo, type PairGame, type PartEffect, type PartEffectsResult, type PartMatch } from '../stats/index.js';
-import type { RunConfig } from '../arena/config.js';
+import type { RunConfig } from '../config/index.js';
 import { cmp, type Aggregate, type Dimension } from './aggregate.js';
 
 /** A table: a header and rows of cells, ready for CSV. */

@@ -8,8 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { playMatch } from '../../src/arena/match.js';
-import { loadBot } from '../../src/arena/bots.js';
+import { playMatch } from '../../src/match/loop.js';
+import { loadBot } from '../../src/match/bots.js';
 import { bn } from './play.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bn-arena-'));

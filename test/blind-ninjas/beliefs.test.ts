@@ -6,10 +6,10 @@
  * error, and the report's viewer data puts it into the seat's frames.
  */
 import { describe, expect, it } from 'vitest';
-import { loadBot } from '../../src/arena/bots.js';
-import { playMatch } from '../../src/arena/match.js';
-import { parseReplay, replayLines } from '../../src/arena/replayFormat.js';
-import { recordMatch } from '../../src/arena/replays.js';
+import { loadBot } from '../../src/match/bots.js';
+import { playMatch } from '../../src/match/loop.js';
+import { parseReplay, replayLines } from '../../src/store/replayFormat.js';
+import { recordMatch } from '../../src/store/replays.js';
 import { BOT_BELIEF, beliefOf } from '../../src/core/bot.js';
 import { HavocError } from '../../src/core/errors.js';
 import { verifyReplay } from '../../src/replay/verify.js';

@@ -5,8 +5,8 @@
  * bench/blindNinjas.ts plays the 1000-game ladder).
  */
 import { describe, expect, it } from 'vitest';
-import { loadBot } from '../../src/arena/bots.js';
-import { playMatch } from '../../src/arena/match.js';
+import { loadBot } from '../../src/match/bots.js';
+import { playMatch } from '../../src/match/loop.js';
 import type { TurnRecord } from '../../src/rules/blind-ninjas/record.js';
 import { blindNinjasLadder } from '../../bench/blindNinjas.js';
 import { bn } from './play.js';

@@ -90,7 +90,7 @@ describe('What Blind Ninjas?: what a seat knows', () => {
 
 describe('What Blind Ninjas?: a seat view across the bot boundary', () => {
   it('crosses as its typed arrays and numbers (an isolated bot\'s view) and comes back whole', async () => {
-    const { encodeView, decodeView } = await import('../../src/arena/isolation/viewCodec.js');
+    const { encodeView, decodeView } = await import('../../src/sandbox/viewCodec.js');
     const mod = bn();
     const st = states(B_FIRST)[7];
     const view = mod.newState(st.game, 'v') as BnState;

@@ -1,5 +1,5 @@
 /** Test helpers for What Blind Ninjas?: play a scenario object and read the room after any turn. */
-import { loadScenario, playScenario } from '../../src/arena/scenario.js';
+import { loadScenario, playScenario } from '../../src/match/scenario.js';
 import type { TurnRecord } from '../../src/rules/blind-ninjas/record.js';
 import { rulesetById } from '../../src/rules/registry.js';
 import type { BnState } from '../../src/rules/blind-ninjas/state.js';

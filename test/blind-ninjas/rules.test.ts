@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HavocError } from '../../src/core/errors.js';
-import { loadScenario } from '../../src/arena/scenario.js';
+import { loadScenario } from '../../src/match/scenario.js';
 import { bn, playBn } from './play.js';
 
 /** A 2-player room with ninjas placed: A's and B's lists of [square, facing]. */

@@ -6,8 +6,8 @@
  * seeded match checked against what `observe` gave the seat.
  */
 import { describe, expect, it } from 'vitest';
-import { loadBot } from '../../src/arena/bots.js';
-import { playMatch } from '../../src/arena/match.js';
+import { loadBot } from '../../src/match/bots.js';
+import { playMatch } from '../../src/match/loop.js';
 import type { SeatViews } from '../../src/core/game.js';
 import type { BnObservation } from '../../src/rules/blind-ninjas/knowledge.js';
 import type { BnState } from '../../src/rules/blind-ninjas/state.js';

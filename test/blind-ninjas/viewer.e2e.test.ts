@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReplay, type Replay } from '../../src/arena/replayFormat.js';
+import { parseReplay, type Replay } from '../../src/store/replayFormat.js';
 import type { TurnRecord } from '../../src/rules/blind-ninjas/record.js';
 
 const CHROMIUM = '/usr/bin/chromium';

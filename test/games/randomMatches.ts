@@ -6,7 +6,7 @@
  * (`workerData: { id, seeds }`), it posts its lines back.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { playMatch } from '../../src/arena/match.js';
+import { playMatch } from '../../src/match/loop.js';
 import type { AnyBotFactory } from '../../src/core/bot.js';
 import type { AnyGameModule } from '../../src/core/game.js';
 import { registerRuleset, rulesetById } from '../../src/rules/registry.js';

@@ -8,10 +8,10 @@
  * same games give the same bytes.
  */
 import { join } from 'node:path';
-import type { RunConfig } from '../../arena/config.js';
-import { writeAtomic } from '../../arena/folder.js';
-import { buildResolver } from '../../arena/schedule.js';
-import { withRunData } from '../../arena/config/data.js';
+import type { RunConfig } from '../../config/index.js';
+import { writeAtomic } from '../../store/folder.js';
+import { buildResolver } from '../../run/schedule.js';
+import { withRunData } from '../../config/data.js';
 import { rulesetById } from '../../rules/registry.js';
 import { ALPHA_RANK_DEFAULTS, alphaRank } from '../../stats/alphaRank.js';
 import { partShares } from '../../stats/partShares.js';

@@ -7,9 +7,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { commandOf } from '../../arena/bots.js';
-import type { RunConfig } from '../../arena/config.js';
-import { DATA_FILE, inspectFolder } from '../../arena/folder.js';
+import { commandOf } from '../../match/bots.js';
+import type { RunConfig } from '../../config/index.js';
+import { DATA_FILE, inspectFolder } from '../../store/folder.js';
 import { HavocError } from '../../core/errors.js';
 import { columnsOf, num, readCsv } from '../htmlCsv.js';
 

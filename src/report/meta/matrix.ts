@@ -6,9 +6,9 @@
  * can be checked on the other.
  */
 import { join } from 'node:path';
-import type { RunConfig } from '../../arena/config.js';
-import { readMatches } from '../../arena/records.js';
-import { figuresOf } from '../../arena/schedule.js';
+import type { RunConfig } from '../../config/index.js';
+import { readMatches } from '../../store/records.js';
+import { figuresOf } from '../../run/schedule.js';
 import { HavocError } from '../../core/errors.js';
 
 export interface MatchupMatrix {

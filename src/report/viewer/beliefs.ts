@@ -3,7 +3,7 @@
  * board's per-seat layer (core/game.ts SeatViews), for the viewer's heat map:
  * a record's beliefs go to the frame that record makes (frame k, record k-1).
  */
-import type { Replay } from '../../arena/replayFormat.js';
+import type { Replay } from '../../store/replayFormat.js';
 import type { SeatViews } from '../../core/game.js';
 
 /** `views` with each seat's beliefs in its frames; as they are when the replay kept none, or its frames are not one a record. */

@@ -4,7 +4,7 @@
  * engine's square board with machines, say) becomes that board's frames;
  * any other replay is its records as text, one per frame.
  */
-import type { Replay } from '../../arena/replayFormat.js';
+import type { Replay } from '../../store/replayFormat.js';
 import type { BoardFrame, BoardPiece, BoardView, SeatViews } from '../../core/game.js';
 import { resultLine } from '../../replay/play.js';
 import { seatViewsWithBeliefs } from './beliefs.js';

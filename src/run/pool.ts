@@ -1,0 +1,85 @@
+/**
+ * Where batches are played: a piscina pool of worker threads (the default),
+ * or this thread (`workers: 0`, for debugging and library tests; a bot that
+ * kills its thread then kills the run).
+ */
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { packageRoot } from '../core/paths.js';
+import type { IdRange } from './batches.js';
+import { clockShare } from '../match/clock.js';
+import type { BatchResult, BatchTask } from './worker.js';
+
+/** Plays batches. */
+export interface Executor {
+  /** Worker threads (0: this thread). */
+  readonly workers: number;
+  /** How long a batch should keep a worker busy, ms (default TARGET_BATCH_MS, batches.ts). */
+  readonly batchMs?: number;
+  /** Plays a batch; aborting `signal` stops it, ending its worker thread (not possible in this thread). */
+  run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult>;
+  /**
+   * Batches of this run and folder already under way or played elsewhere (the
+   * queue: enqueued by a coordinator since stopped), whose results `run` gives
+   * without playing them again when asked for exactly that range.
+   */
+  reusable?(task: Omit<BatchTask, 'start' | 'step' | 'count' | 'hangs'>): Promise<readonly IdRange[]>;
+  close(): Promise<void>;
+}
+
+/** Default worker count: every core. */
+export const defaultWorkers = (): number => availableParallelism();
+
+/** The compiled worker entry (from dist/ even when this module runs from src/ under a test runner). */
+function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'run', 'worker.js') : join(dirname(here), 'worker.js');
+}
+
+/**
+ * Young-generation size of each worker's V8 heap, MB (V8 makes it three
+ * semi-spaces' worth: 16 gives semi-spaces of about 5 MB). Left alone, V8 on
+ * this machine grows it to 48 MB (16 MB semi-spaces) per worker, and matches
+ * allocate fast enough to get there: about 25 MB of resident memory per
+ * worker for no measurable gain. Kernel matches through the arena measured
+ * the same time per match with 16 MB as with 48 (about 8 MB: 7% slower; 6 MB:
+ * 17%), NHM sweeps and greedy bots the same with 16 as with 48. The old
+ * generation is not capped: a run's working set (a sweep's loadout pool, a
+ * bot's tables) is its own, and a worker out of heap would fault its matches.
+ * See docs/performance.md, "The arena".
+ */
+export const WORKER_YOUNG_GENERATION_MB = 16;
+
+/**
+ * A piscina pool of exactly `workers` threads running `filename`, each with
+ * the capped young generation above, and this process's clock memory (its
+ * `workerData.clock`: the workers share one ticker, clock.ts).
+ */
+export function threadPool<T, R>(filename: string, workers: number): Piscina<T, R> {
+  return new Piscina<T, R>({
+    filename, minThreads: workers, maxThreads: workers, idleTimeout: 60_000,
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    workerData: { clock: clockShare() } satisfies PoolData,
+  });
+}
+
+/** What a pool's workers are given (piscina's `workerData`). */
+export interface PoolData {
+  readonly clock: SharedArrayBuffer;
+}
+
+/** Makes an executor with `workers` threads (0 plays in this thread). */
+export async function makeExecutor(workers: number): Promise<Executor> {
+  if (workers === 0) {
+    const { playBatchHere } = await import('./worker.js');
+    return { workers: 0, run: playBatchHere, close: async () => {} };
+  }
+  const pool = threadPool<BatchTask, BatchResult>(workerFile(), workers);
+  return {
+    workers,
+    run: (task, signal) => pool.run(task, { signal }),
+    close: () => pool.destroy(),
+  };
+}
