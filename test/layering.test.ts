@@ -39,6 +39,13 @@ describe('layering', () => {
     for (const e of edges) expect(edges.has(e.split('>').reverse().join('>')), `a loop: ${e} and back`).toBe(false);
   });
 
+  it('every folder of src/ is a room with a floor and a README saying what it holds', () => {
+    for (const room of readdirSync('src').filter((f) => statSync(join('src', f)).isDirectory())) {
+      expect(LAYER[room], `src/${room} has no floor in LAYER`).toBeTypeOf('number');
+      expect(existsSync(join('src', room, 'README.md')), `src/${room}/README.md`).toBe(true);
+    }
+  });
+
   it('nothing outside src/rules names a ruleset id', () => {
     const named = [...files('src'), ...files('bots')]
       .filter((f) => !f.startsWith('src/rules/'))
