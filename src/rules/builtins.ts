@@ -1,8 +1,9 @@
 /**
- * Each built-in ruleset's module, imported when asked for: a sandboxed bot's
- * host (arena/isolation/host.ts) loads the one ruleset its match plays, not
- * the registry's five, so a bot's process is ready sooner (a process is
- * started for each seat of each match).
+ * The one list of built-in rulesets: id → its module, imported when asked
+ * for. The registry (registry.ts) loads them all, in this order; a sandboxed
+ * bot's host (sandbox/host.ts) loads only the one its match plays, so a bot's
+ * process is ready sooner (a process is started for each seat of each match).
+ * A ruleset ships by one line here.
  */
 import type { AnyGameModule } from '../core/game.js';
 

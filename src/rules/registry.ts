@@ -10,11 +10,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
-import { nhmModule } from './nhm/module.js';
-import { rbpModule } from './rbp/module.js';
-import { hoverModule } from './hovercrafts/module.js';
-import { blindNinjasModule } from './blind-ninjas/module.js';
-import { defaultBattleEngine } from './battle-engine/module.js';
+import { BUILTIN_RULESETS } from './builtins.js';
 
 const modules = new Map<string, AnyGameModule>();
 /** Modules loaded by path: absolute path → id. */
@@ -25,12 +21,8 @@ export function registerRuleset(mod: AnyGameModule): void {
   modules.set(mod.id, mod);
 }
 
-// A built-in ruleset is also listed in builtins.ts, which the bot host loads one at a time (conformance.test.ts checks the two agree).
-registerRuleset(rbpModule);
-registerRuleset(nhmModule);
-registerRuleset(hoverModule);
-registerRuleset(blindNinjasModule);
-registerRuleset(defaultBattleEngine());
+// The built-in rulesets, from their one list (builtins.ts), in its order.
+for (const load of Object.values(BUILTIN_RULESETS)) registerRuleset(await load());
 
 /** The ids of the registered rulesets. */
 export const rulesetIds = (): string[] => [...modules.keys()];
