@@ -1,96 +1,78 @@
 /**
- * `havoc parts`: shows the parts catalogue as the program read it — a table
- * of parts with each weapon's diagrams — or as JSON.
+ * `havoc parts`: shows a ruleset's catalogue as the program read it (NHM: a
+ * table of parts with each weapon's diagrams; another ruleset: its priced
+ * components), or as JSON. A ruleset with no catalogue says so.
  */
 import { withExamples } from './examples.js';
 import type { Argv, CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
-import { defaultCatalogue, loadCatalogue } from '../rules/nhm/catalogue.js';
-import type { Part } from '../rules/nhm/parts.js';
+import type { AnyGameModule } from '../core/game.js';
+import { readData } from '../config/data.js';
+import { catalogueRuleset, catalogueRulesets } from './catalogueRuleset.js';
+import { reportErrors } from './errors.js';
 
 interface PartsArgs {
+  ruleset?: string;
   parts?: string;
   json: boolean;
   experimental: boolean;
 }
 
-const width = (s: string): number => Array.from(s).length;
-const pad = (s: string, n: number): string => s + ' '.repeat(Math.max(0, n - width(s)));
-
-/** What a non-weapon part does, in a few words. */
-function effectOf(p: Part): string {
-  if (p.armour) return p.armour.kind === 'mark' ? `shields ${p.armour.shields}` : p.armour.kind;
-  if (p.engine) return [p.engine.moves.join(' ') || 'no moves', p.engine.hover ? 'hover' : ''].filter(Boolean).join(', ');
-  if (p.cpu) return p.cpu;
-  if (p.option) return `${p.option.effect}, requires ${p.option.requires}`;
-  if (p.weapon) {
-    const w = p.weapon;
-    const flags = [w.kind !== 'pattern' ? w.kind : '', w.push ? 'push' : '', w.bonkDamage ? `bonk ${w.bonkDamage}` : ''];
-    return flags.filter(Boolean).join(', ');
-  }
-  return '';
+/** The ruleset's data, from --parts or its own file. */
+function dataOf(mod: AnyGameModule, path: string | undefined): unknown {
+  if (!mod.data) return undefined;
+  const d = readData(mod.data, path ?? mod.data.defaultPath());
+  if (d instanceof HavocError) throw d;
+  return d.value;
 }
 
-/** A weapon's diagrams side by side under their labels, machines on one line. */
-export function drawDiagrams(diagrams: Readonly<Record<string, readonly string[]>>): string[] {
-  const blocks = Object.entries(diagrams).map(([label, rows]) => {
-    const machine = Math.max(0, rows.findIndex((r) => r.includes('▲') || r.includes('●')));
-    return { label, rows, machine, width: Math.max(width(label), ...rows.map(width)) };
-  });
-  if (blocks.length === 0) return [];
-  const top = Math.max(...blocks.map((b) => b.machine));
-  const height = Math.max(...blocks.map((b) => top - b.machine + b.rows.length));
-  const lines = [blocks.map((b) => pad(b.label, b.width)).join('   ').trimEnd()];
-  for (let i = 0; i < height; i++)
-    lines.push(blocks.map((b) => pad(b.rows[i - (top - b.machine)] ?? '', b.width)).join('   ').trimEnd());
-  return lines;
+/** Rows as an aligned text table under its head. */
+function table(head: readonly string[], cells: readonly string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: readonly string[]): string => c.map((x, i) => x.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
-/** The catalogue as a table, weapons followed by their diagrams. */
-export function partsTable(parts: readonly Part[]): string {
-  const head = ['key', 'name', 'category', 'cost', 'tags', 'effect'];
-  const rows = parts.map((p) => [
-    p.short ? `${p.key} (${p.short})` : p.key,
-    p.name,
-    p.category === 'option' ? `option (${p.budget})` : p.category,
-    String(p.cost),
-    [...p.tags, ...(p.experimental ? ['experimental'] : [])].join(' ') || '-',
-    effectOf(p),
-  ]);
-  const widths = head.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i]))));
-  const line = (cells: string[]): string => cells.map((c, i) => pad(c, widths[i])).join('  ').trimEnd();
-  const out = [line(head), line(widths.map((w) => '-'.repeat(w)))];
-  parts.forEach((p, i) => {
-    out.push(line(rows[i]));
-    for (const d of drawDiagrams(p.diagrams)) out.push(`      ${d}`);
-    if (Object.keys(p.diagrams).length) out.push('');
-  });
-  return out.join('\n');
+/**
+ * A ruleset without a presentation of its own: its parts by key, category and cost, and the prices a
+ * reprice may change with the costs they may take (beside the parts where each part is its own price,
+ * as Hovercrafts' stat points; in a table of their own where a price is shared, as Battle Engine's pay grades).
+ */
+function listingOf(mod: AnyGameModule, data: unknown): { text: string; json: unknown } {
+  const parts = [...mod.builds.listing!()].map(([key, { cost, category }]) => ({ key, category, cost }));
+  const prices = data !== undefined ? mod.data?.prices?.prices(data, 1) : undefined;
+  const priceRows = prices ? [...prices].map(([key, p]) => ({ key, category: p.category, cost: p.cost, range: [p.range[0], p.range[1]] })) : [];
+  const own = prices !== undefined && parts.every((p) => prices.has(p.key));
+  const range = (key: string): string => {
+    const r = prices?.get(key)?.range;
+    return r ? `${r[0]}-${r[1]}` : '-';
+  };
+  const out = [table(['key', 'category', 'cost', ...(own ? ['may cost'] : [])], parts.map((p) => [p.key, p.category, String(p.cost), ...(own ? [range(p.key)] : [])]))];
+  if (prices && !own) out.push('', 'prices (what havoc reprice changes):', table(['key', 'category', 'cost', 'may cost'], priceRows.map((p) => [p.key, p.category, String(p.cost), range(p.key)])));
+  const from = mod.data ? ` from the ${mod.data.title}` : '';
+  out.push('', `${parts.length} ${mod.title} parts${from}`);
+  return { text: out.join('\n'), json: { parts, ...(prices ? { prices: priceRows } : {}) } };
 }
 
 const command: CommandModule<object, PartsArgs> = {
   command: 'parts',
-  describe: 'Show the parts catalogue (costs, tags, weapon diagrams)',
+  describe: 'Show a ruleset\'s catalogue of parts (costs, tags, weapon diagrams)',
   builder: (y: Argv<object>) =>
     withExamples(y, 'parts')
-      .option('parts', { type: 'string', describe: 'catalogue file (default configs/parts.json)' })
+      .option('ruleset', { type: 'string', describe: `a ruleset with a catalogue (${catalogueRulesets().join(', ')}; default the first) or a ruleset module's path` })
+      .option('parts', { type: 'string', describe: 'the ruleset\'s data file (default its own, e.g. configs/parts.json)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the parts as JSON' })
       .option('experimental', { type: 'boolean', default: false, describe: 'include experimental parts' }),
-  handler: (argv) => {
-    try {
-      const cat = argv.parts ? loadCatalogue(argv.parts) : defaultCatalogue();
-      const parts = cat.parts.filter((p) => argv.experimental || !p.experimental);
-      if (argv.json) console.log(JSON.stringify(parts, null, 2));
-      else {
-        console.log(partsTable(parts));
-        console.log(`\n${parts.length} parts from ${cat.source} (sha256 ${cat.hash.slice(0, 12)}); budgets: ${Object.entries(cat.budgets).map(([b, n]) => `${b} ${n}`).join(', ')}`);
-      }
-    } catch (e) {
-      if (!(e instanceof HavocError)) throw e;
-      console.error(e.message);
-      process.exitCode = 1;
-    }
-  },
+  handler: (argv) =>
+    reportErrors(async () => {
+      const mod = await catalogueRuleset(argv.ruleset);
+      if (!mod.builds.listing) throw new HavocError('ERR_ARGS', '--ruleset', `${mod.title} has no catalogue of parts: its builds are not bought from priced components, so havoc parts does not apply (rulesets with one: ${catalogueRulesets().join(', ')})`);
+      if (argv.parts !== undefined && !mod.data) throw new HavocError('ERR_ARGS', '--parts', `${mod.title} reads no data file`);
+      const data = dataOf(mod, argv.parts);
+      const bound = data !== undefined && mod.withData ? mod.withData(data) : mod;
+      const shown = mod.data?.show && data !== undefined ? mod.data.show(data, { experimental: argv.experimental }) : listingOf(bound, data);
+      console.log(argv.json ? JSON.stringify(shown.json, null, 2) : shown.text);
+    }),
 };
 
 export default command;

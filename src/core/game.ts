@@ -276,6 +276,11 @@ export interface DataFile {
     makeup(data: unknown, component: string): ReadonlyMap<string, number> | null;
     withCosts(text: string, costs: ReadonlyMap<string, number>, scale: number, path: string): string;
   };
+  /**
+   * The data as `havoc parts` shows it to a person (`text`) and a script (`json`), `experimental` parts
+   * included or not. Absent: `havoc parts` lists `BuildKit.listing` (key, category, cost).
+   */
+  show?(data: unknown, opts: { readonly experimental: boolean }): { readonly text: string; readonly json: unknown };
 }
 
 /**

@@ -15,6 +15,7 @@ import { dataBinder, ranksOf, sharedOutcome } from '../../core/game.js';
 import { diceSeed as diceSeedOf, type Rng } from '../../core/rng.js';
 import { RULES_VERSION } from '../version.js';
 import { defaultCatalogue, defaultCataloguePath, loadCatalogue, parseCatalogue } from './catalogue.js';
+import { showCatalogue } from './partsTable.js';
 import { parseJsonText } from '../../core/json.js';
 import { scenarioGame } from './scenario.js';
 import { CMD_FIRST_MOVE, CMD_LAST_MOVE, CMD_R, CMD_TEL, CMD_WEAPON, CMD_X, cmdOption, cmdPart, isMove, PROGRAM_LENGTH } from './commands.js';
@@ -305,6 +306,7 @@ const CATALOGUE_FILE: DataFile = {
   defaultPath: defaultCataloguePath,
   parse: (text, path) => parseCatalogue(parseJsonText(text, path, 'bad-catalogue'), path),
   hash: (data) => (data as Catalogue).hash,
+  show: (data, { experimental }) => showCatalogue(data as Catalogue, experimental),
   prices: {
     // A part's cost is its own price: at least 1 (a free part would be in every build) and at most its budget (it can still be bought).
     prices(data, scale) {
