@@ -95,9 +95,9 @@ const command: CommandModule<object, LoadoutsArgs> = {
         }
         return;
       }
-      if (argv.sample !== undefined && argv.list) throw new HavocError('bad-option', '--sample', 'use either --list or --sample');
+      if (argv.sample !== undefined && argv.list) throw new HavocError('ERR_ARGS', '--sample', 'use either --list or --sample');
       if (argv.sample !== undefined) {
-        if (!Number.isInteger(argv.sample) || argv.sample < 0) throw new HavocError('bad-option', '--sample', 'must be a whole number >= 0');
+        if (!Number.isInteger(argv.sample) || argv.sample < 0) throw new HavocError('ERR_ARGS', '--sample', 'must be a whole number >= 0');
         writeLines(asLines(sampleLoadouts(cat, argv.sample, argv.seed, filter), argv.json));
       } else if (argv.list) {
         writeLines(asLines(enumerateLoadouts(cat, filter), argv.json));
