@@ -240,7 +240,7 @@ describe('malformed catalogues', () => {
   it('an unknown symbol names the file, the part, the diagram and the square', () => {
     const e = broken((j) => (j.parts[idx(j, 'hammer-fist')].diagrams.forward = ['×Q×', '.▲.']));
     expect(e.message).toMatch(/^copy\.json: parts\[2\] \(hammer-fist\): diagram "forward": row 1, column 2: unknown symbol "Q"/);
-    expect(e.code).toBe('bad-catalogue');
+    expect(e.code).toBe('ERR_CATALOGUE');
   });
 
   it('no ▲, two ▲ and ragged rows', () => {

@@ -87,7 +87,7 @@ describe('checkLoadout', () => {
     expect(loadoutKey(check('bazooka+hammer-fist/-/tank-treads/-'))).toBe('bazooka+hammer-fist/-/tank-treads/-');
     const gambler = check('minigun/-/tank-treads+teleporter+telefrag/evasion-matrix');
     expect(gambler.options.map((p) => p.key)).toEqual(['telefrag']);
-    expect(errorsOf('bazooka/-/tank-treads')).toEqual([['loadout-shape', 'x']]);
+    expect(errorsOf('bazooka/-/tank-treads')).toEqual([['ERR_LOADOUT_SHAPE', 'x']]);
   });
 
   it('accepts the empty design and a stationary Mark IV', () => {
@@ -106,19 +106,19 @@ describe('checkLoadout', () => {
     });
     expect(errors.sort()).toEqual(
       [
-        ['loadout-shape', 'x.turbo'],
-        ['wrong-list', 'x.weapons[2]'],
-        ['unknown-part', 'x.weapons[3]'],
-        ['duplicate-part', 'x.weapons[4]'],
-        ['wrong-list', 'x.engines[1]'],
-        ['experimental-part', 'x.engines[1]'],
-        ['wrong-list', 'x.cpu'],
-        ['over-budget', 'x.weapons+options'],
-        ['over-budget', 'x.armour+engines'],
-        ['one-mark', 'x.armour[0]'],
-        ['one-mark', 'x.armour[1]'],
-        ['one-special-armour', 'x.armour[3]'],
-        ['option-requires', 'x.options[0]'],
+        ['ERR_LOADOUT_SHAPE', 'x.turbo'],
+        ['ERR_WRONG_LIST', 'x.weapons[2]'],
+        ['ERR_UNKNOWN_PART', 'x.weapons[3]'],
+        ['ERR_DUPLICATE_PART', 'x.weapons[4]'],
+        ['ERR_WRONG_LIST', 'x.engines[1]'],
+        ['ERR_EXPERIMENTAL_PART', 'x.engines[1]'],
+        ['ERR_WRONG_LIST', 'x.cpu'],
+        ['ERR_OVER_BUDGET', 'x.weapons+options'],
+        ['ERR_OVER_BUDGET', 'x.armour+engines'],
+        ['ERR_ONE_MARK', 'x.armour[0]'],
+        ['ERR_ONE_MARK', 'x.armour[1]'],
+        ['ERR_ONE_SPECIAL_ARMOUR', 'x.armour[3]'],
+        ['ERR_OPTION_REQUIRES', 'x.options[0]'],
       ].sort(),
     );
   });
@@ -133,25 +133,25 @@ describe('checkLoadout', () => {
   });
 
   it('reports a bad shape', () => {
-    expect(errorsOf(42)).toEqual([['loadout-shape', 'x']]);
-    expect(errorsOf({ weapons: 'bazooka' })).toEqual([['loadout-shape', 'x.weapons']]);
-    expect(errorsOf({ weapons: [7] })).toEqual([['loadout-shape', 'x.weapons[0]']]);
-    expect(errorsOf({ cpu: ['evasion-matrix'] })).toEqual([['loadout-shape', 'x.cpu']]);
+    expect(errorsOf(42)).toEqual([['ERR_LOADOUT_SHAPE', 'x']]);
+    expect(errorsOf({ weapons: 'bazooka' })).toEqual([['ERR_LOADOUT_SHAPE', 'x.weapons']]);
+    expect(errorsOf({ weapons: [7] })).toEqual([['ERR_LOADOUT_SHAPE', 'x.weapons[0]']]);
+    expect(errorsOf({ cpu: ['evasion-matrix'] })).toEqual([['ERR_LOADOUT_SHAPE', 'x.cpu']]);
   });
 
   it('allows experimental parts only when asked', () => {
     expect(errorsOf({ weapons: ['butt-cannon', 'lance'] })).toEqual([
-      ['experimental-part', 'x.weapons[0]'],
-      ['experimental-part', 'x.weapons[1]'],
+      ['ERR_EXPERIMENTAL_PART', 'x.weapons[0]'],
+      ['ERR_EXPERIMENTAL_PART', 'x.weapons[1]'],
     ]);
     expect(errorsOf({ weapons: ['butt-cannon', 'lance'] }, { experimental: true })).toEqual([]);
   });
 
   it('Telefrag needs the Teleporter and a weapon point', () => {
     expect(errorsOf({ weapons: ['minigun'], engines: ['teleporter'], options: ['telefrag'] })).toEqual([]);
-    expect(errorsOf({ weapons: ['minigun'], engines: ['tank-treads'], options: ['telefrag'] })).toEqual([['option-requires', 'x.options[0]']]);
-    expect(errorsOf({ weapons: ['dragon-breath'], engines: ['teleporter'], options: ['telefrag'] })).toEqual([['over-budget', 'x.weapons+options']]);
-    expect(errorsOf({ weapons: ['telefrag'], engines: ['teleporter'] })).toEqual([['wrong-list', 'x.weapons[0]']]);
+    expect(errorsOf({ weapons: ['minigun'], engines: ['tank-treads'], options: ['telefrag'] })).toEqual([['ERR_OPTION_REQUIRES', 'x.options[0]']]);
+    expect(errorsOf({ weapons: ['dragon-breath'], engines: ['teleporter'], options: ['telefrag'] })).toEqual([['ERR_OVER_BUDGET', 'x.weapons+options']]);
+    expect(errorsOf({ weapons: ['telefrag'], engines: ['teleporter'] })).toEqual([['ERR_WRONG_LIST', 'x.weapons[0]']]);
   });
 });
 

@@ -30,7 +30,7 @@ interface ContestArgs extends RunArgs {
 async function runContest(args: ContestArgs): Promise<void> {
   checkRunArgs(args);
   if (args.queue !== undefined) await checkQueue(args.queue); // before the folder is made
-  if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
+  if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
   const plan = await loadContest(args.config, { out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
   const dir = plan.out;
   let { run, entrants, fresh } = contestRun(dir, plan);

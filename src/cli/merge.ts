@@ -37,10 +37,10 @@ const command: CommandModule<object, MergeArgs> = {
       if (parents.length === kinds.length) {
         const names = parents[0].runs;
         parents.forEach((p, i) => {
-          if (JSON.stringify(p.runs) !== JSON.stringify(names)) throw new HavocError('bad-merge', args.dirs[i], `holds runs ${p.runs.join(', ')}, not ${names.join(', ')}`);
+          if (JSON.stringify(p.runs) !== JSON.stringify(names)) throw new HavocError('ERR_MERGE', args.dirs[i], `holds runs ${p.runs.join(', ')}, not ${names.join(', ')}`);
         });
         pairs = names.map((n) => ({ out: join(args.out, n), dirs: args.dirs.map((d) => join(d, n)) }));
-        if (inspectFolder(args.out).kind !== 'empty') throw new HavocError('bad-merge', args.out, 'the output folder must be new or empty');
+        if (inspectFolder(args.out).kind !== 'empty') throw new HavocError('ERR_MERGE', args.out, 'the output folder must be new or empty');
         for (const p of pairs) checkMerge(p.out, p.dirs);
         initParentFolder(args.out, names, `merge of ${args.dirs.join(', ')}`);
       } else pairs = [{ out: args.out, dirs: args.dirs }];

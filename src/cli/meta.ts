@@ -33,9 +33,9 @@ const wholeAtLeast = (v: number, min: number): boolean => Number.isInteger(v) &&
 
 /** Plays the metagame of `args.dir` (or carries it on) and returns it; null when the run was stopped. Silent with `args.silent`. */
 export async function playMeta(args: MetaArgs): Promise<MetaResult | null> {
-  if (!wholeAtLeast(args.top, 2)) throw new HavocError('bad-args', '--top', 'must be a whole number >= 2 (builds in the metagame)');
-  if (!wholeAtLeast(args.games, 2) || args.games % 2 !== 0) throw new HavocError('bad-args', '--games', 'must be an even whole number >= 2 (each pair plays seat-swapped)');
-  if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
+  if (!wholeAtLeast(args.top, 2)) throw new HavocError('ERR_ARGS', '--top', 'must be a whole number >= 2 (builds in the metagame)');
+  if (!wholeAtLeast(args.games, 2) || args.games % 2 !== 0) throw new HavocError('ERR_ARGS', '--games', 'must be an even whole number >= 2 (each pair plays seat-swapped)');
+  if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
   const opts: MetaArgs = { ...args, 'save-replays': args['save-replays'] ?? 'none' };
   checkRunArgs(opts);
   const source = metaSource(args.dir);

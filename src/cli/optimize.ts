@@ -49,7 +49,7 @@ const hasSpace = (mod: AnyGameModule): boolean => !!mod.builds.sample && !mod.bu
 const searchable = (): string | undefined => rulesetIds().find((id) => hasSpace(rulesetById(id)));
 
 const whole = (v: number, name: string, min: number): number => {
-  if (!(Number.isInteger(v) && v >= min)) throw new HavocError('bad-args', `--${name}`, `must be a whole number of at least ${min}, not ${v}`);
+  if (!(Number.isInteger(v) && v >= min)) throw new HavocError('ERR_ARGS', `--${name}`, `must be a whole number of at least ${min}, not ${v}`);
   return v;
 };
 
@@ -59,20 +59,20 @@ const whole = (v: number, name: string, min: number): number => {
  */
 export async function runOptimize(args: OptimizeArgs, out: (s: string) => unknown = (s) => process.stdout.write(s)): Promise<{ ranked: Awaited<ReturnType<typeof optimize>>['ranked']; fieldSize: number }> {
   const started = performance.now();
-  if (String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
+  if (String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
   const spec = args.ruleset ?? searchable();
-  if (!spec) throw new HavocError('bad-args', '--ruleset', 'no registered ruleset has builds to search');
+  if (!spec) throw new HavocError('ERR_ARGS', '--ruleset', 'no registered ruleset has builds to search');
   const base = await loadRuleset(spec);
   const mod = withDataFile(base, args.parts, '--parts');
-  if (!hasSpace(mod)) throw new HavocError('bad-args', '--ruleset', `${mod.id} has no space of builds to search (its builds cannot be drawn, or it plays one build of its own)`);
+  if (!hasSpace(mod)) throw new HavocError('ERR_ARGS', '--ruleset', `${mod.id} has no space of builds to search (its builds cannot be drawn, or it plays one build of its own)`);
   const restarts = whole(args.restarts, 'restarts', 1), iterations = whole(args.iterations, 'iterations', 1);
   const maxGames = whole(args['max-games'], 'max-games', 2), top = whole(args.top, 'top', 1);
   const finalGames = whole(args['final-games'], 'final-games', 2);
-  if (finalGames % 2) throw new HavocError('bad-args', '--final-games', `must be even (seat-swapped pairs), not ${finalGames}`);
-  if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('bad-args', '--delta', `must be in (0, 0.5], not ${args.delta}`);
+  if (finalGames % 2) throw new HavocError('ERR_ARGS', '--final-games', `must be even (seat-swapped pairs), not ${finalGames}`);
+  if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('ERR_ARGS', '--delta', `must be in (0, 0.5], not ${args.delta}`);
   const workers = whole(args.workers, 'workers', 0);
   const botModule = await loadBotModule(args.bot, false);
-  if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('bad-args', '--bot', 'optimize plays in its own threads: name a built-in bot (greedy, random, …)');
+  if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('ERR_ARGS', '--bot', 'optimize plays in its own threads: name a built-in bot (greedy, random, …)');
   const seed = String(args.seed);
   const field = fieldOf(mod.builds, args.field, seed);
   if (!args.quiet) out(`optimize ${mod.id} with ${args.bot}: field ${args.field} (${field.length} builds), ${restarts} climbs of up to ${iterations} moves, seed ${seed}\n`);

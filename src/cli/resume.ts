@@ -26,10 +26,10 @@ export function runFolders(dir: string): { dir: string; config: FolderConfig }[]
     return f.config.runs.map((name) => {
       const sub = join(dir, name);
       const g = inspectFolder(sub);
-      if (g.kind !== 'run') throw new HavocError('bad-run-folder', sub, 'missing or not a run folder');
+      if (g.kind !== 'run') throw new HavocError('ERR_RUN_FOLDER', sub, 'missing or not a run folder');
       return { dir: sub, config: g.config };
     });
-  throw new HavocError('bad-run-folder', dir, f.kind === 'empty' ? 'no run here (no config.json)' : 'not a run folder (its config.json is not a run\'s)');
+  throw new HavocError('ERR_RUN_FOLDER', dir, f.kind === 'empty' ? 'no run here (no config.json)' : 'not a run folder (its config.json is not a run\'s)');
 }
 
 const command: CommandModule<object, ResumeArgs> = {

@@ -34,7 +34,7 @@ const command: CommandModule<object, SchemaArgs> = {
         } catch {
           // reported below
         }
-        if (have !== text) throw new HavocError('stale-schema', args.check, 'not the schema of this version\'s configs: run `npm run schema` (or havoc schema --out FILE)');
+        if (have !== text) throw new HavocError('ERR_STALE_SCHEMA', args.check, 'not the schema of this version\'s configs: run `npm run schema` (or havoc schema --out FILE)');
       }
       if (args.out !== undefined) writeFileSync(args.out, text);
       else if (args.check === undefined) process.stdout.write(text);

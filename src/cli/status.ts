@@ -26,7 +26,7 @@ async function status(args: StatusArgs): Promise<void> {
   try {
     if (args.cancel !== undefined) {
       const runs = await cancelRuns(redis, args.cancel);
-      if (!runs.length) throw new HavocError('bad-args', '--cancel', `no running run on ${args.queue} has the name or key "${args.cancel}" (havoc status --queue ${args.queue} lists them)`);
+      if (!runs.length) throw new HavocError('ERR_ARGS', '--cancel', `no running run on ${args.queue} has the name or key "${args.cancel}" (havoc status --queue ${args.queue} lists them)`);
       for (const r of runs) process.stdout.write(`cancelled ${r.name} (${r.key}): its coordinator stops within a few seconds\n`);
       return;
     }

@@ -47,7 +47,7 @@ const ALPHA = 0.05, BETA = 0.1;
 const MIN_PAIRS = 16;
 
 const whole = (v: number, name: string, min: number): number => {
-  if (!(Number.isInteger(v) && v >= min)) throw new HavocError('bad-args', `--${name}`, `must be a whole number of at least ${min}, not ${v}`);
+  if (!(Number.isInteger(v) && v >= min)) throw new HavocError('ERR_ARGS', `--${name}`, `must be a whole number of at least ${min}, not ${v}`);
   return v;
 };
 
@@ -59,7 +59,7 @@ const canSwap = (id: string): boolean => canSwapKit(rulesetById(id).builds);
 function effectsOf(dir: string | undefined): Map<string, number> {
   if (dir === undefined) return new Map();
   const t = readCsv(join(dir, 'parts.csv'));
-  if (!t) throw new HavocError('bad-args', '--run', `${dir} has no parts.csv (name a finished sweep's folder)`);
+  if (!t) throw new HavocError('ERR_ARGS', '--run', `${dir} has no parts.csv (name a finished sweep's folder)`);
   return new Map(t.rows.filter((r) => r.effect !== '' && Number.isFinite(Number(r.effect))).map((r) => [r.part, Number(r.effect)]));
 }
 
@@ -83,22 +83,22 @@ const command: CommandModule<object, Args> = {
   handler: (args) =>
     reportErrors(async () => {
       const started = performance.now();
-      if (String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
+      if (String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
       const spec = args.ruleset ?? rulesetIds().find(canSwap);
-      if (!spec) throw new HavocError('bad-args', '--ruleset', 'no registered ruleset has builds of priced parts to swap');
+      if (!spec) throw new HavocError('ERR_ARGS', '--ruleset', 'no registered ruleset has builds of priced parts to swap');
       const base = await loadRuleset(spec);
       const mod = withDataFile(base, args.parts, '--parts');
       const kit = mod.builds;
       if (!canSwapKit(kit))
-        throw new HavocError('bad-args', '--ruleset', `${mod.id}'s builds are not made of priced parts that can be swapped one for another`);
+        throw new HavocError('ERR_ARGS', '--ruleset', `${mod.id}'s builds are not made of priced parts that can be swapped one for another`);
       const checked = kit.check(args.baseline, '--baseline');
       if (!checked.ok) throw checked.error;
       const baseline = checked.value;
       const maxGames = whole(args['max-games'], 'max-games', 2);
-      if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('bad-args', '--delta', `must be in (0, 0.5], not ${args.delta}`);
+      if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('ERR_ARGS', '--delta', `must be in (0, 0.5], not ${args.delta}`);
       const workers = whole(args.workers, 'workers', 0);
       const botModule = await loadBotModule(args.bot, false);
-      if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('bad-args', '--bot', 'swaps plays in its own threads: name a built-in bot (greedy, random, …)');
+      if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('ERR_ARGS', '--bot', 'swaps plays in its own threads: name a built-in bot (greedy, random, …)');
       const effects = effectsOf(args.run);
       const seed = String(args.seed);
       const field = fieldOf(kit, args.field, seed);
@@ -115,7 +115,7 @@ const command: CommandModule<object, Args> = {
       } finally {
         await player.close();
       }
-      if (swaps.length === 0) throw new HavocError('bad-args', '--baseline', `${kit.key(baseline)} has no part with an equal-cost alternative of its category that keeps it legal`);
+      if (swaps.length === 0) throw new HavocError('ERR_ARGS', '--baseline', `${kit.key(baseline)} has no part with an equal-cost alternative of its category that keeps it legal`);
       const regression = (removed: string, added: string): number | null => (effects.has(removed) && effects.has(added) ? effects.get(added)! - effects.get(removed)! : null);
       mkdirSync(args.out, { recursive: true });
       const file = join(args.out, 'swaps.csv');

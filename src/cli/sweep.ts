@@ -43,19 +43,19 @@ const command: CommandModule<object, SweepArgs> = {
       };
       const onlySweeps = (plan: Plan): void => {
         const not = plan.runs.filter((r) => r.run.schedule.type !== 'sweep').map((r) => r.run.name);
-        if (not.length) throw new HavocError('bad-config', plan.file, `not a sweep (schedule.type is not "sweep"): ${not.join(', ')}; play it with havoc tournament`);
+        if (not.length) throw new HavocError('ERR_CONFIG', plan.file, `not a sweep (schedule.type is not "sweep"): ${not.join(', ')}; play it with havoc tournament`);
       };
       if (!bots || bots.length === 1) return runConfig(args, { schedule, ...(bots ? { bots } : {}) }, onlySweeps);
       // Several bots: the same sweep once per bot (DIR/BOT/), then the parts whose verdict changes between them.
-      if (new Set(bots).size !== bots.length) throw new HavocError('bad-args', '--bots', `names a bot twice: ${bots.join(', ')}`);
+      if (new Set(bots).size !== bots.length) throw new HavocError('ERR_ARGS', '--bots', `names a bot twice: ${bots.join(', ')}`);
       // The config's folder (or --out): each bot's sweep goes into a folder of its own inside it.
       const plan = await loadConfig(args.config, { schedule, bots: [bots[0]], out: args.out, trustBots: args['unsafe-bots'] === true });
       onlySweeps(plan);
-      if (plan.multi) throw new HavocError('bad-config', plan.file, 'holds several runs: compare bots on a config of one sweep');
+      if (plan.multi) throw new HavocError('ERR_CONFIG', plan.file, 'holds several runs: compare bots on a config of one sweep');
       const base = plan.out;
       // A bot named by path gets its file's name as its folder's (and its columns' in robustness.csv).
       const names = bots.map((b) => (isBotPath(b) ? basename(b).replace(/\.[cm]?[jt]s$/, '') : b));
-      if (new Set(names).size !== names.length) throw new HavocError('bad-args', '--bots', `two bots would share a folder: ${names.join(', ')}`);
+      if (new Set(names).size !== names.length) throw new HavocError('ERR_ARGS', '--bots', `two bots would share a folder: ${names.join(', ')}`);
       for (const [i, bot] of bots.entries()) await runConfig({ ...args, out: join(base, names[i]) }, { schedule, bots: [bot] }, onlySweeps);
       const rows = robustness(base, names);
       const file = writeRobustness(base, names, rows);

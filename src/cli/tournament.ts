@@ -75,7 +75,7 @@ export interface FolderJob {
 /** Checks --workers. */
 function workerCount(w: number | undefined): number {
   if (w === undefined) return defaultWorkers();
-  if (!Number.isInteger(w) || w < 0) throw new HavocError('bad-args', '--workers', 'must be a whole number >= 0');
+  if (!Number.isInteger(w) || w < 0) throw new HavocError('ERR_ARGS', '--workers', 'must be a whole number >= 0');
   return w;
 }
 
@@ -86,7 +86,7 @@ export function checkRunArgs(args: RunArgs): void {
 
 /** Checks --batch. */
 function checkBatch(b: number | undefined): void {
-  if (b !== undefined && !(Number.isInteger(b) && b >= 1)) throw new HavocError('bad-args', '--batch', 'must be a whole number >= 1');
+  if (b !== undefined && !(Number.isInteger(b) && b >= 1)) throw new HavocError('ERR_ARGS', '--batch', 'must be a whole number >= 1');
 }
 
 /**
@@ -217,7 +217,7 @@ export async function runConfig(args: ConfigArgs, overrides: ConfigOverrides = {
   checkBatch(args.batch);
   checkRunArgs(args);
   if (args.queue !== undefined) await checkQueue(args.queue);
-  if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('bad-args', '--seed', 'must not be empty');
+  if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
   const plan = await loadConfig(args.config, { ...overrides, out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
   check?.(plan);
   await playPlan(plan, shard, args);

@@ -24,7 +24,7 @@ interface WorkerArgs {
 async function work(args: WorkerArgs): Promise<void> {
   const conn = parseQueueUrl(args.queue);
   const threads = args.workers ?? defaultWorkers();
-  if (!Number.isInteger(threads) || threads < 1) throw new HavocError('bad-args', '--workers', 'must be a whole number >= 1');
+  if (!Number.isInteger(threads) || threads < 1) throw new HavocError('ERR_ARGS', '--workers', 'must be a whole number >= 1');
   await reachRedis(conn);
   const stop = new AbortController();
   const onSignal = (): void => {
@@ -40,7 +40,7 @@ async function work(args: WorkerArgs): Promise<void> {
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
   if (!args.quiet) say(`played ${served.matches} matches in ${served.batches} batches`);
-  if (served.refused) throw new HavocError('queue', 'worker', `stopped: ${served.refused}`);
+  if (served.refused) throw new HavocError('ERR_QUEUE', 'worker', `stopped: ${served.refused}`);
 }
 
 const command: CommandModule<object, WorkerArgs> = {

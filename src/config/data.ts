@@ -20,7 +20,7 @@ export interface RunData {
 }
 
 /** The code of a problem with a data file (kept from when the one data file was NHM's catalogue). */
-export const BAD_DATA = 'bad-catalogue';
+export const BAD_DATA = 'ERR_CATALOGUE';
 
 const cache = new WeakMap<DataFile, Map<string, RunData | HavocError>>();
 

@@ -28,7 +28,7 @@ export function readConfigJson(file: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new HavocError('bad-config', file, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON (${(e as Error).message})`);
+    throw new HavocError('ERR_CONFIG', file, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON (${(e as Error).message})`);
   }
 }
 

@@ -13,7 +13,7 @@ export class Problems {
   private readonly seen = new Set<string>();
   constructor(readonly file: string) {}
   add(path: string, problem: string): void {
-    const e = new HavocError('bad-config', `${this.file}: ${path || '(top)'}`, problem);
+    const e = new HavocError('ERR_CONFIG', `${this.file}: ${path || '(top)'}`, problem);
     if (!this.seen.has(e.message)) this.list.push(e), this.seen.add(e.message);
   }
   /** How many problems so far (to tell whether a step found any). */
@@ -22,7 +22,7 @@ export class Problems {
   }
   throwIfAny(): void {
     if (this.list.length === 1) throw this.list[0];
-    if (this.list.length) throw new HavocProblems('bad-config', this.file, this.list);
+    if (this.list.length) throw new HavocProblems('ERR_CONFIG', this.file, this.list);
   }
 }
 

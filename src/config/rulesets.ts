@@ -92,13 +92,13 @@ export async function loadRunRuleset(run: { readonly rulesetModule?: string }, w
   try {
     await loadRuleset(run.rulesetModule);
   } catch (e) {
-    throw new HavocError('bad-config', `${where}: run.rulesetModule`, e instanceof HavocError ? e.problem : String(e));
+    throw new HavocError('ERR_CONFIG', `${where}: run.rulesetModule`, e instanceof HavocError ? e.problem : String(e));
   }
 }
 
 /** The number of builds a sweep of this ruleset can draw from, under a filter. */
 export function countBuilds(r: RulesetFacts, data: unknown, filter: unknown): number {
   const kit = withRunData(rulesetById(r.id), data).builds;
-  if (!kit.count) throw new HavocError('bad-config', r.id, `${r.title} cannot count its builds for a sweep`);
+  if (!kit.count) throw new HavocError('ERR_CONFIG', r.id, `${r.title} cannot count its builds for a sweep`);
   return kit.count(filter);
 }

@@ -8,7 +8,7 @@
 import { HavocError } from './errors.js';
 
 /** The code of such an error. */
-export const ENVIRONMENT = 'environment';
+export const ENVIRONMENT = 'ERR_ENVIRONMENT';
 
 /** Runs a write of the file `path` (`what`: what it is, for the message); a HavocError (ENVIRONMENT) naming it when the machine refuses. */
 export function refusedWrite(path: string, write: () => void, what = ''): void {

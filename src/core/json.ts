@@ -1,6 +1,6 @@
 /** JSON helpers shared by every loader: canonical text (for hashes) and reading a file with a clear error. */
 import { readFileSync } from 'node:fs';
-import { HavocError } from './errors.js';
+import { HavocError, type ErrorCode } from './errors.js';
 
 /** A JSON object (not an array, not null). */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,7 +17,7 @@ export function canonicalJson(v: unknown): string {
 }
 
 /** Reads JSON from a file, or throws a HavocError naming the file. */
-export function readJsonFile(path: string, code: string): unknown {
+export function readJsonFile(path: string, code: ErrorCode): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -28,7 +28,7 @@ export function readJsonFile(path: string, code: string): unknown {
 }
 
 /** A file's text as JSON; a HavocError with `code` naming `path` when it is not JSON. */
-export function parseJsonText(text: string, path: string, code: string): unknown {
+export function parseJsonText(text: string, path: string, code: ErrorCode): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {

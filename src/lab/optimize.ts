@@ -31,7 +31,7 @@ export interface OptimizeResult {
 /** Runs the search and ranks what it found. */
 export async function optimize(opts: OptimizeOptions, onStep?: (s: Step) => void): Promise<OptimizeResult> {
   const kit = opts.module.builds;
-  if (!kit.sample) throw new HavocError('bad-args', opts.module.id, 'this ruleset has no space of builds to search (its builds cannot be drawn)');
+  if (!kit.sample) throw new HavocError('ERR_ARGS', opts.module.id, 'this ruleset has no space of builds to search (its builds cannot be drawn)');
   const book = new PairBook(opts.field, (b) => kit.key(b), deriveSeed(opts.seed, 'search'), opts.player);
   const found = await hillClimb(kit, book, opts, onStep);
   // The restarts' ends first, then every other incumbent by its score in the search, best first.

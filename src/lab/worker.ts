@@ -24,7 +24,7 @@ async function arenaOf(s: PairSetup): Promise<Arena> {
       const base = await loadRuleset(s.ruleset);
       const module = s.dataText !== null && base.data && base.withData ? base.withData(base.data.parse(s.dataText, 'data')) : base;
       const bot = (await loadBotModule(s.bot)).factory;
-      if (!bot) throw new HavocError('bad-args', s.bot, 'not a built-in bot');
+      if (!bot) throw new HavocError('ERR_ARGS', s.bot, 'not a built-in bot');
       return { module, bot, ...(s.budget ? { budget: s.budget } : {}) };
     })();
     arenas.set(s.key, a);

@@ -73,17 +73,17 @@ export function gatherCommand(name: string, spec: string, folder: string | null)
   // A folder named alone is the bundle's root; a file alone has its folder as root.
   const root = roots.length === 1 && statSync(roots[0]).isDirectory() ? roots[0] : commonFolder(roots.map((p) => (statSync(p).isDirectory() ? p : dirname(p))));
   const paths = [...new Set(roots.flatMap((p) => (statSync(p).isDirectory() ? filesUnder(p) : [p])))].sort();
-  if (paths.length > MAX_FILES) throw new HavocError('queue', `bot ${name}`, `its files (under ${root}) are more than ${MAX_FILES}, too many to travel with the run; use --shard K/N on machines that have them`);
+  if (paths.length > MAX_FILES) throw new HavocError('ERR_QUEUE', `bot ${name}`, `its files (under ${root}) are more than ${MAX_FILES}, too many to travel with the run; use --shard K/N on machines that have them`);
   let bytes = 0;
   const files = paths.map((p): BundleFile => {
     let data: Buffer;
     try {
       data = readFileSync(p);
     } catch (e) {
-      throw new HavocError('queue', `bot ${name}`, `cannot read ${p} to send it with the run (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new HavocError('ERR_QUEUE', `bot ${name}`, `cannot read ${p} to send it with the run (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
     bytes += data.length;
-    if (bytes > MAX_BYTES) throw new HavocError('queue', `bot ${name}`, `its files (under ${root}) are more than ${MAX_BYTES / 1024 / 1024} MB, too much to travel with the run; use --shard K/N on machines that have them`);
+    if (bytes > MAX_BYTES) throw new HavocError('ERR_QUEUE', `bot ${name}`, `its files (under ${root}) are more than ${MAX_BYTES / 1024 / 1024} MB, too much to travel with the run; use --shard K/N on machines that have them`);
     return { path: relative(root, p).split(sep).join('/'), base64: data.toString('base64'), sha256: sha(data), executable: (statSync(p).mode & 0o111) !== 0 };
   });
   const words = argv.map((w) => (named.includes(w) ? { rel: relative(root, w).split(sep).join('/') } : w));
@@ -103,7 +103,7 @@ export function materializeCommand(name: string, bundle: CommandBundle, cache: s
   if (!existsSync(dir)) {
     const arrived = bundle.files.map((f) => {
       const data = Buffer.from(f.base64, 'base64');
-      if (sha(data) !== f.sha256) throw new HavocError('queue', `bot ${name}`, `${f.path} arrived with other content than the coordinator sent (sha256 differs); the batch is refused`);
+      if (sha(data) !== f.sha256) throw new HavocError('ERR_QUEUE', `bot ${name}`, `${f.path} arrived with other content than the coordinator sent (sha256 differs); the batch is refused`);
       return data;
     });
     const stage = mkdtempSync(join(cache, '.cmd-'));
@@ -125,7 +125,7 @@ export function materializeCommand(name: string, bundle: CommandBundle, cache: s
     const p = join(dir, ...f.path.split('/'));
     const there = existsSync(p) ? sha(readFileSync(p)) : null;
     if (there !== f.sha256)
-      throw new HavocError('queue', `bot ${name}`, `this worker's copy of ${f.path} (${p}) ${there ? 'differs from' : 'is missing from'} the coordinator's files (sha256); remove ${dir} and start the worker again`);
+      throw new HavocError('ERR_QUEUE', `bot ${name}`, `this worker's copy of ${f.path} (${p}) ${there ? 'differs from' : 'is missing from'} the coordinator's files (sha256); remove ${dir} and start the worker again`);
   }
   return commandSpec(bundle.argv.map((w) => (typeof w === 'string' ? w : w.rel ? join(dir, ...w.rel.split('/')) : dir)));
 }

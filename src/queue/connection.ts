@@ -15,12 +15,12 @@ export function parseQueueUrl(url: string): QueueConnection {
   try {
     u = new URL(url);
   } catch {
-    throw new HavocError('bad-args', '--queue', `must be a Redis URL such as redis://127.0.0.1:6379, not "${url}"`);
+    throw new HavocError('ERR_ARGS', '--queue', `must be a Redis URL such as redis://127.0.0.1:6379, not "${url}"`);
   }
-  if (u.protocol !== 'redis:') throw new HavocError('bad-args', '--queue', `must start with redis:// (e.g. redis://127.0.0.1:6379), not "${url}"`);
+  if (u.protocol !== 'redis:') throw new HavocError('ERR_ARGS', '--queue', `must start with redis:// (e.g. redis://127.0.0.1:6379), not "${url}"`);
   const port = u.port === '' ? 6379 : Number(u.port);
   const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0;
-  if (!u.hostname || !Number.isInteger(db) || db < 0) throw new HavocError('bad-args', '--queue', `must be redis://HOST:PORT or redis://HOST:PORT/DB, not "${url}"`);
+  if (!u.hostname || !Number.isInteger(db) || db < 0) throw new HavocError('ERR_ARGS', '--queue', `must be redis://HOST:PORT or redis://HOST:PORT/DB, not "${url}"`);
   const password = u.password ? decodeURIComponent(u.password) : undefined;
   return { url, host: u.hostname.replace(/^\[|\]$/g, ''), port, db, password, username: u.username || undefined };
 }
@@ -39,7 +39,7 @@ export async function reachRedis(c: QueueConnection): Promise<void> {
     await r.ping();
   } catch (e) {
     const why = first ?? (e as NodeJS.ErrnoException);
-    throw new HavocError('queue', c.url, `cannot reach Redis (${why.code ?? why.message}); is redis-server running there?`);
+    throw new HavocError('ERR_QUEUE', c.url, `cannot reach Redis (${why.code ?? why.message}); is redis-server running there?`);
   } finally {
     r.disconnect();
   }

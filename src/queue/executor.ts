@@ -112,7 +112,7 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
       try {
         writeFiles(w.dir, r.folder, r.files);
       } catch (e) {
-        return w.reject(new HavocError('environment', w.dir, `cannot write a batch's replays (${(e as Error).message})`));
+        return w.reject(new HavocError('ERR_ENVIRONMENT', w.dir, `cannot write a batch's replays (${(e as Error).message})`));
       }
       w.resolve({ ok: true, bytes: Buffer.from(r.bytes, 'utf8'), count: r.count, ms: r.ms, notes: r.notes, hangs: r.hangs });
     } else if (r.kind === 'setup') w.resolve({ ok: false, setup: r.setup });
@@ -211,7 +211,7 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
     async close() {
       clearInterval(timer);
       await looking;
-      for (const [id, w] of waits) w.reject(new HavocError('queue', id, 'the coordinator closed the queue'));
+      for (const [id, w] of waits) w.reject(new HavocError('ERR_QUEUE', id, 'the coordinator closed the queue'));
       waits.clear();
       await events.close();
       await queue.close();

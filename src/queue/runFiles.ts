@@ -44,7 +44,7 @@ const ship = (text: string): Shipped => ({ text, sha256: sha(text) });
 
 /** Gathers a run's files from its folder; a HavocError for what cannot travel. */
 export function gatherRunFiles(key: string, code: string, run: RunConfig, dir: string): RunFiles {
-  if (run.rulesetModule) throw new HavocError('queue', run.name, 'a ruleset named by path cannot be played on the queue (only the built-in rulesets travel); use --shard K/N on machines that have it');
+  if (run.rulesetModule) throw new HavocError('ERR_QUEUE', run.name, 'a ruleset named by path cannot be played on the queue (only the built-in rulesets travel); use --shard K/N on machines that have it');
   const bots: Record<string, Shipped> = {};
   const commands: Record<string, CommandBundle> = {};
   // A contest's entrants: each manifest's folder travels with its command.
@@ -73,7 +73,7 @@ export const BOT_CACHE = join(tmpdir(), 'havoc-queue-bots');
 /** Checks a run's files against their hashes and writes them: its folder under `cache`, its bots in BOT_CACHE; a HavocError naming what differs. */
 export function materialize(files: RunFiles, cache: string, botDir = BOT_CACHE): LocalRun {
   const check = (what: string, s: Shipped): string => {
-    if (sha(s.text) !== s.sha256) throw new HavocError('queue', files.run.name, `${what} arrived with other content than the coordinator sent (sha256 differs); the batch is refused`);
+    if (sha(s.text) !== s.sha256) throw new HavocError('ERR_QUEUE', files.run.name, `${what} arrived with other content than the coordinator sent (sha256 differs); the batch is refused`);
     return s.text;
   };
   const dir = join(cache, 'runs', files.key);

@@ -92,7 +92,7 @@ export async function serveQueue(conn: QueueConnection, opts: ServeOptions): Pro
     if (!p) {
       p = (async () => {
         const text = await redis.get(runFilesKey(key));
-        if (!text) throw new HavocError('queue', key, "the run's files are not in Redis (its coordinator has not stored them, or they expired)");
+        if (!text) throw new HavocError('ERR_QUEUE', key, "the run's files are not in Redis (its coordinator has not stored them, or they expired)");
         const files = JSON.parse(text) as RunFiles;
         return { files, local: materialize(files, opts.cache), watched: watchedExecutor(pool, files.run) };
       })();

@@ -33,7 +33,7 @@ export interface RobustnessRow {
 export function robustness(dir: string, bots: readonly string[]): RobustnessRow[] {
   const tables = bots.map((b) => {
     const t = readCsv(join(dir, b, 'parts.csv'));
-    if (!t) throw new HavocError('ERR_RUN', join(dir, b), 'has no parts.csv: the sweep did not finish');
+    if (!t) throw new HavocError('ERR_RUN_FOLDER', join(dir, b), 'has no parts.csv: the sweep did not finish');
     return new Map(t.rows.map((r) => [r.part, r]));
   });
   const parts = [...new Set(tables.flatMap((t) => [...t.keys()]))];

@@ -115,7 +115,7 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
   const figures = figuresOf(run);
   readMatches(join(dir, 'matches.csv'), k, (r) => {
     const id = r.id, inRun = id >= 0 && id < seen.length * 8, byte = id >>> 3, bit = 1 << (id & 7);
-    if (inRun ? seen[byte] & bit : others.has(id)) throw new HavocError('bad-matches', join(dir, 'matches.csv'), `match ${id} appears twice`);
+    if (inRun ? seen[byte] & bit : others.has(id)) throw new HavocError('ERR_MATCHES', join(dir, 'matches.csv'), `match ${id} appears twice`);
     if (inRun) seen[byte] |= bit;
     else others.add(id);
     agg.add(r);

@@ -78,7 +78,7 @@ export async function statefulMatches(path: string, run: RunConfig, schedule: Sc
     const exec = await makeExecutor(1);
     try {
       const r = await exec.run(task(id));
-      if (!r.ok) throw new HavocError('worker-setup', run.name, `could not play match ${id} again in a fresh thread: ${'setup' in r ? r.setup : r.environment}`);
+      if (!r.ok) throw new HavocError('ERR_WORKER_SETUP', run.name, `could not play match ${id} again in a fresh thread: ${'setup' in r ? r.setup : r.environment}`);
       const alone = Buffer.from(r.bytes).toString('utf8').replace(/\n$/, '');
       if (alone !== row && parseMatchLine(alone, seatsOf(run), figuresOf(run).length).faults.every((f) => f === 0)) {
         const bots = schedule.spec(id).seats.map((s) => s.bot).filter((b, i, all) => all.indexOf(b) === i && runsTrustedFromPath(botSpecOf(run, b), true));

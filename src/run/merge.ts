@@ -32,21 +32,21 @@ const listIds = (ids: number[]): string => ids.slice(0, 10).join(', ') + (ids.le
 
 /** Checks that `out` is free and every folder holds part of the same run. Writes nothing. */
 export function checkMerge(out: string, dirs: readonly string[]): FolderConfig[] {
-  if (dirs.length === 0) throw new HavocError('bad-merge', 'merge', 'name the folders to merge');
-  if (inspectFolder(out).kind !== 'empty') throw new HavocError('bad-merge', out, 'the output folder must be new or empty');
+  if (dirs.length === 0) throw new HavocError('ERR_MERGE', 'merge', 'name the folders to merge');
+  if (inspectFolder(out).kind !== 'empty') throw new HavocError('ERR_MERGE', out, 'the output folder must be new or empty');
   const configs = dirs.map((d) => {
     const f = inspectFolder(d);
-    if (f.kind !== 'run') throw new HavocError('bad-merge', d, f.kind === 'parent' ? 'a folder of several runs: merge its run folders' : 'not a run folder (no config.json of a run)');
+    if (f.kind !== 'run') throw new HavocError('ERR_MERGE', d, f.kind === 'parent' ? 'a folder of several runs: merge its run folders' : 'not a run folder (no config.json of a run)');
     return f.config;
   });
   const base = configs[0].run;
   configs.forEach((c, i) => {
     const r = c.run;
     if (r.rulesVersion !== base.rulesVersion)
-      throw new HavocError('bad-merge', dirs[i], `played under rules ${r.rulesVersion}, but ${dirs[0]} under ${base.rulesVersion}`);
+      throw new HavocError('ERR_MERGE', dirs[i], `played under rules ${r.rulesVersion}, but ${dirs[0]} under ${base.rulesVersion}`);
     if (r.catalogueHash !== base.catalogueHash)
-      throw new HavocError('bad-merge', dirs[i], `played with another data file (hash ${(r.catalogueHash ?? 'none').slice(0, 12)}, ${dirs[0]} has ${(base.catalogueHash ?? 'none').slice(0, 12)})`);
-    if (!sameRun(r, base)) throw new HavocError('bad-merge', dirs[i], `not the same run as ${dirs[0]}: ${runDifference(base, r)}`);
+      throw new HavocError('ERR_MERGE', dirs[i], `played with another data file (hash ${(r.catalogueHash ?? 'none').slice(0, 12)}, ${dirs[0]} has ${(base.catalogueHash ?? 'none').slice(0, 12)})`);
+    if (!sameRun(r, base)) throw new HavocError('ERR_MERGE', dirs[i], `not the same run as ${dirs[0]}: ${runDifference(base, r)}`);
   });
   return configs;
 }
@@ -67,8 +67,8 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
     let last = -1;
     readMatches(join(d, 'matches.csv'), k, (r) => {
       if (r.id < 0 || r.id >= total || (shard && r.id % shard.count !== shard.index - 1))
-        throw new HavocError('bad-merge', join(d, 'matches.csv'), `match ${r.id} is not part of this folder's ${shard ? 'shard' : 'run'}`);
-      if (from[r.id] >= 0) throw new HavocError('bad-merge', d, `match ${r.id} is also in ${dirs[from[r.id]]}: the folders overlap`);
+        throw new HavocError('ERR_MERGE', join(d, 'matches.csv'), `match ${r.id} is not part of this folder's ${shard ? 'shard' : 'run'}`);
+      if (from[r.id] >= 0) throw new HavocError('ERR_MERGE', d, `match ${r.id} is also in ${dirs[from[r.id]]}: the folders overlap`);
       from[r.id] = i;
       if (r.id < last) inOrder[i] = false;
       last = r.id;
@@ -78,7 +78,7 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
   for (let id = 0; id < total; id++) if (from[id] < 0) missing.push(id);
   if (missing.length && !opts.allowMissing)
     throw new HavocError(
-      'bad-merge',
+      'ERR_MERGE',
       'merge',
       `${missing.length} of ${total} matches are in none of the folders (ids ${listIds(missing)}): resume the unfinished shards, add the missing ones, or pass --allow-missing`,
     );

@@ -34,7 +34,7 @@ export function parseReplayChoice(v: string | number | undefined, fallback: Repl
   if (v === 'all' || v === 'none') return v;
   const n = Number(v);
   if (Number.isInteger(n) && n >= 0) return n;
-  throw new HavocError('bad-args', '--save-replays', `must be all, none or a number of matches, not "${v}"`);
+  throw new HavocError('ERR_ARGS', '--save-replays', `must be all, none or a number of matches, not "${v}"`);
 }
 
 export class MatchPlayer {

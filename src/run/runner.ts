@@ -96,8 +96,8 @@ export function doneMatches(dir: string, run: RunConfig, shard: Shard | null, st
     path,
     seatsOf(run),
     (r) => {
-      if (r.id < 0 || r.id >= total || !inShard(shard, r.id)) throw new HavocError('bad-matches', path, `match ${r.id} is not part of this run${shard ? "'s shard" : ''}`);
-      if (done[r.id]) throw new HavocError('bad-matches', path, `match ${r.id} appears twice`);
+      if (r.id < 0 || r.id >= total || !inShard(shard, r.id)) throw new HavocError('ERR_MATCHES', path, `match ${r.id} is not part of this run${shard ? "'s shard" : ''}`);
+      if (done[r.id]) throw new HavocError('ERR_MATCHES', path, `match ${r.id} appears twice`);
       done[r.id] = 1;
       count++;
       streaks?.seeRow(r);
@@ -166,7 +166,7 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   const runTask = (b: IdRange, known: HangState): Promise<BatchResult> => watched.run(task(b, known));
   /** What stops the run: a worker that could not set the run up, or the machine refusing a write. */
   const setupError = (r: Exclude<BatchResult, { ok: true }>): HavocError =>
-    'environment' in r ? new HavocError(ENVIRONMENT, r.where, r.environment) : new HavocError('worker-setup', run.name, `could not set the run up in a worker: ${r.setup}`);
+    'environment' in r ? new HavocError(ENVIRONMENT, r.where, r.environment) : new HavocError('ERR_WORKER_SETUP', run.name, `could not set the run up in a worker: ${r.setup}`);
   /** Adds a batch's notes (bots that forfeited a match, and why) to errors.log. */
   const note = (notes: readonly string[]): void => {
     if (notes.length) log(notes.join('\n'));

@@ -200,7 +200,7 @@ export function sweepPool(run: RunConfig, data: unknown): string[] {
   if (s.type !== 'sweep') return [];
   const mod = rulesetById(run.ruleset), kit = withRunData(mod, data).builds;
   const filter = sweepFilter(s.filter, run.experimental);
-  if (!kit.sample || !kit.enumerate) throw new HavocError('bad-config', run.name, `${mod.title} cannot draw builds for a sweep`);
+  if (!kit.sample || !kit.enumerate) throw new HavocError('ERR_CONFIG', run.name, `${mod.title} cannot draw builds for a sweep`);
   if (s.sample !== null) return kit.sample(s.sample, deriveSeed(run.seed, 'pool'), filter).map((b) => kit.key(b));
   const out: string[] = [];
   for (const b of kit.enumerate(filter)) out.push(kit.key(b));

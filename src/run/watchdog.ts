@@ -161,7 +161,7 @@ export function watchedExecutor(exec: Executor, run: RunConfig): { run(task: Bat
       } catch (e) {
         const h = hangs.get(ctl);
         if (!h) throw e;
-        if (h.match < 0) throw new HavocError('worker-setup', run.name, `loading the bots did not finish within ${hangLimitMs(run.budget.ms, 'factory', run.limits?.startupMs) / 1000} s`);
+        if (h.match < 0) throw new HavocError('ERR_WORKER_SETUP', run.name, `loading the bots did not finish within ${hangLimitMs(run.budget.ms, 'factory', run.limits?.startupMs) / 1000} s`);
         throw new BotHang(h);
       } finally {
         running.delete(slot);

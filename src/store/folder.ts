@@ -46,7 +46,7 @@ export type FolderKind = { kind: 'run'; config: FolderConfig } | { kind: 'parent
 /** Looks at a folder: a run, a parent of runs, empty (or missing), or something else. */
 export function inspectFolder(dir: string): FolderKind {
   if (!existsSync(dir)) return { kind: 'empty' };
-  if (!statSync(dir).isDirectory()) throw new HavocError('bad-run-folder', dir, 'is a file, not a folder: choose another --out');
+  if (!statSync(dir).isDirectory()) throw new HavocError('ERR_RUN_FOLDER', dir, 'is a file, not a folder: choose another --out');
   const path = join(dir, 'config.json');
   // A folder whose creation was cut short (before config.json was in place) counts as empty.
   if (!existsSync(path)) return readdirSync(dir).every((f) => /^((parts|config)\.json(\.tmp)?|run\.lock)$/.test(f)) ? { kind: 'empty' } : { kind: 'other' };
@@ -54,7 +54,7 @@ export function inspectFolder(dir: string): FolderKind {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new HavocError('bad-run-folder', path, `not valid JSON (${(e as Error).message})`);
+    throw new HavocError('ERR_RUN_FOLDER', path, `not valid JSON (${(e as Error).message})`);
   }
   if (json.format === FOLDER_FORMAT && json.run?.format === RUN_FORMAT) return { kind: 'run', config: json as unknown as FolderConfig };
   if (json.format === PARENT_FORMAT) return { kind: 'parent', config: json as unknown as ParentConfig };
@@ -82,12 +82,12 @@ export function runDifference(a: RunConfig, b: RunConfig): string {
 export function checkRunFolder(dir: string, run: RunConfig, shard: Shard | null): 'new' | 'resume' {
   const f = inspectFolder(dir);
   if (f.kind === 'empty') return 'new';
-  if (f.kind !== 'run') throw new HavocError('bad-run-folder', dir, 'the output folder holds something other than this run; choose another with --out');
+  if (f.kind !== 'run') throw new HavocError('ERR_RUN_FOLDER', dir, 'the output folder holds something other than this run; choose another with --out');
   if (!sameRun(f.config.run, run))
-    throw new HavocError('bad-run-folder', dir, `the folder holds a different run (${runDifference(f.config.run, run)}); choose another folder with --out, or remove it`);
+    throw new HavocError('ERR_RUN_FOLDER', dir, `the folder holds a different run (${runDifference(f.config.run, run)}); choose another folder with --out, or remove it`);
   if (canonicalJson(f.config.shard) !== canonicalJson(shard)) {
     const show = (s: Shard | null) => (s ? `shard ${s.index}/${s.count}` : 'no shard');
-    throw new HavocError('bad-run-folder', dir, `the folder holds ${show(f.config.shard)} of this run, not ${show(shard)}`);
+    throw new HavocError('ERR_RUN_FOLDER', dir, `the folder holds ${show(f.config.shard)} of this run, not ${show(shard)}`);
   }
   return 'resume';
 }
@@ -114,7 +114,7 @@ function writable(dir: string, write: () => void): void {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (!code) throw e;
-    throw new HavocError('environment', dir, `cannot write the run folder (${code}: ${(e as Error).message.replace(/^[A-Z]+: /, '')})`);
+    throw new HavocError('ERR_ENVIRONMENT', dir, `cannot write the run folder (${code}: ${(e as Error).message.replace(/^[A-Z]+: /, '')})`);
   }
 }
 
@@ -132,7 +132,7 @@ export function checkParentFolder(dir: string, runs: readonly string[]): void {
   const f = inspectFolder(dir);
   if (f.kind === 'empty') return;
   if (f.kind === 'parent' && canonicalJson(f.config.runs) === canonicalJson(runs)) return;
-  throw new HavocError('bad-run-folder', dir, 'the output folder holds something other than these runs; choose another with --out');
+  throw new HavocError('ERR_RUN_FOLDER', dir, 'the output folder holds something other than these runs; choose another with --out');
 }
 
 /**
@@ -144,13 +144,13 @@ export function folderData(dir: string, run: RunConfig): RunData | null {
   const file = rulesetById(run.ruleset).data;
   if (!file || run.catalogueHash === undefined) {
     if (file || run.catalogueHash !== undefined)
-      throw new HavocError('bad-run-folder', join(dir, 'config.json'), `the run ${run.catalogueHash === undefined ? 'records no' : 'records a'} data file's hash, but ${run.ruleset} ${file ? 'reads one' : 'reads none'}`);
+      throw new HavocError('ERR_RUN_FOLDER', join(dir, 'config.json'), `the run ${run.catalogueHash === undefined ? 'records no' : 'records a'} data file's hash, but ${run.ruleset} ${file ? 'reads one' : 'reads none'}`);
     return null;
   }
   const path = join(dir, DATA_FILE);
-  if (!existsSync(path)) throw new HavocError('bad-run-folder', path, 'missing: the run folder is incomplete');
+  if (!existsSync(path)) throw new HavocError('ERR_RUN_FOLDER', path, 'missing: the run folder is incomplete');
   const d = parseData(file, path, () => readFileSync(path, 'utf8'));
-  if (d instanceof HavocError) throw new HavocError('bad-run-folder', path, d.problem);
-  if (d.hash !== run.catalogueHash) throw new HavocError('bad-run-folder', path, `this ${file.title} is not the one the run was played with (its hash differs)`);
+  if (d instanceof HavocError) throw new HavocError('ERR_RUN_FOLDER', path, d.problem);
+  if (d.hash !== run.catalogueHash) throw new HavocError('ERR_RUN_FOLDER', path, `this ${file.title} is not the one the run was played with (its hash differs)`);
   return d;
 }

@@ -47,12 +47,12 @@ export function lockRunFolder(dir: string): () => void {
       writeFileSync(path, text, { flag: 'wx' });
       break;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new HavocError('bad-run-folder', path, `cannot write the run's lock (${(e as NodeJS.ErrnoException).code ?? e})`);
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new HavocError('ERR_RUN_FOLDER', path, `cannot write the run's lock (${(e as NodeJS.ErrnoException).code ?? e})`);
       const h = holderOf(path);
       // A lock of this host whose process is gone (or an unreadable one, left half-written) is stale.
       const stale = h === null || (h.host === me.host && !alive(h.pid));
       if (!stale || attempt > 0)
-        throw new HavocError('bad-run-folder', dir, `another havoc is playing this run (pid ${h?.pid} on ${h?.host}, since ${h?.since}); wait for it or stop it (its lock, ${path}, is taken over once that process is gone)`);
+        throw new HavocError('ERR_RUN_FOLDER', dir, `another havoc is playing this run (pid ${h?.pid} on ${h?.host}, since ${h?.since}); wait for it or stop it (its lock, ${path}, is taken over once that process is gone)`);
       unlinkSync(path);
     }
   }

@@ -328,14 +328,14 @@ export function readMatches(path: string, k: number, onRow: (r: MatchRow, line: 
   let rows = 0;
   const complete = forEachLine(path, (line, n) => {
     if (n === 0) {
-      if (line !== header) throw new HavocError('bad-matches', `${path}, line 1`, `not the header of this run's matches (expected ${header})`);
+      if (line !== header) throw new HavocError('ERR_MATCHES', `${path}, line 1`, `not the header of this run's matches (expected ${header})`);
       return;
     }
     let r: MatchRow;
     try {
       r = parseMatchLine(line, k, figures.length);
     } catch (e) {
-      throw new HavocError('bad-matches', `${path}, line ${n + 1}`, (e as Error).message);
+      throw new HavocError('ERR_MATCHES', `${path}, line ${n + 1}`, (e as Error).message);
     }
     rows++;
     onRow(r, line);

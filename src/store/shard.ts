@@ -15,7 +15,7 @@ export function parseShard(text: string): Shard {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || !(count >= 1) || !(index >= 1 && index <= count)) throw new HavocError('bad-shard', '--shard', `"${text}" is not K/N with 1 <= K <= N (e.g. 2/4)`);
+  if (!m || !(count >= 1) || !(index >= 1 && index <= count)) throw new HavocError('ERR_ARGS', '--shard', `"${text}" is not K/N with 1 <= K <= N (e.g. 2/4)`);
   return { index, count };
 }
 

@@ -30,11 +30,11 @@ export const META_FOLDER = 'meta';
 /** The run of a run folder, refused (one line, naming what is wrong) when it cannot have a metagame of builds. */
 export function metaSource(dir: string): RunConfig {
   const f = inspectFolder(dir);
-  if (f.kind === 'parent') throw new HavocError('bad-run-folder', dir, `holds several runs (${f.config.runs.join(', ')}): name one of them, e.g. ${join(dir, f.config.runs[0] ?? 'RUN')}`);
-  if (f.kind === 'empty') throw new HavocError('bad-run-folder', dir, 'no run here (no config.json): play one with havoc tournament or havoc sweep');
-  if (f.kind !== 'run') throw new HavocError('bad-run-folder', dir, existsSync(join(dir, 'config.json')) ? 'not a run folder (its config.json is not a run\'s)' : 'not a run folder (no config.json)');
+  if (f.kind === 'parent') throw new HavocError('ERR_RUN_FOLDER', dir, `holds several runs (${f.config.runs.join(', ')}): name one of them, e.g. ${join(dir, f.config.runs[0] ?? 'RUN')}`);
+  if (f.kind === 'empty') throw new HavocError('ERR_RUN_FOLDER', dir, 'no run here (no config.json): play one with havoc tournament or havoc sweep');
+  if (f.kind !== 'run') throw new HavocError('ERR_RUN_FOLDER', dir, existsSync(join(dir, 'config.json')) ? 'not a run folder (its config.json is not a run\'s)' : 'not a run folder (no config.json)');
   const run = f.config.run;
-  if (run.between !== 'loadouts') throw new HavocError('bad-run-folder', dir, `a run between ${run.between}: havoc meta plays the run's builds against each other, so it needs a run between loadouts (a sweep, or a round robin of loadouts)`);
+  if (run.between !== 'loadouts') throw new HavocError('ERR_RUN_FOLDER', dir, `a run between ${run.between}: havoc meta plays the run's builds against each other, so it needs a run between loadouts (a sweep, or a round robin of loadouts)`);
   return run;
 }
 
@@ -42,9 +42,9 @@ export function metaSource(dir: string): RunConfig {
 export function rankedBuilds(dir: string): FieldBuild[] {
   const path = join(dir, 'loadouts.csv');
   const t = readCsv(path);
-  if (!t) throw new HavocError('bad-run-folder', dir, 'has no loadouts.csv: the run is not finished (havoc resume plays the rest)');
+  if (!t) throw new HavocError('ERR_RUN_FOLDER', dir, 'has no loadouts.csv: the run is not finished (havoc resume plays the rest)');
   const c = columnsOf(t, 'entity');
-  if (!c.name) throw new HavocError('bad-run-folder', path, 'has no loadout column');
+  if (!c.name) throw new HavocError('ERR_RUN_FOLDER', path, 'has no loadout column');
   const builds = t.rows.map((r) => ({
     name: r[c.name!],
     key: (c.key ? r[c.key] : '') || r[c.name!],
@@ -59,8 +59,8 @@ export function rankedBuilds(dir: string): FieldBuild[] {
 /** The top `k` builds, or a one-line error when the run has fewer. */
 export function topBuilds(dir: string, k: number): FieldBuild[] {
   const all = rankedBuilds(dir);
-  if (all.length < 2) throw new HavocError('bad-run-folder', dir, `has ${all.length === 0 ? 'no builds' : 'one build'} in loadouts.csv: a metagame needs at least two`);
-  if (k > all.length) throw new HavocError('bad-args', '--top', `${k} is more builds than the run has (${all.length} in ${join(dir, 'loadouts.csv')})`);
+  if (all.length < 2) throw new HavocError('ERR_RUN_FOLDER', dir, `has ${all.length === 0 ? 'no builds' : 'one build'} in loadouts.csv: a metagame needs at least two`);
+  if (k > all.length) throw new HavocError('ERR_ARGS', '--top', `${k} is more builds than the run has (${all.length} in ${join(dir, 'loadouts.csv')})`);
   return all.slice(0, k);
 }
 

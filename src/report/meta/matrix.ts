@@ -35,7 +35,7 @@ export function readMatchupMatrix(dir: string, run: RunConfig): MatchupMatrix {
   const path = join(dir, 'matches.csv');
   readMatches(path, 2, (r) => {
     let i = at.get(r.loadouts[0]), j = at.get(r.loadouts[1]);
-    if (i === undefined || j === undefined) throw new HavocError('bad-matches', path, `match ${r.id}: a loadout not in the run (${r.loadouts.join(' vs ')})`);
+    if (i === undefined || j === undefined) throw new HavocError('ERR_MATCHES', path, `match ${r.id}: a loadout not in the run (${r.loadouts.join(' vs ')})`);
     let first = r.winner === 0 ? 1 : r.winner === 1 ? 0 : 0.5;
     if (i > j) ([i, j] = [j, i]), (first = 1 - first);
     const cell = `${i} ${j} ${r.seed}`;

@@ -5,7 +5,7 @@
  * decisions, one step each, by the same seat until the turn ends). The
  * roster file is the module's data: a run may bind another (`withData`).
  */
-import { HavocError } from '../../core/errors.js';
+import { HavocError, type ErrorCode } from '../../core/errors.js';
 import { dataBinder, ranksOf, sharedOutcome, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
 import { sfc32Next, type Rng } from '../../core/rng.js';
 import { canonicalDeployment, canonicalInPlace, defaultDeployment, DEPLOY as DEPLOY_STEP, deployProblem, END_ACTION, isLegalStep, legalSteps, PASS_ACTION, randomStepInto, type BeAction } from './actions.js';
@@ -34,7 +34,7 @@ const TERMINAL: GameNode = { kind: 'terminal' };
 const CHANCE: GameNode = { kind: 'chance' };
 const BOTH: GameNode = { kind: 'simultaneous', seats: [0, 1] };
 const SEAT: readonly GameNode[] = [{ kind: 'seat', seat: 0 }, { kind: 'seat', seat: 1 }];
-const err = (code: string, where: string, problem: string): HavocError => new HavocError(code, where, problem);
+const err = (code: ErrorCode, where: string, problem: string): HavocError => new HavocError(code, where, problem);
 const whereOf = (seat: number, kind: string): string => `seat ${'AB'[seat] ?? seat} ${kind}`;
 const scratch: BeAction[] = [];
 /** playoutAction's step, rewritten at each call (the search applies it at once). */

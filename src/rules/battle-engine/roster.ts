@@ -86,11 +86,11 @@ export const defaultRosterPath = (): string => join(packageRoot(), 'configs', 'b
 
 /**
  * Reads a roster from parsed JSON; `source` names the file. Throws a
- * HavocProblems (code `bad-roster`) listing every problem, each with its path.
+ * HavocProblems (code `ERR_ROSTER`) listing every problem, each with its path.
  */
 export function parseRoster(json: unknown, source: string): Roster {
   const problems: HavocError[] = [];
-  const add = (where: string, problem: string): void => void problems.push(new HavocError('bad-roster', where, problem));
+  const add = (where: string, problem: string): void => void problems.push(new HavocError('ERR_ROSTER', where, problem));
   const int = (o: Record<string, unknown>, field: string, where: string, min: number, max = Infinity): number => {
     const v = o[field];
     if (!isInt(v, min, max)) add(`${where}.${field}`.replace(/^\./, ''), `must be a whole number ${max === Infinity ? `>= ${min}` : `from ${min} to ${max}`}, not ${show(v)}`);
@@ -105,7 +105,7 @@ export function parseRoster(json: unknown, source: string): Roster {
     for (const f of Object.keys(o)) if (!known.includes(f)) add(where ? `${where}.${f}` : f, `unknown field (expected ${known.join(', ')})`);
   };
 
-  if (!isObject(json)) throw new HavocProblems('bad-roster', source, [new HavocError('bad-roster', '', 'a roster is a JSON object {"version": 1, "prices": {...}, "rules": {...}, "pieces": [...]}')]);
+  if (!isObject(json)) throw new HavocProblems('ERR_ROSTER', source, [new HavocError('ERR_ROSTER', '', 'a roster is a JSON object {"version": 1, "prices": {...}, "rules": {...}, "pieces": [...]}')]);
   unknown(json, '', TOP);
   if (json.version !== 1) add('version', `must be 1, not ${show(json.version)}`);
 
@@ -192,18 +192,18 @@ export function parseRoster(json: unknown, source: string): Roster {
     });
   if (pieces.length > 0 && !pieces.some((p) => p.officer)) add('pieces', 'no piece is an officer (pay N5 or above): no army could be legal');
   if (pieces.length > 64) add('pieces', `at most 64 piece types, not ${pieces.length}`);
-  if (problems.length > 0) throw new HavocProblems('bad-roster', source, problems);
+  if (problems.length > 0) throw new HavocProblems('ERR_ROSTER', source, problems);
   const hash = createHash('sha256').update(canonicalJson(json)).digest('hex');
   return { pieces, byKey, prices, budget, maxPieces, rules, hash };
 }
 
 /** Reads a roster file's text (`path` names it in errors). */
-export const parseRosterText = (text: string, path: string): Roster => parseRoster(parseJsonText(text, path, 'bad-roster'), path);
+export const parseRosterText = (text: string, path: string): Roster => parseRoster(parseJsonText(text, path, 'ERR_ROSTER'), path);
 
 let standard: Roster | null = null;
 /** The shipped roster (configs/battle-engine-roster.json), read once. */
 export function defaultRoster(): Roster {
-  return (standard ??= parseRoster(readJsonFile(defaultRosterPath(), 'bad-roster'), defaultRosterPath()));
+  return (standard ??= parseRoster(readJsonFile(defaultRosterPath(), 'ERR_ROSTER'), defaultRosterPath()));
 }
 
 /** The roster with some readings changed (tests, scenarios): a new roster object, the same pieces. */
@@ -228,7 +228,7 @@ export const rosterPrices: NonNullable<DataFile['prices']> = {
     return t === undefined ? null : new Map([[r.pieces[t].pay, 1]]);
   },
   withCosts(text, costs, scale, path) {
-    const json = parseJsonText(text, path, 'bad-roster') as { prices: { grades: Record<string, number>; budget: number } };
+    const json = parseJsonText(text, path, 'ERR_ROSTER') as { prices: { grades: Record<string, number>; budget: number } };
     for (const g of GRADES) json.prices.grades[g] = costs.get(g) ?? json.prices.grades[g] * scale;
     json.prices.budget *= scale;
     return JSON.stringify(json, null, 2) + '\n';

@@ -6,7 +6,7 @@
  * match's fixed facts: the room, the seats, the starts, the turn limit.
  */
 import { type Board, FACINGS, makeBoard, parseFacing, parseSquare, squareAt, squareName } from '../../core/grid.js';
-import { HavocError } from '../../core/errors.js';
+import { HavocError, type ErrorCode } from '../../core/errors.js';
 
 /** Ninjas per player. */
 export const NINJAS = 4;
@@ -99,7 +99,7 @@ export function describeRoom(g: BnGame): BnGameDescription {
  * room of `width` x `height`. Every problem is a HavocError naming its path
  * under `where`.
  */
-export function placedRoom(raw: { players: unknown; width: unknown; height: unknown; ninjas: unknown; turnLimit: unknown }, where: string, code: string): BnGame {
+export function placedRoom(raw: { players: unknown; width: unknown; height: unknown; ninjas: unknown; turnLimit: unknown }, where: string, code: ErrorCode): BnGame {
   const fail = (path: string, problem: string): never => {
     throw new HavocError(code, `${where}${path}`, problem);
   };

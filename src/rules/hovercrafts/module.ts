@@ -9,7 +9,7 @@
  * each seat writes one program per ship (actions.ts). Results rank teams:
  * the winning team's seats share first place.
  */
-import { HavocError } from '../../core/errors.js';
+import { HavocError, type ErrorCode } from '../../core/errors.js';
 import { dataBinder, ranksOf, sharedOutcome, sharedRanks, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed, type Recorder } from '../../core/game.js';
 import { HEX_FACINGS, hexName } from '../../core/hex.js';
 import { isObject } from '../../core/json.js';
@@ -80,7 +80,7 @@ const TERMINAL: GameNode = { kind: 'terminal' };
 const CHANCE: GameNode = { kind: 'chance' };
 
 const where = (g: HoverGame, seat: number, kind: string): string => `seat ${g.seatNames[seat] ?? seat} ${kind}`;
-const problem = (code: string, at: string, text: string): { ok: false; error: HavocError } => ({ ok: false, error: new HavocError(code, at, text) });
+const problem = (code: ErrorCode, at: string, text: string): { ok: false; error: HavocError } => ({ ok: false, error: new HavocError(code, at, text) });
 
 /** The node of each set of seats with a ship on the map (a bit each), made once: a search asks for nodes by the million. */
 const SIMULTANEOUS = new Map<number, GameNode>();

@@ -13,7 +13,7 @@
  * team's start column). `dice` are used, in the documented order, before the
  * seeded dice (docs/rules-hovercrafts.md, "Dice").
  */
-import { HavocError } from '../../core/errors.js';
+import { HavocError, type ErrorCode } from '../../core/errors.js';
 import { HEX_FACINGS, hexName, parseHex, parseHexFacing } from '../../core/hex.js';
 import { isObject } from '../../core/json.js';
 import { makeHoverGame, TEAMS, type HoverGame, type ShipSetup } from './game.js';
@@ -24,7 +24,7 @@ import { checkFleet, HULL, MAX_TEAM, type HoverSettings, type Ship, shipKey } fr
 export const SCENARIO_FIELDS: readonly string[] = ['map', 'ships', 'dice', 'options', 'turnLimit'];
 
 /** Reads a game from a scenario's (or a replay's) fields; every problem names its place under `where`. */
-export function readGame(json: Readonly<Record<string, unknown>>, where: string, settings: HoverSettings, code = 'ERR_SCENARIO'): HoverGame {
+export function readGame(json: Readonly<Record<string, unknown>>, where: string, settings: HoverSettings, code: ErrorCode = 'ERR_SCENARIO'): HoverGame {
   const at = (path: string): string => (where ? `${where}: ${path}` : path);
   const fail = (path: string, problem: string): never => {
     throw new HavocError(code, at(path), problem);

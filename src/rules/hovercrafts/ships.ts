@@ -95,10 +95,10 @@ export function checkFleet(set: HoverSettings, raw: unknown, where: string): Par
 
 /** The settings in a file's text; every problem at once, each named by its place. */
 export function parseSettings(text: string, path: string): HoverSettings {
-  const json = parseJsonText(text, path, 'bad-catalogue');
+  const json = parseJsonText(text, path, 'ERR_CATALOGUE');
   const problems: HavocError[] = [];
-  const bad = (at: string, problem: string): void => void problems.push(new HavocError('bad-catalogue', `${path}: ${at}`, problem));
-  if (!isObject(json)) throw new HavocError('bad-catalogue', path, 'the ship settings are a JSON object');
+  const bad = (at: string, problem: string): void => void problems.push(new HavocError('ERR_CATALOGUE', `${path}: ${at}`, problem));
+  if (!isObject(json)) throw new HavocError('ERR_CATALOGUE', path, 'the ship settings are a JSON object');
   const known = ['description', 'base', 'max', 'cost', 'ships', 'fleets', 'options', 'map'];
   for (const k of Object.keys(json)) if (!known.includes(k)) bad(k, `unknown field (expected ${known.join(', ')})`);
   const stats = (at: string, min: number): Ship => {
@@ -135,7 +135,7 @@ export function parseSettings(text: string, path: string): HoverSettings {
       continue;
     }
     const f = checkFleet(partial, list, `${path}: fleets.${name}`);
-    if (!f.ok) problems.push(new HavocError('bad-catalogue', f.error.where, f.error.problem));
+    if (!f.ok) problems.push(new HavocError('ERR_CATALOGUE', f.error.where, f.error.problem));
     else fleets.set(name, f.value);
   }
   const options = readOptions(json.options, (at, problem) => bad(`options${at}`, problem));
@@ -144,9 +144,9 @@ export function parseSettings(text: string, path: string): HoverSettings {
     map = parseMapSpec(json.map, `${path}: map`);
   } catch (e) {
     if (!(e instanceof HavocError)) throw e;
-    problems.push(new HavocError('bad-catalogue', e.where, e.problem));
+    problems.push(new HavocError('ERR_CATALOGUE', e.where, e.problem));
   }
-  if (problems.length) throw new HavocProblems('bad-catalogue', path, problems);
+  if (problems.length) throw new HavocProblems('ERR_CATALOGUE', path, problems);
   const hash = createHash('sha256')
     .update(canonicalJson({ base, max, cost, ships: [...ships], fleets: [...fleets], options, map: json.map ?? null }))
     .digest('hex')
@@ -210,7 +210,7 @@ export const settingsPrices: NonNullable<DataFile['prices']> = {
   },
   makeup: (_data, component) => ((STATS as readonly string[]).includes(component) ? new Map([[component, 1]]) : null),
   withCosts(text, costs, scale, path) {
-    const json = parseJsonText(text, path, 'bad-catalogue') as { cost: Record<string, number> };
+    const json = parseJsonText(text, path, 'ERR_CATALOGUE') as { cost: Record<string, number> };
     for (const s of STATS) json.cost[s] = costs.get(s) ?? json.cost[s] * scale;
     return JSON.stringify(json, null, 2) + '\n';
   },

@@ -59,18 +59,18 @@ const show = (v: unknown): string => (v === undefined ? 'missing' : JSON.stringi
 class Problems {
   readonly list: HavocError[] = [];
   add(where: string, problem: string): void {
-    this.list.push(new HavocError('bad-catalogue', where, problem));
+    this.list.push(new HavocError('ERR_CATALOGUE', where, problem));
   }
 }
 
 /**
  * Reads a catalogue from parsed JSON. `source` names the file in errors.
- * Throws a HavocProblems (code `bad-catalogue`) listing every problem found.
+ * Throws a HavocProblems (code `ERR_CATALOGUE`) listing every problem found.
  */
 export function parseCatalogue(json: unknown, source: string): Catalogue {
   const problems = new Problems();
   const fail = (): never => {
-    throw new HavocProblems('bad-catalogue', source, problems.list);
+    throw new HavocProblems('ERR_CATALOGUE', source, problems.list);
   };
   if (!isObject(json)) {
     problems.add('', 'a catalogue is a JSON object {"version": 1, "budgets": {...}, "parts": [...]}');
@@ -346,7 +346,7 @@ export const defaultCataloguePath = (): string => join(packageRoot(), 'configs',
 
 /** Loads and checks a catalogue file (default: configs/parts.json of this package). */
 export function loadCatalogue(path: string = defaultCataloguePath()): Catalogue {
-  return parseCatalogue(readJsonFile(path, 'bad-catalogue'), path);
+  return parseCatalogue(readJsonFile(path, 'ERR_CATALOGUE'), path);
 }
 
 let cached: Catalogue | null = null;

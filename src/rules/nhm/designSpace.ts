@@ -73,19 +73,19 @@ function buildSpace(cat: Catalogue, filter: LoadoutFilter = {}): Space {
   const resolve = (names: readonly string[] | undefined, field: string): Part[] =>
     (names ?? []).flatMap((n, i) => {
       const p = findPart(cat, n);
-      if (!p) problems.push(new HavocError('unknown-part', `${field}[${i}]`, `unknown part "${n}"`));
+      if (!p) problems.push(new HavocError('ERR_UNKNOWN_PART', `${field}[${i}]`, `unknown part "${n}"`));
       return p ? [p] : [];
     });
   const include = resolve(filter.includeParts, 'includeParts');
   const exclude = new Set(resolve(filter.excludeParts, 'excludeParts'));
   const allTags = new Set(cat.parts.flatMap((p) => p.tags));
   const excludeTags = new Set((filter.excludeTags ?? []).map((t) => t.toUpperCase()));
-  for (const t of excludeTags) if (!allTags.has(t)) problems.push(new HavocError('unknown-tag', 'excludeTags', `no part has the tag "${t}"`));
+  for (const t of excludeTags) if (!allTags.has(t)) problems.push(new HavocError('ERR_UNKNOWN_TAG', 'excludeTags', `no part has the tag "${t}"`));
   const minSpent = filter.minSpent ?? 0;
   const maxSpent = filter.maxSpent ?? Infinity;
   for (const [field, v] of [['minSpent', filter.minSpent], ['maxSpent', filter.maxSpent]] as const)
-    if (v !== undefined && !(Number.isInteger(v) && v >= 0)) problems.push(new HavocError('bad-filter', field, `must be a whole number >= 0, not ${v}`));
-  if (problems.length) throw new HavocProblems('bad-filter', 'loadout filter', problems);
+    if (v !== undefined && !(Number.isInteger(v) && v >= 0)) problems.push(new HavocError('ERR_FILTER', field, `must be a whole number >= 0, not ${v}`));
+  if (problems.length) throw new HavocProblems('ERR_FILTER', 'loadout filter', problems);
 
   const allowed = (p: Part): boolean =>
     (!p.experimental || filter.experimental === true) && !exclude.has(p) && !p.tags.some((t) => excludeTags.has(t));
@@ -241,7 +241,7 @@ function below(rng: Rng, n: number): number {
 export function sampleLoadouts(cat: Catalogue, n: number, seed: string | number, filter?: LoadoutFilter): Loadout[] {
   const cells = cellsOf(buildSpace(cat, filter));
   const total = cells.reduce((s, c) => s + c.weight, 0);
-  if (n > 0 && total === 0) throw new HavocError('no-loadouts', 'loadout filter', 'no legal design passes the filter');
+  if (n > 0 && total === 0) throw new HavocError('ERR_NO_LOADOUTS', 'loadout filter', 'no legal design passes the filter');
   const cumulative: number[] = [];
   cells.reduce((s, c) => (cumulative.push(s + c.weight), s + c.weight), 0);
   const rng = makeRng(deriveSeed(String(seed), 'sample-loadouts'));

@@ -13,7 +13,7 @@
  *   - an option (Telefrag) only with the part it requires (Teleporter).
  */
 import { join } from 'node:path';
-import { HavocError, HavocProblems } from '../../core/errors.js';
+import { HavocError, HavocProblems, type ErrorCode } from '../../core/errors.js';
 import { findPart } from './catalogue.js';
 import { packageRoot } from '../../core/paths.js';
 import { readJsonFile } from '../../core/json.js';
@@ -50,6 +50,8 @@ const GROUP_RULE = {
   'special-armour': 'at most one special armour',
   cpu: 'at most one CPU',
 };
+/** Each group's code, spelt out (a code built from the group's name would escape the type). */
+const GROUP_CODE = { mark: 'ERR_ONE_MARK', 'special-armour': 'ERR_ONE_SPECIAL_ARMOUR', cpu: 'ERR_ONE_CPU' } as const satisfies Record<keyof typeof GROUP_RULE, ErrorCode>;
 
 /** The lists whose parts a budget pays for, for error paths. */
 function budgetPath(cat: Catalogue, b: Budget): string {
@@ -66,41 +68,41 @@ function budgetPath(cat: Catalogue, b: Budget): string {
 export function checkLoadout(cat: Catalogue, spec: unknown, name: string, opts: CheckOptions = {}): CheckResult {
   const where = opts.where ?? name;
   const errors: HavocError[] = [];
-  const fail = (code: string, path: string, problem: string): void => {
+  const fail = (code: ErrorCode, path: string, problem: string): void => {
     errors.push(new HavocError(code, path, problem));
   };
   if (typeof spec === 'string') spec = parseLoadoutKey(cat, spec, where, errors);
   if (spec === null) return { ok: false, errors };
   if (!isObject(spec)) {
-    fail('loadout-shape', where, 'a loadout is an object {weapons: [...], armour: [...], engines: [...], cpu: key or null, options: [...]}');
+    fail('ERR_LOADOUT_SHAPE', where, 'a loadout is an object {weapons: [...], armour: [...], engines: [...], cpu: key or null, options: [...]}');
     return { ok: false, errors };
   }
   for (const field of Object.keys(spec))
-    if (!SPEC_FIELDS.includes(field)) fail('loadout-shape', `${where}.${field}`, `unknown field (expected ${SPEC_FIELDS.join(', ')})`);
+    if (!SPEC_FIELDS.includes(field)) fail('ERR_LOADOUT_SHAPE', `${where}.${field}`, `unknown field (expected ${SPEC_FIELDS.join(', ')})`);
 
   // Resolve every named part, remembering where it was listed.
   const seen = new Map<Part, string>();
   const chosen: Part[] = [];
   const place = (raw: unknown, path: string, wanted: Category): void => {
-    if (typeof raw !== 'string') return fail('loadout-shape', path, `a part key is a string, not ${JSON.stringify(raw)}`);
+    if (typeof raw !== 'string') return fail('ERR_LOADOUT_SHAPE', path, `a part key is a string, not ${JSON.stringify(raw)}`);
     const part = findPart(cat, raw);
-    if (!part) return fail('unknown-part', path, `unknown part "${raw}"`);
+    if (!part) return fail('ERR_UNKNOWN_PART', path, `unknown part "${raw}"`);
     const first = seen.get(part);
-    if (first) return fail('duplicate-part', path, `a part appears once (RULES.md 6): ${part.key} is already at ${first}`);
+    if (first) return fail('ERR_DUPLICATE_PART', path, `a part appears once (RULES.md 6): ${part.key} is already at ${first}`);
     seen.set(part, path);
     chosen.push(part);
     if (part.category !== wanted)
-      fail('wrong-list', path, `${part.key} is ${article(part.category)}, not ${article(wanted)}: list it under "${LIST_OF[part.category]}"`);
+      fail('ERR_WRONG_LIST', path, `${part.key} is ${article(part.category)}, not ${article(wanted)}: list it under "${LIST_OF[part.category]}"`);
     if (part.experimental && !opts.experimental)
-      fail('experimental-part', path, `${part.key} is experimental: off unless experimental parts are turned on`);
+      fail('ERR_EXPERIMENTAL_PART', path, `${part.key} is experimental: off unless experimental parts are turned on`);
   };
   for (const [list, category] of LISTS) {
     const items = spec[list];
     if (items === undefined) continue;
-    if (!Array.isArray(items)) fail('loadout-shape', `${where}.${list}`, `${list} is an array of part keys`);
+    if (!Array.isArray(items)) fail('ERR_LOADOUT_SHAPE', `${where}.${list}`, `${list} is an array of part keys`);
     else items.forEach((raw, i) => place(raw, `${where}.${list}[${i}]`, category));
   }
-  if (Array.isArray(spec.cpu)) fail('loadout-shape', `${where}.cpu`, 'cpu is one part key or null (at most one CPU)');
+  if (Array.isArray(spec.cpu)) fail('ERR_LOADOUT_SHAPE', `${where}.cpu`, 'cpu is one part key or null (at most one CPU)');
   else if (spec.cpu !== undefined && spec.cpu !== null) place(spec.cpu, `${where}.cpu`, 'cpu');
 
   for (const b of BUDGETS) {
@@ -108,7 +110,7 @@ export function checkLoadout(cat: Catalogue, spec: unknown, name: string, opts: 
     const spent = paying.reduce((sum, p) => sum + p.cost, 0);
     if (spent > cat.budgets[b])
       fail(
-        'over-budget',
+        'ERR_OVER_BUDGET',
         `${where}.${budgetPath(cat, b)}`,
         `${b} points: ${paying.map((p) => `${p.key} ${p.cost}`).join(' + ')} = ${spent}, over the budget of ${cat.budgets[b]} (RULES.md 6)`,
       );
@@ -119,11 +121,11 @@ export function checkLoadout(cat: Catalogue, spec: unknown, name: string, opts: 
     if (!g) continue;
     const first = groupFirst.get(g);
     if (!first) groupFirst.set(g, p);
-    else fail(`one-${g}`, seen.get(p)!, `${GROUP_RULE[g]} (RULES.md 6): ${first.key} is already at ${seen.get(first)}`);
+    else fail(GROUP_CODE[g], seen.get(p)!, `${GROUP_RULE[g]} (RULES.md 6): ${first.key} is already at ${seen.get(first)}`);
   }
   for (const p of chosen)
     if (p.option && !chosen.some((q) => q.key === p.option!.requires))
-      fail('option-requires', seen.get(p)!, `${p.key} requires ${p.option.requires} in the same loadout`);
+      fail('ERR_OPTION_REQUIRES', seen.get(p)!, `${p.key} requires ${p.option.requires} in the same loadout`);
 
   return errors.length ? { ok: false, errors } : { ok: true, loadout: makeLoadout(name, chosen) };
 }
@@ -174,7 +176,7 @@ export function loadoutKey(loadout: Loadout): string {
 function parseLoadoutKey(cat: Catalogue, key: string, where: string, errors: HavocError[]): LoadoutSpec | null {
   const groups = key.split('/');
   if (groups.length !== 4 || groups.some((g) => g === '')) {
-    errors.push(new HavocError('loadout-shape', where, `"${key}" is not a loadout key weapons/armour/engines/cpu (use - for none)`));
+    errors.push(new HavocError('ERR_LOADOUT_SHAPE', where, `"${key}" is not a loadout key weapons/armour/engines/cpu (use - for none)`));
     return null;
   }
   // Options are written beside the part they require; every other part stays in
@@ -184,7 +186,7 @@ function parseLoadoutKey(cat: Catalogue, key: string, where: string, errors: Hav
   const options = [...weapons, ...armour, ...engines, ...cpu].filter(isOption);
   const cpus = cpu.filter((k) => !isOption(k));
   if (cpus.length > 1) {
-    errors.push(new HavocError('loadout-shape', `${where}.cpu`, 'at most one CPU (RULES.md 6)'));
+    errors.push(new HavocError('ERR_LOADOUT_SHAPE', `${where}.cpu`, 'at most one CPU (RULES.md 6)'));
     return null;
   }
   const rest = (list: string[]): string[] => list.filter((k) => !isOption(k));
@@ -209,12 +211,12 @@ export const defaultLoadoutsPath = (): string => join(packageRoot(), 'configs', 
 
 /**
  * Reads named designs ({name: spec}) and checks each. Throws a HavocProblems
- * (code `bad-loadouts`) naming the file and listing every error with its path
+ * (code `ERR_LOADOUTS`) naming the file and listing every error with its path
  * (`loadouts.robo-pig.weapons[1]`).
  */
 export function loadNamedLoadouts(cat: Catalogue, path: string = defaultLoadoutsPath(), opts: { experimental?: boolean } = {}): Map<string, Loadout> {
-  const json = readJsonFile(path, 'bad-loadouts');
-  if (!isObject(json)) throw new HavocError('bad-loadouts', path, 'expected an object {name: loadout}');
+  const json = readJsonFile(path, 'ERR_LOADOUTS');
+  if (!isObject(json)) throw new HavocError('ERR_LOADOUTS', path, 'expected an object {name: loadout}');
   const out = new Map<string, Loadout>();
   const errors: HavocError[] = [];
   for (const [name, spec] of Object.entries(json)) {
@@ -222,7 +224,7 @@ export function loadNamedLoadouts(cat: Catalogue, path: string = defaultLoadouts
     if (r.ok) out.set(name, r.loadout);
     else errors.push(...r.errors);
   }
-  if (errors.length) throw new HavocProblems('bad-loadouts', path, errors);
+  if (errors.length) throw new HavocProblems('ERR_LOADOUTS', path, errors);
   return out;
 }
 

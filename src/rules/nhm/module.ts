@@ -9,7 +9,7 @@
  * its own notation and one build (rules/rbp/module.ts).
  */
 import { BOARD_8X8, parseSquare, squareName } from '../../core/grid.js';
-import { HavocError, HavocProblems } from '../../core/errors.js';
+import { HavocError, HavocProblems, type ErrorCode } from '../../core/errors.js';
 import type { BuildKit, BuildOptions, DataFile, FastPath, GameModule, GameNode, MatchSetup, Outcome, Parsed, Recorder } from '../../core/game.js';
 import { dataBinder, ranksOf, sharedOutcome } from '../../core/game.js';
 import { diceSeed as diceSeedOf, type Rng } from '../../core/rng.js';
@@ -116,7 +116,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       try {
         r = { ok: true, value: loadNamedLoadouts(catalogue(), file, { experimental }) };
       } catch (e) {
-        r = { ok: false, error: e instanceof HavocError ? e : new HavocError('bad-loadouts', file, String(e)) };
+        r = { ok: false, error: e instanceof HavocError ? e : new HavocError('ERR_LOADOUTS', file, String(e)) };
       }
       namedFiles.set(key, r);
     }
@@ -138,11 +138,11 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
         const l = n.ok ? n.value.get(raw) : undefined;
         if (l) return { ok: true, value: l };
         const file = opts.names ?? 'configs/loadouts.json';
-        return { ok: false, error: new HavocError('unknown-loadout', where, `no loadout named "${raw}" in ${file} (havoc loadouts lists designs; or write a loadout key weapons/armour/engines/cpu, or a design object)`) };
+        return { ok: false, error: new HavocError('ERR_UNKNOWN_LOADOUT', where, `no loadout named "${raw}" in ${file} (havoc loadouts lists designs; or write a loadout key weapons/armour/engines/cpu, or a design object)`) };
       }
       // A key is called by its canonical form; a design object by where it was written.
       const r = checkLoadout(catalogue(), raw, typeof raw === 'string' ? raw : where, { experimental, where });
-      if (!r.ok) return { ok: false, error: r.errors.length === 1 ? r.errors[0] : new HavocProblems('bad-loadout', where, r.errors) };
+      if (!r.ok) return { ok: false, error: r.errors.length === 1 ? r.errors[0] : new HavocProblems('ERR_LOADOUT', where, r.errors) };
       if (typeof raw !== 'string') return { ok: true, value: r.loadout };
       const key = loadoutKey(r.loadout);
       return { ok: true, value: r.loadout.name === key ? r.loadout : { ...r.loadout, name: key } };
@@ -304,7 +304,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
 const CATALOGUE_FILE: DataFile = {
   title: 'parts catalogue',
   defaultPath: defaultCataloguePath,
-  parse: (text, path) => parseCatalogue(parseJsonText(text, path, 'bad-catalogue'), path),
+  parse: (text, path) => parseCatalogue(parseJsonText(text, path, 'ERR_CATALOGUE'), path),
   hash: (data) => (data as Catalogue).hash,
   show: (data, { experimental }) => showCatalogue(data as Catalogue, experimental),
   prices: {
@@ -315,7 +315,7 @@ const CATALOGUE_FILE: DataFile = {
     },
     makeup: (data, key) => ((data as Catalogue).byKey.get(key)?.key === key ? new Map([[key, 1]]) : null),
     withCosts(text, costs, scale, path) {
-      const json = parseJsonText(text, path, 'bad-catalogue') as { budgets: Record<string, number>; parts: { key: string; cost: number }[] };
+      const json = parseJsonText(text, path, 'ERR_CATALOGUE') as { budgets: Record<string, number>; parts: { key: string; cost: number }[] };
       for (const b of Object.keys(json.budgets)) json.budgets[b] *= scale;
       for (const part of json.parts) part.cost = costs.get(part.key) ?? part.cost * scale;
       return JSON.stringify(json, null, 2) + '\n';
@@ -347,7 +347,7 @@ function meaningOf(g: Game, c: number): string {
 
 const X_PROGRAM: readonly number[] = Object.freeze(new Array<number>(PROGRAM_LENGTH).fill(CMD_X));
 
-function problem(code: string, text: string): { ok: false; error: HavocError } {
+function problem(code: ErrorCode, text: string): { ok: false; error: HavocError } {
   return { ok: false, error: new HavocError(code, '', text) };
 }
 

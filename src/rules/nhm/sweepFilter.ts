@@ -41,11 +41,11 @@ export function sweepFilterProblems(cat: Catalogue, raw: unknown, where: string)
   const out: HavocError[] = [];
   (raw.excludeTags ?? []).forEach((s, i) => {
     if (!tags.has(s) && !tags.has(s.toUpperCase()))
-      out.push(new HavocError('unknown-tag', `${where}.excludeTags[${i}]`, `no part has the tag "${s}" (tags: ${[...tags].sort().join(', ')})`));
+      out.push(new HavocError('ERR_UNKNOWN_TAG', `${where}.excludeTags[${i}]`, `no part has the tag "${s}" (tags: ${[...tags].sort().join(', ')})`));
   });
   for (const k of ['includeParts', 'excludeParts'] as const)
     (raw[k] ?? []).forEach((s, i) => {
-      if (!cat.byKey.has(s) && !cat.byKey.has(s.toLowerCase())) out.push(new HavocError('unknown-part', `${where}.${k}[${i}]`, `unknown part "${s}"`));
+      if (!cat.byKey.has(s) && !cat.byKey.has(s.toLowerCase())) out.push(new HavocError('ERR_UNKNOWN_PART', `${where}.${k}[${i}]`, `unknown part "${s}"`));
     });
   return out;
 }

@@ -119,7 +119,7 @@ export function manifestsIn(path: string): string[] {
 export async function loadContest(file: string, overrides: ConfigOverrides = {}): Promise<ContestPlan> {
   const json = readConfigJson(file);
   const problems = new Problems(file);
-  if (!isObj(json)) throw new HavocError('bad-config', file, 'a contest file is a JSON object (see docs/contest.md)');
+  if (!isObj(json)) throw new HavocError('ERR_CONFIG', file, 'a contest file is a JSON object (see docs/contest.md)');
   for (const k of SET_BY_CONTEST) if (k in json) problems.add(k, `a contest sets "${k}" itself (its entrants play each other in rounds): leave it out`);
   const options = {
     first: DEFAULT_CONTEST.first,

@@ -35,28 +35,28 @@ export function contestRun(dir: string, plan: ContestPlan): { run: RunConfig; en
   const f = inspectFolder(dir);
   if (f.kind === 'empty') return { run: plan.run, entrants: [...plan.entrants], fresh: true };
   if (f.kind !== 'run' || f.config.run.schedule.type !== 'rounds')
-    throw new HavocError('bad-run-folder', dir, 'the output folder holds something other than a contest; choose another with --out');
+    throw new HavocError('ERR_RUN_FOLDER', dir, 'the output folder holds something other than a contest; choose another with --out');
   const prev = f.config.run;
   // Everything but the entrants and the rounds must be as the contest began: its games were played so.
   const rest = (r: RunConfig): Record<string, unknown> => ({ ...r, bots: null, loadouts: null, schedule: null, name: null });
   const a = rest(prev), b = rest(plan.run);
   const differ = Object.keys({ ...a, ...b }).filter((k) => canonicalJson(a[k]) !== canonicalJson(b[k]));
   if (differ.length)
-    throw new HavocError('bad-run-folder', dir, `the folder holds a contest with other settings (they differ in ${differ.join(', ')}); its games were played so: choose another folder with --out`);
+    throw new HavocError('ERR_RUN_FOLDER', dir, `the folder holds a contest with other settings (they differ in ${differ.join(', ')}); its games were played so: choose another folder with --out`);
   const bots = [...prev.bots];
   for (const bot of plan.run.bots) {
     const old = bots.find((x) => x.name === bot.name);
     if (!old) bots.push(bot);
     else if (old.bot !== bot.bot || old.sha256 !== bot.sha256)
       throw new HavocError(
-        'bad-run-folder',
+        'ERR_RUN_FOLDER',
         dir,
         `entrant ${bot.name} has changed since it entered (${old.bot !== bot.bot ? 'its bot is another' : 'its sha256 differs'}): its games so far were played by the old one; enter the new one under a new name ("name" in its manifest), or start a new contest folder`,
       );
   }
   // The builds: the contest's loadout as it began, each entrant's own as it entered (a changed one is refused, as a changed bot).
   if (canonicalJson(prev.loadouts[0]) !== canonicalJson(plan.run.loadouts[0]))
-    throw new HavocError('bad-run-folder', dir, 'the folder holds a contest with another loadout: its games were played so: choose another folder with --out');
+    throw new HavocError('ERR_RUN_FOLDER', dir, 'the folder holds a contest with another loadout: its games were played so: choose another folder with --out');
   const loadouts = [...prev.loadouts];
   for (const l of plan.run.loadouts) if (!loadouts.some((x) => x.name === l.name)) loadouts.push(l);
   const prevBuilds = prev.schedule.type === 'rounds' ? (prev.schedule.builds ?? {}) : {};
@@ -64,7 +64,7 @@ export function contestRun(dir: string, plan: ContestPlan): { run: RunConfig; en
   for (const b of plan.run.bots) {
     const had = prev.bots.some((x) => x.name === b.name);
     if (had && (prevBuilds[b.name] ?? null) !== (newBuilds[b.name] ?? null))
-      throw new HavocError('bad-run-folder', dir, `entrant ${b.name} brings another build than when it entered (${newBuilds[b.name] ?? "the contest's"} for ${prevBuilds[b.name] ?? "the contest's"}): enter it under a new name`);
+      throw new HavocError('ERR_RUN_FOLDER', dir, `entrant ${b.name} brings another build than when it entered (${newBuilds[b.name] ?? "the contest's"} for ${prevBuilds[b.name] ?? "the contest's"}): enter it under a new name`);
   }
   const builds = { ...newBuilds, ...prevBuilds };
   const state = readContestState(dir);
