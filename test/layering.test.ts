@@ -1,6 +1,6 @@
 /**
  * The rooms' imports point inward: core ← rules ← match ← sandbox ← config ←
- * store ← run ← queue, lab ← replay, report ← cli; stats imports nothing of
+ * store ← run ← queue, lab ← replay, report ← app ← cli; stats imports nothing of
  * the project; bots import only core and rules. And nothing outside
  * src/rules/<id>/ names a ruleset id.
  */
@@ -9,7 +9,7 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** Each room's floor: a room imports only rooms on lower floors (report may import replay, on its own). */
-const LAYER: Record<string, number> = { core: 0, stats: 0, rules: 1, match: 2, sandbox: 3, config: 4, store: 5, run: 6, queue: 7, lab: 7, replay: 8, report: 8, cli: 9 };
+const LAYER: Record<string, number> = { core: 0, stats: 0, rules: 1, match: 2, sandbox: 3, config: 4, store: 5, run: 6, queue: 7, lab: 7, replay: 8, report: 8, app: 9, cli: 10 };
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -37,6 +37,15 @@ describe('layering', () => {
     }
     expect(wrong).toEqual([]);
     for (const e of edges) expect(edges.has(e.split('>').reverse().join('>')), `a loop: ${e} and back`).toBe(false);
+  });
+
+  it('a command file imports no other command: what two commands share lives in app/ (or a cli helper)', () => {
+    const commands = [...readFileSync('src/cli/commands.ts', 'utf8').matchAll(/import\('\.\/([^']+)\.js'\)/g)].map((m) => m[1]);
+    expect(commands.length).toBeGreaterThan(10);
+    const wrong = commands.flatMap((c) =>
+      [...readFileSync(`src/cli/${c}.ts`, 'utf8').matchAll(/from '\.\/([^']+)\.js'/g)].filter((m) => commands.includes(m[1])).map((m) => `src/cli/${c}.ts imports ./${m[1]}.js`),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it('every folder of src/ is a room with a floor and a README saying what it holds', () => {

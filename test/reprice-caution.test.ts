@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repriceCaution } from '../src/cli/repriceCaution.js';
+import { repriceCaution } from '../src/app/repriceCaution.js';
 
 /** The line `havoc reprice` prints when its kept prices flag fewer parts but make the game's metagame or strongest builds worse. */
 describe("the reprice's caution", () => {

@@ -17,8 +17,8 @@ import { carriedField, type FieldBuild } from '../src/report/meta/field.js';
 import { rulesetById } from '../src/rules/registry.js';
 import { dampChanges, dampedCost, lowerFactor, lowerInstead, pickChanges, shrunkStep, type LowerableChange, type StepChange } from '../src/stats/repriceSteps.js';
 import { readCsv, type CsvTable } from '../src/report/htmlCsv.js';
-import { beyondOfSweep, beyondLine } from '../src/cli/repriceBeyond.js';
-import { flagged } from '../src/cli/repriceRounds.js';
+import { beyondOfSweep, beyondLine } from '../src/app/repriceBeyond.js';
+import { flagged } from '../src/app/repriceRounds.js';
 import { csvRecords as csv, havoc } from './cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));

@@ -6,7 +6,7 @@ import { DEFAULT_BUDGET } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
 import { rulesetIds } from '../rules/registry.js';
 import { reportErrors } from './errors.js';
-import { faultLines } from './match.js';
+import { faultLines } from '../app/faults.js';
 
 interface Args {
   bot: string;

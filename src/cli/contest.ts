@@ -18,8 +18,9 @@ import { contestStanding, formatLeaderboard, leaderboardTable } from '../report/
 import { tableCsv } from '../report/tables.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
-import { checkQueue } from './queue.js';
-import { checkRunArgs, finishRun, playJob, runOptions, withPool, type RunArgs } from './tournament.js';
+import { checkQueue } from '../app/queue.js';
+import { checkRunArgs, finishRun, playJob, withPool, type RunArgs } from '../app/runs.js';
+import { runOptions } from './runOptions.js';
 
 interface ContestArgs extends RunArgs {
   config: string;

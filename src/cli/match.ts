@@ -6,7 +6,8 @@ import { loadBotModule, runsIsolated } from '../match/bots.js';
 import { readManifest } from '../sandbox/manifest.js';
 import { botModuleProblem } from '../config/index.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
-import { type FaultRecord, playMatch } from '../match/loop.js';
+import { playMatch } from '../match/loop.js';
+import { faultLines } from '../app/faults.js';
 import { type Budget, DEFAULT_BUDGET } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
 import { readJsonFile } from '../core/json.js';
@@ -113,35 +114,6 @@ function budgetOf(ms: number, sims: number): Budget {
   if (!(Number.isFinite(ms) && ms > 0)) throw new HavocError('ERR_ARGS', '--budget', `must be a positive number of milliseconds, not ${ms}`);
   if (!(Number.isInteger(sims) && sims > 0)) throw new HavocError('ERR_ARGS', '--sims', `must be a positive whole number, not ${sims}`);
   return { ms, sims };
-}
-
-/** Lines shown per seat and per message at most. */
-const FAULT_LINES = 5;
-
-/**
- * Each faulting seat's fault messages: every different message once, with
- * its kind, how often and the first turn it came on (the first five; the
- * rest counted).
- */
-export function faultLines(log: readonly FaultRecord[], name: (seat: number) => string): string[] {
-  const bySeat = new Map<number, Map<string, { kind: string; turn: number; count: number }>>();
-  for (const f of log) {
-    let m = bySeat.get(f.seat);
-    if (!m) bySeat.set(f.seat, (m = new Map()));
-    const key = `${f.kind}\n${f.message}`;
-    const e = m.get(key);
-    if (e) e.count++;
-    else m.set(key, { kind: f.kind, turn: f.turn, count: 1 });
-  }
-  const out: string[] = [];
-  for (const [seat, m] of [...bySeat].sort((a, b) => a[0] - b[0])) {
-    out.push(`faults of ${name(seat)}:`);
-    const entries = [...m];
-    for (const [key, e] of entries.slice(0, FAULT_LINES))
-      out.push(`  ${e.kind}, turn ${e.turn}${e.count > 1 ? ` and ${e.count - 1} more` : ''}: ${key.slice(key.indexOf('\n') + 1)}`);
-    if (entries.length > FAULT_LINES) out.push(`  … and ${entries.length - FAULT_LINES} other messages`);
-  }
-  return out;
 }
 
 /** The builds named by --loadouts (checked by the ruleset), or its one build for each of its fewest seats. */

@@ -11,8 +11,9 @@ import { loadRunRuleset } from '../config/rulesets.js';
 import { folderData, inspectFolder, type FolderConfig } from '../store/folder.js';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
-import { checkQueue } from './queue.js';
-import { checkRunArgs, playFolders, runOptions, type FolderJob, type RunArgs } from './tournament.js';
+import { checkQueue } from '../app/queue.js';
+import { checkRunArgs, playFolders, type FolderJob, type RunArgs } from '../app/runs.js';
+import { runOptions } from './runOptions.js';
 
 interface ResumeArgs extends RunArgs {
   dir: string;

@@ -11,7 +11,7 @@ import { cancelRuns, listRuns, listWorkers } from '../queue/registry.js';
 import { coordinatorKey } from '../queue/names.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
-import { duration } from './progress.js';
+import { duration } from '../app/progress.js';
 
 interface StatusArgs {
   queue: string;

@@ -15,7 +15,8 @@ import { basename, join } from 'node:path';
 import { isBotPath } from '../match/bots.js';
 import { loadConfig, type Plan } from '../config/index.js';
 import { robustness, writeRobustness } from '../report/robustness.js';
-import { configOptions, runConfig, type ConfigArgs } from './tournament.js';
+import { runConfig, type ConfigArgs } from '../app/runs.js';
+import { configOptions } from './runOptions.js';
 
 interface SweepArgs extends ConfigArgs {
   matches?: number;

@@ -9,7 +9,7 @@ import { runKey, type ProgressInfo } from '../run/runner.js';
 import { parseQueueUrl, reachRedis } from '../queue/connection.js';
 import { openQueueExecutor, type QueueExecutor } from '../queue/executor.js';
 import type { RunStatus } from '../queue/registry.js';
-import type { FolderJob } from './tournament.js';
+import type { FolderJob } from './runs.js';
 
 /** Checks `--queue` and that its Redis answers. */
 export async function checkQueue(url: string): Promise<void> {
