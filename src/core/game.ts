@@ -302,10 +302,10 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    * bots on one side's seats. Absent: every seat plays for itself.
    */
   sideOf?(seat: number, seats: number): number;
-  /** Names of per-seat figures (damage dealt, pieces lost): each becomes a record column. */
-  readonly figures: readonly string[];
-  /** What a seat brings to a match. */
-  readonly builds: BuildKit<B>;
+  /** Names of per-seat figures (damage dealt, pieces lost): each becomes a record column. Default: none. */
+  readonly figures?: readonly string[];
+  /** What a seat brings to a match. Default: one build, `standard`, which configs need not name. */
+  readonly builds?: BuildKit<B>;
 
   /** The data file the rules read, when they read one (NHM: the parts catalogue). */
   readonly data?: DataFile;
@@ -318,8 +318,8 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   makeGame(setup: MatchSetup<B>): G;
   /** The number of seats of a game. */
   seatCount(game: G): number;
-  /** A seat's name in traces (`A`). */
-  seatName(game: G, seat: number): string;
+  /** A seat's name in traces (`A`). Default: A, B, C, … */
+  seatName?(game: G, seat: number): string;
   /** A new state at the start of a match; its chance is seeded from `seed`. */
   newState(game: G, seed: string): S;
   /** Copies `src` into `dst` (states of one game) without allocating. */
@@ -327,8 +327,8 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
 
   /** What the state waits for. */
   node(state: S): GameNode;
-  /** The kind of decision a seat makes at a node (and the bot method that makes it): NHM's `program`. */
-  decision(state: S, seat: number): string;
+  /** The kind of decision a seat makes at a node (and the bot method that makes it): NHM's `program`. Default: `move`. */
+  decision?(state: S, seat: number): string;
   /** Resolves a chance node with the state's own dice. */
   chance(state: S): void;
   /**
@@ -339,8 +339,8 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   apply(state: S, actions: readonly (A | null)[], answer: Answerer<A>, recorder?: Recorder | null): void;
   /** The ranking once the game is over, else null. */
   result(state: S): Outcome | null;
-  /** Per-seat figures now, in `figures` order. */
-  figureValues(state: S): number[][];
+  /** Per-seat figures now, in `figures` order (each a list of one value a seat). Default: none. */
+  figureValues?(state: S): number[][];
   /** Turns completed (the records' `turns`). */
   turns(state: S): number;
 
@@ -372,14 +372,15 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   /** What a seat does when it gives no legal answer to a decision (NHM: X X X X X). */
   forfeit(state: S, seat: number, kind: string): A;
 
-  /** What a bot's factory is told of its game besides seat, RNG and budget (NHM: `{ game, notation }`). */
-  botContext(game: G): Record<string, unknown>;
+  /** What a bot's factory is told of its game besides seat, RNG and budget (NHM: `{ game, notation }`). Default: nothing. */
+  botContext?(game: G): Record<string, unknown>;
   /**
    * A recorder of what happens, for traces and replays: `onRecord` gets one
    * JSON object per event the ruleset reports (NHM: one per step). Pass it to
-   * `apply`; without one, nothing is recorded and nothing is paid.
+   * `apply`; without one, nothing is recorded and nothing is paid. Default:
+   * a recorder `apply` may ignore (the ruleset reports nothing).
    */
-  recorder(state: () => S, onRecord: (record: object) => void): Recorder;
+  recorder?(state: () => S, onRecord: (record: object) => void): Recorder;
 
   /**
    * Reads the game part of a scenario file (`havoc scenario`: a board, seats
@@ -433,6 +434,19 @@ export function dataBinder<D extends object, M>(own: () => D | undefined, self: 
   };
 }
 
-/** Any game module, for code that handles every ruleset alike. */
+/** The members a ruleset may leave out, which `completeModule` (core/complete.ts) fills with the interface's defaults. */
+export type DefaultedMember = 'figures' | 'builds' | 'seatName' | 'decision' | 'figureValues' | 'botContext' | 'recorder';
+
+/**
+ * A ruleset as the arena, bots and tools see it: its `GameModule` with every
+ * defaulted member present (the registry completes each module it registers).
+ */
+export type Ruleset<G = unknown, S = unknown, A = unknown, O = unknown, B = unknown> = Omit<GameModule<G, S, A, O, B>, DefaultedMember | 'withData'> &
+  Required<Pick<GameModule<G, S, A, O, B>, DefaultedMember>> & {
+    /** The same rules bound to other data, completed too. */
+    withData?(data: unknown): Ruleset<G, S, A, O, B>;
+  };
+
+/** Any ruleset, completed, for code that handles every ruleset alike. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGameModule = GameModule<any, any, any, any, any>;
+export type AnyGameModule = Ruleset<any, any, any, any, any>;

@@ -5,12 +5,13 @@
  * process is ready sooner (a process is started for each seat of each match).
  * A ruleset ships by one line here.
  */
+import { completeModule } from '../core/complete.js';
 import type { AnyGameModule } from '../core/game.js';
 
 export const BUILTIN_RULESETS: Readonly<Record<string, () => Promise<AnyGameModule>>> = {
-  rbp: async () => (await import('./rbp/module.js')).rbpModule,
-  nhm: async () => (await import('./nhm/module.js')).nhmModule,
-  hovercrafts: async () => (await import('./hovercrafts/module.js')).hoverModule,
-  'blind-ninjas': async () => (await import('./blind-ninjas/module.js')).blindNinjasModule,
-  'battle-engine': async () => (await import('./battle-engine/module.js')).defaultBattleEngine(),
+  rbp: async () => completeModule((await import('./rbp/module.js')).rbpModule),
+  nhm: async () => completeModule((await import('./nhm/module.js')).nhmModule),
+  hovercrafts: async () => completeModule((await import('./hovercrafts/module.js')).hoverModule),
+  'blind-ninjas': async () => completeModule((await import('./blind-ninjas/module.js')).blindNinjasModule),
+  'battle-engine': async () => completeModule((await import('./battle-engine/module.js')).defaultBattleEngine()),
 };

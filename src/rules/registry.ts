@@ -9,16 +9,18 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HavocError } from '../core/errors.js';
-import type { AnyGameModule } from '../core/game.js';
+import { completeModule } from '../core/complete.js';
+import type { AnyGameModule, GameModule } from '../core/game.js';
 import { BUILTIN_RULESETS } from './builtins.js';
 
 const modules = new Map<string, AnyGameModule>();
 /** Modules loaded by path: absolute path → id. */
 const byPath = new Map<string, string>();
 
-/** Adds a module under its id (a second module with the same id replaces the first). */
-export function registerRuleset(mod: AnyGameModule): void {
-  modules.set(mod.id, mod);
+/** Adds a module under its id, completed with the interface's defaults (a second module with the same id replaces the first). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function registerRuleset(mod: GameModule<any, any, any, any, any>): void {
+  modules.set(mod.id, completeModule(mod));
 }
 
 // The built-in rulesets, from their one list (builtins.ts), in its order.

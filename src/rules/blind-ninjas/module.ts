@@ -39,7 +39,7 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
 
   makeGame({ builds, turnLimit }) {
     builds.forEach((b, i) => {
-      const c = blindNinjasModule.builds.check(b, `builds[${i}]`);
+      const c = blindNinjasModule.builds!.check(b, `builds[${i}]`);
       if (!c.ok) throw c.error;
     });
     return makeRoom(builds.length, turnLimit);

@@ -96,13 +96,12 @@ const kuhn: GameModule<KuhnGame, KuhnState, KuhnAction, KuhnObservation, KuhnBui
   makeGame({ builds }) {
     if (builds.length !== 2) throw new HavocError('ERR_SEATS', 'builds', `Kuhn poker is for 2 seats, not ${builds.length}`);
     builds.forEach((b, i) => {
-      const c = kuhn.builds.check(b, `builds[${i}]`);
+      const c = kuhn.builds!.check(b, `builds[${i}]`);
       if (!c.ok) throw c.error;
     });
     return { seats: 2 };
   },
   seatCount: () => 2,
-  seatName: (_game, seat) => 'AB'[seat] ?? `#${seat}`,
   newState(_game, seed) {
     const st = new KuhnState();
     sfc32Seed(st.dice, 0, diceSeed(seed));
@@ -174,7 +173,6 @@ const kuhn: GameModule<KuhnGame, KuhnState, KuhnAction, KuhnObservation, KuhnBui
   format: (st, _seat, _kind, action) => word(st, action),
   forfeit: () => 'check',
 
-  botContext: () => ({}),
   recorder: (_state, onRecord) => new KuhnRecorder(onRecord),
   // Replays: the game is two seats and nothing else; a replay is omniscient, so its records show the cards.
   describeGame: (game) => ({ seats: game.seats }),
