@@ -16,11 +16,15 @@ import { BUILTIN_RULESETS } from '../src/rules/builtins.js';
 import { registerRuleset, rulesetById, rulesetIds } from '../src/rules/registry.js';
 import alwaysBet from './games/kuhn/bots/always-bet.js';
 import randomBot from './games/kuhn/bots/random.js';
-import kuhn, { KuhnState, type KuhnBotFactory } from './games/kuhn/index.js';
+import kuhnModule, { KuhnState, type KuhnBotFactory } from './games/kuhn/index.js';
+import { completeModule } from '../src/core/complete.js';
 import { buildsFor, randomMatches } from './games/randomMatches.js';
 import { blindNinjaTwins } from './blind-ninjas/twins.js';
 import type { BeGame, BeState } from '../src/rules/battle-engine/state.js';
 import type { HoverState } from '../src/rules/hovercrafts/state.js';
+
+/** Kuhn poker as the registry holds it: completed with the interface's defaults. */
+const kuhn = completeModule(kuhnModule);
 
 registerRuleset(kuhn);
 

@@ -31,9 +31,13 @@ import { battleEngineModule } from '../src/rules/battle-engine/module.js';
 import { defaultRoster } from '../src/rules/battle-engine/roster.js';
 import { hovercraftsModule } from '../src/rules/hovercrafts/module.js';
 import { SeatStats } from '../bots/lib/mcts/select.js';
-import kuhn, { KuhnState } from './games/kuhn/index.js';
+import kuhnModule, { KuhnState } from './games/kuhn/index.js';
+import { completeModule } from '../src/core/complete.js';
 import { buildsFor, randomBot } from './games/randomMatches.js';
 import { blindNinjaTwins } from './blind-ninjas/twins.js';
+
+/** Kuhn poker as the registry holds it: completed with the interface's defaults. */
+const kuhn = completeModule(kuhnModule);
 
 registerRuleset(kuhn);
 

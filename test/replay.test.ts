@@ -25,8 +25,12 @@ import { recordMatch, replayPath, writeReplay } from '../src/store/replays.js';
 import { gameFromHeader, verifyReplay } from '../src/replay/verify.js';
 import type { NhmGameDescription, NhmReplayStep } from '../src/rules/nhm/replay.js';
 import { rulesetById } from '../src/rules/registry.js';
-import kuhn from './games/kuhn/index.js';
+import kuhnModule from './games/kuhn/index.js';
+import { completeModule } from '../src/core/complete.js';
 import { engine } from './helpers.js';
+
+/** Kuhn poker as the registry holds it: completed with the interface's defaults. */
+const kuhn = completeModule(kuhnModule);
 
 /** An NHM-engine replay's game description and steps. */
 const nhmGameOf = (r: Replay) => r.header.game as NhmGameDescription;
