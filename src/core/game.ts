@@ -157,6 +157,23 @@ export function ranksOf(seats: number, winner: number | null): readonly number[]
   return sharedRanks(places, seats);
 }
 
+/**
+ * The legal actions of one decision or question, in a fixed order: `count`
+ * of them, the i-th read with `at(i)` (0 <= i < count), each one `check`
+ * accepts. A ruleset with many (NHM's five-command programs) decodes an
+ * index instead of listing them, so counting costs nothing. Distinct
+ * indices are distinct choices: an action the notation may write several
+ * ways (NHM's codes, Blind Ninjas' tokens in another order) is listed once,
+ * in one writing.
+ */
+export interface LegalActions<A> {
+  readonly count: number;
+  at(i: number): A;
+}
+
+/** Legal actions listed outright (a ruleset with few). */
+export const listedActions = <A>(list: readonly A[]): LegalActions<A> => ({ count: list.length, at: (i) => list[i] });
+
 /** A value or the problem that stopped it. */
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: HavocError };
 
@@ -352,6 +369,15 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
 
   /** Reads a bot's or a script's answer to a decision or question of kind `kind`. */
   parse(state: S, seat: number, kind: string, raw: unknown): Parsed<A>;
+  /**
+   * The legal actions of `seat` for a decision of kind `kind` (the node's,
+   * or a question the rules are asking now, NHM's Dodge and Auto-Target),
+   * in a fixed order (see `LegalActions`); a count of 0 when the seat has
+   * no such decision now. What a generic bot draws from (`random` where the
+   * ruleset has no `randomBot`, `mcts` where it has no knowledge) and what
+   * the conformance suite checks `check` against.
+   */
+  legal(state: S, seat: number, kind: string): LegalActions<A>;
   /** Whether a parsed action is legal now. */
   check(state: S, seat: number, kind: string, action: A): HavocError | null;
   /** Writes an action in the ruleset's notation. */

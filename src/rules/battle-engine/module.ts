@@ -17,6 +17,7 @@ import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterT
 import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState } from './state.js';
 import { applyStep, deploy, tossCoin } from './step.js';
 import { drawBoard } from './draw.js';
+import { legalActions } from './legal.js';
 import { beBoardView } from './boardView.js';
 import { readScenario, SCENARIO_FIELDS } from './scenario.js';
 
@@ -152,6 +153,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       if (kind === 'act') return parseStep(st.game, raw, where);
       return { ok: false, error: err('ERR_DECISION', where, `Battle Engine's decisions are "deploy" and "act", not "${kind}"`) };
     },
+    legal: legalActions,
     check(st, seat, kind, a) {
       const where = whereOf(seat, kind);
       if (st.phase === OVER) return err('ERR_TURN', where, 'the battle is over');

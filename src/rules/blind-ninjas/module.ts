@@ -10,6 +10,7 @@ import type { Rng } from '../../core/rng.js';
 import { type BnObservation, observeSeat, seatView } from './knowledge.js';
 import { ahead, type BnGame, describeRoom, makeRoom, NINJAS, placedRoom, SEAT_NAMES } from './room.js';
 import { checkOrders, DECISION, formatOrders, makeOrders, MOVE, type Orders, parseOrders, SLASH, STAND, standOrders, TURN } from './orders.js';
+import { legalOrders } from './legal.js';
 import { BnRecorder, drawRoom, roomBoardView, turnRecord } from './record.js';
 import { BnState, copyState, END_REASONS, FIGURES, ranksOf, RUNNING } from './state.js';
 import { playTurn, type TurnEvents } from './turn.js';
@@ -78,6 +79,7 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
     if (kind !== DECISION) return { ok: false, error: new HavocError('ERR_DECISION', where, `What Blind Ninjas? has one decision, "${DECISION}", not "${kind}"`) };
     return parseOrders(raw, where);
   },
+  legal: legalOrders,
   check(st, seat, kind, action) {
     const where = seatWhere(seat, kind);
     if (st.end !== RUNNING) return new HavocError('ERR_TURN', where, 'the game is over');

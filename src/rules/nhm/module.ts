@@ -36,6 +36,7 @@ import type { Tracer } from './trace.js';
 import { nhmReplayMembers } from './replay.js';
 import { nhmBoardView } from './boardView.js';
 import { AUTO_TARGET, DODGE, memoOf, NO_ANSWER, PROGRAM, type Memo, type NhmAction } from './questions.js';
+import { legalActions } from './legal.js';
 
 export { AUTO_TARGET, DODGE, PROGRAM, type NhmAction } from './questions.js';
 
@@ -248,6 +249,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       const c = parseCommand(g, seat, String(raw), notation);
       return typeof c === 'string' ? problem('ERR_COMMAND', c) : { ok: true, value: c };
     },
+    legal: legalActions,
     check(st, seat, kind, a) {
       const g = st.game;
       if (kind === PROGRAM) {
