@@ -61,6 +61,15 @@ describe('havoc match', () => {
     expect(a.out).not.toBe(c.out);
   });
 
+  it('plays a ruleset it was not built with (Kuhn poker) with the generic random and mcts: no ruleset sniffing, no faults', () => {
+    for (const seed of ['1', '2', '3']) {
+      const r = havoc('match', '--ruleset', 'dist/test/games/kuhn/index.js', '--bots', 'random,mcts', '--seed', seed);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(/result: (A|B) wins \((showdown|fold)\)/);
+      expect(r.out).toContain('faults 0/0');
+    }
+  });
+
   it('prints each faulting seat\'s fault messages; an async bot is told it returned a Promise', () => {
     const dir = mkdtempSync(join(tmpdir(), 'havoc-async-'));
     chmodSync(dir, 0o755); // the sandbox's unprivileged user reads the bot

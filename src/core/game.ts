@@ -86,6 +86,9 @@ export interface Question {
 /** Answers questions for the rules: an action, or null for the rulebook's default. */
 export type Answerer<A> = (q: Question) => A | null;
 
+/** A ruleset's random player (`GameModule.randomBot`): per decision kind, an answer in the notation (or codes `parse` reads). */
+export type RandomBot<O = unknown, S = unknown> = Readonly<Record<string, (obs: O, view: { readonly seat: number; readonly state: S }) => unknown>>;
+
 /** How a finished game ended. */
 export interface Outcome {
   /** Place per seat, 0 first; seats that share a place share the number (a draw is every seat at 0). */
@@ -426,6 +429,14 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   /** A fast path for whole matches, when the ruleset has one (RBP's two-pig kernel). */
   readonly fast?: FastPath<G>;
 
+  /**
+   * The ruleset's own random player, the one the `random` bot plays (its
+   * draws are the benchmark's and the golden tables'): one method per
+   * decision kind, answering as a bot does, from the seat's observation and
+   * view, with `rng` (the seat's own). Absent: `random` draws uniformly from
+   * `legal`.
+   */
+  randomBot?(game: G, seat: number, rng: Rng): RandomBot<O, S>;
   /** A random legal action (the conformance suite's player). */
   randomAction(state: S, seat: number, kind: string, rng: Rng): A;
   /**

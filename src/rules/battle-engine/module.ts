@@ -18,6 +18,7 @@ import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER,
 import { applyStep, deploy, tossCoin } from './step.js';
 import { drawBoard } from './draw.js';
 import { legalActions } from './legal.js';
+import { beRandomBot } from './randomBot.js';
 import { beBoardView } from './boardView.js';
 import { readScenario, SCENARIO_FIELDS } from './scenario.js';
 
@@ -201,6 +202,8 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
     scenarioFields: SCENARIO_FIELDS,
     show: (st) => drawBoard(st),
     describeSeat: (g, seat) => `${'AB'[seat]}: ${armyKey(g.roster, g.armies[seat])}`,
+    // The random player (what the `random` bot plays): randomBot.ts.
+    randomBot: (_game, seat, rng) => beRandomBot(seat, rng),
     randomAction(st, seat, kind, rng: Rng): BeAction {
       if (kind === 'deploy' && st.phase === DEPLOY) return randomDeployment(st, seat, rng);
       const legal = legalSteps(st, seat, scratch);

@@ -115,6 +115,8 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
     return placedRoom({ players: d.players, width: d.board?.width, height: d.board?.height, ninjas: d.ninjas, turnLimit: d.turnLimit }, `${where}.`, 'ERR_REPLAY');
   },
 
+  // The random player: random legal orders of its view (randomOrders: each living ninja Move, Turn, Stand or Slash!, at even odds among the legal).
+  randomBot: (_game, seat, rng) => ({ orders: (_obs, view) => formatOrders(randomOrders(view.state, seat, rng)) }),
   randomAction: (st, seat, _kind, rng) => randomOrders(st, seat, rng),
   playoutAction: (st, seat, _kind, rng) => playoutOrders(st, seat, rng),
 };

@@ -17,6 +17,7 @@ import { makeRng, sfc32Next, type Rng } from '../../core/rng.js';
 import { ACTION_COUNT, ACTION_MEANINGS, ACTION_WORDS, EMP, LAND, readOrder, writeOrder, type Order } from './actions.js';
 import { hoverBoardView } from './boardView.js';
 import { legalOrders } from './legal.js';
+import { hoverRandomBot } from './randomBot.js';
 import { describeSeatOf, gameOfFleets, TEAMS, type HoverGame } from './game.js';
 import { wallRows } from './map.js';
 import { describeHoverGame, readGame, SCENARIO_FIELDS } from './scenario.js';
@@ -254,6 +255,7 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     show: (_st, record) => showRecord(record),
     // A replay's record drawn from itself alone (the game has no secrets, so every view is the same).
     showRecord: (_desc, record) => (record ? showRecord(record) : 'start'),
+    randomBot: hoverRandomBot,
     randomAction: (st, seat, _kind, rng) => randomOrder(st, seat, rng),
     playoutAction: (st, seat, _kind, rng) => playoutOrder(st, seat, rng),
 

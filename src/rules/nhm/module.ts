@@ -37,6 +37,7 @@ import { nhmReplayMembers } from './replay.js';
 import { nhmBoardView } from './boardView.js';
 import { AUTO_TARGET, DODGE, memoOf, NO_ANSWER, PROGRAM, type Memo, type NhmAction } from './questions.js';
 import { legalActions } from './legal.js';
+import { nhmRandomBot } from './randomBot.js';
 
 export { AUTO_TARGET, DODGE, PROGRAM, type NhmAction } from './questions.js';
 
@@ -292,6 +293,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     // Replays (replay.ts): the game described, rebuilt with its recorded catalogue (this one, when bound with withData), steps with their minefield.
     ...nhmReplayMembers(flavour, cat),
     fast: flavour.fast,
+    randomBot: nhmRandomBot,
     randomAction: (st, seat, kind, rng) => randomAction(st, seat, kind, rng),
     playoutAction: (st, seat, kind, rng) => (kind === PROGRAM ? playoutProgram(st, seat, rng) : randomAction(st, seat, kind, rng)),
 
