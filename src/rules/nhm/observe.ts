@@ -9,6 +9,7 @@ import { PROGRAM_LENGTH } from './commands.js';
 import type { Game } from './game.js';
 import { formatCommand, formatProgram, type Notation } from './programs.js';
 import { copyState, requiredX, type State } from './state.js';
+import { weaponReach, type WeaponReach } from './reach.js';
 
 export interface MachineObservation {
   seat: number;
@@ -44,6 +45,8 @@ export interface Observation {
   requiredX: number;
   /** Every command this seat's loadout has, in its notation. */
   commands: string[];
+  /** Where each of this seat's weapon commands fires from where it stands now, blocking ignored: square → most damage (reach.ts). */
+  reach: WeaponReach[];
 }
 
 /**
@@ -129,6 +132,7 @@ class NhmObservation implements Observation {
   private ownMines_?: { square: string; armed: boolean }[];
   private minesOnBoard_?: number[];
   private commands_?: string[];
+  private reach_?: WeaponReach[];
 
   constructor(st: State, seat: number, seen: Seen) {
     const g = st.game;
@@ -181,6 +185,11 @@ class NhmObservation implements Observation {
     return (this.commands_ ??= Array.from(this.g.commands[this.seat], (c) => formatCommand(this.g, c, this.seen.notation)));
   }
 
+  get reach(): WeaponReach[] {
+    const pose = this.seen.pose, m = this.seat;
+    return (this.reach_ ??= weaponReach(this.g, m, pose[5 * m + 4] === 1 ? pose[5 * m] : -1, pose[5 * m + 1], this.seen.notation));
+  }
+
   toJSON(): Observation {
     return {
       seat: this.seat,
@@ -193,6 +202,7 @@ class NhmObservation implements Observation {
       minesOnBoard: this.minesOnBoard,
       requiredX: this.requiredX,
       commands: this.commands,
+      reach: this.reach,
     };
   }
 }
