@@ -132,7 +132,6 @@ class NhmObservation implements Observation {
   private ownMines_?: { square: string; armed: boolean }[];
   private minesOnBoard_?: number[];
   private commands_?: string[];
-  private reach_?: WeaponReach[];
 
   constructor(st: State, seat: number, seen: Seen) {
     const g = st.game;
@@ -185,9 +184,10 @@ class NhmObservation implements Observation {
     return (this.commands_ ??= Array.from(this.g.commands[this.seat], (c) => formatCommand(this.g, c, this.seen.notation)));
   }
 
+  // Made at each read, not kept: a field more would be paid by every observation, and bots read it seldom.
   get reach(): WeaponReach[] {
     const pose = this.seen.pose, m = this.seat;
-    return (this.reach_ ??= weaponReach(this.g, m, pose[5 * m + 4] === 1 ? pose[5 * m] : -1, pose[5 * m + 1], this.seen.notation));
+    return weaponReach(this.g, m, pose[5 * m + 4] === 1 ? pose[5 * m] : -1, pose[5 * m + 1], this.seen.notation);
   }
 
   toJSON(): Observation {
