@@ -170,6 +170,7 @@ export function ranksOf(seats: number, winner: number | null): readonly number[]
  * in one writing.
  */
 export interface LegalActions<A> {
+  /** Exact up to Number.MAX_SAFE_INTEGER; past it (a large Hovercrafts fleet's orders) rounded, and `at` still gives a legal action for every index below it. */
   readonly count: number;
   at(i: number): A;
 }

@@ -30,7 +30,8 @@ function combination(pool: readonly number[], k: number, i: number): number[] {
   for (let left = k; left > 0; left--) {
     for (let p = from; ; p++) {
       const n = choose(pool.length - p - 1, left - 1);
-      if (i < n) {
+      // (The last square that leaves room for the rest is taken whatever is left of i: an index past 2^53, rounded, still gives a deployment.)
+      if (i < n || p === pool.length - left) {
         out.push(pool[p]);
         from = p + 1;
         break;
