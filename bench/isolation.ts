@@ -48,7 +48,7 @@ export function isolationCost(matches: number): IsolationCost | string {
   const away = play((seed) => [isolatedFactory(mod, game, seed, path), isolatedFactory(mod, game, seed, path)]);
   // Start and round trip, one bot at a time: spawn to the first answer, then 200 more questions.
   const state = mod.newState(game, 'bench'), obs = mod.observe(state, 0), view = { seat: 0, state };
-  const ctx = { seat: 0, rng: makeRng('bench'), budget: DEFAULT_BUDGET, ...mod.botContext(game) };
+  const ctx = { seat: 0, rng: makeRng('bench'), budget: DEFAULT_BUDGET, ...mod.botContext(game), rules: { module: mod, game } };
   const inThread = random(ctx as never) as unknown as Bot;
   let startMs = 0, tripMs = 0, trips = 0, hereMs = 0;
   const bots = 10, asks = 200;

@@ -1,117 +1,29 @@
 /**
- * `random`: a uniformly random legal program. Every legal program is equally
- * likely: the bot counts the programs of each shape (how many X, repair or
- * not) and draws a shape in proportion, then fills it. In a Hovercrafts match
- * (its context has `hovercrafts`) every action is drawn uniformly instead
- * (bots/lib/hover-random.ts); in What Blind Ninjas? it gives random legal
- * orders (`randomOrders`, src/rules/blind-ninjas/module.ts); in a Battle
- * Engine match (`battleEngine`), a deployment and each step drawn uniformly
- * (bots/lib/battle-random.ts).
+ * `random`: a random legal action for every ruleset, through the game
+ * interface alone. Where the ruleset has a random player of its own
+ * (`randomBot`: NHM and Robo Battle Pigs a uniformly random legal program,
+ * Hovercrafts every action uniformly, What Blind Ninjas? random legal orders,
+ * Battle Engine a uniform deployment and step) the bot is that player, so
+ * its draws stay the benchmark's and the golden tables'; else each decision
+ * is drawn uniformly from the ruleset's `legal` actions of the seat's view.
  */
-import { CMD_R, CMD_X, PROGRAM_LENGTH } from '../src/rules/nhm/commands.js';
-import type { BotFactory } from '../src/rules/nhm/botApi.js';
-import type { Game } from '../src/rules/nhm/game.js';
-import { isHoverContext } from '../src/rules/hovercrafts/botApi.js';
-import { hoverRandom } from './lib/hover-random.js';
-import { isBlindNinjasContext } from '../src/rules/blind-ninjas/botApi.js';
-import { randomOrders } from '../src/rules/blind-ninjas/module.js';
-import { formatOrders } from '../src/rules/blind-ninjas/orders.js';
-import { battleRandom, isBattleContext } from './lib/battle-random.js';
+import type { AnyBot, BotContext, SeatView } from '../src/core/bot.js';
 
-/** The shape index of a repair program: after the X-count shapes 0..PROGRAM_LENGTH. */
-const REPAIR_SHAPE = PROGRAM_LENGTH + 1;
+/** Names a decision method may never have: what JavaScript itself looks up on an object. */
+const NOT_DECISIONS = new Set(['then', 'toJSON', 'constructor', 'valueOf', 'toString', 'inspect']);
 
-const binom = (n: number, k: number): number => (k < 0 || k > n ? 0 : k === 0 || k === n ? 1 : binom(n - 1, k - 1) + binom(n - 1, k));
-/** C(PROGRAM_LENGTH, j). */
-const CHOOSE = Array.from({ length: PROGRAM_LENGTH + 1 }, (_, j) => binom(PROGRAM_LENGTH, j));
-
-/** The shapes' weights for one count of required X, with their sums (added in the order they are drawn in). */
-interface Shapes {
-  readonly weights: Float64Array;
-  readonly total: number;
-  /** Weight of the repair shape. */
-  readonly repair: number;
-}
-
-const factory: BotFactory = (ctx) => {
-  if (isHoverContext(ctx)) return hoverRandom(ctx) as unknown as ReturnType<BotFactory>;
-  // What Blind Ninjas?: random legal orders of its view (randomOrders: each living ninja Move, Turn, Stand or Slash!, at even odds among the legal).
-  if (isBlindNinjasContext(ctx)) return { orders: (_obs: unknown, view: { state: never }) => formatOrders(randomOrders(view.state, ctx.seat, ctx.rng)) } as never;
-  if (isBattleContext(ctx)) return battleRandom(ctx) as unknown as ReturnType<BotFactory>;
-  const { game, rng, seat } = ctx;
-  const { actions, shapes } = kitOf(game, seat);
-  const a = actions.length;
-  return {
-    program(obs) {
-      const { weights, total, repair } = shapes[obs.requiredX];
-      let u = rng.next() * total, shape = 0;
-      while (shape < weights.length - 1 && (u -= weights[shape]) >= 0) shape++;
-      // A packed literal of PROGRAM_LENGTH (five) codes, not new Array(5): its holes made every later read of it slower.
-      const prog = [0, 0, 0, 0, 0];
-      if (shape === REPAIR_SHAPE) {
-        if (game.repairAllSlots) return prog.fill(CMD_R);
-        // j X with at least one R: draw j in proportion to C(PROGRAM_LENGTH, j), j in d..PROGRAM_LENGTH-1.
-        let v = rng.next() * repair, j = obs.requiredX;
-        while (j < PROGRAM_LENGTH - 1 && (v -= CHOOSE[j]) >= 0) j++;
-        return fillX(prog.fill(CMD_R), j, rng);
-      }
-      for (let k = 0; k < PROGRAM_LENGTH; k++) prog[k] = actions[rng.int(a)];
-      return fillX(prog, shape, rng);
-    },
+export default function random(ctx: BotContext): AnyBot {
+  if (!ctx.rules) throw new Error('random needs the rules in its context (ctx.rules), which the arena gives every bot');
+  const { module: mod, game } = ctx.rules;
+  const { seat, rng } = ctx;
+  const own = mod.randomBot?.(game, seat, rng);
+  if (own) return own;
+  // Uniform over `legal`, for any decision name (the interface does not list a ruleset's decisions); none legal: the default.
+  const draw = (view: SeatView, kind: string): string | null => {
+    const legal = mod.legal(view.state, seat, kind);
+    return legal.count === 0 ? null : mod.format(view.state, seat, kind, legal.at(rng.int(legal.count)));
   };
-};
-
-/** A seat's commands a program draws from (not X, not R) and the shapes' weights for each count of required X. */
-interface Kit {
-  readonly actions: readonly number[];
-  readonly shapes: readonly Shapes[];
-}
-
-/** Kits per game and seat, made at a seat's first match (a sweep plays a design many times; making them was a fifth of a short match). */
-const kits = new WeakMap<Game, Kit[]>();
-
-function kitOf(game: Game, seat: number): Kit {
-  let perSeat = kits.get(game);
-  if (!perSeat) kits.set(game, (perSeat = []));
-  return (perSeat[seat] ??= makeKit(game, seat));
-}
-
-function makeKit(game: Game, seat: number): Kit {
-  const actions = Array.from(game.commands[seat]).filter((c) => c !== CMD_X && c !== CMD_R);
-  const a = actions.length;
-  // The weights depend only on the required X (0..PROGRAM_LENGTH).
-  const shapes: Shapes[] = Array.from({ length: PROGRAM_LENGTH + 1 }, (_, d) => {
-    // Shapes 0..PROGRAM_LENGTH: j X commands and PROGRAM_LENGTH - j actions (j >= d); then a repair program.
-    const weights = new Float64Array(PROGRAM_LENGTH + 2);
-    for (let j = 0; j <= PROGRAM_LENGTH; j++) weights[j] = j >= d ? CHOOSE[j] * a ** (PROGRAM_LENGTH - j) : 0;
-    // Robo Battle Pigs repairs only as R R R R R; NHM with j X (d <= j < PROGRAM_LENGTH) and R elsewhere.
-    let repair = 1;
-    if (!game.repairAllSlots) {
-      repair = 0;
-      for (let j = d; j < PROGRAM_LENGTH; j++) repair += CHOOSE[j];
-    }
-    weights[REPAIR_SHAPE] = repair;
-    let total = 0;
-    for (let j = 0; j < weights.length; j++) total += weights[j];
-    return { weights, total, repair };
+  return new Proxy({} as AnyBot, {
+    get: (_t, prop) => (typeof prop !== 'string' || NOT_DECISIONS.has(prop) ? undefined : (_obs: unknown, view: SeatView) => draw(view, prop)),
   });
-  return { actions, shapes };
 }
-
-/** Scratch for fillX: a decision runs to its end before the next starts, so every bot can share it. */
-const slots = new Int8Array(PROGRAM_LENGTH);
-
-/** Puts X in `j` distinct random slots (shuffling `slots`). */
-function fillX(prog: number[], j: number, rng: { int(n: number): number }): number[] {
-  for (let k = 0; k < PROGRAM_LENGTH; k++) slots[k] = k;
-  for (let i = 0; i < j; i++) {
-    const pick = i + rng.int(PROGRAM_LENGTH - i);
-    const t = slots[i];
-    slots[i] = slots[pick];
-    slots[pick] = t;
-    prog[slots[i]] = CMD_X;
-  }
-  return prog;
-}
-
-export default factory;

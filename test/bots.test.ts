@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playMatch, type MatchOptions } from '../src/match/loop.js';
-import { BOARD_8X8 } from '../src/core/grid.js';
+import { BOARD_8X8, squareName } from '../src/core/grid.js';
 import { matchSeed } from '../src/core/rng.js';
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
@@ -248,6 +248,36 @@ describe('bots/lib', () => {
     expect(Array.from(again.hearts)).toEqual(Array.from(ref.hearts));
     expect(sim.count).toBe(2);
     expect(sim.hearts(1)).toBe(ref.hearts[1]);
+  });
+
+  it('an NHM observation tells the seat its weapons\' reach: the reach tables\' firing now, per weapon command', () => {
+    const names = [...named.keys()];
+    for (let g = 0; g < names.length; g += 3) {
+      const game = nhm([names[g], names[(g + 1) % names.length], names[(g + 2) % names.length]], 100);
+      const reach = reachOf(game), mod = engine(game).module;
+      playMatch({
+        ...engine(game),
+        bots: [random, random, random],
+        seed: `reach-${g}`,
+        onTurn: (st) => {
+          for (let m = 0; m < 3; m++) {
+            const told = mod.observe(st, m).reach as { command: string; squares: Record<string, number> }[];
+            if (!st.alive[m]) {
+              expect(told).toEqual([]);
+              continue;
+            }
+            expect(told.map((w) => w.command)).toEqual(Array.from(game.weaponCmds[m], (c) => mod.format(st, m, 'autoTarget', c)));
+            told.forEach((w, k) => {
+              const table = reach.weaponNow[m][k];
+              for (let t = 0; t < game.size; t++) {
+                const d = table ? table[(st.facing[m] * game.size + st.sq[m]) * game.size + t] : 0;
+                expect(w.squares[squareName(game.board, t)] ?? 0, `${game.loadouts[m].name} ${w.command} on ${squareName(game.board, t)}`).toBe(d);
+              }
+            });
+          }
+        },
+      });
+    }
   });
 
   it('every candidate program is legal, in positions from random play on every named loadout', () => {

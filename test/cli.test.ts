@@ -61,6 +61,51 @@ describe('havoc match', () => {
     expect(a.out).not.toBe(c.out);
   });
 
+  it('plays a ruleset it was not built with (Kuhn poker) with the generic random and mcts: no ruleset sniffing, no faults', () => {
+    for (const seed of ['1', '2', '3']) {
+      const r = havoc('match', '--ruleset', 'dist/test/games/kuhn/index.js', '--bots', 'random,mcts', '--seed', seed);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(/result: (A|B) wins \((showdown|fold)\)/);
+      expect(r.out).toContain('faults 0/0');
+    }
+  });
+
+  it('tells a protocol bot the legal actions of each decision when its ready asks for them, and nothing when it does not', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-legal-'));
+    chmodSync(dir, 0o755); // the sandbox's unprivileged user reads the bot
+    // Asking (argv "ask"): answers the last listed action (Kuhn: bet or call). Not asking: a decide with `legal` is answered with nonsense (a fault).
+    writeFileSync(
+      join(dir, 'bot.py'),
+      [
+        'import json, sys',
+        'ask = sys.argv[1] == "ask"',
+        'for line in sys.stdin:',
+        '    m = json.loads(line)',
+        '    if m["type"] == "start": out = {"type": "ready", "legal": True} if ask else {"type": "ready"}',
+        '    elif m["type"] == "decide":',
+        '        legal = m.get("legal")',
+        '        ok = legal is not None and legal["count"] == len(legal["actions"]) if ask else legal is None',
+        '        out = {"type": "action", "id": m["id"], "action": (legal["actions"][-1] if ask else "bet") if ok else "nonsense"}',
+        '    else: break',
+        '    print(json.dumps(out), flush=True)',
+        '',
+      ].join('\n'),
+    );
+    for (const who of ['ask', 'mute']) writeFileSync(join(dir, `${who}.json`), JSON.stringify({ name: who, command: ['python3', 'bot.py', who] }));
+    chmodSync(join(dir, 'bot.py'), 0o644);
+    try {
+      const r = havoc('match', '--ruleset', 'dist/test/games/kuhn/index.js', '--bots', `${join(dir, 'ask.json')},${join(dir, 'mute.json')}`, '--seed', '4');
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain('faults 0/0');
+      // Seat A bets (or calls) at every decision: the last of its legal actions.
+      const actions = r.out.split('\n').filter((l) => l.startsWith('{"seat":0')).map((l) => JSON.parse(l).action);
+      expect(actions.length).toBeGreaterThan(0);
+      for (const a of actions) expect(['bet', 'call']).toContain(a);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('prints each faulting seat\'s fault messages; an async bot is told it returned a Promise', () => {
     const dir = mkdtempSync(join(tmpdir(), 'havoc-async-'));
     chmodSync(dir, 0o755); // the sandbox's unprivileged user reads the bot

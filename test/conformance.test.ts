@@ -119,6 +119,57 @@ function playRandom(mod: AnyGameModule, game: unknown, seed: string, visit?: (st
   return { moves, result: result!, figures: mod.figureValues(st), turns, nodes, state: st };
 }
 
+/** Decisions with at most this many legal actions are listed whole; larger ones by a seeded sample of indices. */
+const LIST_CAP = 2000;
+const SAMPLE = 100;
+
+/**
+ * Checks `legal` for one decision (or question, `decision` false): a positive
+ * count; every enumerated action (or a sample) checks, round-trips
+ * format/parse and is listed once; randomAction is among them; and texts
+ * made of listed actions' tokens recombined, when they parse to something
+ * not listed, are refused.
+ */
+function checkLegal(mod: AnyGameModule, st: unknown, s: number, kind: string, rng: Rng, full: boolean, decision: boolean): void {
+  const what = `${mod.id}: seat ${s} ${kind}`;
+  const legal = mod.legal(st, s, kind);
+  expect(Number.isInteger(legal.count) && legal.count > 0, `${what}: count ${legal.count}`).toBe(true);
+  if (!full) return;
+  const whole = legal.count <= LIST_CAP;
+  const indices = whole ? Array.from({ length: legal.count }, (_, i) => i) : [0, legal.count - 1, ...Array.from({ length: SAMPLE }, () => rng.int(legal.count))];
+  const texts = new Set<string>();
+  for (const i of indices) {
+    const a = legal.at(i);
+    expect(mod.check(st, s, kind, a), `${what}: legal action ${i} of ${legal.count} is refused`).toBeNull();
+    const text = mod.format(st, s, kind, a);
+    const p = mod.parse(st, s, kind, text);
+    expect(p.ok, `${what}: "${text}" does not parse back`).toBe(true);
+    if (p.ok) expect(mod.format(st, s, kind, p.value)).toBe(text);
+    if (whole) {
+      expect(texts.has(text), `${what}: "${text}" listed twice`).toBe(false);
+      texts.add(text);
+    }
+  }
+  if (!whole) return;
+  // randomAction is one of them (a question's random answer too).
+  for (let k = 0; k < 3; k++) {
+    const text = mod.format(st, s, kind, mod.randomAction(st, s, kind, rng));
+    expect(texts.has(text), `${what}: randomAction's "${text}" is not listed`).toBe(true);
+  }
+  // Outside the list: the listed texts' tokens recombined, and small integers (NHM's questions take command codes).
+  const listed = [...texts], made: unknown[] = [];
+  for (let k = 0; k < 30; k++) {
+    const x = listed[rng.int(listed.length)].split(' '), y = listed[rng.int(listed.length)].split(' ');
+    made.push(x.map((t, i) => (i < y.length && rng.int(2) ? y[i] : t)).join(' '));
+  }
+  if (!decision) for (let c = 0; c < 64; c++) made.push(c);
+  for (const raw of made) {
+    const p = mod.parse(st, s, kind, raw);
+    if (!p.ok || mod.check(st, s, kind, p.value) !== null) continue;
+    expect(texts.has(mod.format(st, s, kind, p.value)), `${what}: "${String(raw)}" is accepted but not listed`).toBe(true);
+  }
+}
+
 /**
  * Twin makers, by ruleset id: two states of `game` that differ only in
  * secrets that `seat` may not know, at the same public point of the game.
@@ -333,6 +384,38 @@ describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) 
             }
           }
         });
+  });
+
+  it('enumerates the legal actions of every decision and question: each checks and round-trips, randomAction is among them, others are refused', () => {
+    for (const { n, game } of games())
+      for (const seed of SEEDS.slice(0, 3)) {
+        const st = mod.newState(game, seed);
+        const rng = makeRng(`${seed}/legal`);
+        let decisions = 0;
+        for (let nodes = 0; nodes < MAX_NODES; nodes++) {
+          const seats = nextDeciders(mod, st);
+          if (!seats) break;
+          // Listing a whole decision is the suite's dearest check: the first decisions of a game, then one node in eight.
+          const full = decisions++ < 12 || nodes % 8 === 0;
+          for (const s of seats) {
+            const kind = mod.decision(st, s);
+            checkLegal(mod, st, s, kind, rng, full, true);
+            // A seat not acting at a one-seat node has no such decision, and its turn's actions are refused for it.
+            if (seats.length === 1 && full)
+              for (let o = 0, a = mod.legal(st, s, kind).at(0); o < n; o++) {
+                if (o === s) continue;
+                expect(mod.legal(st, o, kind).count, `${id}: seat ${o} has legal actions off its turn`).toBe(0);
+                expect(mod.check(st, o, kind, a), `${id}: seat ${o} may play seat ${s}'s action`).not.toBeNull();
+              }
+          }
+          const actions = randomActions(mod, st, n, rng);
+          // Questions asked mid-step: their answers enumerated at the moment they are asked.
+          mod.apply(st, actions, (q) => {
+            checkLegal(mod, st, q.seat, q.kind, rng, true, false);
+            return mod.randomAction(st, q.seat, q.kind, rng);
+          });
+        }
+      }
   });
 
   it('returns every problem as a value and never throws', () => {

@@ -67,7 +67,7 @@ describe('Hovercrafts bots', () => {
     for (let i = 0; i < 6; i++) {
       const st = mod.newState(game, `variants-${i}`);
       // A few random turns first, so the positions differ.
-      const rnd = [0, 1].map((seat) => (random as AnyBotFactory)({ seat, rng: makeRng(`v-${i}-${seat}`), budget: DEFAULT_BUDGET, ...mod.botContext(game) }) as { program: Function });
+      const rnd = [0, 1].map((seat) => (random as AnyBotFactory)({ seat, rng: makeRng(`v-${i}-${seat}`), budget: DEFAULT_BUDGET, ...mod.botContext(game), rules: { module: mod, game } }) as { program: Function });
       for (let t = 0; t < i && nextDeciders(mod, st); t++) mod.apply(st, [0, 1].map((seat) => mod.parse(st, seat, 'program', rnd[seat].program(mod.observe(st, seat), { seat, state: st })).value), () => null);
       if (!nextDeciders(mod, st)) continue;
       const p = pilot({ seat: 0, rng: makeRng('p'), budget: DEFAULT_BUDGET, ...mod.botContext(game) } as never);

@@ -1,14 +1,11 @@
 /**
- * Battle Engine's random bot (what `random` plays in a Battle Engine match:
- * its context has `battleEngine`): a deployment drawn uniformly over its
- * side's squares, and each step drawn uniformly from the legal ones of its
- * view, with the seat's own RNG.
+ * Battle Engine's random bot: the ruleset's own random player
+ * (src/rules/battle-engine/randomBot.ts, what `random` plays in a Battle
+ * Engine match), for bots and tests that play it by name.
  */
 import type { BotContext, SeatView } from '../../src/core/bot.js';
-import { legalSteps, type BeAction } from '../../src/rules/battle-engine/actions.js';
-import { randomDeployment } from '../../src/rules/battle-engine/module.js';
-import { formatAction } from '../../src/rules/battle-engine/notation.js';
 import type { BeObservation } from '../../src/rules/battle-engine/observe.js';
+import { beRandomBot } from '../../src/rules/battle-engine/randomBot.js';
 import type { BeState } from '../../src/rules/battle-engine/state.js';
 
 /** A Battle Engine bot: a deployment, then one step per `act` decision, in the notation. */
@@ -17,17 +14,7 @@ export interface BattleBot {
   act(obs: BeObservation, view: SeatView<BeState>): string;
 }
 
-/** Whether a bot's context is a Battle Engine match's. */
+/** Whether a bot's context is a Battle Engine match's (for bots written for Battle Engine alone, to refuse another). */
 export const isBattleContext = (ctx: BotContext): boolean => typeof ctx.battleEngine === 'object' && ctx.battleEngine !== null;
 
-export function battleRandom(ctx: BotContext): BattleBot {
-  const { rng, seat } = ctx;
-  const steps: BeAction[] = [];
-  return {
-    deploy: (_obs, view) => formatAction(view.state.game, seat, randomDeployment(view.state, seat, rng)),
-    act(_obs, view) {
-      const legal = legalSteps(view.state, seat, steps);
-      return legal.length === 0 ? 'pass' : formatAction(view.state.game, seat, legal[rng.int(legal.length)]);
-    },
-  };
-}
+export const battleRandom = (ctx: BotContext): BattleBot => beRandomBot(ctx.seat, ctx.rng) as unknown as BattleBot;

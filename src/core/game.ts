@@ -86,6 +86,9 @@ export interface Question {
 /** Answers questions for the rules: an action, or null for the rulebook's default. */
 export type Answerer<A> = (q: Question) => A | null;
 
+/** A ruleset's random player (`GameModule.randomBot`): per decision kind, an answer in the notation (or codes `parse` reads). */
+export type RandomBot<O = unknown, S = unknown> = Readonly<Record<string, (obs: O, view: { readonly seat: number; readonly state: S }) => unknown>>;
+
 /** How a finished game ended. */
 export interface Outcome {
   /** Place per seat, 0 first; seats that share a place share the number (a draw is every seat at 0). */
@@ -156,6 +159,24 @@ export function ranksOf(seats: number, winner: number | null): readonly number[]
   for (let s = 0; s < seats; s++) places[s] = winner === null || s === winner ? 0 : 1;
   return sharedRanks(places, seats);
 }
+
+/**
+ * The legal actions of one decision or question, in a fixed order: `count`
+ * of them, the i-th read with `at(i)` (0 <= i < count), each one `check`
+ * accepts. A ruleset with many (NHM's five-command programs) decodes an
+ * index instead of listing them, so counting costs nothing. Distinct
+ * indices are distinct choices: an action the notation may write several
+ * ways (NHM's codes, Blind Ninjas' tokens in another order) is listed once,
+ * in one writing.
+ */
+export interface LegalActions<A> {
+  /** Exact up to Number.MAX_SAFE_INTEGER; past it (a large Hovercrafts fleet's orders) rounded, and `at` still gives a legal action for every index below it. */
+  readonly count: number;
+  at(i: number): A;
+}
+
+/** Legal actions listed outright (a ruleset with few). */
+export const listedActions = <A>(list: readonly A[]): LegalActions<A> => ({ count: list.length, at: (i) => list[i] });
 
 /** A value or the problem that stopped it. */
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: HavocError };
@@ -357,6 +378,15 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
 
   /** Reads a bot's or a script's answer to a decision or question of kind `kind`. */
   parse(state: S, seat: number, kind: string, raw: unknown): Parsed<A>;
+  /**
+   * The legal actions of `seat` for a decision of kind `kind` (the node's,
+   * or a question the rules are asking now, NHM's Dodge and Auto-Target),
+   * in a fixed order (see `LegalActions`); a count of 0 when the seat has
+   * no such decision now. What a generic bot draws from (`random` where the
+   * ruleset has no `randomBot`, `mcts` where it has no knowledge) and what
+   * the conformance suite checks `check` against.
+   */
+  legal(state: S, seat: number, kind: string): LegalActions<A>;
   /** Whether a parsed action is legal now. */
   check(state: S, seat: number, kind: string, action: A): HavocError | null;
   /** Writes an action in the ruleset's notation. */
@@ -406,6 +436,14 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   /** A fast path for whole matches, when the ruleset has one (RBP's two-pig kernel). */
   readonly fast?: FastPath<G>;
 
+  /**
+   * The ruleset's own random player, the one the `random` bot plays (its
+   * draws are the benchmark's and the golden tables'): one method per
+   * decision kind, answering as a bot does, from the seat's observation and
+   * view, with `rng` (the seat's own). Absent: `random` draws uniformly from
+   * `legal`.
+   */
+  randomBot?(game: G, seat: number, rng: Rng): RandomBot<O, S>;
   /** A random legal action (the conformance suite's player). */
   randomAction(state: S, seat: number, kind: string, rng: Rng): A;
   /**

@@ -4,7 +4,7 @@
  * speaks first; each of its messages but `end` wants exactly one line back.
  *
  *   arena → bot  {"type":"start","protocol":"havoc-bot/1","ruleset":{...},"game":…,"seat":0,"seats":["A","B"],"seed":"…","budget":{"ms":…,"sims":…}}
- *   bot → arena  {"type":"ready"}
+ *   bot → arena  {"type":"ready"}            (or {"type":"ready","legal":true}: every decide then carries `legal`)
  *   arena → bot  {"type":"decide","id":1,"kind":"program","observation":{…},"view":{…},"args":[…]}
  *   bot → arena  {"type":"action","id":1,"action":"F F X X X"}
  *   arena → bot  {"type":"end","result":{…}}
@@ -45,6 +45,23 @@ export interface DecideMessage {
   readonly view: unknown;
   /** A question's arguments (NHM's Dodge: the hot squares). */
   readonly args: readonly unknown[];
+  /** The legal actions of this decision or question in the seat's view (GameModule.legal), only for a bot whose `ready` asked for them. */
+  readonly legal?: LegalField;
+}
+
+/** Decisions with this many legal actions or fewer have them listed in `legal.actions`; above it only counted (NHM's programs run to hundreds of thousands). */
+export const LEGAL_LISTED = 1000;
+
+/** A decision's legal actions: how many, and each in the notation (in `legal`'s order) when there are LEGAL_LISTED or fewer. */
+export interface LegalField {
+  readonly count: number;
+  readonly actions?: readonly string[];
+}
+
+/** The bot's answer to start: ready, and whether it wants each decision's legal actions (absent: no, and nothing is spent on them). */
+export interface ReadyMessage {
+  readonly type: 'ready';
+  readonly legal?: boolean;
 }
 
 export interface EndMessage {

@@ -21,7 +21,7 @@ import { rulesetModulePath } from '../rules/registry.js';
 import { DEFAULT_ISOLATION, type Isolation } from './limits.js';
 import { BotPipe, CLOSED_LOG_REFUSED, type PipeReply } from './pipe.js';
 import { treeCpuMs } from './processCpu.js';
-import { MAX_LINE, PROTOCOL, type ActionMessage, type DecideMessage, type StartMessage } from './protocol.js';
+import { LEGAL_LISTED, MAX_LINE, PROTOCOL, type ActionMessage, type DecideMessage, type LegalField, type StartMessage } from './protocol.js';
 import { sandboxed, sandboxProblem, scratchFolder } from './bubblewrap.js';
 import { encodeView } from './viewCodec.js';
 import { outOfMemory } from './outOfMemory.js';
@@ -104,6 +104,8 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
     // The start is sent now and its `ready` awaited when the match loop calls BOT_READY (or at the first question), so the seats' processes start side by side and untimed.
     pipe.tell(JSON.stringify(start));
     let started = false;
+    /** Whether the bot's `ready` asked for each decision's legal actions (`legal` in every decide message). */
+    let wantsLegal = false;
     /** The tree's CPU milliseconds at the last answer (null: not known), and the last call's; read only under the CPU clock (a reading costs about 0.3 ms). */
     const timesCpu = (ctx.budget.clock ?? DEFAULT_CLOCK) === 'cpu';
     let cpuMark: number | null = null;
@@ -112,6 +114,7 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
       started = true;
       const hello = pipe.read(iso.startupMs);
       if (hello.kind === 'line' && isType(hello.text, 'ready')) {
+        wantsLegal = parse(hello.text)?.legal === true;
         if (timesCpu) cpuMark = treeCpuMs(pipe.pid());
         return;
       }
@@ -129,7 +132,10 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
     const ask = (kind: string, observation: unknown, view: { state: unknown } | undefined, args: unknown[]): unknown => {
       if (lost) throw lost;
       if (!started) awaitReady();
-      const msg: DecideMessage = { type: 'decide', id: ++id, kind, observation, view: view ? encodeView(view.state) : null, args };
+      const msg: DecideMessage = {
+        type: 'decide', id: ++id, kind, observation, view: view ? encodeView(view.state) : null, args,
+        ...(wantsLegal && view ? { legal: legalOf(mod, view.state, ctx.seat, kind) } : {}),
+      };
       const r = pipe.request(JSON.stringify(msg), deadline);
       const a = r.kind === 'line' ? actionOf(r.text, id) : null;
       if (!a) throw lose(ended(r, `to ${kind} #${id}`, iso, deadline));
@@ -166,6 +172,15 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
       },
     );
   };
+}
+
+/** A decision's legal actions as a decide message tells them: their count, and in the notation when they are LEGAL_LISTED or fewer. */
+function legalOf(mod: AnyGameModule, state: unknown, seat: number, kind: string): LegalField {
+  const legal = mod.legal(state, seat, kind);
+  if (legal.count > LEGAL_LISTED) return { count: legal.count };
+  const actions: string[] = [];
+  for (let i = 0; i < legal.count; i++) actions.push(mod.format(state, seat, kind, legal.at(i)));
+  return { count: legal.count, actions };
 }
 
 const parse = (text: string): Record<string, unknown> | null => {

@@ -2,8 +2,8 @@
  * What `mcts` knows of each built-in ruleset beyond the game interface: an
  * action generator, an evaluator and, for hidden information, a belief
  * sampler — each optional. A ruleset not listed here (a user's, a test's) is
- * searched with the interface alone: random candidates, playouts to the end.
- * Rulesets are told apart by their bot context, as `random` does.
+ * searched with the interface alone: candidates from its `legal` actions,
+ * playouts to the end. Rulesets are told apart by their id (KNOWLEDGE).
  *
  * - Ninja Havoc Machines and Robo Battle Pigs: the search bots' candidate
  *   programs (candidates.ts: five slots' product cut to a few dozen), led by
@@ -30,16 +30,17 @@ import { applyStep } from '../../../src/rules/battle-engine/step.js';
 import type { BnObservation } from '../../../src/rules/blind-ninjas/knowledge.js';
 import { NINJAS } from '../../../src/rules/blind-ninjas/room.js';
 import { aliveCount, type BnState, DEAD, UNKNOWN } from '../../../src/rules/blind-ninjas/state.js';
-import { type BnBotContext, isBlindNinjasContext } from '../../../src/rules/blind-ninjas/botApi.js';
-import { type HoverBotContext, isHoverContext } from '../../../src/rules/hovercrafts/botApi.js';
+import type { BnBotContext } from '../../../src/rules/blind-ninjas/botApi.js';
+import type { HoverBotContext } from '../../../src/rules/hovercrafts/botApi.js';
 import { hullLeft, type HoverState } from '../../../src/rules/hovercrafts/state.js';
 import type { Game } from '../../../src/rules/nhm/game.js';
+import { nhmModule } from '../../../src/rules/nhm/module.js';
+import { rbpModule } from '../../../src/rules/rbp/module.js';
 import type { State } from '../../../src/rules/nhm/state.js';
 import type { Observation } from '../../../src/rules/nhm/observe.js';
 import type { Notation } from '../../../src/rules/nhm/programs.js';
 import { repeatLast } from '../predict.js';
 import { commanderDeployment, evaluate as battleValue } from '../battle-search.js';
-import { isBattleContext } from '../battle-random.js';
 import { CandidateGen } from '../candidates.js';
 import { ProgramList } from '../programList.js';
 import { Evaluator } from '../evaluate.js';
@@ -54,13 +55,24 @@ import { randomCandidates, type Knowledge } from './search.js';
 /** A logistic squashing of a score difference into a value in (0, 1). */
 const squash = (x: number): number => 1 / (1 + Math.exp(-x));
 
-/** The knowledge for a bot's match (the empty knowledge for a ruleset not listed). */
+/**
+ * What `mcts` knows, by ruleset id: declared, not guessed from the context's
+ * shape. A ruleset not listed is searched with the interface alone.
+ */
+const machines = (ctx: BotContext): Knowledge => machineKnowledge(ctx.rules!.game as Game, ctx.notation as Notation);
+const KNOWLEDGE: Readonly<Record<string, (ctx: BotContext) => Knowledge>> = {
+  // The NHM engine's two rulesets by their modules' ids (only src/rules spells those ids: test/layering.test.ts).
+  [nhmModule.id]: machines,
+  [rbpModule.id]: machines,
+  hovercrafts: (ctx) => hoverKnowledge(ctx as HoverBotContext),
+  'blind-ninjas': (ctx) => ninjaKnowledge(ctx as BnBotContext & BotContext),
+  'battle-engine': () => battleKnowledge(),
+};
+
+/** The knowledge for a bot's match (the empty knowledge for a ruleset not listed: legal candidates, playouts to the end). */
 export function knowledgeFor(ctx: BotContext): Knowledge {
-  if (isHoverContext(ctx)) return hoverKnowledge(ctx);
-  if (isBlindNinjasContext(ctx)) return ninjaKnowledge(ctx);
-  if (isBattleContext(ctx)) return battleKnowledge();
-  if (typeof ctx.game === 'object' && ctx.game !== null && typeof ctx.notation === 'string') return machineKnowledge(ctx.game as Game, ctx.notation as Notation);
-  return {};
+  const id = ctx.rules?.module.id;
+  return id !== undefined && Object.hasOwn(KNOWLEDGE, id) ? KNOWLEDGE[id](ctx) : {};
 }
 
 /** Programs' values are on the evaluator's scale (a heart is 10): a heart up is worth about 0.58. */

@@ -335,7 +335,7 @@ export class Searcher {
     for (const s of seats) {
       const kind = mod.decision(st, s);
       const stats = new SeatStats(max);
-      const list = this.know.candidates ? this.know.candidates(st, s, kind, max, this.rng, root) : randomCandidates(mod, st, s, kind, max, this.rng);
+      const list = this.know.candidates ? this.know.candidates(st, s, kind, max, this.rng, root) : legalCandidates(mod, st, s, kind, max, this.rng);
       for (const a of list) if (stats.size < max) stats.add(a, mod.format(st, s, kind, a));
       if (stats.size === 0) {
         const a = mod.randomAction(st, s, kind, this.rng);
@@ -388,6 +388,25 @@ function sameSeats(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * A ruleset's candidates where the searcher knows nothing of it: its legal
+ * actions, every one when they are `max` or fewer, else `max` distinct ones
+ * drawn uniformly (a few draws over, so never stuck on a repeat).
+ */
+export function legalCandidates(mod: AnyGameModule, st: unknown, seat: number, kind: string, max: number, rng: Rng): unknown[] {
+  const legal = mod.legal(st, seat, kind), out: unknown[] = [];
+  if (legal.count <= max) {
+    for (let i = 0; i < legal.count; i++) out.push(legal.at(i));
+    return out;
+  }
+  const seen = new Set<number>();
+  for (let t = 0; t < 4 * max && out.length < max; t++) {
+    const i = rng.int(legal.count);
+    if (!seen.has(i)) seen.add(i), out.push(legal.at(i));
+  }
+  return out;
 }
 
 /** Up to `max` distinct random legal actions (distinct by notation), the ruleset's own `randomAction` drawn a few times over. */

@@ -17,6 +17,8 @@ import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterT
 import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState } from './state.js';
 import { applyStep, deploy, tossCoin } from './step.js';
 import { drawBoard } from './draw.js';
+import { legalActions } from './legal.js';
+import { beRandomBot } from './randomBot.js';
 import { beBoardView } from './boardView.js';
 import { readScenario, SCENARIO_FIELDS } from './scenario.js';
 
@@ -152,6 +154,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       if (kind === 'act') return parseStep(st.game, raw, where);
       return { ok: false, error: err('ERR_DECISION', where, `Battle Engine's decisions are "deploy" and "act", not "${kind}"`) };
     },
+    legal: legalActions,
     check(st, seat, kind, a) {
       const where = whereOf(seat, kind);
       if (st.phase === OVER) return err('ERR_TURN', where, 'the battle is over');
@@ -199,6 +202,8 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
     scenarioFields: SCENARIO_FIELDS,
     show: (st) => drawBoard(st),
     describeSeat: (g, seat) => `${'AB'[seat]}: ${armyKey(g.roster, g.armies[seat])}`,
+    // The random player (what the `random` bot plays): randomBot.ts.
+    randomBot: (_game, seat, rng) => beRandomBot(seat, rng),
     randomAction(st, seat, kind, rng: Rng): BeAction {
       if (kind === 'deploy' && st.phase === DEPLOY) return randomDeployment(st, seat, rng);
       const legal = legalSteps(st, seat, scratch);

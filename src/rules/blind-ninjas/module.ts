@@ -10,6 +10,7 @@ import type { Rng } from '../../core/rng.js';
 import { type BnObservation, observeSeat, seatView } from './knowledge.js';
 import { ahead, type BnGame, describeRoom, makeRoom, NINJAS, placedRoom, SEAT_NAMES } from './room.js';
 import { checkOrders, DECISION, formatOrders, makeOrders, MOVE, type Orders, parseOrders, SLASH, STAND, standOrders, TURN } from './orders.js';
+import { legalOrders } from './legal.js';
 import { BnRecorder, drawRoom, roomBoardView, turnRecord } from './record.js';
 import { BnState, copyState, END_REASONS, FIGURES, ranksOf, RUNNING } from './state.js';
 import { playTurn, type TurnEvents } from './turn.js';
@@ -78,6 +79,7 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
     if (kind !== DECISION) return { ok: false, error: new HavocError('ERR_DECISION', where, `What Blind Ninjas? has one decision, "${DECISION}", not "${kind}"`) };
     return parseOrders(raw, where);
   },
+  legal: legalOrders,
   check(st, seat, kind, action) {
     const where = seatWhere(seat, kind);
     if (st.end !== RUNNING) return new HavocError('ERR_TURN', where, 'the game is over');
@@ -113,6 +115,8 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
     return placedRoom({ players: d.players, width: d.board?.width, height: d.board?.height, ninjas: d.ninjas, turnLimit: d.turnLimit }, `${where}.`, 'ERR_REPLAY');
   },
 
+  // The random player: random legal orders of its view (randomOrders: each living ninja Move, Turn, Stand or Slash!, at even odds among the legal).
+  randomBot: (_game, seat, rng) => ({ orders: (_obs, view) => formatOrders(randomOrders(view.state, seat, rng)) }),
   randomAction: (st, seat, _kind, rng) => randomOrders(st, seat, rng),
   playoutAction: (st, seat, _kind, rng) => playoutOrders(st, seat, rng),
 };

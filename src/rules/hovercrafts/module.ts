@@ -16,6 +16,8 @@ import { isObject } from '../../core/json.js';
 import { makeRng, sfc32Next, type Rng } from '../../core/rng.js';
 import { ACTION_COUNT, ACTION_MEANINGS, ACTION_WORDS, EMP, LAND, readOrder, writeOrder, type Order } from './actions.js';
 import { hoverBoardView } from './boardView.js';
+import { legalOrders } from './legal.js';
+import { hoverRandomBot } from './randomBot.js';
 import { describeSeatOf, gameOfFleets, TEAMS, type HoverGame } from './game.js';
 import { wallRows } from './map.js';
 import { describeHoverGame, readGame, SCENARIO_FIELDS } from './scenario.js';
@@ -223,6 +225,7 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
       if (o.length !== g.seatShips[seat].length) return problem('ERR_PROGRAM', at, orderProblem(st, seat, o) ?? 'wrong number of programs');
       return { ok: true, value: o };
     },
+    legal: legalOrders,
     check(st, seat, kind, order) {
       const g = st.game, at = where(g, seat, kind);
       if (st.over) return new HavocError('ERR_TURN', at, 'the game is over');
@@ -252,6 +255,7 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     show: (_st, record) => showRecord(record),
     // A replay's record drawn from itself alone (the game has no secrets, so every view is the same).
     showRecord: (_desc, record) => (record ? showRecord(record) : 'start'),
+    randomBot: hoverRandomBot,
     randomAction: (st, seat, _kind, rng) => randomOrder(st, seat, rng),
     playoutAction: (st, seat, _kind, rng) => playoutOrder(st, seat, rng),
 

@@ -37,6 +37,8 @@ import type { Tracer } from './trace.js';
 import { nhmReplayMembers } from './replay.js';
 import { nhmBoardView } from './boardView.js';
 import { AUTO_TARGET, DODGE, memoOf, NO_ANSWER, PROGRAM, type Memo, type NhmAction } from './questions.js';
+import { legalActions } from './legal.js';
+import { nhmRandomBot } from './randomBot.js';
 
 export { AUTO_TARGET, DODGE, PROGRAM, type NhmAction } from './questions.js';
 
@@ -249,6 +251,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
       const c = parseCommand(g, seat, String(raw), notation);
       return typeof c === 'string' ? problem('ERR_COMMAND', c) : { ok: true, value: c };
     },
+    legal: legalActions,
     check(st, seat, kind, a) {
       const g = st.game;
       if (kind === PROGRAM) {
@@ -291,6 +294,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     // Replays (replay.ts): the game described, rebuilt with its recorded catalogue (this one, when bound with withData), steps with their minefield.
     ...nhmReplayMembers(flavour, cat),
     fast: flavour.fast,
+    randomBot: nhmRandomBot,
     randomAction: (st, seat, kind, rng) => randomAction(st, seat, kind, rng),
     playoutAction: (st, seat, kind, rng) => (kind === PROGRAM ? playoutProgram(st, seat, rng) : randomAction(st, seat, kind, rng)),
 

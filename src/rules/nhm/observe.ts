@@ -9,6 +9,7 @@ import { PROGRAM_LENGTH } from './commands.js';
 import type { Game } from './game.js';
 import { formatCommand, formatProgram, type Notation } from './programs.js';
 import { copyState, requiredX, type State } from './state.js';
+import { weaponReach, type WeaponReach } from './reach.js';
 
 export interface MachineObservation {
   seat: number;
@@ -44,6 +45,8 @@ export interface Observation {
   requiredX: number;
   /** Every command this seat's loadout has, in its notation. */
   commands: string[];
+  /** Where each of this seat's weapon commands fires from where it stands now, blocking ignored: square → most damage (reach.ts). */
+  reach: WeaponReach[];
 }
 
 /**
@@ -181,6 +184,12 @@ class NhmObservation implements Observation {
     return (this.commands_ ??= Array.from(this.g.commands[this.seat], (c) => formatCommand(this.g, c, this.seen.notation)));
   }
 
+  // Made at each read, not kept: a field more would be paid by every observation, and bots read it seldom.
+  get reach(): WeaponReach[] {
+    const pose = this.seen.pose, m = this.seat;
+    return weaponReach(this.g, m, pose[5 * m + 4] === 1 ? pose[5 * m] : -1, pose[5 * m + 1], this.seen.notation);
+  }
+
   toJSON(): Observation {
     return {
       seat: this.seat,
@@ -193,6 +202,7 @@ class NhmObservation implements Observation {
       minesOnBoard: this.minesOnBoard,
       requiredX: this.requiredX,
       commands: this.commands,
+      reach: this.reach,
     };
   }
 }

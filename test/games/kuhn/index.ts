@@ -12,7 +12,7 @@
  */
 import type { Budget } from '../../../src/core/bot.js';
 import { HavocError } from '../../../src/core/errors.js';
-import { ranksOf, type GameModule, type Outcome, type Parsed, type Recorder } from '../../../src/core/game.js';
+import { listedActions, ranksOf, type GameModule, type LegalActions, type Outcome, type Parsed, type Recorder } from '../../../src/core/game.js';
 import { diceSeed, sfc32Next, sfc32Seed, type Rng } from '../../../src/core/rng.js';
 
 /** An action: pass (check or fold) or bet (bet or call). */
@@ -77,6 +77,10 @@ function payoff(st: KuhnState): number {
 }
 const WORDS: Record<string, KuhnAction> = { check: 'check', fold: 'check', bet: 'bet', call: 'bet' };
 const err = (where: string, problem: string): HavocError => new HavocError('ERR_ACTION', where, problem);
+
+/** The legal actions: check (or fold) and bet (or call), or none off the seat's turn. */
+const ACTIONS: LegalActions<KuhnAction> = listedActions<KuhnAction>(['check', 'bet']);
+const NONE: LegalActions<KuhnAction> = listedActions<KuhnAction>([]);
 
 /** Kuhn poker (test-only). */
 const kuhn: GameModule<KuhnGame, KuhnState, KuhnAction, KuhnObservation, KuhnBuild> = {
@@ -162,6 +166,7 @@ const kuhn: GameModule<KuhnGame, KuhnState, KuhnAction, KuhnObservation, KuhnBui
     const a = WORDS[raw.trim().toLowerCase()];
     return a ? { ok: true, value: a } : { ok: false, error: err(where, `"${raw}" is not check, bet, call or fold`) };
   },
+  legal: (st, seat, kind) => (kind === 'bet' && st.cards[0] >= 0 && !isOver(st) && seat === st.len % 2 ? ACTIONS : NONE),
   check(st, seat, kind, action) {
     const where = `seat ${'AB'[seat] ?? seat} ${kind}`;
     if (st.cards[0] < 0) return new HavocError('ERR_TURN', where, 'the cards are not dealt yet');
