@@ -1,6 +1,7 @@
 /** The interface's defaults (core/complete.ts): what a ruleset may leave out, filled in once, in place. */
 import { describe, expect, it } from 'vitest';
 import { completeModule } from '../src/core/complete.js';
+import { makeRng } from '../src/core/rng.js';
 import type { GameModule } from '../src/core/game.js';
 import { registerRuleset, rulesetById } from '../src/rules/registry.js';
 
@@ -25,8 +26,7 @@ function bare(id: string): GameModule<{ n: number }, { done: boolean }, string, 
     parse: (_st, _seat, _kind, raw) => ({ ok: true, value: String(raw) }),
     check: () => null,
     format: (_st, _seat, _kind, a) => a,
-    forfeit: () => 'go',
-    randomAction: () => 'go',
+    legal: (st) => (st.done ? { count: 0, at: () => '' } : { count: 3, at: (i) => ['go', 'stay', 'wait'][i] }),
   } as GameModule<{ n: number }, { done: boolean }, string, object, string>;
 }
 
@@ -44,6 +44,17 @@ describe('completeModule', () => {
     expect(m.decision(m.newState(game, 's'), 0)).toBe('move');
     expect(m.botContext(game)).toEqual({});
     expect(m.recorder(() => m.newState(game, 's'), () => {}).ruleset).toBe('bare-1');
+    // From the legal actions: the first is the forfeit; a random action is any of them, drawn uniformly.
+    const st = m.newState(game, 's');
+    expect(m.forfeit(st, 0, 'move')).toBe('go');
+    const rng = makeRng('uniform');
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 3000; i++) {
+      const a = m.randomAction(st, 0, 'move', rng);
+      seen.set(a, (seen.get(a) ?? 0) + 1);
+    }
+    expect([...seen.keys()].sort()).toEqual(['go', 'stay', 'wait']);
+    for (const n of seen.values()) expect(Math.abs(n - 1000)).toBeLessThan(150);
   });
 
   it('keeps what a ruleset gives, completes once, and completes the modules it binds to other data', () => {

@@ -59,7 +59,7 @@ describe('layering', () => {
     // Every built-in ruleset's id (its folder's name), quoted as code would write it.
     const ids = readdirSync('src/rules').filter((f) => statSync(join('src/rules', f)).isDirectory());
     expect(ids.length).toBeGreaterThanOrEqual(5);
-    const IDS = new RegExp(ids.map((id) => `'${id}'`).join('|'));
+    const IDS = new RegExp(ids.map((id) => `'${id}'|^\s*${id}:`).join('|'));
     const named = [...files('src'), ...files('bots')]
       .filter((f) => !f.startsWith('src/rules/'))
       .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => ({ f, i, line })))

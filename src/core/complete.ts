@@ -1,12 +1,14 @@
 /**
  * A ruleset as its author writes it (`GameModule`: the rules, and only what
  * the game needs beyond them) completed with the interface's defaults for
- * the members it leaves out (`DefaultedMember`), so the arena, bots and tools
+ * the members it leaves out (`DefaultedMember`; the forfeit and the random
+ * action come from its legal actions), so the arena, bots and tools
  * call every member alike. The registry completes each module it registers,
  * and the bot host the one it loads.
  */
 import { HavocError } from './errors.js';
 import type { AnyGameModule, BuildKit, GameModule, Recorder } from './game.js';
+import type { Rng } from './rng.js';
 
 const COMPLETE = Symbol('havoc.complete');
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -42,6 +44,12 @@ export function completeModule(mod: GameModule<any, any, any, any, any>): AnyGam
   fill('figureValues', () => []);
   fill('botContext', () => ({}));
   fill('recorder', () => recorder);
+  // From the legal actions: the first for a forfeit, a uniform draw for a random player.
+  fill('forfeit', (st: unknown, seat: number, kind: string) => mod.legal(st, seat, kind).at(0));
+  fill('randomAction', (st: unknown, seat: number, kind: string, rng: Rng) => {
+    const legal = mod.legal(st, seat, kind);
+    return legal.at(rng.int(legal.count));
+  });
   const bind = mod.withData;
   if (bind) m.withData = (data: unknown) => completeModule(bind.call(mod, data));
   Object.defineProperty(m, COMPLETE, { value: true });

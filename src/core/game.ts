@@ -399,8 +399,8 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    * game has no such board. Without it a viewer shows the records as text.
    */
   boardView?(desc: unknown, records: readonly object[]): BoardView | null;
-  /** What a seat does when it gives no legal answer to a decision (NHM: X X X X X). */
-  forfeit(state: S, seat: number, kind: string): A;
+  /** What a seat does when it gives no legal answer to a decision (NHM: X X X X X). Default: its first legal action. */
+  forfeit?(state: S, seat: number, kind: string): A;
 
   /** What a bot's factory is told of its game besides seat, RNG and budget (NHM: `{ game, notation }`). Default: nothing. */
   botContext?(game: G): Record<string, unknown>;
@@ -444,8 +444,8 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    * `legal`.
    */
   randomBot?(game: G, seat: number, rng: Rng): RandomBot<O, S>;
-  /** A random legal action (the conformance suite's player). */
-  randomAction(state: S, seat: number, kind: string, rng: Rng): A;
+  /** A random legal action (the conformance suite's player). Default: one of `legal`'s, drawn uniformly. */
+  randomAction?(state: S, seat: number, kind: string, rng: Rng): A;
   /**
    * A random legal action for a playout, drawn as `randomAction` draws
    * (absent: `randomAction` is used). It may live in a buffer the ruleset
@@ -473,7 +473,7 @@ export function dataBinder<D extends object, M>(own: () => D | undefined, self: 
 }
 
 /** The members a ruleset may leave out, which `completeModule` (core/complete.ts) fills with the interface's defaults. */
-export type DefaultedMember = 'figures' | 'builds' | 'seatName' | 'decision' | 'figureValues' | 'botContext' | 'recorder';
+export type DefaultedMember = 'figures' | 'builds' | 'seatName' | 'decision' | 'figureValues' | 'botContext' | 'recorder' | 'forfeit' | 'randomAction';
 
 /**
  * A ruleset as the arena, bots and tools see it: its `GameModule` with every

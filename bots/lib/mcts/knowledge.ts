@@ -24,7 +24,7 @@ import type { BotContext } from '../../../src/core/bot.js';
 import type { AnyGameModule } from '../../../src/core/game.js';
 import type { Rng } from '../../../src/core/rng.js';
 import { canonicalDeployment, DEPLOY, legalSteps, type BeAction } from '../../../src/rules/battle-engine/actions.js';
-import { randomDeployment } from '../../../src/rules/battle-engine/module.js';
+import { BATTLE_ENGINE_ID, randomDeployment } from '../../../src/rules/battle-engine/module.js';
 import { copyBeState, newBeState, type BeState } from '../../../src/rules/battle-engine/state.js';
 import { applyStep } from '../../../src/rules/battle-engine/step.js';
 import type { BnObservation } from '../../../src/rules/blind-ninjas/knowledge.js';
@@ -35,6 +35,8 @@ import type { HoverBotContext } from '../../../src/rules/hovercrafts/botApi.js';
 import { hullLeft, type HoverState } from '../../../src/rules/hovercrafts/state.js';
 import type { Game } from '../../../src/rules/nhm/game.js';
 import { nhmModule } from '../../../src/rules/nhm/module.js';
+import { hoverModule } from '../../../src/rules/hovercrafts/module.js';
+import { blindNinjasModule } from '../../../src/rules/blind-ninjas/module.js';
 import { rbpModule } from '../../../src/rules/rbp/module.js';
 import type { State } from '../../../src/rules/nhm/state.js';
 import type { Observation } from '../../../src/rules/nhm/observe.js';
@@ -61,12 +63,12 @@ const squash = (x: number): number => 1 / (1 + Math.exp(-x));
  */
 const machines = (ctx: BotContext): Knowledge => machineKnowledge(ctx.rules!.game as Game, ctx.notation as Notation);
 const KNOWLEDGE: Readonly<Record<string, (ctx: BotContext) => Knowledge>> = {
-  // The NHM engine's two rulesets by their modules' ids (only src/rules spells those ids: test/layering.test.ts).
+  // By the modules' ids (only src/rules spells those ids: test/layering.test.ts).
   [nhmModule.id]: machines,
   [rbpModule.id]: machines,
-  hovercrafts: (ctx) => hoverKnowledge(ctx as HoverBotContext),
-  'blind-ninjas': (ctx) => ninjaKnowledge(ctx as BnBotContext & BotContext),
-  'battle-engine': () => battleKnowledge(),
+  [hoverModule.id]: (ctx) => hoverKnowledge(ctx as HoverBotContext),
+  [blindNinjasModule.id]: (ctx) => ninjaKnowledge(ctx as BnBotContext & BotContext),
+  [BATTLE_ENGINE_ID]: () => battleKnowledge(),
 };
 
 /** The knowledge for a bot's match (the empty knowledge for a ruleset not listed: legal candidates, playouts to the end). */

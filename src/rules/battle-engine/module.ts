@@ -22,6 +22,9 @@ import { beRandomBot } from './randomBot.js';
 import { beBoardView } from './boardView.js';
 import { readScenario, SCENARIO_FIELDS } from './scenario.js';
 
+/** The ruleset's id (a bot that knows this ruleset finds it by this). */
+export const BATTLE_ENGINE_ID = 'battle-engine';
+
 /** Changes whenever a rule changes what a match does. */
 export const BATTLE_ENGINE_VERSION = '1';
 
@@ -67,7 +70,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
   const decisionOf = (st: BeState): string => (st.phase === DEPLOY ? 'deploy' : 'act');
 
   const mod: BattleEngineModule = {
-    id: 'battle-engine',
+    id: BATTLE_ENGINE_ID,
     title: 'Battle Engine',
     version: BATTLE_ENGINE_VERSION,
     seats: { min: 2, max: 2 },

@@ -176,7 +176,6 @@ const kuhn: GameModule<KuhnGame, KuhnState, KuhnAction, KuhnObservation, KuhnBui
     return action === 'check' || action === 'bet' ? null : err(where, `not an action: ${String(action)}`);
   },
   format: (st, _seat, _kind, action) => word(st, action),
-  forfeit: () => 'check',
 
   recorder: (_state, onRecord) => new KuhnRecorder(onRecord),
   // Replays: the game is two seats and nothing else; a replay is omniscient, so its records show the cards.
@@ -188,7 +187,6 @@ const kuhn: GameModule<KuhnGame, KuhnState, KuhnAction, KuhnObservation, KuhnBui
     return { seats: 2 };
   },
   replayRecord: (st, record) => ({ ...record, cards: Array.from(st.cards, (c) => CARDS[c]) }),
-  randomAction: (_st, _seat, _kind, rng) => (rng.int(2) === 0 ? 'check' : 'bet'),
 };
 
 export default kuhn;
