@@ -1,6 +1,6 @@
 /**
- * The conformance suite: every registered ruleset (and the test-only Kuhn
- * poker, registered here) played only through the `GameModule` interface of
+ * The conformance suite: every registered ruleset (and every test game of
+ * test/games/, found there and registered) played only through the `GameModule` interface of
  * src/core/game.ts — random play to a result, exact and independent copies,
  * determinism, notation round trips, errors as values, and observation
  * secrecy. Kuhn also gets a block of exact game facts.
@@ -19,6 +19,7 @@ import randomBot from './games/kuhn/bots/random.js';
 import kuhnModule, { KuhnState, type KuhnBotFactory } from './games/kuhn/index.js';
 import { completeModule } from '../src/core/complete.js';
 import { buildsFor, randomMatches } from './games/randomMatches.js';
+import { testGames, type TwinMaker } from './games/index.js';
 import { blindNinjaTwins } from './blind-ninjas/twins.js';
 import type { BeGame, BeState } from '../src/rules/battle-engine/state.js';
 import type { HoverState } from '../src/rules/hovercrafts/state.js';
@@ -27,6 +28,9 @@ import type { HoverState } from '../src/rules/hovercrafts/state.js';
 const kuhn = completeModule(kuhnModule);
 
 registerRuleset(kuhn);
+/** The test games (Kuhn among them), each with the twin maker of its folder. */
+const GAMES = await testGames();
+for (const g of GAMES) registerRuleset(g.module);
 
 const SEEDS = ['c1', 'c2', 'c3', 'c4', 'c5'];
 /** Nodes a random game may take before the suite calls it endless. */
@@ -199,25 +203,14 @@ function mineTwins(mod: AnyGameModule) {
  * `secret`, where given, reads what the twins hide (for a secret no seat's observation shows, like the rules'
  * dice): the twins must differ in it, and the states the seat may simulate must not.
  */
-const twinMakers: Partial<Record<string, (game: unknown, i: number) => { a: unknown; b: unknown; seat: number; walk?: boolean; secret?: (st: unknown) => string }>> = {
+const twinMakers: Partial<Record<string, TwinMaker>> = {
   nhm: mineTwins(rulesetById('nhm')),
   rbp: mineTwins(rulesetById('rbp')),
   'blind-ninjas': blindNinjaTwins,
   'battle-engine': battleEngineTwins,
   hovercrafts: hoverTwins,
-  // Seat 0 holds the same card in both, seat 1 a different one: search deal seeds.
-  kuhn(game, i) {
-    const deal = (seed: string): KuhnState => {
-      const st = kuhn.newState(game as never, seed);
-      kuhn.chance(st);
-      return st;
-    };
-    const a = deal(`twin-${i}`);
-    for (let j = 0; ; j++) {
-      const b = deal(`twin-${i}-${j}`);
-      if (b.cards[0] === a.cards[0] && b.cards[1] !== a.cards[1]) return { a, b, seat: 0 };
-    }
-  },
+  // A test game's own, from its folder's twins file.
+  ...Object.fromEntries(GAMES.flatMap((g) => (g.twins ? [[g.module.id, g.twins]] : []))),
 };
 
 /**
@@ -737,7 +730,7 @@ describe('Kuhn poker: the game facts', () => {
 
 describe('the bot host\'s list of built-in rulesets (rules/builtins.ts)', () => {
   it('names every registered built-in ruleset, each loading the registry\'s module', async () => {
-    const registered = rulesetIds().filter((id) => id !== kuhn.id);
+    const registered = rulesetIds().filter((id) => !GAMES.some((g) => g.module.id === id));
     expect(Object.keys(BUILTIN_RULESETS).sort()).toEqual(registered.sort());
     for (const id of registered) {
       const lazy = await BUILTIN_RULESETS[id]();

@@ -1,5 +1,5 @@
 /**
- * Random matches of any registered ruleset (and Kuhn poker, registered here),
+ * Random matches of any registered ruleset (and every test game, registered here),
  * made and played only through the game interface and the arena's one match
  * loop, as JSON lines: what the conformance suite compares between the main
  * thread and a worker thread, in another order. Run as a worker
@@ -10,9 +10,10 @@ import { playMatch } from '../../src/match/loop.js';
 import type { AnyBotFactory } from '../../src/core/bot.js';
 import type { AnyGameModule } from '../../src/core/game.js';
 import { registerRuleset, rulesetById } from '../../src/rules/registry.js';
-import kuhn from './kuhn/index.js';
+import { testGames } from './index.js';
 
-registerRuleset(kuhn);
+// The test games (test/games/*/): a worker registers them as the suite's thread does.
+for (const g of await testGames()) registerRuleset(g.module);
 
 /**
  * One build per seat, made only through the interface: the fixed build, or
