@@ -23,7 +23,7 @@ function scenarioView(name: string): { view: BoardView; records: Record<string, 
   const sc = loadScenario(JSON.parse(readFileSync(`test/scenarios/battle-engine-${name}.json`, 'utf8')), name);
   const records: Record<string, unknown>[] = [];
   playScenario(sc, (r) => records.push(r as Record<string, unknown>));
-  const view = mod.boardView!(JSON.parse(JSON.stringify(mod.describeGame!(sc.game as never))), records);
+  const view = mod.present!.boardView!(JSON.parse(JSON.stringify(mod.describeGame!(sc.game as never))), records);
   if (!view) throw new Error('no board view');
   return { view, records };
 }
@@ -63,8 +63,8 @@ describe('the Battle Engine board view', () => {
   it('gives no view of another roster\'s game or of records that do not replay', () => {
     const { records } = scenarioView('arrow');
     const desc = mod.describeGame!(loadScenario(JSON.parse(readFileSync('test/scenarios/battle-engine-arrow.json', 'utf8')), 'f').game as never) as Record<string, unknown>;
-    expect(mod.boardView!({ ...desc, rosterHash: 'other' }, records)).toBeNull();
-    expect(mod.boardView!(desc, [records[0], { ...records[1], action: 's c3 c7' }])).toBeNull();
+    expect(mod.present!.boardView!({ ...desc, rosterHash: 'other' }, records)).toBeNull();
+    expect(mod.present!.boardView!(desc, [records[0], { ...records[1], action: 's c3 c7' }])).toBeNull();
   });
 });
 
@@ -87,7 +87,7 @@ describe.skipIf(!existsSync(CHROMIUM))('a Battle Engine replay in the report\'s 
     const r = run('report', DIR);
     expect(r.status, r.stderr).toBe(0);
     replay = parseReplay(readFileSync(join(DIR, 'replays', 'match-0.jsonl'), 'utf8'), 'match-0.jsonl');
-    view = mod.boardView!(replay.header.game, replay.steps)!;
+    view = mod.present!.boardView!(replay.header.game, replay.steps)!;
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -89,7 +89,7 @@ describe('Hovercrafts in the arena', () => {
     );
     const recs: object[] = [];
     playScenario(sc, (r) => recs.push(r));
-    const view = mod.boardView!(mod.describeGame!(sc.game), recs)!;
+    const view = mod.present!.boardView!(mod.describeGame!(sc.game), recs)!;
     expect(view.board).toEqual({ width: 7, height: 4, shape: 'hex', walls: ['c2'] });
     expect(view.pieces.map((p) => [p.name, p.seat])).toEqual([
       ['A', 0],

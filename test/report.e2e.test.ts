@@ -168,12 +168,12 @@ describe('reading a run folder', () => {
 describe('the board a replay is drawn on comes from its ruleset (GameModule.boardView)', () => {
   it('RBP and NHM give a frame a step, the start first; a game without such a board (Kuhn) gives none and is shown as records', () => {
     for (const r of replays.slice(0, 2)) {
-      const view = rulesetById(r.header.ruleset).boardView!(r.header.game, r.steps)!;
+      const view = rulesetById(r.header.ruleset).present!.boardView!(r.header.game, r.steps)!;
       expect(view.frames).toHaveLength(r.steps.length + 1);
       expect(view.pieces.map((p) => p.name)).toEqual(r.header.seats);
       expect(view.frames[1].c).toEqual((r.steps[0] as { commands: unknown }).commands);
     }
-    expect(rulesetById('rbp').boardView!(replays[2].header.game, replays[2].steps)).toBeNull();
+    expect(rulesetById('rbp').present!.boardView!(replays[2].header.game, replays[2].steps)).toBeNull();
     const f = readRunFolder(DIR);
     expect(f.replays.map((r) => r.view)).toEqual(['board', 'board', 'records']);
   });

@@ -77,11 +77,12 @@ const command: CommandModule<object, Args> = {
       }
       const factories = await Promise.all(Array.from({ length: n }, async (_, i) => matchFactory(await loadBotModule(specOf(i), trusted), mod, game, seed)));
       const out = (s: string): boolean => process.stdout.write(s);
-      const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${nameOf(i)}${mod.describeSeat ? ` as ${mod.describeSeat(game, i)}` : ''}`);
+      const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${nameOf(i)}${mod.present?.describeSeat ? ` as ${mod.present.describeSeat(game, i)}` : ''}`);
       if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}\n`);
       const draw = (rec: object, st: unknown): void => {
-        if (args.json || !mod.show) return void out(JSON.stringify(rec) + '\n');
-        out(`\n${mod.show(st, rec)}\n`);
+        const show = mod.present?.show;
+        if (args.json || !show) return void out(JSON.stringify(rec) + '\n');
+        out(`\n${show(st, rec)}\n`);
       };
       const recorder = args.replay
         ? startReplay(mod, game, { botSpecs: specs, seed, match: { id: 0, runSeed: args.seed }, ...(isRulesetPath(args.ruleset) ? { rulesetModule: resolve(args.ruleset) } : {}) }, args.quiet ? undefined : draw)

@@ -51,9 +51,10 @@ const command: CommandModule<object, Args> = {
   handler: (args) =>
     reportErrors(async () => {
       const mod = await loadRuleset(args.ruleset);
-      if (!mod.legend) throw new HavocError('ERR_RULESET', args.ruleset, `${mod.title} gives no legend of its notation`);
+      const legend = mod.present?.legend;
+      if (!legend) throw new HavocError('ERR_RULESET', args.ruleset, `${mod.title} gives no legend of its notation`);
       const seen = new Map<string, string>();
-      for (const g of gamesOf(mod, args.loadouts)) for (const [word, meaning] of mod.legend(g)) if (!seen.has(word)) seen.set(word, meaning);
+      for (const g of gamesOf(mod, args.loadouts)) for (const [word, meaning] of legend(g)) if (!seen.has(word)) seen.set(word, meaning);
       if (args.json) return void process.stdout.write(JSON.stringify([...seen], null, 2) + '\n');
       const width = Math.max(...[...seen.keys()].map((w) => w.length));
       process.stdout.write(`${mod.title} (${mod.id}): ${seen.size} words\n`);

@@ -30,7 +30,7 @@ const command: CommandModule<object, Args> = {
       const named = (json as { ruleset?: unknown } | null)?.ruleset;
       if (typeof named === 'string' && isRulesetPath(named)) await loadRuleset(named);
       const sc = loadScenario(json, args.file);
-      const show = sc.module.show;
+      const show = sc.module.present?.show;
       const result = playScenario(sc, (rec, st) => {
         process.stdout.write(JSON.stringify(rec) + '\n');
         if (args.board && show) process.stderr.write(`${show(st, rec)}\n\n`);

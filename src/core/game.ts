@@ -305,6 +305,28 @@ export interface DataFile {
 }
 
 /**
+ * How a ruleset shows itself to people, apart from its rules: each member
+ * optional, and without one the tools show records as JSON and games by
+ * their seats' names.
+ */
+export interface Presentation<G, S> {
+  /** A record (see `GameModule.recorder`) drawn for a terminal, with the state after it (`havoc match`, `havoc scenario --board`). */
+  show?(state: S, record: object): string;
+  /** One line about a seat at the start of a match, for people (NHM: `A: robo-pig on d8`). */
+  describeSeat?(game: G, seat: number): string;
+  /** The notation's words a game's seats may write, each with what it does (`TL` → turn left), for a viewer's legend. */
+  legend?(game: G): readonly (readonly [string, string])[];
+  /**
+   * A replay as a board for a viewer to draw (the report's): the game's description and records (as
+   * `describeGame` and `recorder` wrote them) as frames of pieces, marked cells and events; null when the
+   * game has no such board. Without it a viewer shows the records as text.
+   */
+  boardView?(desc: unknown, records: readonly object[]): BoardView | null;
+  /** A replay's record (null: the start) drawn for a terminal from it and the game's description alone, with the secrets of `view` (`all`, `none` or a seat's name). */
+  showRecord?(desc: unknown, record: object | null, view: string): string;
+}
+
+/**
  * A ruleset. G is a game (fixed facts), S a state, A an action, O an
  * observation, B a build.
  */
@@ -391,14 +413,6 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   check(state: S, seat: number, kind: string, action: A): HavocError | null;
   /** Writes an action in the ruleset's notation. */
   format(state: S, seat: number, kind: string, action: A): string;
-  /** The notation's words a game's seats may write, each with what it does (`TL` → turn left), for a viewer's legend. */
-  legend?(game: G): readonly (readonly [string, string])[];
-  /**
-   * A replay as a board for a viewer to draw (the report's): the game's description and records (as
-   * `describeGame` and `recorder` wrote them) as frames of pieces, marked cells and events; null when the
-   * game has no such board. Without it a viewer shows the records as text.
-   */
-  boardView?(desc: unknown, records: readonly object[]): BoardView | null;
   /** What a seat does when it gives no legal answer to a decision (NHM: X X X X X). Default: its first legal action. */
   forfeit?(state: S, seat: number, kind: string): A;
 
@@ -420,18 +434,15 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   scenario?(json: Readonly<Record<string, unknown>>, file: string): G;
   /** The top-level fields `scenario` reads (NHM: `board`, `machines`, `turnLimit`, `parts`): any other a scenario file has, beyond the arena's own, is refused. */
   readonly scenarioFields?: readonly string[];
-  /** A record (see `recorder`) drawn for a terminal, with the state after it; absent: records are shown as JSON. */
-  show?(state: S, record: object): string;
-  /** One line about a seat at the start of a match, for people (NHM: `A: robo-pig on d8`). */
-  describeSeat?(game: G, seat: number): string;
   /** The game as JSON for a replay's header (`gameFromDescription` reads it back); absent: replays hold `game: null` and cannot be re-simulated. */
   describeGame?(game: G): object;
   /** The game `describeGame` described (`file`: the replay it was read from, near which the ruleset may look for data it names); a HavocError naming the field under `where` for bad input. */
   gameFromDescription?(desc: unknown, where: string, file?: string): G;
   /** A record (see `recorder`) as a replay keeps it, given the state after it: plus what only an omniscient viewer sees (NHM: the mines on the board); absent: the record itself. */
   replayRecord?(state: S, record: object): object;
-  /** A replay's record (null: the start) drawn for a terminal from it and the game's description alone, with the secrets of `view` (`all`, `none` or a seat's name); absent: records are shown as JSON. */
-  showRecord?(desc: unknown, record: object | null, view: string): string;
+
+  /** How the ruleset shows itself to people (terminals, the report's viewer); each part optional. */
+  readonly present?: Presentation<G, S>;
 
   /** A fast path for whole matches, when the ruleset has one (RBP's two-pig kernel). */
   readonly fast?: FastPath<G>;

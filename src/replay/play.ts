@@ -27,7 +27,7 @@ export type MineView = 'all' | 'none' | string;
  */
 export function replayFrames(replay: Replay, mod: AnyGameModule | null, view: MineView = 'all'): Frame[] {
   const h = replay.header;
-  const show = mod?.showRecord && h.game !== null && h.game !== undefined ? mod.showRecord.bind(mod) : null;
+  const show = mod?.present?.showRecord && h.game !== null && h.game !== undefined ? mod.present.showRecord : null;
   const seats = h.seats.map((s, i) => `${s}: ${h.bots[i] ?? ''}`).join('  ');
   const frames: Frame[] = [{ turn: 0, step: 0, text: `start   ${seats}${show ? `\n${show(h.game, null, view)}` : ''}` }];
   replay.steps.forEach((r, i) => {

@@ -98,8 +98,9 @@ function rulesetOf(r: Replay): AnyGameModule | null {
 /** The notation's legend for a replay's game, from its ruleset (through the game interface); empty when the ruleset is not at hand or gives none. */
 function legendOf(mod: AnyGameModule | null, r: Replay, file: string): (readonly [string, string])[] {
   try {
-    if (!mod?.legend || !mod.gameFromDescription) return [];
-    return [...mod.legend(mod.gameFromDescription(r.header.game, 'game', file))];
+    const legend = mod?.present?.legend;
+    if (!legend || !mod.gameFromDescription) return [];
+    return [...legend(mod.gameFromDescription(r.header.game, 'game', file))];
   } catch {
     return [];
   }
@@ -158,7 +159,7 @@ export function readRunFolder(dir: string, opts: ReadOptions = {}): RunFolder {
     try {
       const r = parseReplay(readFileSync(join(rd, f), 'utf8'), f);
       const mod = rulesetOf(r);
-      replays.push(viewerReplay(f, r, chosen.get(replayId(f) ?? -1), legendOf(mod, r, join(rd, f)), mod?.boardView?.(r.header.game, r.steps) ?? null));
+      replays.push(viewerReplay(f, r, chosen.get(replayId(f) ?? -1), legendOf(mod, r, join(rd, f)), mod?.present?.boardView?.(r.header.game, r.steps) ?? null));
     } catch (e) {
       replayErrors.push(`${f}: ${(e as Error).message}`);
     }

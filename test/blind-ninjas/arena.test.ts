@@ -47,7 +47,7 @@ describe('What Blind Ninjas? in the arena', () => {
     const records: object[] = [];
     const [t, rnd] = [await loadBot('tracker'), await loadBot('random')];
     playMatch({ module: bn(), game, bots: [t, rnd], seed: 'view', record: (st) => bn().recorder(st, (x) => records.push(x)) });
-    const view = bn().boardView!(bn().describeGame!(game), records)!;
+    const view = bn().present!.boardView!(bn().describeGame!(game), records)!;
     expect(view.board).toEqual({ width: 4, height: 8 });
     expect(view.pieces.map((p) => p.name)).toEqual(['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4']);
     expect(view.frames).toHaveLength(records.length + 1);

@@ -90,7 +90,7 @@ describe('bot beliefs in replays', () => {
   it("puts a seat's beliefs into its frames of the viewer's data (frame k: record k's), for that seat only", async () => {
     const { lines } = await recorded(['tracker', 'random'], 'beliefs-4');
     const replay = parseReplay(lines.join('\n'));
-    const board = bn().boardView!(replay.header.game, replay.steps);
+    const board = bn().present!.boardView!(replay.header.game, replay.steps);
     const v = viewerReplay('match-1.jsonl', replay, undefined, [], board) as BoardReplay;
     const [a, b] = v.seatViews!.seats;
     expect(b.frames.every((f) => f.b === undefined)).toBe(true);

@@ -30,7 +30,7 @@ describe("What Blind Ninjas?: the room as one seat heard it", () => {
       ],
       turns: [{ A: '1X' }, { B: '2X' }],
     });
-    const view = bn().boardView!(bn().describeGame!(p.state.game), p.turns)!;
+    const view = bn().present!.boardView!(bn().describeGame!(p.state.game), p.turns)!;
     const sv = view.seatViews!;
     expect(sv.kinds).toEqual(KINDS);
     expect(sv.seats).toHaveLength(2);
@@ -56,7 +56,7 @@ describe("What Blind Ninjas?: the room as one seat heard it", () => {
     let last: BnState | null = null;
     const [t, r] = [await loadBot('tracker'), await loadBot('random')];
     playMatch({ module: bn(), game, bots: [t, r, t], seed: 'heard-views', record: (st) => bn().recorder(st, (x) => (records.push(structuredClone(x)), (last = st() as BnState))) });
-    const view = bn().boardView!(bn().describeGame!(game), records)!;
+    const view = bn().present!.boardView!(bn().describeGame!(game), records)!;
     const sv = view.seatViews!;
     let marks = 0;
     for (let s = 0; s < 3; s++) {

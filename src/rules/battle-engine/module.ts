@@ -177,35 +177,38 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       return err('ERR_ACTION', where, `"${formatAction(st.game, seat, a)}" is not legal now (legal: ${legal.map((l) => formatAction(st.game, seat, l)).join(', ')})`);
     },
     format: (st, seat, _kind, a) => formatAction(st.game, seat, a),
-    legend: () => [
-      ['m a2 a3', 'move one square, nearer the nearest enemy'],
-      ['h a3 a4', 'hit the enemy next to the piece'],
-      ['s a3 a7', 'shoot along a clear row or column (one arrow)'],
-      ['p a3 a2', 'panic move: away from the enemy, or toward the own back line'],
-      ['e a1', 'escape from the own back line'],
-      ['end', "end the acting piece's turn"],
-      ['pass', 'no piece can act'],
-      ['gen@d1', 'deploy a piece on a square'],
-    ],
     forfeit: (st, seat) =>
       st.phase === DEPLOY ? { t: DEPLOY_STEP, from: -1, to: -1, squares: defaultDeployment(st, seat) } : st.active >= 0 ? END_ACTION : PASS_ACTION,
 
     botContext: (g) => ({ battleEngine: { roster: g.roster, rules: g.rules, armies: g.armies.map((a) => armyKey(g.roster, a)) } }),
     recorder: (_state, onRecord) => new BeRecorder(onRecord),
     scenario: (json, file) => readScenario(roster, json, file),
-    boardView(desc, records) {
-      let g: BeGame;
-      try {
-        g = gameFromDescription(roster, desc, 'game');
-      } catch {
-        return null; // another roster's game, or not one at all: the viewer shows its records as text
-      }
-      return beBoardView(g, records);
-    },
     scenarioFields: SCENARIO_FIELDS,
-    show: (st) => drawBoard(st),
-    describeSeat: (g, seat) => `${'AB'[seat]}: ${armyKey(g.roster, g.armies[seat])}`,
     // The random player (what the `random` bot plays): randomBot.ts.
+    // How it shows itself to people (core/game.ts Presentation).
+    present: {
+      show: (st) => drawBoard(st),
+      describeSeat: (g, seat) => `${'AB'[seat]}: ${armyKey(g.roster, g.armies[seat])}`,
+      legend: () => [
+        ['m a2 a3', 'move one square, nearer the nearest enemy'],
+        ['h a3 a4', 'hit the enemy next to the piece'],
+        ['s a3 a7', 'shoot along a clear row or column (one arrow)'],
+        ['p a3 a2', 'panic move: away from the enemy, or toward the own back line'],
+        ['e a1', 'escape from the own back line'],
+        ['end', "end the acting piece's turn"],
+        ['pass', 'no piece can act'],
+        ['gen@d1', 'deploy a piece on a square'],
+      ],
+      boardView(desc, records) {
+        let g: BeGame;
+        try {
+          g = gameFromDescription(roster, desc, 'game');
+        } catch {
+          return null; // another roster's game, or not one at all: the viewer shows its records as text
+        }
+        return beBoardView(g, records);
+      },
+    },
     randomBot: (_game, seat, rng) => beRandomBot(seat, rng),
     randomAction(st, seat, kind, rng: Rng): BeAction {
       if (kind === 'deploy' && st.phase === DEPLOY) return randomDeployment(st, seat, rng);

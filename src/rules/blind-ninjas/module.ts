@@ -88,13 +88,6 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
     return checkOrders(st, seat, action, where);
   },
   format: (_st, _seat, _kind, action) => formatOrders(action),
-  legend: () => [
-    ['1M … 4M', 'the ninja moves one square ahead (never off the room, never onto its own side\'s ninja)'],
-    ['TN TE TS TW', 'turns to face north, east, south or west'],
-    ['S', 'stands'],
-    ['X', 'Slash! at the square ahead: every ninja there is slain; everyone hears the square and who grunts'],
-  ],
-  boardView: roomBoardView,
   forfeit: (st, seat) => standOrders(st, seat),
 
   botContext: (game) => ({ blindNinjas: { game } }),
@@ -106,8 +99,6 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
     return placedRoom({ players, width: board.width, height: board.height, ninjas: json.ninjas, turnLimit: json.turnLimit }, `${file}: `, 'ERR_SCENARIO');
   },
   scenarioFields: ['players', 'board', 'ninjas', 'turnLimit'],
-  show: (st) => drawRoom(st),
-  describeSeat: (g, seat) => `${SEAT_NAMES[seat]}: ${NINJAS} ninjas, ${describeRoom(g).ninjas[seat].map(([q, f]) => `${q}${f}`).join(' ')}`,
   describeGame: describeRoom,
   gameFromDescription(desc, where) {
     const d = desc as { players?: unknown; board?: { width?: unknown; height?: unknown }; ninjas?: unknown; turnLimit?: unknown } | null;
@@ -116,6 +107,18 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
   },
 
   // The random player: random legal orders of its view (randomOrders: each living ninja Move, Turn, Stand or Slash!, at even odds among the legal).
+  // How it shows itself to people (core/game.ts Presentation).
+  present: {
+    show: (st) => drawRoom(st),
+    describeSeat: (g, seat) => `${SEAT_NAMES[seat]}: ${NINJAS} ninjas, ${describeRoom(g).ninjas[seat].map(([q, f]) => `${q}${f}`).join(' ')}`,
+    legend: () => [
+      ['1M … 4M', 'the ninja moves one square ahead (never off the room, never onto its own side\'s ninja)'],
+      ['TN TE TS TW', 'turns to face north, east, south or west'],
+      ['S', 'stands'],
+      ['X', 'Slash! at the square ahead: every ninja there is slain; everyone hears the square and who grunts'],
+    ],
+    boardView: roomBoardView,
+  },
   randomBot: (_game, seat, rng) => ({ orders: (_obs, view) => formatOrders(randomOrders(view.state, seat, rng)) }),
   randomAction: (st, seat, _kind, rng) => randomOrders(st, seat, rng),
   playoutAction: (st, seat, _kind, rng) => playoutOrders(st, seat, rng),

@@ -236,7 +236,6 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
       return p ? new HavocError('ERR_PROGRAM_LENGTH', at, p) : null;
     },
     format: (_st, _seat, _kind, order) => writeOrder(order),
-    legend: () => ACTION_MEANINGS,
     forfeit: (st, seat) => forfeitOrder(st, seat),
 
     botContext: (g): Record<string, unknown> => ({ hovercrafts: g }),
@@ -244,17 +243,21 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
 
     scenario: (json, file) => readGame(json, file, settings),
     scenarioFields: SCENARIO_FIELDS,
-    describeSeat: describeSeatOf,
     describeGame: (g) => describeHoverGame(g),
     gameFromDescription(desc, at) {
       if (!isObject(desc)) throw new HavocError('ERR_REPLAY', at, 'must be a Hovercrafts game (map, ships, options, turnLimit)');
       // A description is a game the engine made, perhaps under a run's own settings: its ships' stats are read as they are, whatever this module's limits.
       return readGame(desc, at, { ...settings, base: [1, 0, 0, 0], max: [99, 99, 99, 99] }, 'ERR_REPLAY');
     },
-    boardView: hoverBoardView,
-    show: (_st, record) => showRecord(record),
-    // A replay's record drawn from itself alone (the game has no secrets, so every view is the same).
-    showRecord: (_desc, record) => (record ? showRecord(record) : 'start'),
+    // How it shows itself to people (core/game.ts Presentation).
+    present: {
+      show: (_st, record) => showRecord(record),
+      describeSeat: describeSeatOf,
+      legend: () => ACTION_MEANINGS,
+      boardView: hoverBoardView,
+      // A replay's record drawn from itself alone (the game has no secrets, so every view is the same).
+      showRecord: (_desc, record) => (record ? showRecord(record) : 'start'),
+    },
     randomBot: hoverRandomBot,
     randomAction: (st, seat, _kind, rng) => randomOrder(st, seat, rng),
     playoutAction: (st, seat, _kind, rng) => playoutOrder(st, seat, rng),

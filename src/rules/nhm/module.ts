@@ -34,7 +34,7 @@ import { copyState, END_NONE, END_REASONS, requiredX, State } from './state.js';
 import { defaultStarts } from './starts.js';
 import { playTurn } from './step.js';
 import type { Tracer } from './trace.js';
-import { nhmReplayMembers } from './replay.js';
+import { nhmReplayMembers, nhmShowRecord } from './replay.js';
 import { nhmBoardView } from './boardView.js';
 import { AUTO_TARGET, DODGE, memoOf, NO_ANSWER, PROGRAM, type Memo, type NhmAction } from './questions.js';
 import { legalActions } from './legal.js';
@@ -265,22 +265,10 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     },
     format: (st, _seat, _kind, a) => (typeof a === 'number' ? formatCommand(st.game, a, notation) : formatProgram(st.game, a, notation)),
     forfeit: (_st, _seat, kind) => (kind === PROGRAM ? X_PROGRAM : CMD_X),
-    boardView: nhmBoardView,
-    legend(g) {
-      const codes = [...new Set(g.commands.flatMap((cs) => Array.from(cs)))].sort((a, b) => a - b);
-      return codes.map((c) => [formatCommand(g, c, notation), meaningOf(g, c)] as const);
-    },
 
     botContext: (game) => ({ game, notation }),
     recorder(st, onRecord): NhmRecorder {
       return { ruleset: flavour.id, tracer: new RecordingTracer(st, notation, onRecord) };
-    },
-    show(st, r) {
-      const rec = r as StepRecord, g = st.game;
-      const hot = new Set<number>();
-      for (const h of rec.hot) for (const q of h.squares) hot.add(parseSquare(g.board, q));
-      const cmds = Object.entries(rec.commands).map(([k, v]) => `${k}: ${v}`).join('  ');
-      return `turn ${rec.turn} step ${rec.step}   ${cmds}\n${drawBoard(st, hot)}`;
     },
     scenarioFields: SCENARIO_FIELDS,
     scenario: (json, file) =>
@@ -290,9 +278,25 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
         fixed: flavour.fixed,
         repairAllSlots: flavour.repairAllSlots ?? false,
       }),
-    describeSeat: (g, m) => `${g.loadouts[m].name} on ${squareName(g.board, g.startSq[m])}`,
     // Replays (replay.ts): the game described, rebuilt with its recorded catalogue (this one, when bound with withData), steps with their minefield.
     ...nhmReplayMembers(flavour, cat),
+    // How it shows itself to people (core/game.ts Presentation).
+    present: {
+      show(st, r) {
+        const rec = r as StepRecord, g = st.game;
+        const hot = new Set<number>();
+        for (const h of rec.hot) for (const q of h.squares) hot.add(parseSquare(g.board, q));
+        const cmds = Object.entries(rec.commands).map(([k, v]) => `${k}: ${v}`).join('  ');
+        return `turn ${rec.turn} step ${rec.step}   ${cmds}\n${drawBoard(st, hot)}`;
+      },
+      describeSeat: (g, m) => `${g.loadouts[m].name} on ${squareName(g.board, g.startSq[m])}`,
+      legend(g) {
+        const codes = [...new Set(g.commands.flatMap((cs) => Array.from(cs)))].sort((a, b) => a - b);
+        return codes.map((c) => [formatCommand(g, c, notation), meaningOf(g, c)] as const);
+      },
+      boardView: nhmBoardView,
+      showRecord: nhmShowRecord,
+    },
     fast: flavour.fast,
     randomBot: nhmRandomBot,
     randomAction: (st, seat, kind, rng) => randomAction(st, seat, kind, rng),

@@ -75,9 +75,11 @@ export function nhmReplayMembers(flavour: NhmReplayFlavour, bound: Catalogue | u
     describeGame: (g: Game): NhmGameDescription => describeNhmGame(g, flavour.notation),
     gameFromDescription: (desc: unknown, where: string, file?: string): Game => nhmGameFromDescription(flavour, desc, where, file, bound),
     replayRecord: (st: State, r: object): NhmReplayStep => ({ ...(r as StepRecord), minefield: minefield(st) }),
-    showRecord: (desc: unknown, r: object | null, view: string): string => showNhmRecord(desc as NhmGameDescription, r as NhmReplayStep | null, view),
   };
 }
+
+/** A replay's record drawn from the replay alone (the module's `present.showRecord`). */
+export const nhmShowRecord = (desc: unknown, r: object | null, view: string): string => showNhmRecord(desc as NhmGameDescription, r as NhmReplayStep | null, view);
 
 export function describeNhmGame(game: Game, notation: Notation): NhmGameDescription {
   const b = game.board;
