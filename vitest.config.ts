@@ -7,10 +7,10 @@ import { defineConfig } from 'vitest/config';
  * machine, and no assertion of theirs depends on how busy it is).
  */
 const SHARED = [
-  'test/arena.test.ts', 'test/balance-pages.e2e.test.ts', 'test/bots.test.ts', 'test/determinism.test.ts', 'test/hangs.test.ts',
-  'test/hovercrafts-arena.test.ts', 'test/meta.test.ts', 'test/optimize.test.ts', 'test/replay.test.ts', 'test/report.e2e.test.ts',
-  'test/reprice.test.ts', 'test/swaps.test.ts', 'test/battle-engine-scenario.test.ts', 'test/battle-engine-viewer.test.ts',
-  'test/blind-ninjas/arena.test.ts', 'test/blind-ninjas/scenario-cli.test.ts', 'test/blind-ninjas/viewer.e2e.test.ts',
+  'test/unit/arena.test.ts', 'test/e2e/balance-pages.e2e.test.ts', 'test/unit/bots.test.ts', 'test/unit/determinism.test.ts', 'test/unit/hangs.test.ts',
+  'test/e2e/hovercrafts-arena.test.ts', 'test/e2e/meta.test.ts', 'test/e2e/optimize.test.ts', 'test/e2e/replay.test.ts', 'test/e2e/report.e2e.test.ts',
+  'test/e2e/reprice.test.ts', 'test/e2e/swaps.test.ts', 'test/e2e/battle-engine-scenario.test.ts', 'test/e2e/battle-engine-viewer.test.ts',
+  'test/e2e/blind-ninjas/arena.test.ts', 'test/e2e/blind-ninjas/scenario-cli.test.ts', 'test/e2e/blind-ninjas/viewer.e2e.test.ts',
 ];
 
 /**
@@ -20,8 +20,8 @@ const SHARED = [
  * golden and example runs use both cores themselves).
  */
 const ALONE = [
-  'test/arena-cli.test.ts', 'test/budget.test.ts', 'test/clock.test.ts', 'test/cli-examples.test.ts', 'test/cli.test.ts', 'test/contest.test.ts',
-  'test/golden.test.ts', 'test/hostile.test.ts', 'test/kuhn-tournament.test.ts', 'test/limits.test.ts', 'test/queue.e2e.test.ts',
+  'test/e2e/alone/arena-cli.test.ts', 'test/unit/budget.test.ts', 'test/e2e/alone/clock.test.ts', 'test/e2e/alone/cli-examples.test.ts', 'test/e2e/alone/cli.test.ts', 'test/e2e/alone/contest.test.ts',
+  'test/e2e/alone/golden.test.ts', 'test/e2e/alone/hostile.test.ts', 'test/e2e/alone/kuhn-tournament.test.ts', 'test/e2e/alone/limits.test.ts', 'test/e2e/alone/queue.e2e.test.ts',
 ];
 
 export default defineConfig({
@@ -30,7 +30,7 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       // Rules, statistics and bots in this process: two files at a time, first.
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...SHARED, ...ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'], exclude: [...SHARED, ...ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'shared', include: SHARED, maxWorkers: 2, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'arena', include: ALONE, fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
