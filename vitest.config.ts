@@ -1,38 +1,47 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that play runs on worker pools, or drive a browser, but start no
- * sandboxed bot and time nothing: two at a time, after the unit files (each
- * uses about one core and a quarter on average, so two side by side fill the
- * machine, and no assertion of theirs depends on how busy it is).
+ * Test tiers by folder, no lists (README, "Tests"):
+ *
+ * - `test/unit/`: rules, statistics and bots in this process. No build (no
+ *   dist/), no child process, no browser, no sandbox, no Redis, no worker
+ *   pool: `npm run test:unit` runs them without building. A unit file that
+ *   starts a process or a worker from a file fails (test/unit-setup.ts), and
+ *   test/unit/tiers.test.ts refuses one that names dist/, the CLI helpers, a
+ *   browser or Redis.
+ * - `test/e2e/`: the compiled CLI, worker pools, headless Chromium. Two files
+ *   at a time, after the unit files (no assertion of theirs depends on how
+ *   busy the machine is).
+ * - `test/e2e/alone/`: files that start sandboxed bots or a Redis, time
+ *   things, or use both cores themselves: one at a time, last, so none slows
+ *   or disturbs another (the hostile tests count sandboxed processes, the
+ *   clock tests compare CPU with wall time).
  */
-const SHARED = [
-  'test/unit/arena.test.ts', 'test/e2e/balance-pages.e2e.test.ts', 'test/unit/bots.test.ts', 'test/unit/determinism.test.ts', 'test/unit/hangs.test.ts',
-  'test/e2e/hovercrafts-arena.test.ts', 'test/e2e/meta.test.ts', 'test/e2e/optimize.test.ts', 'test/e2e/replay.test.ts', 'test/e2e/report.e2e.test.ts',
-  'test/e2e/reprice.test.ts', 'test/e2e/swaps.test.ts', 'test/e2e/battle-engine-scenario.test.ts', 'test/e2e/battle-engine-viewer.test.ts',
-  'test/e2e/blind-ninjas/arena.test.ts', 'test/e2e/blind-ninjas/scenario-cli.test.ts', 'test/e2e/blind-ninjas/viewer.e2e.test.ts',
-];
+const UNIT = 'test/unit/**/*.test.ts';
+const E2E = 'test/e2e/**/*.test.ts';
+const ALONE = 'test/e2e/alone/**/*.test.ts';
 
-/**
- * Files that start sandboxed bots, a Redis, or time things: one at a time,
- * last, so none slows or disturbs another (sandboxed processes are counted
- * by the hostile tests, the clock tests compare CPU with wall time, and the
- * golden and example runs use both cores themselves).
- */
-const ALONE = [
-  'test/e2e/alone/arena-cli.test.ts', 'test/unit/budget.test.ts', 'test/e2e/alone/clock.test.ts', 'test/e2e/alone/cli-examples.test.ts', 'test/e2e/alone/cli.test.ts', 'test/e2e/alone/contest.test.ts',
-  'test/e2e/alone/golden.test.ts', 'test/e2e/alone/hostile.test.ts', 'test/e2e/alone/kuhn-tournament.test.ts', 'test/e2e/alone/limits.test.ts', 'test/e2e/alone/queue.e2e.test.ts',
-];
+/** Every test file under test/ outside test/unit/ and test/e2e/: a file no tier would run, so none may exist. */
+function strayTests(dir = 'test'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return p === join('test', 'unit') || p === join('test', 'e2e') ? [] : strayTests(p);
+    return e.name.endsWith('.test.ts') ? [relative('.', p)] : [];
+  });
+}
+const stray = strayTests();
+if (stray.length) throw new Error(`test files outside test/unit/ and test/e2e/ (no tier runs them; README, "Tests"): ${stray.join(', ')}`);
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     pool: 'forks',
     projects: [
-      // Rules, statistics and bots in this process: two files at a time, first.
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'], exclude: [...SHARED, ...ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'shared', include: SHARED, maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: 'arena', include: ALONE, fileParallelism: false, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: 'unit', include: [UNIT], setupFiles: ['test/unit-setup.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'e2e-alone', include: [ALONE], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
 });
