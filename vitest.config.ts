@@ -11,13 +11,14 @@ import { defineConfig } from 'vitest/config';
  *   starts a process or a worker from a file fails (test/unit-setup.ts), and
  *   test/unit/tiers.test.ts refuses one that names dist/, the CLI helpers, a
  *   browser or Redis.
- * - `test/e2e/`: the compiled CLI, worker pools, headless Chromium. Two files
- *   at a time, after the unit files (no assertion of theirs depends on how
- *   busy the machine is).
- * - `test/e2e/alone/`: files that start sandboxed bots or a Redis, time
- *   things, or use both cores themselves: one at a time, last, so none slows
- *   or disturbs another (the hostile tests count sandboxed processes, the
- *   clock tests compare CPU with wall time).
+ * - `test/e2e/`: the compiled CLI, worker pools, sandboxed bots, headless
+ *   Chromium, a Redis of its own. Two files at a time, after the unit files:
+ *   none may depend on how busy the machine is (decision budgets roomy where
+ *   rows are compared byte for byte, deadlines long enough at a load average
+ *   of 8), and none counts another file's processes.
+ * - `test/e2e/alone/`: files that measure the machine itself (CPU time
+ *   against wall time, a bot's clocks under busy loops they start): one at a
+ *   time, last, so no other test file's load is in their figures.
  */
 const UNIT = 'test/unit/**/*.test.ts';
 const E2E = 'test/e2e/**/*.test.ts';

@@ -626,7 +626,7 @@ describe('configs/schema.json', () => {
     expect(readFileSync('configs/schema.json', 'utf8')).toBe(configSchemaText());
   });
 
-  /** The files of configs/ that are data or contest files (havoc contest; test/e2e/alone/contest.test.ts), not run configs. */
+  /** The files of configs/ that are data or contest files (havoc contest; test/e2e/contest.test.ts), not run configs. */
   const DATA = ['parts.json', 'loadouts.json', 'schema.json', 'hovercrafts-ships.json', 'battle-engine-roster.json', 'contest.json'];
   const shipped = readdirSync('configs').filter((f) => f.endsWith('.json') && !DATA.includes(f));
 

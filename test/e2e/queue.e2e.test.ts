@@ -13,10 +13,10 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { redisMissing, startRedis, type RedisServer } from '../../../bench/redisServer.js';
-import { bullConnection, parseQueueUrl } from '../../../src/arena/queue/connection.js';
-import { folderJobsKey, QUEUE_NAME } from '../../../src/arena/queue/names.js';
-import { runKey } from '../../../src/arena/runner.js';
+import { redisMissing, startRedis, type RedisServer } from '../../bench/redisServer.js';
+import { bullConnection, parseQueueUrl } from '../../src/arena/queue/connection.js';
+import { folderJobsKey, QUEUE_NAME } from '../../src/arena/queue/names.js';
+import { runKey } from '../../src/arena/runner.js';
 
 const MAIN = 'dist/src/cli/main.js';
 const missing = redisMissing();

@@ -10,8 +10,8 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ISOLATION, isolatedBotProblem } from '../../../src/arena/isolation/remoteBot.js';
-import { BOT_UID_BASE } from '../../../src/arena/isolation/sandbox.js';
+import { DEFAULT_ISOLATION, isolatedBotProblem } from '../../src/arena/isolation/remoteBot.js';
+import { BOT_UID_BASE } from '../../src/arena/isolation/sandbox.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hostile-'));
 chmodSync(tmp, 0o755); // isolated bots run as an unprivileged user

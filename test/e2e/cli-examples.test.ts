@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, commandsFor } from '../../../src/cli/commands.js';
+import { COMMANDS, commandsFor } from '../../src/cli/commands.js';
 
 const havoc = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 180_000 });
 
@@ -16,7 +16,7 @@ const ORDER = ['tournament', 'contest', 'sweep', 'meta', 'reprice', 'swaps', 'op
 
 /**
  * The example command lines a command's --help prints (one a line when not in a terminal), but those of
- * a queue (--queue): they need a Redis, and test/e2e/alone/queue.e2e.test.ts plays them on one it starts.
+ * a queue (--queue): they need a Redis, and test/e2e/queue.e2e.test.ts plays them on one it starts.
  */
 function examplesOf(command: string): string[][] {
   const help = havoc([command, '--help']).stdout;

@@ -84,7 +84,7 @@ describe('havoc match', () => {
     try {
       const helper = join(dir, 'helper.ts'), bot = join(dir, 'bot.ts'), broken = join(dir, 'broken.ts');
       writeFileSync(helper, "export const idle = (): string => 'TL TR TL TR TL';\n");
-      writeFileSync(bot, "import { idle } from '../../helper.ts';\ninterface Ctx { seat: number }\nexport default (ctx: Ctx) => ({ program: (): string => idle() });\n");
+      writeFileSync(bot, "import { idle } from './helper.ts';\ninterface Ctx { seat: number }\nexport default (ctx: Ctx) => ({ program: (): string => idle() });\n");
       writeFileSync(broken, 'const x: number = ;\nexport default x;\n');
       for (const trust of [[], ['--unsafe-bots']]) {
         const r = havoc('match', '--bots', `${bot},random`, '--quiet', '--turn-limit', '3', ...trust);

@@ -5,7 +5,7 @@
  * anything but the results. A change that is meant to change results bumps
  * the rules version (src/rules/version.ts) or the records' format, says so
  * in docs/performance.md or docs/rules.md, and rewrites the file with
- * `HAVOC_UPDATE_GOLDEN=1 npx vitest run test/e2e/alone/golden.test.ts`.
+ * `HAVOC_UPDATE_GOLDEN=1 npx vitest run test/e2e/golden.test.ts`.
  *
  * The two greedy sweeps (sweep.json's 8,000 matches, default.json's 4,000)
  * are checked on their first shard of four: the same rules, bots and tables

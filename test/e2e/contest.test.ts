@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTEST, loadContest } from '../../../src/arena/contest/file.js';
-import { nextRound } from '../../../src/arena/contest/rounds.js';
-import type { ContestRound } from '../../../src/arena/config/types.js';
-import { HavocError, HavocProblems } from '../../../src/core/errors.js';
-import { csvRecords as csv, havoc } from '../../cli-helpers.js';
+import { DEFAULT_CONTEST, loadContest } from '../../src/arena/contest/file.js';
+import { nextRound } from '../../src/arena/contest/rounds.js';
+import type { ContestRound } from '../../src/arena/config/types.js';
+import { HavocError, HavocProblems } from '../../src/core/errors.js';
+import { csvRecords as csv, havoc } from '../cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-contest-'));
 // The sandbox's user reads the entrants' files.
