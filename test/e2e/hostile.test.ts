@@ -92,9 +92,13 @@ function pythonBot(file: string, decide: readonly string[]): string {
   return path;
 }
 
-/** No bot process of this checkout's host is left (other checkouts' tests on the machine run theirs from their own dist/). */
+/**
+ * No bot process of this file's runs is left: every bot here is a module (or a python3 script) in `tmp`, which
+ * its process's command line names (host.js MODULE, python3 SCRIPT). Other files' bots, run beside this one
+ * (the e2e tier plays two files at a time), and other checkouts' are not counted.
+ */
 function noneLeft(): void {
-  const r = spawnSync('pgrep', ['-f', resolve('dist/src/arena/isolation/host.js')], { encoding: 'utf8' });
+  const r = spawnSync('pgrep', ['-f', `${tmp}/`], { encoding: 'utf8' });
   expect(r.stdout.trim(), 'bot processes left running').toBe('');
 }
 
@@ -161,14 +165,16 @@ describe('hostile bots, isolated', () => {
   it.each([
     ['exits when behind', bot('quitter', `const b = random(ctx); return { program(o, v) { const me = o.machines[ctx.seat], them = o.machines[1 - ctx.seat]; if (me.hearts < them.hearts) process.exit(1); return b.program(o, v); } };`), /crash, the process exited with code 1/],
     ['kills itself', bot('suicide', `return { program() { process.kill(process.pid, 'SIGKILL'); } };`), /crash, the process exited with code 137 \(killed by SIGKILL/],
-    ['leaks heap without end', bot('heap', `const keep = []; return { program() { for (;;) keep.push(new Array(1e6).fill(1.5)); } };`), /crash, the process (exited with code 134|was killed by SIGABRT|exited with code 137 \(killed by SIGKILL)/],
+    // Half the default heap (memoryMb 1024: 512 MB) and a 5 s answer deadline (5 x 1000 ms): at a load average of 10 the
+    // default 1 GB took longer to fill than the 2 s deadline of a 200 ms budget, and the bot was killed as a hang instead.
+    ['leaks heap without end', bot('heap', `const keep = []; return { program() { for (;;) keep.push(new Array(1e6).fill(1.5)); } };`), /crash, the process (exited with code 134|was killed by SIGABRT|exited with code 137 \(killed by SIGKILL)/, { budget: { ms: 1000, sims: 100 }, limits: { memoryMb: 1024 } }],
     ['never answers', bot('hang', `return { program() { for (;;); } };`), /timeout, no answer to program #1: the process was killed/],
     ['writes a line of 2 MB', bot('huge', `return { program() { process.stdout.write('x'.repeat(2 << 20) + '\\n'); return 'X X X X X'; } };`), /crash, wrote a line of more than 1 MiB/],
     ['writes garbage', bot('garbage', `return { program() { process.stdout.write('hello\\n'); return 'X X X X X'; } };`), /crash, wrote "hello" to program #1, not the protocol's answer/],
     ['forks without end', bot('forks', `return { program() { const { spawn } = process.getBuiltinModule('node:child_process'); for (let i = 0; i < 5000; i++) try { spawn('sleep', ['60'], { stdio: 'ignore' }); } catch {} for (;;); } };`), /timeout|crash/],
-  ])('%s: the culprit forfeits, is charged, the run completes, nothing is left', (_what, culprit, cause) => {
+  ] as [string, string, RegExp, Record<string, unknown>?][])('%s: the culprit forfeits, is charged, the run completes, nothing is left', (_what, culprit, cause, extra) => {
     const name = culprit.replace(/.*\//, '').replace('.mjs', '');
-    const r = play(name, culprit, { budget: { ms: 200, sims: 100 } });
+    const r = play(name, culprit, extra ?? { budget: { ms: 200, sims: 100 } });
     expect(r.code, r.err).toBe(0);
     const got = rows(r.dir);
     expect(got).toHaveLength(4);
