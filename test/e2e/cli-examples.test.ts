@@ -4,7 +4,7 @@
  * project's folder, in an order where an example finds what an earlier one
  * wrote (the quick run's folder, its shards).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, commandsFor } from '../../src/cli/commands.js';
@@ -15,11 +15,33 @@ const havoc = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/mai
 const ORDER = ['tournament', 'contest', 'sweep', 'meta', 'reprice', 'swaps', 'optimize', 'merge', 'resume', 'replay', 'report', 'match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'];
 
 /**
- * The example command lines a command's --help prints (one a line when not in a terminal), but those of
+ * ORDER cut into chains that read nothing another chain writes: a chain's examples run in turn, in ORDER (the
+ * quick run before its shards' merge, resume, replay and report; the sweep before meta and reprice), the chains
+ * side by side. Run one after another they were the suite's last two minutes, most of it one core idle.
+ */
+const CHAINS = [
+  ['tournament', 'merge', 'resume', 'replay', 'report'],
+  ['sweep', 'meta', 'reprice'],
+  ['contest', 'swaps', 'optimize'],
+  ['match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'],
+];
+
+/** `havoc ARGS` as a child process, not waited on: its exit code and stderr (stdout read and dropped, as spawnSync's was). */
+function havocAsync(args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((done) => {
+    const p = spawn(process.execPath, ['dist/src/cli/main.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+    let stderr = '';
+    p.stdout.resume();
+    p.stderr.on('data', (d) => (stderr += d));
+    p.on('close', (status) => done({ status, stderr }));
+  });
+}
+
+/**
+ * The example command lines a command's --help text prints (one a line when not in a terminal), but those of
  * a queue (--queue): they need a Redis, and test/e2e/queue.e2e.test.ts plays them on one it starts.
  */
-function examplesOf(command: string): string[][] {
-  const help = havoc([command, '--help']).stdout;
+function examplesIn(help: string): string[][] {
   const at = help.indexOf('\nExamples:\n');
   if (at < 0) return [];
   return help
@@ -45,18 +67,32 @@ describe('the examples of every --help', () => {
     expect(typo.stderr).toContain('Unknown arguments: tournamnt, configs/quick.json');
   });
 
-  it('every example runs and exits 0', () => {
+  it('every example runs and exits 0', async () => {
+    expect([...CHAINS.flat()].sort()).toEqual([...ORDER].sort());
+    for (const c of CHAINS) expect(c, 'a chain keeps ORDER').toEqual(ORDER.filter((x) => c.includes(x)));
     for (const dir of ['quick', 'quick-1of2', 'quick-2of2', 'quick-seed2', 'quick-merged', 'sweep-400', 'sweep-robust', 'sweep-400-repriced', 'contest', 'optimize-quick', 'swaps-quick']) rmSync(`results/${dir}`, { recursive: true, force: true });
     let count = 0;
-    for (const command of ORDER) {
-      const examples = examplesOf(command);
-      expect(examples.length, `havoc ${command} --help shows no example`).toBeGreaterThan(0);
-      for (const args of examples) {
-        const r = havoc(args);
-        expect(r.status, `havoc ${args.join(' ')}\n${r.stderr}`).toBe(0);
-        count++;
-      }
-    }
+    const failed: string[] = [];
+    await Promise.all(
+      CHAINS.map(async (chain) => {
+        for (const command of chain) {
+          const help = await new Promise<string>((done) => {
+            const p = spawn(process.execPath, ['dist/src/cli/main.js', command, '--help'], { stdio: ['ignore', 'pipe', 'ignore'] });
+            let out = '';
+            p.stdout.on('data', (d) => (out += d));
+            p.on('close', () => done(out));
+          });
+          const examples = examplesIn(help);
+          if (examples.length === 0) failed.push(`havoc ${command} --help shows no example`);
+          for (const args of examples) {
+            const r = await havocAsync(args);
+            if (r.status !== 0) failed.push(`havoc ${args.join(' ')} exited ${r.status}\n${r.stderr}`);
+            count++;
+          }
+        }
+      }),
+    );
+    expect(failed).toEqual([]);
     expect(count).toBeGreaterThanOrEqual(20);
     // The merged shards are the one-machine run, byte for byte.
     for (const table of ['matches.csv', 'bots.csv', 'ratings.csv']) expect(readFileSync(`results/quick-merged/${table}`, 'utf8')).toBe(readFileSync(`results/quick/${table}`, 'utf8'));
