@@ -12,7 +12,7 @@ import { defineConfig } from 'vitest/config';
  *   test/unit/tiers.test.ts refuses one that names dist/, the CLI helpers, a
  *   browser or Redis.
  * - `test/e2e/`: the compiled CLI, worker pools, sandboxed bots, headless
- *   Chromium, a Redis of its own. Two files at a time, after the unit files:
+ *   Chromium, a Redis of its own. Three files at a time, after the unit files:
  *   none may depend on how busy the machine is (decision budgets roomy where
  *   rows are compared byte for byte, deadlines long enough at a load average
  *   of 8), and none counts another file's processes.
@@ -41,7 +41,9 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'unit', include: [UNIT], setupFiles: ['test/unit-setup.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      // Three at a time on two cores: an e2e file spends much of its time waiting (a Redis lock to lapse, a bot's
+      // deadline, the watchdog, a child's start), and a third file plays while two wait.
+      { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 3, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'e2e-alone', include: [ALONE], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
