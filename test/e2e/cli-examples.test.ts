@@ -15,15 +15,16 @@ const havoc = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/mai
 const ORDER = ['tournament', 'contest', 'sweep', 'meta', 'reprice', 'swaps', 'optimize', 'merge', 'resume', 'replay', 'report', 'match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'];
 
 /**
- * ORDER cut into chains that read nothing another chain writes: a chain's examples run in turn, in ORDER (the
- * quick run before its shards' merge, resume, replay and report; the sweep before meta and reprice), the chains
- * side by side. Run one after another they were the suite's last two minutes, most of it one core idle.
+ * ORDER cut into two lanes that read nothing the other writes: a lane's examples run in turn, in ORDER (the quick
+ * run before its shards' merge, resume, replay and report; the sweep before meta and reprice), the two lanes side
+ * by side. Run one after another they were the suite's last 204 s at load 10, one core mostly idle. Not more
+ * lanes: the quick run's nash stops searching past half its second of wall time, so its tables (which the merged
+ * shards must equal) hold only while the machine is not too busy; with four lanes beside 8 busy loops (load 20 to
+ * 54) a shard's nash match came out otherwise.
  */
 const CHAINS = [
-  ['tournament', 'merge', 'resume', 'replay', 'report'],
-  ['sweep', 'meta', 'reprice'],
-  ['contest', 'swaps', 'optimize'],
-  ['match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'],
+  ['tournament', 'merge', 'resume', 'replay', 'report', 'match', 'scenario', 'parts', 'loadouts', 'schema', 'check-bot', 'notation'],
+  ['contest', 'sweep', 'meta', 'reprice', 'swaps', 'optimize'],
 ];
 
 /** `havoc ARGS` as a child process, not waited on: its exit code and stderr (stdout read and dropped, as spawnSync's was). */
