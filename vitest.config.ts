@@ -1,38 +1,55 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that play runs on worker pools, or drive a browser, but start no
- * sandboxed bot and time nothing: two at a time, after the unit files (each
- * uses about one core and a quarter on average, so two side by side fill the
- * machine, and no assertion of theirs depends on how busy it is).
+ * Test tiers by folder, no lists (README, "Tests"):
+ *
+ * - `test/unit/`: rules, statistics and bots in this process. No build (no
+ *   dist/), no child process, no browser, no sandbox, no Redis, no worker
+ *   pool: `npm run test:unit` runs them without building. A unit file that
+ *   starts a process or a worker from a file fails (test/unit-setup.ts), and
+ *   test/unit/tiers.test.ts refuses one that names dist/, the CLI helpers, a
+ *   browser or Redis.
+ * - `test/e2e/`: the compiled CLI, worker pools, sandboxed bots, headless
+ *   Chromium, a Redis of its own. Three files at a time, after the unit files:
+ *   none may depend on how busy the machine is (decision budgets roomy where
+ *   rows are compared byte for byte, deadlines long enough at a load average
+ *   of 8), and none counts another file's processes.
+ * - `test/games/<game>/*.test.ts`: a test game's own facts, beside it (a game
+ *   is added by its folder alone): in the unit tier, under its rules.
+ * - `test/e2e/alone/`: files that measure the machine itself (CPU time
+ *   against wall time, a bot's clocks under busy loops they start): one at a
+ *   time, last, so no other test file's load is in their figures.
  */
-const SHARED = [
-  'test/arena.test.ts', 'test/balance-pages.e2e.test.ts', 'test/bots.test.ts', 'test/determinism.test.ts', 'test/hangs.test.ts',
-  'test/hovercrafts-arena.test.ts', 'test/meta.test.ts', 'test/optimize.test.ts', 'test/replay.test.ts', 'test/report.e2e.test.ts',
-  'test/reprice.test.ts', 'test/swaps.test.ts', 'test/battle-engine-scenario.test.ts', 'test/battle-engine-viewer.test.ts',
-  'test/blind-ninjas/arena.test.ts', 'test/blind-ninjas/scenario-cli.test.ts', 'test/blind-ninjas/viewer.e2e.test.ts',
-];
+const UNIT = 'test/unit/**/*.test.ts';
+const GAMES = 'test/games/**/*.test.ts';
+const E2E = 'test/e2e/**/*.test.ts';
+const ALONE = 'test/e2e/alone/**/*.test.ts';
 
-/**
- * Files that start sandboxed bots, a Redis, or time things: one at a time,
- * last, so none slows or disturbs another (sandboxed processes are counted
- * by the hostile tests, the clock tests compare CPU with wall time, and the
- * golden and example runs use both cores themselves).
- */
-const ALONE = [
-  'test/arena-cli.test.ts', 'test/budget.test.ts', 'test/clock.test.ts', 'test/cli-examples.test.ts', 'test/cli.test.ts', 'test/contest.test.ts',
-  'test/golden.test.ts', 'test/hostile.test.ts', 'test/kuhn-tournament.test.ts', 'test/limits.test.ts', 'test/queue.e2e.test.ts',
-];
+/** Every test file under test/ outside test/unit/, test/e2e/ and test/games/: a file no tier would run, so none may exist. */
+function strayTests(dir = 'test'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return [join('test', 'unit'), join('test', 'e2e'), join('test', 'games')].includes(p) ? [] : strayTests(p);
+    return e.name.endsWith('.test.ts') ? [relative('.', p)] : [];
+  });
+}
+const stray = strayTests();
+if (stray.length) throw new Error(`test files outside test/unit/ and test/e2e/ (no tier runs them; README, "Tests"): ${stray.join(', ')}`);
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     pool: 'forks',
     projects: [
-      // Rules, statistics and bots in this process: two files at a time, first.
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...SHARED, ...ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'shared', include: SHARED, maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: 'arena', include: ALONE, fileParallelism: false, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: 'unit', include: [UNIT, GAMES], setupFiles: ['test/unit-setup.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      // Three at a time on two cores: an e2e file spends much of its time waiting (a Redis lock to lapse, a bot's
+      // deadline, the watchdog, a child's start), and a third file plays while two wait.
+      // A test's time limit is a guard against a hang, not a check: 180 s (arena-cli's shards test, 23 s at a load
+      // average of 10, ran past the default 60 s beside 8 busy loops at a load average of 20 to 54).
+      { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 3, testTimeout: 180_000, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'e2e-alone', include: [ALONE], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
 });

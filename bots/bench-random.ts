@@ -11,7 +11,7 @@
  * `ctx.rng` the arena gives every bot); the native `policy` below draws from
  * an inlined alea seeded with the same string (src/rules/rbp/alea.ts), so the
  * bot-API bot and the kernel's native bot play the same programs from the
- * same match seed (test/kernel.test.ts).
+ * same match seed (test/unit/kernel.test.ts).
  */
 import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { CMD_BACK, CMD_FL, CMD_FR, CMD_FWD, CMD_R, CMD_TL, CMD_TR, CMD_X, weaponCmd } from '../src/rules/nhm/commands.js';

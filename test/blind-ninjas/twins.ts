@@ -1,5 +1,5 @@
 /**
- * Twin states for the conformance suite's secrecy check (test/conformance.test.ts):
+ * Twin states for the conformance suite's secrecy check (test/e2e/conformance.test.ts):
  * one room, and the same room with the other players' ninjas elsewhere, after the
  * same silent turns (nothing heard yet, so any enemy placement is consistent).
  */
@@ -25,6 +25,6 @@ export function blindNinjaTwins(game: unknown, i: number): { a: unknown; b: unkn
       }
     }
   }
-  // Mutual kills change what is heard, so only the first node is compared (walk: false); test/blind-ninjas/knowledge.test.ts walks twins with the same heard log.
+  // Mutual kills change what is heard, so only the first node is compared (walk: false); test/unit/blind-ninjas/knowledge.test.ts walks twins with the same heard log.
   return { a, b, seat, walk: false };
 }

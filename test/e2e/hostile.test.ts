@@ -1,0 +1,338 @@
+/**
+ * Hostile bots, as a contest entrant could write them, named by path and so
+ * isolated (docs/protocol.md): each run completes, the culprit is charged
+ * (faults, a forfeited match, errors.log), the other bots' matches are the
+ * bytes of a run where the culprit is an honest bot, and no process is left.
+ * Through the compiled `havoc` in dist/ (npm test builds it).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ISOLATION, isolatedBotProblem } from '../../src/sandbox/remoteBot.js';
+import { BOT_UID_BASE } from '../../src/sandbox/bubblewrap.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'hostile-'));
+chmodSync(tmp, 0o755); // isolated bots run as an unprivileged user
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const havoc = (...a: string[]) => {
+  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...a], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+/** The built-in random bot, which every hostile bot below plays like when it is not misbehaving. */
+const RANDOM = resolve('dist/bots/random.js');
+
+/** Writes a bot module; `body` is the factory's code, `random(ctx)` at hand. */
+function bot(name: string, body: string, top = ''): string {
+  const file = join(tmp, `${name}.mjs`);
+  writeFileSync(file, `import random from '${RANDOM}';\n${top}\nexport default (ctx) => {\n${body}\n};\n`);
+  return file;
+}
+
+const honest = bot('honest', 'return random(ctx);');
+
+/**
+ * The budget of runs whose rows are compared byte for byte: a decision's wall
+ * time, round trip included, may not decide a row on a loaded test machine.
+ */
+const ROOMY = { ms: 10_000, sims: 2000 };
+
+/** Plays `culprit` (named "x") against greedy on Robo Battle Pigs; the run's folder. */
+function play(name: string, culprit: string, extra: Record<string, unknown> = {}): { dir: string; code: number | null; err: string } {
+  const cfg = join(tmp, `${name}.json`);
+  writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['greedy', { name: 'x', bot: culprit }], schedule: { type: 'round-robin', games: 4 }, seed: 'hostile', budget: ROOMY, ...extra }));
+  const dir = join(tmp, name);
+  const r = havoc('tournament', cfg, '--out', dir, '--workers', '2', '--quiet', '--no-report', '--save-replays', '0');
+  return { dir, code: r.code, err: r.err };
+}
+
+type Row = Record<string, string>;
+function rows(dir: string): Row[] {
+  const [head, ...lines] = readFileSync(join(dir, 'matches.csv'), 'utf8').trim().split('\n');
+  const cols = head.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
+}
+const seatOf = (r: Row, bot: string): 'a' | 'b' => (r.a_bot === bot ? 'a' : 'b');
+/** Every fault the run's replays hold (errors.log names only a forfeit's last one): for a failure's message. */
+const faultLogs = (dir: string): string => {
+  const folder = join(dir, 'replays');
+  if (!existsSync(folder)) return '';
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(join(folder, f), 'utf8').split('\n').filter((l) => l.includes('"faultLog"') && !l.includes('"faultLog":[]')).map((l) => `${f}: ${l}`))
+    .join('\n');
+};
+const errorsLog = (dir: string): string => (existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : '');
+
+/**
+ * A python3 bot of the protocol in tmp/`file`: ready at its start (keeping its `seat`), and for each
+ * decision the program `decide`'s lines leave in `action` (they may read `msg` and `seat`); its path.
+ */
+function pythonBot(file: string, decide: readonly string[]): string {
+  const path = join(tmp, file);
+  const lines = [
+    'import json, os, sys',
+    'seat = None',
+    'for line in sys.stdin:',
+    '    msg = json.loads(line)',
+    '    if msg["type"] == "start":',
+    '        seat = msg["seat"]',
+    '        print(json.dumps({"type": "ready"}), flush=True)',
+    '    elif msg["type"] == "decide":',
+    ...decide.map((l) => `        ${l}`),
+    '        print(json.dumps({"type": "action", "id": msg["id"], "action": action}), flush=True)',
+    '    elif msg["type"] == "end":',
+    '        break',
+    '',
+  ];
+  writeFileSync(path, lines.join('\n'));
+  return path;
+}
+
+/**
+ * No bot process of this file's runs is left: every bot here is a module (or a python3 script) in `tmp`, which
+ * its process's command line names (host.js MODULE, python3 SCRIPT). Other files' bots, run beside this one
+ * (the e2e tier plays two files at a time), and other checkouts' are not counted.
+ */
+function noneLeft(): void {
+  const r = spawnSync('pgrep', ['-f', resolve('dist/src/sandbox/host.js')], { encoding: 'utf8' });
+  expect(r.stdout.trim(), 'bot processes left running').toBe('');
+}
+
+let reference: Row[];
+
+describe('hostile bots, isolated', () => {
+  it('an honest bot named by path: the reference run', () => {
+    const r = play('honest', honest);
+    expect(r.code, r.err).toBe(0);
+    reference = rows(r.dir);
+    expect(reference).toHaveLength(4);
+    expect(reference.every((x) => x.reason !== 'forfeit' && x.a_faults === '0' && x.b_faults === '0')).toBe(true);
+  });
+
+  // RLIMIT_NPROC counts a user's processes machine-wide: bots under a shared user (nobody) were starved by its other processes.
+  it.runIf(process.getuid?.() === 0)('other processes of nobody on the machine (1,005 held, past the process limit) do not starve the bots: the honest run\'s rows', () => {
+    const held = Array.from({ length: 1005 }, () => spawn('sleep', ['120'], { uid: 65534, gid: 65534, stdio: 'ignore' }));
+    try {
+      const r = play('crowded', honest);
+      expect(r.code, r.err).toBe(0);
+      expect(rows(r.dir), errorsLog(r.dir)).toEqual(reference);
+    } finally {
+      for (const h of held) h.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it.each([
+    [
+      'hooks %TypedArray%.prototype.set and Array.prototype.filter',
+      // In the arena's thread these rewrote the engine's copies of the hearts and broke other bots' filters.
+      bot(
+        'hooks',
+        `const b = random(ctx);
+         const proto = Object.getPrototypeOf(Int8Array.prototype), set = proto.set;
+         proto.set = function (a, o) { const r = set.call(this, a, o); if (ArrayBuffer.isView(a) && this instanceof Int8Array && this.length === 2) this[1 - ctx.seat] = 1; return r; };
+         Array.prototype.filter = function () { return []; };
+         return b;`,
+      ),
+    ],
+    ['writes into the game it was given', bot('mutates', `for (let s = 0; s < ctx.game.n; s++) if (s !== ctx.seat) ctx.game.startHearts[s] = 1; return random(ctx);`)],
+    ['patches Math.sqrt at its top level', bot('sqrt', 'return random(ctx);', 'Math.sqrt = () => 0;')],
+    ['keeps state across matches', bot('state', `globalThis.played = (globalThis.played ?? 0) + 1; const b = random(ctx); return { program: (o, v) => (globalThis.played > 1 ? 'X X X X X' : b.program(o, v)) };`)],
+  ])('%s: only its own process is changed; every match is the honest run\'s', (_what, culprit) => {
+    const r = play(culprit.replace(/.*\//, '').replace('.mjs', ''), culprit);
+    expect(r.code, r.err).toBe(0);
+    expect(rows(r.dir)).toEqual(reference);
+    noneLeft();
+  });
+
+  it('patches Math.floor in its factory: its own RNG breaks, the arena\'s ids and tables do not', () => {
+    const culprit = bot('floor', `Math.floor = () => 0; return random(ctx);`);
+    const r = play('floor', culprit);
+    expect(r.code, r.err).toBe(0);
+    const got = rows(r.dir);
+    expect(got.map((x) => x.id)).toEqual(['0', '1', '2', '3']);
+    // greedy's rows are whole; the folder resumes (nothing left to play) and its tables rebuild.
+    expect(got.every((x) => ['kill', 'mutual-destruction', 'turn-limit'].includes(x.reason))).toBe(true);
+    const again = havoc('resume', r.dir, '--quiet', '--no-report');
+    expect(again.code, again.err).toBe(0);
+    expect(rows(r.dir)).toEqual(got);
+    noneLeft();
+  });
+
+  it.each([
+    ['exits when behind', bot('quitter', `const b = random(ctx); return { program(o, v) { const me = o.machines[ctx.seat], them = o.machines[1 - ctx.seat]; if (me.hearts < them.hearts) process.exit(1); return b.program(o, v); } };`), /crash, the process exited with code 1/],
+    ['kills itself', bot('suicide', `return { program() { process.kill(process.pid, 'SIGKILL'); } };`), /crash, the process exited with code 137 \(killed by SIGKILL/],
+    // Half the default heap (memoryMb 1024: 512 MB) and a 5 s answer deadline (5 x 1000 ms): at a load average of 10 the
+    // default 1 GB took longer to fill than the 2 s deadline of a 200 ms budget, and the bot was killed as a hang instead.
+    ['leaks heap without end', bot('heap', `const keep = []; return { program() { for (;;) keep.push(new Array(1e6).fill(1.5)); } };`), /crash, the process (exited with code 134|was killed by SIGABRT|exited with code 137 \(killed by SIGKILL)/, { budget: { ms: 1000, sims: 100 }, limits: { memoryMb: 1024 } }],
+    ['never answers', bot('hang', `return { program() { for (;;); } };`), /timeout, no answer to program #1: the process was killed/],
+    ['writes a line of 2 MB', bot('huge', `return { program() { process.stdout.write('x'.repeat(2 << 20) + '\\n'); return 'X X X X X'; } };`), /crash, wrote a line of more than 1 MiB/],
+    ['writes garbage', bot('garbage', `return { program() { process.stdout.write('hello\\n'); return 'X X X X X'; } };`), /crash, wrote "hello" to program #1, not the protocol's answer/],
+    ['forks without end', bot('forks', `return { program() { const { spawn } = process.getBuiltinModule('node:child_process'); for (let i = 0; i < 5000; i++) try { spawn('sleep', ['60'], { stdio: 'ignore' }); } catch {} for (;;); } };`), /timeout|crash/],
+  ] as [string, string, RegExp, Record<string, unknown>?][])('%s: the culprit forfeits, is charged, the run completes, nothing is left', (_what, culprit, cause, extra) => {
+    const name = culprit.replace(/.*\//, '').replace('.mjs', '');
+    const r = play(name, culprit, extra ?? { budget: { ms: 200, sims: 100 } });
+    expect(r.code, r.err).toBe(0);
+    const got = rows(r.dir);
+    expect(got).toHaveLength(4);
+    const log = errorsLog(r.dir);
+    const lost = ['forfeit', 'hang', 'dropped'];
+    for (const x of got) {
+      if (!lost.includes(x.reason)) continue;
+      const s = seatOf(x, 'x');
+      expect(x.winner, `match ${x.id}: the other seat wins`).toBe(s === 'a' ? 'B' : 'A');
+      // A dropped bot's match is not played: lost, with no fault.
+      if (x.reason === 'dropped') continue;
+      expect(Number(x[`${s}_faults`])).toBeGreaterThan(0);
+      expect(log).toContain(`match ${x.id}: seat ${s.toUpperCase()} (x) forfeits the match: `);
+    }
+    if (name !== 'quitter') expect(got.every((x) => lost.includes(x.reason)), JSON.stringify(got)).toBe(true);
+    else expect(got.some((x) => x.reason === 'forfeit')).toBe(true);
+    expect(log).toMatch(cause);
+    // A bot that hangs three matches in a row is dropped: its fourth is not played (hangs.ts).
+    if (name === 'hang') {
+      expect(got.map((x) => x.reason)).toEqual(['hang', 'hang', 'hang', 'dropped']);
+      expect(log).toContain('bot x is dropped from the run: it hung in 3 of its matches in a row (0, 1, 2); its matches after 2 are not played and count as lost (reason dropped)');
+    }
+    noneLeft();
+  }, 120_000);
+
+  it('leaks off-heap Buffers: the address-space cap turns each leak into a failed allocation, charged as a fault; the run completes', () => {
+    const culprit = bot('buffers', `const keep = []; return { program() { for (;;) keep.push(Buffer.alloc(256 << 20, 1)); } };`);
+    const r = play('buffers', culprit);
+    expect(r.code, r.err).toBe(0);
+    const got = rows(r.dir);
+    expect(got).toHaveLength(4);
+    for (const x of got) expect(Number(x[`${seatOf(x, 'x')}_faults`]), `match ${x.id}`).toBeGreaterThan(0);
+    noneLeft();
+  }, 120_000);
+
+  it('cannot write outside its scratch folder, reach the network, read root\'s files or the environment', () => {
+    const snoop = bot(
+      'snoop',
+      `return { program() {
+        const { writeFileSync, readFileSync } = process.getBuiltinModule('node:fs');
+        const { execSync } = process.getBuiltinModule('node:child_process');
+        const t = (f) => { try { return String(f()); } catch (e) { return 'ERR ' + (e.code ?? e.message); } };
+        throw new Error(JSON.stringify({
+          etc: t(() => writeFileSync('/etc/havoc-hostile', 'x')),
+          project: t(() => writeFileSync('${resolve('havoc-hostile')}', 'x')),
+          tmp: t(() => writeFileSync('${join(tmp, 'written')}', 'x')),
+          home: t(() => writeFileSync(process.env.HOME + '/ok', 'x')),
+          shadow: t(() => readFileSync('/etc/shadow', 'utf8').length),
+          env: Object.keys(process.env).sort().join(','),
+          uid: t(() => execSync('id -u').toString().trim()),
+          net: t(() => execSync(process.execPath + ' -e "require(\\'node:net\\').connect(80, \\'1.1.1.1\\').on(\\'error\\', (e) => { console.log(e.code); process.exit(0); })"').toString().trim()),
+        }));
+      } };`,
+    );
+    const r = havoc('match', '--bots', `random,${snoop}`, '--quiet', '--replay', join(tmp, 'snoop.jsonl'));
+    expect(r.code, r.err).toBe(0);
+    const result = JSON.parse(readFileSync(join(tmp, 'snoop.jsonl'), 'utf8').trim().split('\n').pop()!).result;
+    const seen = JSON.parse(result.faultLog[0].message);
+    expect(seen).toMatchObject({ etc: 'ERR EROFS', project: 'ERR EROFS', tmp: 'ERR EROFS', home: 'undefined', env: 'HOME,MALLOC_ARENA_MAX,PATH,PWD,TMPDIR', net: 'ENETUNREACH' });
+    // Run as root, the arena drops each bot to a user of its own (sandbox.ts botUid), above any account's.
+    if (process.getuid?.() === 0) {
+      expect(seen.shadow).toBe('ERR EACCES');
+      expect(Number(seen.uid)).toBeGreaterThanOrEqual(BOT_UID_BASE);
+    }
+    expect(existsSync(resolve('havoc-hostile'))).toBe(false);
+    expect(existsSync(join(tmp, 'written'))).toBe(false);
+    noneLeft();
+  });
+
+  it('a module that exits or throws at its top level is a config error naming the bot; nothing runs in the arena', () => {
+    for (const [name, top, says] of [
+      ['top-exit', 'process.exit(3);', /bots\[1\]: x: the module ended the process while loading \(exit code 3\)/],
+      ['top-throw', 'throw new Error("nope");', /bots\[1\]: x: the bot module failed to load: nope/],
+    ] as const) {
+      const culprit = bot(name, 'return random(ctx);', top);
+      const r = play(name, culprit);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(says);
+      expect(r.err).not.toMatch(/\n\s+at /);
+      expect(existsSync(r.dir)).toBe(false);
+    }
+    noneLeft();
+  });
+
+  it('trusted (--unsafe-bots), a bot that keeps state across matches is found: a sample of its matches played alone in fresh threads differs', () => {
+    const run = (name: string, culprit: string) => {
+      const cfg = join(tmp, `${name}.json`);
+      writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['greedy', { name: 'x', bot: culprit }], schedule: { type: 'round-robin', games: 4 }, seed: 'hostile', budget: ROOMY }));
+      const dir = join(tmp, name);
+      const r = havoc('tournament', cfg, '--out', dir, '--workers', '1', '--quiet', '--no-report', '--save-replays', '0', '--unsafe-bots');
+      expect(r.code, r.err).toBe(0);
+      return { err: r.err, log: errorsLog(dir) };
+    };
+    const stateful = bot('trusted-state', `played++; const b = random(ctx); return { program: (o, v) => (played > 1 ? 'X X X X X' : b.program(o, v)) };`, 'let played = 0;');
+    const found = run('trusted-state', stateful);
+    expect(found.err).toMatch(/warning: bot x may keep state across matches \(or play by the clock or Math\.random\): match [1-3] played alone in a fresh thread gives /);
+    expect(found.log).toContain('bot x may keep state across matches');
+    const clean = run('trusted-honest', honest);
+    expect(clean.err).not.toContain('keep state');
+    expect(clean.log).toBe('');
+  }, 60_000);
+
+  it('a module that loops at its top level is stopped at the start deadline (here 1.5 s; a run gives 20 s) and named; its process tree is gone', () => {
+    const culprit = bot('top-loop', 'return random(ctx);', 'for (;;);');
+    expect(isolatedBotProblem(culprit, { ...DEFAULT_ISOLATION, startupMs: 1500 })).toBe('the module did not finish loading in 1.5 s (limits.startupMs)');
+    expect(isolatedBotProblem(honest, { ...DEFAULT_ISOLATION, startupMs: 10_000 })).toBeNull();
+    noneLeft();
+  });
+
+  it('a slow start (1.5 s in its factory, the budget 500 ms) costs nothing: a process\'s start is not a decision', () => {
+    const slow = bot('slow', 'const t = Date.now(); while (Date.now() - t < 1500); return random(ctx);');
+    const r = play('slow', slow, { budget: { ms: 500, sims: 100 } });
+    expect(r.code, r.err).toBe(0);
+    const got = rows(r.dir);
+    expect(got.every((x) => x.a_faults === '0' && x.b_faults === '0' && x.reason !== 'forfeit'), JSON.stringify(got)).toBe(true);
+    noneLeft();
+  }, 120_000);
+
+  it("a faulted match with an isolated bot keeps its faults as they happened: a bot that faults at random has the same faults in its replay as in its row", () => {
+    // Illegal on a coin from the OS, not the match's seed: played again, its faults would fall elsewhere.
+    const py = pythonBot('coin.py', ['action = "^ ^ ^ ^ ^" if os.urandom(1)[0] < 128 else "nonsense"']);
+    const cfg = join(tmp, 'coin.json');
+    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 'coin', command: ['python3', py] }], schedule: { type: 'round-robin', games: 2 }, seed: 'coin', budget: ROOMY }));
+    const dir = join(tmp, 'coin');
+    const r = havoc('tournament', cfg, '--out', dir, '--workers', '1', '--quiet', '--no-report', '--save-replays', '0');
+    expect(r.code, r.err).toBe(0);
+    const got = rows(dir);
+    expect(got).toHaveLength(2);
+    for (const row of got) {
+      const letter = seatOf(row, 'coin'), seat = letter === 'a' ? 0 : 1, faults = Number(row[`${letter}_faults`]);
+      expect(faults).toBeGreaterThan(10);
+      const last = JSON.parse(readFileSync(join(dir, 'replays', `match-${row.id}.jsonl`), 'utf8').trim().split('\n').pop()!) as { result: { faults: number[]; faultLog: { seat: number }[] } };
+      expect(last.result.faults[seat]).toBe(faults);
+      expect(last.result.faultLog.filter((f) => f.seat === seat)).toHaveLength(faults);
+    }
+    noneLeft();
+  });
+
+  it('a bot in another language (a python3 command) speaks the protocol: no faults, its replay verifies, a change to it is refused', () => {
+    const py = pythonBot('bot.py', [
+      'me = msg["observation"]["machines"][seat]',
+      'damage = me["maxHearts"] - me["hearts"]',
+      'action = " ".join(["X"] * damage + ["^"] * (5 - damage))',
+    ]);
+    const cfg = join(tmp, 'py.json');
+    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 'py', command: ['python3', py] }], schedule: { type: 'round-robin', games: 4 }, seed: 'py', budget: ROOMY }));
+    const dir = join(tmp, 'py');
+    const r = havoc('tournament', cfg, '--out', dir, '--workers', '2', '--quiet', '--no-report');
+    expect(r.code, r.err).toBe(0);
+    const got = rows(dir);
+    expect(got).toHaveLength(4);
+    expect(got.every((x) => x.a_faults === '0' && x.b_faults === '0' && x.reason !== 'forfeit'), JSON.stringify(got) + errorsLog(dir) + faultLogs(dir)).toBe(true);
+    const v = havoc('replay', join(dir, 'replays', 'match-1.jsonl'), '--verify');
+    expect(v.code, v.err).toBe(0);
+    writeFileSync(py, readFileSync(py, 'utf8').replace('["^"]', '["v"]'));
+    const again = havoc('resume', dir);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain(`run.bots[1]: py: python3 ${py} has changed since the run began`);
+    noneLeft();
+  });
+});
