@@ -1,6 +1,6 @@
 /**
  * The examples each command's --help shows: commands a user can paste as they
- * are, from the project's folder (test/cli-examples.test.ts runs every one).
+ * are, from the project's folder (test/e2e/cli-examples.test.ts runs every one).
  * Some use what an earlier one wrote: the quick run's folder, its shards.
  */
 import type { Argv } from 'yargs';
@@ -64,7 +64,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc notation --ruleset nhm --loadouts dragon', "one design's commands"],
     ['havoc notation --ruleset battle-engine --json', "Battle Engine's steps, as JSON"],
   ],
-  // Queue examples need a Redis (and a worker serves until stopped): test/queue.e2e.test.ts runs these command lines, not test/cli-examples.test.ts.
+  // Queue examples need a Redis (and a worker serves until stopped): test/queue.e2e.test.ts runs these command lines, not test/e2e/cli-examples.test.ts.
   worker: [['havoc worker --queue redis://127.0.0.1:6379 --workers 2', 'play batches from the queue on 2 threads of this machine until Ctrl-C']],
   status: [
     ['havoc status --queue redis://127.0.0.1:6379', 'the runs on the queue and the workers alive'],

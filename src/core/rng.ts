@@ -5,7 +5,7 @@
  *
  * seedrandom's `alea` is used rather than its default `arc4`: it is about six
  * times cheaper per call and its state can be saved and restored. It is drawn
- * from the inlined copy in alea.ts (test/kernel.test.ts holds it to
+ * from the inlined copy in alea.ts (test/unit/kernel.test.ts holds it to
  * seedrandom's numbers): seeding seedrandom's builds a closure, a Mash and
  * their objects, and the arena seeds several streams per match.
  */

@@ -4,7 +4,7 @@
  * `sfc32Seed(dice, 4m, viewDiceSeed(seed, m))`. Four alea seedings per two
  * seats, run at once from char codes (alea.ts aleaSeedPairs): seeding was
  * most of what starting a short match cost (docs/performance.md). The same
- * streams as one at a time (test/core.test.ts).
+ * streams as one at a time (test/unit/core.test.ts).
  */
 import { aleaSeedPairs, ALEA_SIZE } from './alea.js';
 import { makeRng, rngOfAlea, seatSeed, sfc32OfAlea, sfc32Seed, viewDiceSeed, type Rng } from './rng.js';

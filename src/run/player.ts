@@ -128,7 +128,7 @@ export class MatchPlayer {
       loadouts: spec.seats.map((s) => s.loadout),
     };
     // Bots with native policies the ruleset's fast path takes (RBP's two-pig kernel): the very
-    // same match (test/kernel.test.ts), about 20 times faster.
+    // same match (test/unit/kernel.test.ts), about 20 times faster.
     const replay = this.wantsReplay(id);
     if (!replay && this.fast(game, spec, mods)) {
       guard?.enter(-1, 'decision');

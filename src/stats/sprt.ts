@@ -10,7 +10,7 @@
  *   LLR = (mu1 − mu0) · (Σx − n·(mu0 + mu1)/2) / s²,
  * which is the exact log ratio for normal observations of variance s² and,
  * by the central limit theorem, close to it for any bounded ones. Its error
- * rates are checked by simulation in test/sprt.test.ts: beta as asked, alpha
+ * rates are checked by simulation in test/unit/sprt.test.ts: beta as asked, alpha
  * a little above it (the sample variance is noisy early on; see `minN`).
  */
 
@@ -27,7 +27,7 @@ export interface SprtSpec {
   /**
    * Observations before any decision (default 16): a variance from a handful
    * is often too small, and the test then decides H1 too readily (measured in
-   * test/sprt.test.ts: about 1.5·alpha after 8, 1.35·alpha after 16, 1.2·alpha after 24).
+   * test/unit/sprt.test.ts: about 1.5·alpha after 8, 1.35·alpha after 16, 1.2·alpha after 24).
    */
   readonly minN?: number;
   /** Observations after which the test stops undecided (default: never). */

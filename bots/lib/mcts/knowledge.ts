@@ -63,7 +63,7 @@ const squash = (x: number): number => 1 / (1 + Math.exp(-x));
  */
 const machines = (ctx: BotContext): Knowledge => machineKnowledge(ctx.rules!.game as Game, ctx.notation as Notation);
 const KNOWLEDGE: Readonly<Record<string, (ctx: BotContext) => Knowledge>> = {
-  // By the modules' ids (only src/rules spells those ids: test/layering.test.ts).
+  // By the modules' ids (only src/rules spells those ids: test/unit/layering.test.ts).
   [nhmModule.id]: machines,
   [rbpModule.id]: machines,
   [hoverModule.id]: (ctx) => hoverKnowledge(ctx as HoverBotContext),

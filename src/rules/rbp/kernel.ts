@@ -3,7 +3,7 @@
  * (src/rules/nhm/step.ts) for two living pigs on 8x8 with the Bazooka, the
  * Hammer-Fist and Tank Treads, no armour, no CPU, repair `R R R R R` worth 1;
  * specialised so that a turn is a few table look-ups on integers in locals.
- * test/kernel.test.ts checks it against the general engine, and bridge.ts
+ * test/unit/kernel.test.ts checks it against the general engine, and bridge.ts
  * decides when a Game may use it.
  *
  * - A state is an Int32Array of KSTATE_SIZE integers (layout below).

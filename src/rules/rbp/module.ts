@@ -3,7 +3,7 @@
  * notation, one build (the pig) and two seats, and the two-pig kernel twice
  * over: as a fast path for whole matches between bots with native policies
  * (the arena asks `fast.accepts`), and for every turn applied without a
- * recorder (`fastTurn`). test/kernel.test.ts checks the kernel plays the
+ * recorder (`fastTurn`). test/unit/kernel.test.ts checks the kernel plays the
  * same turns and matches as the step engine.
  */
 import type { FastPath } from '../../core/game.js';
