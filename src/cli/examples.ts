@@ -51,11 +51,13 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
   parts: [
     ['havoc parts', 'the catalogue with each weapon\'s diagram'],
     ['havoc parts --json', 'the same as JSON'],
+    ['havoc parts --ruleset battle-engine', "Battle Engine's pieces, and the pay grades a reprice changes"],
   ],
   loadouts: [
     ['havoc loadouts --count', 'how many legal designs there are'],
     ['havoc loadouts --named', 'the named designs (configs/loadouts.json) with their costs and keys'],
     ['havoc loadouts --sample 5 --seed 1', 'five of them, drawn at random'],
+    ['havoc loadouts --ruleset hovercrafts --sample 3', 'three Hovercrafts fleets, drawn at random'],
   ],
   schema: [['havoc schema', 'the JSON Schema of run configs']],
   notation: [

@@ -98,7 +98,7 @@ function pythonBot(file: string, decide: readonly string[]): string {
  * (the e2e tier plays two files at a time), and other checkouts' are not counted.
  */
 function noneLeft(): void {
-  const r = spawnSync('pgrep', ['-f', resolve('dist/src/sandbox/host.js')], { encoding: 'utf8' });
+  const r = spawnSync('pgrep', ['-f', `${tmp}/`], { encoding: 'utf8' });
   expect(r.stdout.trim(), 'bot processes left running').toBe('');
 }
 
