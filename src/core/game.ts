@@ -31,9 +31,18 @@
 import type { HavocError } from './errors.js';
 import type { Rng } from './rng.js';
 import type { BoardView } from './boardView.js';
+import type { Outcome } from './outcome.js';
+import type { BuildKit } from './builds.js';
+import type { FastPath } from './fastPath.js';
+import type { DataFile } from './dataFile.js';
 
 /** A replay as a board (its own file): re-exported, as every ruleset's board view names them here. */
 export type { BoardBand, BoardFrame, BoardPiece, BoardView, SeatFrame, SeatLayer, SeatViews } from './boardView.js';
+/** The interface's other parts, each in a file of its own, re-exported so rulesets and tools import the interface from one place. */
+export { ranksOf, sharedOutcome, sharedRanks, winnerOf, type Outcome } from './outcome.js';
+export type { BuildKit, BuildOptions } from './builds.js';
+export type { FastPath, FastResult } from './fastPath.js';
+export { dataBinder, type DataFile } from './dataFile.js';
 
 /** A ruleset's recorder (see `GameModule.recorder`); the arena only hands it back. */
 export interface Recorder {
@@ -89,77 +98,6 @@ export type Answerer<A> = (q: Question) => A | null;
 /** A ruleset's random player (`GameModule.randomBot`): per decision kind, an answer in the notation (or codes `parse` reads). */
 export type RandomBot<O = unknown, S = unknown> = Readonly<Record<string, (obs: O, view: { readonly seat: number; readonly state: S }) => unknown>>;
 
-/** How a finished game ended. */
-export interface Outcome {
-  /** Place per seat, 0 first; seats that share a place share the number (a draw is every seat at 0). */
-  readonly ranks: readonly number[];
-  /** `kill`, `mutual-destruction`, `turn-limit`, `fold`, … */
-  readonly reason: string;
-}
-
-/** The one seat alone in first place, or null (a draw, or a shared first place). */
-export function winnerOf(o: Outcome): number | null {
-  let w = -1;
-  for (let s = 0; s < o.ranks.length; s++) {
-    if (o.ranks[s] !== 0) continue;
-    if (w >= 0) return null;
-    w = s;
-  }
-  return w;
-}
-
-/**
- * Outcomes are shared, frozen values: one object per list of places and
- * reason. A search reads one at the end of every playout (thousands a
- * second) and nobody changes one, so `result` need not allocate.
- */
-/** By key: a small integer up to SMALL_KEY_SEATS seats, the places written out past them. */
-const RANK_LISTS = new Map<number | string, readonly number[]>();
-const OUTCOMES = new Map<readonly number[], Map<string, Outcome>>();
-/** Seats whose list of places has a small-integer key (a hex digit a place): a key that is not one would be boxed at every look-up. */
-const SMALL_KEY_SEATS = 6;
-
-/** The frozen list of places equal to `ranks[0..n)` (each place 0..15), one per list. */
-export function sharedRanks(ranks: ArrayLike<number>, n: number = ranks.length): readonly number[] {
-  // (No closure here: a function that makes one allocates its context at every call, made or not.)
-  if (n > SMALL_KEY_SEATS) {
-    let text = '';
-    for (let s = 0; s < n; s++) text += `${ranks[s]},`;
-    let r = RANK_LISTS.get(text);
-    if (!r) RANK_LISTS.set(text, (r = frozenCopy(ranks, n)));
-    return r;
-  }
-  let key = n;
-  for (let s = 0; s < n; s++) key = (key << 4) | (ranks[s] & 15);
-  let r = RANK_LISTS.get(key);
-  if (!r) RANK_LISTS.set(key, (r = frozenCopy(ranks, n)));
-  return r;
-}
-
-function frozenCopy(ranks: ArrayLike<number>, n: number): readonly number[] {
-  const out: number[] = [];
-  for (let s = 0; s < n; s++) out.push(ranks[s]);
-  return Object.freeze(out);
-}
-
-/** The frozen outcome of `ranks` (a list sharedRanks gave) and `reason`, one per pair. */
-export function sharedOutcome(ranks: readonly number[], reason: string): Outcome {
-  let byReason = OUTCOMES.get(ranks);
-  if (!byReason) OUTCOMES.set(ranks, (byReason = new Map()));
-  let o = byReason.get(reason);
-  if (!o) byReason.set(reason, (o = Object.freeze({ ranks, reason })));
-  return o;
-}
-
-/** Places for ranksOf, written before they are looked up. */
-const places: number[] = [];
-
-/** The ranks of a game with one winner (every other seat shares second place), or of a draw (shared and frozen). */
-export function ranksOf(seats: number, winner: number | null): readonly number[] {
-  for (let s = 0; s < seats; s++) places[s] = winner === null || s === winner ? 0 : 1;
-  return sharedRanks(places, seats);
-}
-
 /**
  * The legal actions of one decision or question, in a fixed order: `count`
  * of them, the i-th read with `at(i)` (0 <= i < count), each one `check`
@@ -181,127 +119,12 @@ export const listedActions = <A>(list: readonly A[]): LegalActions<A> => ({ coun
 /** A value or the problem that stopped it. */
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: HavocError };
 
-/** What a run allows its builds. */
-export interface BuildOptions {
-  /** Builds may use experimental components (default: yes, as a replay or a sweep's key needs). */
-  readonly experimental?: boolean;
-  /** The file of named builds a name is looked up in (a config's `loadoutsFile`); default the ruleset's own list. */
-  readonly names?: string;
-}
-
-/**
- * What a seat brings to a match (an NHM loadout, a ship's upgrades, an army):
- * the ruleset's own type, named in configs by a key or a name.
- */
-export interface BuildKit<B> {
-  /** The build a ruleset uses when a run names none (NHM: none; RBP: the pig). */
-  readonly fixed?: { readonly name: string; readonly build: B };
-  /**
-   * Checks a build as a config writes it (a key, a name of the ruleset's
-   * named builds, or an object); several problems come as one HavocProblems,
-   * each naming its place under `where`.
-   */
-  check(raw: unknown, where: string, opts?: BuildOptions): Parsed<B>;
-  /** What a run calls a build a config gave as a string (NHM: its name in the named list, else its canonical key); default its key. */
-  name?(build: B): string;
-  /** The named builds (`opts.names`, default the ruleset's own list), or the problem with their file; absent when builds have no names. */
-  named?(opts?: BuildOptions): Parsed<ReadonlyMap<string, B>>;
-  /** Problems with a sweep's filter (`schedule.filter`, its shape already checked) that only the ruleset can see: tags or components that do not exist. */
-  filterProblems?(filter: unknown, where: string): HavocError[];
-  /** The canonical key: equal builds have equal keys, and `check(key)` gives the build back. */
-  key(build: B): string;
-  /** The build as a config writes it (what `check` reads back); default its key. */
-  spec?(build: B): unknown;
-  /** Its cost in the ruleset's points. */
-  cost(build: B): number;
-  /**
-   * Sweeps: the legal builds passing `filter` (the run's `schedule.filter`
-   * with the run's `experimental` beside its fields; its meaning is the
-   * ruleset's), drawn from a seed with replacement, listed in a fixed order, or
-   * counted. Absent when a ruleset has one build.
-   */
-  sample?(count: number, seed: string, filter?: unknown): B[];
-  enumerate?(filter?: unknown): Iterable<B>;
-  count?(filter?: unknown): number;
-  /**
-   * The legal builds one move from `build` (NHM: a part added, removed, or
-   * swapped for another of its category) passing `filter` as `sample` reads
-   * it, in a fixed order: a local search's moves (`havoc optimize`). Absent:
-   * a search can only draw fresh builds with `sample`.
-   */
-  neighbours?(build: B, filter?: unknown): B[];
-  /**
-   * The legal build nearest one written under other prices (`key`, which the
-   * current data may refuse): the ruleset's rule for fitting a build back into
-   * its budgets (NHM: the fewest parts of an over-spent budget dropped), or
-   * null when none fits. Absent: such a build is left out (`havoc reprice --refit`).
-   */
-  refit?(key: string, opts?: BuildOptions): B | null;
-  /** The priced components a build is made of (NHM: its part keys), for part pricing; absent when builds have none. */
-  components?(build: B): readonly string[];
-  /** Every component in listing order with its listed cost and the category it competes in (NHM: the catalogue). */
-  listing?(): ReadonlyMap<string, { readonly cost: number; readonly category: string }>;
-}
-
 /** Per match: how a game is made. */
 export interface MatchSetup<B> {
   /** One build per seat, in seat order. */
   readonly builds: readonly B[];
   /** Turns before the game is a draw; the ruleset's default when left out. */
   readonly turnLimit?: number;
-}
-
-/** A fast way a ruleset may offer to play a whole match between bots with native policies. */
-export interface FastPath<G> {
-  /** Whether it can play this game with these policies (cached by the caller per game). */
-  accepts(game: G, policies: readonly unknown[]): boolean;
-  /** Plays the match from its seed; the same result the general loop gives. */
-  play(game: G, seed: string, policies: readonly unknown[]): FastResult;
-}
-
-export interface FastResult {
-  readonly winner: number | null;
-  readonly reason: string;
-  readonly turns: number;
-  /** The ruleset's per-seat figures, in `figures` order, each one value per seat. */
-  readonly figures: readonly (readonly number[])[];
-}
-
-/**
- * A data file a ruleset reads and a run may replace (NHM: the parts
- * catalogue, configs/parts.json). A config names it in `parts`; the arena
- * reads it, records its hash with the run, keeps a copy in the run folder
- * (`parts.json`), and binds the rules to it with `withData`. A ruleset
- * without one reads nothing, and a config naming `parts` for it is refused.
- */
-export interface DataFile {
-  /** What the file is, for people (`parts catalogue`). */
-  readonly title: string;
-  /** The file a run that names none reads. */
-  defaultPath(): string;
-  /** The data in a file's text; a HavocError (several: HavocProblems) naming `path` for bad data. Never a stack trace. */
-  parse(text: string, path: string): unknown;
-  /** The data's hash (a run records it and refuses other data on resume, merge and replay). */
-  hash(data: unknown): string;
-  /**
-   * Where the data sets prices, so `havoc reprice` can change them: NHM a cost per part, Hovercrafts a cost
-   * per point of each stat, Battle Engine a price per pay grade. `prices`: each by key with its whole cost
-   * and the whole costs it may take while the budgets stay meaningful, every price and budget multiplied by
-   * `scale` (finer steps: at scale 2 a price can move by half a point of today's), and what it prices
-   * (NHM: the part's budget category); `makeup`: what a component's cost (`BuildKit.components`) is made
-   * of, each price's key with how many of it (null: no such component); `withCosts`: the file's text at
-   * that scale with new costs (in the scaled points). Absent where the data sets no prices.
-   */
-  readonly prices?: {
-    prices(data: unknown, scale: number): ReadonlyMap<string, { readonly cost: number; readonly range: readonly [number, number]; readonly category: string }>;
-    makeup(data: unknown, component: string): ReadonlyMap<string, number> | null;
-    withCosts(text: string, costs: ReadonlyMap<string, number>, scale: number, path: string): string;
-  };
-  /**
-   * The data as `havoc parts` shows it to a person (`text`) and a script (`json`), `experimental` parts
-   * included or not. Absent: `havoc parts` lists `BuildKit.listing` (key, category, cost).
-   */
-  show?(data: unknown, opts: { readonly experimental: boolean }): { readonly text: string; readonly json: unknown };
 }
 
 /**
@@ -464,23 +287,6 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    * applies it at once then allocates nothing per playout step.
    */
   playoutAction?(state: S, seat: number, kind: string, rng: Rng): A;
-}
-
-/**
- * A ruleset's `withData`: the module itself for its own data (`own()`, read
- * at each call: a module may read its data only when first needed) or for
- * none, else the module `make` builds for that data, made once per data
- * object and dropped with it.
- */
-export function dataBinder<D extends object, M>(own: () => D | undefined, self: () => M, make: (data: D) => M): (data: unknown) => M {
-  const bound = new WeakMap<D, M>();
-  return (data) => {
-    const d = data as D | undefined;
-    if (!d || d === own()) return self();
-    let m = bound.get(d);
-    if (!m) bound.set(d, (m = make(d)));
-    return m;
-  };
 }
 
 /** The members a ruleset may leave out, which `completeModule` (core/complete.ts) fills with the interface's defaults. */
