@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { HavocError, HavocProblems } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
-import { readData, withDataFile } from '../config/data.js';
+import { rulesetData, withDataFile } from '../config/data.js';
 import { catalogueRuleset, catalogueRulesets } from './catalogueRuleset.js';
 import { reportErrors } from './errors.js';
 
@@ -65,10 +65,8 @@ function* asLines(mod: AnyGameModule, builds: Iterable<unknown>, json: boolean):
 
 /** The data file the builds were counted on, and its hash (a run records both). */
 function dataFacts(mod: AnyGameModule, path: string | undefined): object {
-  if (!mod.data) return {};
-  const d = readData(mod.data, path ?? mod.data.defaultPath());
-  if (d instanceof HavocError) throw d;
-  return { catalogue: resolve(path ?? mod.data.defaultPath()), hash: d.hash };
+  const d = rulesetData(mod, path, '--parts');
+  return d && mod.data ? { catalogue: resolve(path ?? mod.data.defaultPath()), hash: d.hash } : {};
 }
 
 /** The sweep filter the options make (the shape a config's `filter` has), checked by the ruleset. */

@@ -7,7 +7,7 @@ import { withExamples } from './examples.js';
 import type { Argv, CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
-import { readData } from '../config/data.js';
+import { rulesetData, withRunData } from '../config/data.js';
 import { catalogueRuleset, catalogueRulesets } from './catalogueRuleset.js';
 import { reportErrors } from './errors.js';
 
@@ -16,14 +16,6 @@ interface PartsArgs {
   parts?: string;
   json: boolean;
   experimental: boolean;
-}
-
-/** The ruleset's data, from --parts or its own file. */
-function dataOf(mod: AnyGameModule, path: string | undefined): unknown {
-  if (!mod.data) return undefined;
-  const d = readData(mod.data, path ?? mod.data.defaultPath());
-  if (d instanceof HavocError) throw d;
-  return d.value;
 }
 
 /** Rows as an aligned text table under its head. */
@@ -67,9 +59,8 @@ const command: CommandModule<object, PartsArgs> = {
     reportErrors(async () => {
       const mod = await catalogueRuleset(argv.ruleset);
       if (!mod.builds.listing) throw new HavocError('ERR_ARGS', '--ruleset', `${mod.title} has no catalogue of parts: its builds are not bought from priced components, so havoc parts does not apply (rulesets with one: ${catalogueRulesets().join(', ')})`);
-      if (argv.parts !== undefined && !mod.data) throw new HavocError('ERR_ARGS', '--parts', `${mod.title} reads no data file`);
-      const data = dataOf(mod, argv.parts);
-      const bound = data !== undefined && mod.withData ? mod.withData(data) : mod;
+      const data = rulesetData(mod, argv.parts, '--parts')?.value;
+      const bound = withRunData(mod, data);
       const shown = mod.data?.show && data !== undefined ? mod.data.show(data, { experimental: argv.experimental }) : listingOf(bound, data);
       console.log(argv.json ? JSON.stringify(shown.json, null, 2) : shown.text);
     }),

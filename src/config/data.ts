@@ -59,11 +59,23 @@ export function parseData(file: DataFile, path: string, read: () => string): Run
  * is bad or the ruleset reads no data.
  */
 export function withDataFile(mod: AnyGameModule, path: string | undefined, where: string): AnyGameModule {
-  if (path === undefined) return mod;
-  if (!mod.data || !mod.withData) throw new HavocError('ERR_ARGS', where, `${mod.title} reads no data file`);
-  const d = readData(mod.data, path);
+  return path === undefined ? mod : withRunData(mod, rulesetData(mod, path, where)?.value);
+}
+
+/**
+ * The data a ruleset reads: the file at `path` (a command's `--parts`), else
+ * its own default file; undefined for a ruleset that reads none. A HavocError
+ * for a bad file, or naming `where` when a path is given to a ruleset that
+ * reads no data.
+ */
+export function rulesetData(mod: AnyGameModule, path: string | undefined, where: string): RunData | undefined {
+  if (!mod.data) {
+    if (path !== undefined) throw new HavocError('ERR_ARGS', where, `${mod.title} reads no data file`);
+    return undefined;
+  }
+  const d = readData(mod.data, path ?? mod.data.defaultPath());
   if (d instanceof HavocError) throw d;
-  return mod.withData(d.value);
+  return d;
 }
 
 /** The ruleset bound to a run's data (itself when it reads none). */

@@ -27,8 +27,7 @@ import type { HoverState } from '../../src/rules/hovercrafts/state.js';
 /** Kuhn poker as the registry holds it: completed with the interface's defaults. */
 const kuhn = completeModule(kuhnModule);
 
-registerRuleset(kuhn);
-/** The test games (Kuhn among them), each with the twin maker of its folder. */
+/** The test games (Kuhn among them), each with the twin maker of its folder: registered here, as the suite's worker does. */
 const GAMES = await testGames();
 for (const g of GAMES) registerRuleset(g.module);
 
