@@ -3,7 +3,7 @@
  * design — 400 loadouts sampled from the shipped catalogue, as a sweep
  * samples them, paired at random for 4,000 matches — with part values that
  * are known, then priced by `partEffects` exactly as a run prices them
- * (anchor `unflagged`, family-wise α 0.05). Three cases:
+ * (anchor `robust`, family-wise α 0.05). Three cases:
  *
  * - **all fair**: every part worth its listed cost at its category's point
  *   value; any flag is a false one, and the family-wise rate must stay ≤ 5%;
@@ -91,7 +91,7 @@ export function runOnce(d: ReturnType<typeof design>, c: Case, rng: Rng): { fals
     const score = drawn ? 0.5 : rng.next() < sigmoid(0.05 + value[a] - value[b]) ? 1 : 0;
     return { a: d.sides[a], b: d.sides[b], score, draws: drawn ? 1 : 0, loadoutA: a, loadoutB: b };
   });
-  const res = partEffects(matches, d.listing, { anchor: 'unflagged', alpha: 0.05 });
+  const res = partEffects(matches, d.listing, { anchor: 'robust', alpha: 0.05 });
   return {
     falseFlag: res.parts.some((p) => p.mispriced !== null && !(p.key === OFF_PART && c.off !== 0)),
     offFound: res.parts.some((p) => p.key === OFF_PART && p.mispriced === 'under'),
@@ -128,7 +128,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const opt = (f: string, d: string): string => (args.includes(f) ? args[args.indexOf(f) + 1] : d);
   const reps = Number(opt('--reps', '200')), seed = opt('--seed', 'plant-1');
   const t0 = Date.now();
-  console.log(`calibration: ${reps} simulated sweeps a case, 4,000 matches between 400 loadouts sampled with seed ${seed}; anchor unflagged, family-wise α 0.05`);
+  console.log(`calibration: ${reps} simulated sweeps a case, 4,000 matches between 400 loadouts sampled with seed ${seed}; anchor robust, family-wise α 0.05`);
   for (const r of calibrate(reps, seed))
     console.log(
       `  ${r.name.padEnd(50)} false flags (any fair part): ${rate(r.falseFlagged, r.reps).padEnd(19)}` +

@@ -12,7 +12,7 @@ import { withRunData } from './data.js';
 import { check, fieldsOf, isObj, type Field, type Problems } from './problems.js';
 import { countBuilds, seatsProblem, sweepProblem, type RulesetFacts } from './rulesets.js';
 import { Schedule, SCHEDULES, ScheduleType, SweepFilter as SweepFilterSchema } from './schema.js';
-import { DEFAULT_SWEEP_SEATS, SCHEDULE_TYPES, sweepFilter, type ScheduleSpec, type SweepFilter } from './types.js';
+import { DEFAULT_SWEEP_SEATS, SCHEDULE_TYPES, sweepFilter, type ScheduleSpec, type SweepDesign, type SweepFilter } from './types.js';
 
 /** The run's schedule (with `override`'s fields, e.g. `havoc sweep --matches N`), or null after adding its problems. */
 export function resolveSchedule(
@@ -70,7 +70,9 @@ export function resolveSchedule(
   }
   if (found === 0) return problems.add(`${at}.filter`, 'no legal loadout passes the filter'), null;
   if (sample === null && found < seats) return problems.add(`${at}.filter`, `only ${found} legal loadout(s) pass the filter; a match needs ${seats}`), null;
-  return { type, matches: n, seats, sample, filter };
+  const design = (s.design as SweepDesign | null | undefined) ?? 'balanced';
+  if (!check(SCHEDULES.sweep.shape.design, s.design, `${at}.design`, problems)) return null;
+  return { type, matches: n, seats, sample, design, filter };
 }
 
 /** A sweep's filter: its shape by the schema, then what only the ruleset can check (NHM: tags and parts of the catalogue). */

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { RULESET_IDS, unknownRulesetProblem } from './rulesets.js';
 import { DEFAULT_BUDGET, DEFAULT_CLOCK } from '../core/bot.js';
 import { DEFAULT_BOT_LIMITS } from '../sandbox/limits.js';
-import { DEFAULT_BOTS, DEFAULT_SEED, DEFAULT_STATS, DEFAULT_SWEEP_SEATS, DEFAULT_TURN_LIMIT, SCHEDULE_TYPES } from './types.js';
+import { DEFAULT_BOTS, DEFAULT_SEED, DEFAULT_STATS, DEFAULT_SWEEP_SEATS, DEFAULT_TURN_LIMIT, SCHEDULE_TYPES, SWEEP_DESIGNS } from './types.js';
 
 const show = (v: unknown): string => (v === undefined ? 'missing' : JSON.stringify(v));
 const quoted = (xs: readonly string[]): string => xs.map((x) => `"${x}"`).join(' | ');
@@ -179,14 +179,14 @@ export const Stats = z
         .nullish()
         .meta({ description: 'Family-wise error rate of the part mispricing flags.', default: DEFAULT_STATS.alpha }),
       anchor: z
-        .enum(['all', 'unflagged'], says('must be "all" or "unflagged"'))
+        .enum(['robust', 'all', 'unflagged'], says('must be "robust", "all" or "unflagged"'))
         .nullish()
-        .meta({ description: 'Fair-cost anchor: fit the value of a point from the unflagged parts, or from all parts.', default: DEFAULT_STATS.anchor }),
+        .meta({ description: "Fair-cost anchor: the value of a point that most of a category's parts agree on (robust), or the mean of all its parts (all), or of the unflagged ones (unflagged).", default: DEFAULT_STATS.anchor }),
       maxRated: positiveInt('must be a positive integer')
         .nullish()
         .meta({ description: 'The most bots or loadouts a rating is fitted for.', default: DEFAULT_STATS.maxRated }),
     },
-    objectSays('must be {"alpha": 0.05, "anchor": "all" | "unflagged", "maxRated": 1000}', 'unknown field (expected alpha, anchor, maxRated)'),
+    objectSays('must be {"alpha": 0.05, "anchor": "robust" | "all" | "unflagged", "maxRated": 1000}', 'unknown field (expected alpha, anchor, maxRated)'),
   )
   .meta({ id: 'stats', description: 'How the tables are computed.' });
 
@@ -324,6 +324,14 @@ export const SCHEDULES = {
     sample: positiveInt('must be a positive integer (loadouts drawn), or left out to enumerate every legal loadout')
       .nullish()
       .meta({ description: 'Loadouts drawn (seeded) from the legal ones passing the filter; left out, every one of them.' }),
+    design: z
+      .enum(SWEEP_DESIGNS, { error: (iss) => `must be one of ${SWEEP_DESIGNS.join(', ')}, not ${show(iss.input)}` })
+      .nullish()
+      .meta({
+        description:
+          'How the sample is drawn: balanced (each part of the catalogue held by its share of the loadouts, so rare and dear parts are priced too) or uniform (every legal loadout equally likely). Only with sample.',
+        default: 'balanced',
+      }),
     filter: SweepFilter.optional(),
   }),
 } as const;

@@ -41,11 +41,15 @@ export interface SweepFilter {
 /** A sweep's filter as the ruleset's builds take it (`BuildKit.sample`, …): the run's filter with the run's `experimental` beside its fields. */
 export const sweepFilter = (f: SweepFilter, experimental: boolean): SweepFilter & { readonly experimental: boolean } => ({ ...f, experimental });
 
+/** How a sweep draws its sample: every part given its share of the builds (run/balancedPool.ts), or uniformly from the legal builds. */
+export const SWEEP_DESIGNS = ['balanced', 'uniform'] as const;
+export type SweepDesign = (typeof SWEEP_DESIGNS)[number];
+
 export type ScheduleSpec =
   | { readonly type: 'round-robin'; readonly games: number }
   | { readonly type: 'gauntlet'; readonly games: number; readonly challengers: readonly string[] }
   | { readonly type: 'free-for-all'; readonly games: number; readonly seats: number }
-  | { readonly type: 'sweep'; readonly matches: number; readonly seats: number; readonly sample: number | null; readonly filter: SweepFilter }
+  | { readonly type: 'sweep'; readonly matches: number; readonly seats: number; readonly sample: number | null; readonly design: SweepDesign; readonly filter: SweepFilter }
   | {
       readonly type: 'rounds';
       readonly rounds: readonly ContestRound[];
@@ -77,12 +81,12 @@ export interface StatsOptions {
   /** Family-wise error rate of the part mispricing flags. */
   readonly alpha: number;
   /** Fair-cost anchor (see stats/partEffects). */
-  readonly anchor: 'all' | 'unflagged';
+  readonly anchor: 'all' | 'unflagged' | 'robust';
   /** Ratings are fitted only when at most this many bots or loadouts are rated. */
   readonly maxRated: number;
 }
 
-export const DEFAULT_STATS: StatsOptions = { alpha: 0.05, anchor: 'unflagged', maxRated: 1000 };
+export const DEFAULT_STATS: StatsOptions = { alpha: 0.05, anchor: 'robust', maxRated: 1000 };
 
 /** A checked run: everything a worker needs to regenerate any match of it. */
 export interface RunConfig {

@@ -42,6 +42,13 @@ export interface BuildKit<B> {
    * counted. Absent when a ruleset has one build.
    */
   sample?(count: number, seed: string, filter?: unknown): B[];
+  /**
+   * Like `sample`, but drawn uniformly from the legal builds passing `filter`
+   * that hold `component` (one of `listing`'s keys); none when no legal build
+   * holds it. A sweep's part-balanced design draws each part's share of its
+   * pool with it (run/balancedPool.ts). Absent: the design is uniform.
+   */
+  sampleHolding?(count: number, seed: string, component: string, filter?: unknown): B[];
   enumerate?(filter?: unknown): Iterable<B>;
   count?(filter?: unknown): number;
   /**

@@ -16,6 +16,7 @@ import { entrantPages } from './entrants.js';
 import { entrantsSection } from './htmlEntrants.js';
 import { UNINFORMATIVE_WIDTH } from './tables.js';
 import { BEYOND, beyondPhrases } from './summary.js';
+import { priceFigure, priceSentences, priceSpan, type PriceRow } from './priceList.js';
 import { isObject } from '../core/json.js';
 
 export interface ReportOptions extends ReadOptions {
@@ -209,6 +210,35 @@ function partsMethod(f: RunFolder): string {
   return `<p class="note method"><b>How these numbers were made.</b> Each part's effect on the odds of winning is fitted from the loadouts' head-to-head results (a logistic model on the parts each side had, draws counted half, with a first-seat advantage), ${who}.${ended} A fair cost is relative: a category's points are worth what ${anchor} win per point, so a fair cost says how a part compares with its category, not that a whole category is too dear; negative fair costs mean the part loses games however cheap it is. <b>fair − listed</b> above 0: the part is worth more than it costs (underpriced); below 0: less (overpriced). A part is judged by its value above price — its effect less the category's point value times its listed cost — tested for the ${tested ?? 'parts'} parts together, Holm-corrected (family-wise α ${esc(alpha)}). Its fair cost's interval is Fieller's at the same corrected level, so a part is flagged exactly when its listed cost lies outside it; where the category's point value is not significantly positive at that level the interval has no bounds and the part says "point value not determined" (its verdict still stands), and, where its effect is clear of 0 at that level, what it is worth at least (or at most) if a point of its category is worth anything: the end of Fieller's set on the side of a positive point value. A part whose interval is wider than ${UNINFORMATIVE_WIDTH} times the largest listed cost of its category says "too little data" instead of a number (its verdict stands too). ${additivityNote(p)} The figures hold for these bots: a part good in skilled hands may look weak in random ones.</p>`;
 }
 
+/** A price-list row as summary.json holds it (priceList.ts PriceRow), or null when it is not one. */
+function priceRowOf(x: unknown): PriceRow | null {
+  if (!isObject(x) || typeof x.part !== 'string' || typeof x.status !== 'string') return null;
+  const n = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+  return { part: x.part, category: String(x.category ?? ''), listed: Number(x.listed), suggested: n(x.suggested), worth: n(x.worth), lo: n(x.lo), hi: n(x.hi), games: Number(x.games), status: x.status as PriceRow['status'], sentence: String(x.sentence ?? '') };
+}
+
+/**
+ * The answer a sweep is run for, first: what each part should cost (summary.json parts.prices), what to do in
+ * words, then the table (key columns first: it fits a phone), and the statistics behind it folded away.
+ */
+function pricesSection(f: RunFolder, behind: string): string | null {
+  const p = f.summary && isObject(f.summary.parts) ? f.summary.parts : null;
+  const rows = p && Array.isArray(p.prices) ? p.prices.map(priceRowOf).filter((r): r is PriceRow => r !== null) : [];
+  if (!rows.length) return null;
+  const m = f.summary && isObject(f.summary.matches) ? f.summary.matches : null;
+  const change = rows.filter((r) => r.status === 'underpriced' || r.status === 'overpriced').length;
+  const priced = rows.filter((r) => r.worth !== null).length;
+  const lead = `<p class="lead">Played by <b>${esc(p!.playedBy ?? 'the run\'s bots')}</b>${m ? `, ${esc(fmtVal(m.played))} matches` : ''}: <b>${change}</b> part${change === 1 ? '' : 's'} to change; ${priced} of ${rows.length} priced. <i>Worth</i> is the cost at which a part would play fair, in its category's points, with the interval its verdict was tested at.</p>`;
+  const said = priceSentences(rows);
+  const todo = said.length ? `<ul class="todo">${said.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : '<p class="note">Every tested part plays like its price.</p>';
+  const cell = (x: number | null): string => (x === null ? '' : esc(priceFigure(x)));
+  const body = rows
+    .map((r) => `<tr class="price-${esc(r.status)}"><td class="part">${esc(r.part)}</td><td class="num">${r.listed}</td><td class="num">${r.suggested === null ? '' : r.suggested}</td><td class="worth">${cell(r.worth)} <span class="span">${esc(priceSpan(r))}</span></td><td><span class="status">${esc(r.status)}</span></td><td class="num games">${r.games}</td><td class="cat">${esc(r.category)}</td></tr>`)
+    .join('');
+  const table = `<div class="scroll"><table class="prices" id="prices-table"><thead><tr><th>part</th><th>listed</th><th>new</th><th>worth [interval]</th><th>status</th><th class="games">games</th><th class="cat">category</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  return `${lead}${todo}${table}<details class="behind"><summary>How this was computed</summary>${behind}</details>`;
+}
+
 /** A metagame's folder (havoc meta): how it was made, its charts and its two tables. */
 function metaSection(f: RunFolder, charts: string | null, maxRows: number): string {
   const s = f.metaSummary;
@@ -328,7 +358,11 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
   const counts = s && isObject(s.counts) ? s.counts : null;
   const single = (k: string): boolean => counts !== null && typeof counts[k] === 'number' && counts[k] <= 1;
   const left = new Set([...(single('loadouts') ? ['loadouts', 'parts'] : []), ...(single('bots') ? ['bots'] : [])]);
+  const partsBehind = f.parts ? `${partsMethod(f)}${opts.charts?.partDeltas ?? '<p class="missing">No fair-cost estimates in parts.csv.</p>'}${partsSection(f.parts, maxRows)}` : missing('parts.csv');
+  // A sweep's answer, what each part should cost, comes first, the statistics behind it folded under it.
+  const prices = left.has('parts') ? null : pricesSection(f, partsBehind);
   const all: [string, string, string][] = [
+    ...(prices ? [['parts', 'Parts: what each should cost', prices] as [string, string, string]] : []),
     ['summary', 'Summary', summarySection(f)],
     ...(f.meta ? [['meta', 'Metagame', metaSection(f, opts.charts?.meta ?? null, maxRows)] as [string, string, string]] : []),
     ...(f.leaderboard ? [['leaderboard', 'Leaderboard', leaderboardSection(f, maxRows)] as [string, string, string]] : []),
@@ -339,7 +373,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
     ['bots', 'Bots', entitySection(f.bots, 'bots.csv', 'bots-table', maxRows)],
     ['ratings', 'Ratings', `${ratingsNote(s)}${ratingsSection(f.ratings, maxRows)}`],
     ['matchups', 'Matchups', f.matchups ? `${heat ? heat.html : '<p class="missing">No matchups to show.</p>'}${matchupsTable(f.matchups, maxRows)}` : missing('matchups.csv')],
-    ['parts', 'Parts: by how much', f.parts ? `${partsMethod(f)}${opts.charts?.partDeltas ?? '<p class="missing">No fair-cost estimates in parts.csv.</p>'}${partsSection(f.parts, maxRows)}` : missing('parts.csv')],
+    ...(prices ? [] : [['parts', 'Parts: by how much', partsBehind] as [string, string, string]]),
     ['matches', 'Matches', matchesSection(f)],
     ['replays', 'Replays', replaySection(f)],
   ];

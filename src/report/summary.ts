@@ -17,6 +17,7 @@ import { withRunData } from '../config/data.js';
 import { beyondBudget } from '../stats/beyond.js';
 import type { PartEffect } from '../stats/partEffects.js';
 import { Aggregate } from './aggregate.js';
+import { priceFigure, priceList, priceSentences, priceSpan, type PriceRow } from './priceList.js';
 import { additivityTest, entityTable, fairEnds, fmt, fmtP, keyOf, matchupTable, partModel, partsTable, printsFairCost, PRIOR_DRAWS, rate, ratingsTable, tableCsv, vagueParts, type Table } from './tables.js';
 
 export const TABLE_FILES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv', 'summary.json'] as const;
@@ -76,7 +77,7 @@ export interface Summary {
     readonly alpha: number;
     readonly anchor: string;
     /** The anchor the verdicts rest on: the configured one when its rounds settled, else 'all' (stats/partEffects.ts). */
-    readonly anchorUsed: 'all' | 'unflagged';
+    readonly anchorUsed: 'all' | 'unflagged' | 'robust';
     readonly anchorConverged: boolean;
     readonly anchorRounds: number;
     /** The likelihood-ratio test of loadouts against the sum of their parts (tables.ts additivityTest); null when nothing to compare. */
@@ -87,6 +88,10 @@ export interface Summary {
     readonly converged: boolean;
     readonly seatAdvantage: { value: number; se: number } | null;
     readonly pointValues: { category: string; pointValue: number; se: number }[];
+    /** Who played the sweep: the verdicts are theirs. */
+    readonly playedBy: string;
+    /** What each part should cost (priceList.ts): the answer the printout and the report lead with. */
+    readonly prices: readonly PriceRow[];
   };
   readonly tables: readonly string[];
   readonly config: RunConfig;
@@ -186,6 +191,8 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
       converged: model.converged,
       seatAdvantage: round(model.seatAdvantage),
       pointValues: model.categories.map((c) => ({ category: c.category, pointValue: Number(fmt(c.pointValue, 6)) || 0, se: Number(fmt(c.pointValueSe, 6)) || 0 })),
+      playedBy: playedBy(run),
+      prices: priceList(model, { bots: playedBy(run), matches: agg.matches, range: rangeOf(run, data) }).map(roundRow),
     },
     tables: sides ? [...TABLE_FILES.slice(0, -1), 'teams.csv', 'summary.json'] : [...TABLE_FILES],
     config: run,
@@ -219,6 +226,27 @@ function beyondOf(run: RunConfig, data: unknown, parts: readonly PartEffect[], v
   return { beyondBudget: beyond.map((b) => ({ part: b.part, flag: b.verdict, listedCost: b.cost, least: b.least, most: b.most, lo: b.lo, hi: b.hi })) };
 }
 
+/** The bots a run's verdicts belong to, as a sentence names them ("greedy", "random and greedy"). */
+export const playedBy = (run: RunConfig): string => {
+  const names = run.bots.map((b) => b.name);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+};
+
+/** The least and the most whole price of a part whose cost is one price of the run's data (NHM: 1 to its budget). */
+function rangeOf(run: RunConfig, data: unknown): ((part: string) => readonly [number, number] | null) | undefined {
+  const prices = rulesetById(run.ruleset).data?.prices;
+  if (!prices || data === undefined) return undefined;
+  const all = prices.prices(data, 1);
+  return (part) => {
+    const makeup = prices.makeup(data, part);
+    if (!makeup || makeup.size !== 1) return null;
+    const [[key, n]] = [...makeup];
+    return n === 1 ? (all.get(key)?.range ?? null) : null;
+  };
+}
+
+const roundRow = (r: PriceRow): PriceRow => ({ ...r, worth: r.worth === null ? null : Number(fmt(r.worth, 3)), lo: r.lo === null ? null : Number(fmt(r.lo, 3)), hi: r.hi === null ? null : Number(fmt(r.hi, 3)) });
+
 /** What the parts beyond their budgets are: the printout's line and the report's row say it first. */
 export const BEYOND = 'no whole price their budget allows makes these fair (their budget, or what they do, is the question)';
 
@@ -244,6 +272,20 @@ export function columns(rows: string[][], left: readonly number[]): string {
   return rows.map((r) => ('  ' + r.map((s, c) => (left.includes(c) ? s.padEnd(w[c]) : s.padStart(w[c]))).join('  ')).trimEnd()).join('\n');
 }
 
+/** The printout's price list: every part's listed and suggested cost, worth and games, then what to do in words. */
+function priceLines(s: Summary, prices: readonly PriceRow[]): string[] {
+  const n = (x: number | null): string => (x === null ? '' : priceFigure(x));
+  const flagged = prices.filter((r) => r.status === 'underpriced' || r.status === 'overpriced').length;
+  const priced = prices.filter((r) => r.worth !== null).length;
+  const out = [
+    `what each part should cost, played by ${s.parts.playedBy} (${s.matches.played} matches): ${flagged} to change, ${priced} of ${prices.length} priced; worth = the cost at which it would play fair, in its category's points:`,
+    columns([['part', 'category', 'listed', 'suggested', 'worth', 'interval', 'games', 'status'], ...prices.map((r) => [r.part, r.category, String(r.listed), n(r.suggested), n(r.worth), priceSpan(r), String(r.games), r.status])], [0, 1, 5, 7]),
+  ];
+  for (const line of priceSentences(prices)) out.push(`  ${line}`);
+  out.push(`  (how this was computed: parts.csv and docs/statistics.md; intervals at the level the verdicts were tested, family-wise ${s.parts.alpha}, Holm)`);
+  return out;
+}
+
 /** The end-of-run report: the top of the contest and part tables, and where the tables are. */
 export function formatReport(dir: string, t: RunTables, top = 10): string {
   const s = t.summary;
@@ -251,28 +293,15 @@ export function formatReport(dir: string, t: RunTables, top = 10): string {
   const m = s.matches;
   const reasons = Object.entries(m.reasons).map(([k, v]) => `${v} ${k}`).join(', ');
   lines.push(`${s.name}: ${m.played} matches (${s.ruleset}, seed ${s.seed}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}): ${reasons}; mean ${m.meanTurns} turns`);
+  // A sweep of builds made of priced parts (NHM): what each part should cost comes first.
+  const prices = s.between === 'loadouts' && rulesetById(s.ruleset).builds.components ? (s.parts.prices ?? []) : [];
+  if (prices.length) lines.push(...priceLines(s, prices));
   const contest = s.between === 'teams' && t.tables.teams ? t.tables.teams : s.between === 'bots' ? t.tables.bots : t.tables.loadouts;
   const pick = (tb: Table, cols: string[]) => tb.rows.map((r) => cols.map((c) => r[tb.header.indexOf(c)] ?? ''));
   const label = s.between === 'teams' ? 'team' : s.between === 'bots' ? 'bot' : 'loadout';
   const rows = pick(contest, ['rank', label, 'games', 'win_rate', 'win_rate_lo', 'win_rate_hi', 'rating']);
   lines.push(`top ${Math.min(top, rows.length)} of ${rows.length} ${s.between} (win rate, draws half, 95% interval; rating on the Elo scale):`);
   lines.push(columns([['#', label, 'games', 'win', 'lo', 'hi', 'rating'], ...rows.slice(0, top)], [1]));
-  // Builds made of priced parts (NHM): the parts' fair costs.
-  if (s.between === 'loadouts' && rulesetById(s.ruleset).builds.components) {
-    const p = t.tables.parts;
-    const all = pick(p, ['part', 'category', 'listed_cost', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'diff', 'mispriced', 'p_value', 'games_with']);
-    const num = (x: string, dflt: number) => (x === '' ? dflt : Number(x));
-    // Mispriced first, then the strongest evidence (smallest p), then the largest raw difference.
-    const order = all
-      .filter((r) => r[9] !== '0')
-      .sort((a, b) => Number(b[7] !== '') - Number(a[7] !== '') || num(a[8], 2) - num(b[8], 2) || Math.abs(num(b[6], 0)) - Math.abs(num(a[6], 0)) || (a[0] < b[0] ? -1 : 1));
-    // A bound without a fair cost (one end of the interval): its open end printed as ∞, so "lo 4.364" reads as at least 4.364.
-    const ends = (r: string[]): string[] => (r[3] === '' && (r[4] === '') !== (r[5] === '') ? [...r.slice(0, 4), r[4] || '-∞', r[5] || '∞', ...r.slice(6)] : r);
-    lines.push(`parts (${s.parts.tested} tested, ${s.parts.mispriced.length} mispriced at family-wise ${s.parts.alpha}, Holm; fair cost with its corrected interval, or where its point value is not determined its bound):`);
-    lines.push(columns([['part', 'category', 'cost', 'fair', 'lo', 'hi', 'win diff', 'mispriced', 'p'], ...order.slice(0, top).map((r) => ends(r).slice(0, 9))], [0, 1, 7]));
-    const beyond = beyondPhrases(s.parts.beyondBudget ?? []);
-    if (beyond.length) lines.push(`beyond their budgets, ${BEYOND}: ${beyond.join('; ')}`);
-  }
   lines.push(`tables: ${dir}/ (${s.tables.join(', ')})`);
   return lines.join('\n') + '\n';
 }

@@ -21,6 +21,7 @@ import { rulesetById } from '../rules/registry.js';
 import { scheduleTotal } from '../config/total.js';
 import { sweepFilter, type ContestRound, type RunConfig } from '../config/types.js';
 import { withRunData } from '../config/data.js';
+import { balancedPool } from './balancedPool.js';
 
 /** One machine of a match: the bot's name and the loadout's name in the run. */
 export interface SeatSpec {
@@ -201,7 +202,11 @@ export function sweepPool(run: RunConfig, data: unknown): string[] {
   const mod = rulesetById(run.ruleset), kit = withRunData(mod, data).builds;
   const filter = sweepFilter(s.filter, run.experimental);
   if (!kit.sample || !kit.enumerate) throw new HavocError('ERR_CONFIG', run.name, `${mod.title} cannot draw builds for a sweep`);
-  if (s.sample !== null) return kit.sample(s.sample, deriveSeed(run.seed, 'pool'), filter).map((b) => kit.key(b));
+  if (s.sample !== null) {
+    const seed = deriveSeed(run.seed, 'pool');
+    const drawn = (s.design === 'balanced' ? balancedPool(kit, s.sample, seed, filter) : null) ?? kit.sample(s.sample, seed, filter);
+    return drawn.map((b) => kit.key(b));
+  }
   const out: string[] = [];
   for (const b of kit.enumerate(filter)) out.push(kit.key(b));
   return out;

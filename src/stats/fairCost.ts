@@ -8,11 +8,14 @@
  *   λ_c = Σ_{q∈A_c} β_q / Σ_{q∈A_c} cost_q,   fair_p = β_p / λ_c.
  * Then Σ_{q∈A_c} fair_q = Σ_{q∈A_c} cost_q exactly: prices are judged
  * relative to the anchor set, never in absolute terms. `partEffects` chooses
- * A_c (every estimated part of c, or the unflagged ones).
+ * A_c (every estimated part of c, or the unflagged ones), or, with the
+ * `robust` anchor, takes λ_c from the readings most of c's parts agree on
+ * (pointValue.ts), which a few badly priced parts cannot move far.
  *
  * λ_c depends on β, so SEs use the full covariance of β, not just Var(β_p).
  */
 import { quadForm } from './linalg.js';
+import { robustPointValue } from './pointValue.js';
 
 /** Value of one point in a category. */
 export interface CategoryPoint {
@@ -37,6 +40,8 @@ export interface PricingInput {
   readonly anchor: readonly boolean[];
   /** Whether the linear combination gᵀβ is identified by the design. */
   readonly estimable: (g: Float64Array) => boolean;
+  /** λ_c by the Huber point value of the category's parts (pointValue.ts) rather than the anchor's sums, where at least two of its parts are identified. */
+  readonly robust?: boolean;
 }
 
 /** Why a modelled part has no fair-cost test. */
@@ -109,51 +114,90 @@ export function fiellerBound(q: Ratio, z: number): { lo: number; hi: number } | 
   return hi < 0 && Number.isFinite(hi) ? { lo: Number.NEGATIVE_INFINITY, hi } : null;
 }
 
+/** A category's point value as a linear form of β near the estimate: λ_c and ∂λ_c/∂β (zero off the category). */
+interface CategoryLine {
+  readonly members: number[];
+  readonly total: number;
+  readonly value: number;
+  readonly g: Float64Array;
+  readonly ok: boolean;
+}
+
 /**
- * Prices every part coefficient against its category's anchor set and
- * returns per-part prices (in input order) and per-category point values.
+ * λ_c of each category: the Huber point value of its parts (pointValue.ts)
+ * with `robust` and at least two parts of it identified one by one; else the
+ * anchor's sum of effects over its sum of listed costs (a category whose
+ * parts are only identified against each other, as NHM's CPUs are: every
+ * machine has exactly one).
  */
-export function priceEffects(input: PricingInput): { parts: PartPrice[]; categories: CategoryPoint[] } {
+function categoryLines(input: PricingInput): Map<string, CategoryLine> {
   const { coef, cov, k, cost, category, anchor, estimable } = input;
-  const nan = Number.NaN;
-  const se = (g: Float64Array) => Math.sqrt(Math.max(0, quadForm(cov, k, g)));
-  const cats = new Map<string, { members: number[]; total: number; S: number; ok: boolean }>();
-  const categories: CategoryPoint[] = [];
+  const out = new Map<string, CategoryLine>();
+  const unit = (p: number) => {
+    const g = new Float64Array(k);
+    g[p] = 1;
+    return g;
+  };
   for (const c of new Set(category)) {
+    if (input.robust) {
+      const members = cost.map((_, p) => p).filter((p) => category[p] === c && cost[p]! > 0 && estimable(unit(p)));
+      const pv = members.length >= 2 ? robustPointValue({ beta: members.map((p) => coef[p]!), variance: members.map((p) => cov[p * k + p]!), cost: members.map((p) => cost[p]!) }) : null;
+      if (pv) {
+        const g = new Float64Array(k);
+        members.forEach((p, j) => (g[p] = pv.gradient[j]!));
+        out.set(c, { members, total: members.reduce((s, p) => s + cost[p]!, 0), value: pv.value, g, ok: true });
+        continue;
+      }
+    }
     const members = cost.map((_, p) => p).filter((p) => category[p] === c && anchor[p]);
     const total = members.reduce((s, p) => s + cost[p]!, 0);
-    const S = members.reduce((s, p) => s + coef[p]!, 0);
     const g = new Float64Array(k);
     for (const p of members) g[p] = 1 / total;
     const ok = members.length > 0 && total > 0 && estimable(g);
-    cats.set(c, { members, total, S, ok });
-    categories.push({ category: c, pointValue: ok ? S / total : nan, pointValueSe: ok ? se(g) : nan, parts: members.length, listedTotal: total });
+    out.set(c, { members, total, value: members.reduce((s, p) => s + coef[p]!, 0) / total, g, ok });
   }
+  return out;
+}
+
+/**
+ * Prices every part coefficient against its category's point value and
+ * returns per-part prices (in input order) and per-category point values.
+ */
+export function priceEffects(input: PricingInput): { parts: PartPrice[]; categories: CategoryPoint[] } {
+  const { coef, cov, k, cost, category, estimable } = input;
+  const nan = Number.NaN;
+  const se = (g: Float64Array) => Math.sqrt(Math.max(0, quadForm(cov, k, g)));
+  const lines = categoryLines(input);
+  const categories: CategoryPoint[] = [...lines].map(([c, l]) => ({
+    category: c,
+    pointValue: l.ok ? l.value : nan,
+    pointValueSe: l.ok ? se(l.g) : nan,
+    parts: l.members.length,
+    listedTotal: l.total,
+  }));
 
   const parts = cost.map((costP, p): PartPrice => {
-    const { members, total, S, ok } = cats.get(category[p]!)!;
+    const { members, total, value, g, ok } = lines.get(category[p]!)!;
     const beta = coef[p]!;
-    // excess = β_p − cost_p·S/C: linear in β, so its gradient is exact.
+    // excess = β_p − cost_p·λ_c: linear in β through λ_c's gradient.
     const gExcess = new Float64Array(k);
-    for (const q of members) gExcess[q] = -costP / total;
+    for (let q = 0; q < k; q++) gExcess[q] = -costP * g[q]!;
     gExcess[p]! += 1;
     const excessOk = total > 0 && estimable(gExcess);
-    const excess = excessOk ? beta - (costP * S) / total : nan;
+    const excess = excessOk ? beta - costP * value : nan;
     const excessSe = excessOk ? se(gExcess) : nan;
-    // fair = C·β_p/S: ∂/∂β_q = −fair/S for q in A_c, plus C/S for q = p.
-    const fair = (total * beta) / S;
+    // fair = β_p/λ_c: ∂/∂β = e_p/λ_c − (fair/λ_c)·∂λ_c/∂β.
+    const fair = beta / value;
     const gFair = new Float64Array(k);
-    for (const q of members) gFair[q] = -fair / S;
-    gFair[p]! += total / S;
-    if (ok && !(S > 0)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'point-value-not-positive', ratio: null };
+    for (let q = 0; q < k; q++) gFair[q] = (-fair / value) * g[q]!;
+    gFair[p]! += 1 / value;
+    if (ok && !(value > 0)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'point-value-not-positive', ratio: null };
     if (!ok || !estimable(gFair)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'not-identifiable', ratio: null };
     if (members.length === 1 && members[0] === p) return { fairCost: costP, fairCostSe: 0, excess, excessSe, reason: 'alone-in-category', ratio: null };
-    // β_p and λ_c = Σ_{q∈A_c} β_q / C: Var(λ) = gᵀΣg, Cov(β_p, λ) = Σ_q Σ_pq / C.
-    const g = new Float64Array(k);
-    for (const q of members) g[q] = 1 / total;
+    // β_p and λ_c: Var(λ) = gᵀΣg, Cov(β_p, λ) = Σ_q Σ_pq g_q.
     let cbl = 0;
-    for (const q of members) cbl += cov[p * k + q]! / total;
-    const ratio: Ratio = { b: beta, l: S / total, vb: cov[p * k + p]!, vl: quadForm(cov, k, g), cbl };
+    for (let q = 0; q < k; q++) cbl += cov[p * k + q]! * g[q]!;
+    const ratio: Ratio = { b: beta, l: value, vb: cov[p * k + p]!, vl: quadForm(cov, k, g), cbl };
     return { fairCost: fair, fairCostSe: se(gFair), excess, excessSe, reason: null, ratio };
   });
   return { parts, categories };

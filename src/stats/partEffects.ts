@@ -47,8 +47,8 @@ export interface PartEffectsOptions {
   readonly alpha?: number;
   /** Normal quantile for the raw win-rate difference intervals. Default 1.959964. */
   readonly rawZ?: number;
-  /** Which parts of a category fix its point value: 'all' (default) or 'unflagged' (iterated). */
-  readonly anchor?: 'all' | 'unflagged';
+  /** Which parts of a category fix its point value: 'all' (default), 'unflagged' (iterated) or 'robust' (the Huber point value of all of them, pointValue.ts). */
+  readonly anchor?: 'all' | 'unflagged' | 'robust';
 }
 
 /** Why a part has no test: see `PartEffect.reason`. */
@@ -123,7 +123,7 @@ export interface PartEffectsResult {
    * anchor went round in a cycle (or ran out of rounds), and no verdict is published from a state it
    * merely stopped in.
    */
-  readonly anchorUsed: 'all' | 'unflagged';
+  readonly anchorUsed: 'all' | 'unflagged' | 'robust';
 }
 
 /**
@@ -200,6 +200,7 @@ export function partEffects(
       category: model.map((p) => listing(p).category),
       anchor: [...anchor],
       estimable,
+      robust: opts.anchor === 'robust',
     });
     // The verdict is the linear test of value above price, β_p − λ_c·cost_p = 0: identified whenever
     // the excess is (even when λ_c is not), and not capped by the point value's own precision as the
@@ -274,6 +275,6 @@ export function partEffects(
     matches: design.matches,
     anchorRounds: settledRounds.rounds,
     anchorStable: settledRounds.settled,
-    anchorUsed: iterate && settledRounds.settled ? 'unflagged' : 'all',
+    anchorUsed: opts.anchor === 'robust' ? 'robust' : iterate && settledRounds.settled ? 'unflagged' : 'all',
   };
 }

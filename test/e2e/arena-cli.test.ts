@@ -51,7 +51,7 @@ describe('havoc tournament / sweep', () => {
     for (const w of ['1', '2']) {
       const r = havoc('sweep', sweep, '--workers', w, '--out', join(tmp, `sweep-w${w}`), '--quiet', '--no-report');
       expect(r.code, r.err).toBe(0);
-      expect(r.out).toContain('parts (');
+      expect(r.out).toContain('what each part should cost, played by random');
       expect(r.out).toContain(`tables: ${join(tmp, `sweep-w${w}`)}/`);
     }
     expect(tables(join(tmp, 'sweep-w2'))).toEqual(tables(join(tmp, 'sweep-w1')));

@@ -27,7 +27,7 @@ describe.runIf(existsSync(CHROMIUM))('the balance pages in Chromium', () => {
     const json = JSON.parse(readFileSync('configs/parts.json', 'utf8')) as { parts: { key: string; cost: number }[] };
     json.parts.find((p) => p.key === 'dragon-breath')!.cost = 1;
     writeFileSync(join(tmp, 'parts.json'), JSON.stringify(json, null, 2));
-    writeFileSync(join(tmp, 'sweep.json'), JSON.stringify({ ruleset: 'nhm', parts: join(tmp, 'parts.json'), bots: ['random'], schedule: { type: 'sweep', matches: 1200, sample: 120 }, seed: 'plant', turnLimit: 40 }));
+    writeFileSync(join(tmp, 'sweep.json'), JSON.stringify({ ruleset: 'nhm', parts: join(tmp, 'parts.json'), bots: ['random'], schedule: { type: 'sweep', matches: 1200, sample: 120, design: 'uniform' }, stats: { anchor: 'unflagged' }, seed: 'plant', turnLimit: 40 }));
     expect(havoc('sweep', join(tmp, 'sweep.json'), '--out', join(tmp, 'run'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
     const rp = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'rp'), '--rounds', '2', '--step', '2', '--no-report', '--save-replays', 'none');
     expect(rp.code, rp.err).toBe(0);

@@ -300,7 +300,7 @@ describe('havoc reprice', () => {
   const json = JSON.parse(readFileSync('configs/parts.json', 'utf8')) as { parts: { key: string; cost: number }[] };
   json.parts.find((p) => p.key === 'dragon-breath')!.cost = 1;
   writeFileSync(catalogue, JSON.stringify(json, null, 2));
-  writeFileSync(join(tmp, 'sweep.json'), JSON.stringify({ ruleset: 'nhm', parts: catalogue, bots: ['random'], schedule: { type: 'sweep', matches: 1200, sample: 120 }, seed: 'plant', turnLimit: 40 }));
+  writeFileSync(join(tmp, 'sweep.json'), JSON.stringify({ ruleset: 'nhm', parts: catalogue, bots: ['random'], schedule: { type: 'sweep', matches: 1200, sample: 120, design: 'uniform' }, stats: { anchor: 'unflagged' }, seed: 'plant', turnLimit: 40 }));
 
   it('reprices the planted part first, plays each new catalogue and keeps the round with the fewest flags', () => {
     const sweep = havoc('sweep', join(tmp, 'sweep.json'), '--out', join(tmp, 'run'), '--quiet', '--no-report', '--save-replays', 'none');
@@ -390,7 +390,7 @@ describe('havoc reprice', () => {
   }, 60_000);
 
   it('reprices Hovercrafts\' stat points: a point of hull up, of energy down, in the ship settings', () => {
-    writeFileSync(join(tmp, 'hover.json'), JSON.stringify({ ruleset: 'hovercrafts', bots: ['pilot'], schedule: { type: 'sweep', matches: 600, sample: 120 }, seed: 'hr1' }));
+    writeFileSync(join(tmp, 'hover.json'), JSON.stringify({ ruleset: 'hovercrafts', bots: ['pilot'], schedule: { type: 'sweep', matches: 600, sample: 120 }, stats: { anchor: 'unflagged' }, seed: 'hr1' }));
     expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
     const flagged = csv(join(tmp, 'hover', 'parts.csv')).filter((r) => r.mispriced).map((r) => `${r.part} ${r.mispriced}`);
     expect(flagged.sort()).toEqual(['energy over', 'hull under']);
@@ -456,7 +456,7 @@ describe('havoc reprice', () => {
   }, 120_000);
 
   it('reprices Battle Engine\'s pay grades, a grade its pieces share one point the way they agree, the roster rewritten', () => {
-    writeFileSync(join(tmp, 'be.json'), JSON.stringify({ ruleset: 'battle-engine', bots: ['random'], schedule: { type: 'sweep', matches: 400, sample: 100 }, seed: 'be2' }));
+    writeFileSync(join(tmp, 'be.json'), JSON.stringify({ ruleset: 'battle-engine', bots: ['random'], schedule: { type: 'sweep', matches: 400, sample: 100, design: 'uniform' }, stats: { anchor: 'unflagged' }, seed: 'be2' }));
     expect(havoc('sweep', join(tmp, 'be.json'), '--out', join(tmp, 'be'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
     const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--no-report', '--save-replays', 'none');
     expect(r.code, r.err).toBe(0);

@@ -135,6 +135,25 @@ describe('schedules', () => {
     expect(round[1].seats.map((x) => x.loadout)).toEqual([...round[0].seats.map((x) => x.loadout)].reverse());
   });
 
+  it("sweep designs: balanced gives every part of the catalogue its share of the pool; uniform starves the dear ones", () => {
+    const cat = defaultCatalogue();
+    const parts = cat.parts.filter((p) => !p.experimental && !p.tags.includes('ULTIMATE'));
+    const held = (design: string) => {
+      const pool = sweepPool(runOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 400, sample: 400, design, filter: { excludeTags: ['ULTIMATE'] } }, seed: 'x' }), cat);
+      expect(pool).toHaveLength(400);
+      expect(sweepPool(runOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 400, sample: 400, design, filter: { excludeTags: ['ULTIMATE'] } }, seed: 'x' }), cat)).toEqual(pool);
+      return new Map(parts.map((p) => [p.key, pool.filter((k) => k.split(/[/+]/).includes(p.key)).length]));
+    };
+    const balanced = held('balanced');
+    const uniform = held('uniform');
+    // Each of the P parts a legal design can hold is drawn for in floor(400 / P) designs at least.
+    for (const [key, n] of balanced) expect(n, key).toBeGreaterThanOrEqual(Math.floor(400 / parts.length));
+    expect(Math.min(...uniform.values())).toBeLessThan(Math.floor(400 / parts.length));
+    // The default is balanced.
+    expect(runOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 40, sample: 10 }, seed: 'x' }).schedule).toMatchObject({ design: 'balanced' });
+    expect(problemsOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 40, sample: 10, design: 'even' } })).toContain('schedule.design: must be one of balanced, uniform, not "even"');
+  });
+
   it('a seeded permutation is a bijection', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 3000 }), fc.string(), (n, seed) => {

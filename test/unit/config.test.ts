@@ -146,7 +146,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', bots: ['random', 'greedy'], stats: [], schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: stats: must be {"alpha": 0.05, "anchor": "all" | "unflagged", "maxRated": 1000}',
+      'configs/t.json: stats: must be {"alpha": 0.05, "anchor": "robust" | "all" | "unflagged", "maxRated": 1000}',
     ],
   ],
   [
@@ -156,7 +156,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     [
       'configs/t.json: stats.beta: unknown field (expected alpha, anchor, maxRated)',
       'configs/t.json: stats.alpha: must be a number between 0 and 1',
-      'configs/t.json: stats.anchor: must be "all" or "unflagged"',
+      'configs/t.json: stats.anchor: must be "robust", "all" or "unflagged"',
       'configs/t.json: stats.maxRated: must be a positive integer',
     ],
   ],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settleAnchor } from '../../src/stats/anchor.js';
 import { fieller, fiellerBound } from '../../src/stats/fairCost.js';
+import { robustPointValue } from '../../src/stats/pointValue.js';
 import { beyondBudget } from '../../src/stats/beyond.js';
 import { chiSquareSurvival } from '../../src/stats/normal.js';
 import { calibrate, CASES, normal } from '../../bench/calibrate.js';
@@ -584,6 +585,20 @@ describe('partEffects', () => {
 
   const priceable = () => [...byCat('weapon'), ...byCat('armour-engine')];
 
+  it('the robust anchor: the underpriced part is flagged and does not move the others, whose fair costs are their own worth', () => {
+    const robust = partEffects(matches, catalogue, { anchor: 'robust' });
+    expect(robust.anchorUsed).toBe('robust');
+    const cheap = robust.parts.find((p) => p.key === 'cheap-gun')!;
+    expect(cheap.mispriced).toBe('under');
+    // Worth 2 points: the fair cost is the part's own worth, not 15/16 of it as with the anchor of all parts.
+    expect(Math.abs(cheap.fairCost - 2)).toBeLessThan(3 * cheap.fairCostSe);
+    for (const key of [...byCat('weapon'), ...byCat('armour-engine')].filter((k) => k !== 'cheap-gun')) {
+      const p = robust.parts.find((x) => x.key === key)!;
+      expect(p.mispriced, key).toBeNull();
+      expect(Math.abs(p.fairCost - p.listedCost), key).toBeLessThan(3 * p.fairCostSe);
+    }
+  });
+
   it('flags the underpriced part; the default anchor shifts the others by the category average', () => {
     expect(res.converged).toBe(true);
     expect(res.anchorRounds).toBe(1);
@@ -696,6 +711,36 @@ describe('partEffects', () => {
     expect(part('frame').raw.nWithout).toBe(0);
     expect(Number.isNaN(part('frame').raw.diff)).toBe(true);
     expect(() => partEffects([{ a: ['nope'], b: [], score: 1 }], catalogue)).toThrow(/not in the catalogue/);
+  });
+});
+
+describe('the robust point value (pointValue.ts)', () => {
+  it('is the centre most readings agree on: a far-off part pulls it little and has no weight in its gradient', () => {
+    // Nine parts worth 0.3 a point, one listed at 1 but worth 4 points' effect, all measured alike.
+    const beta = [0.3, 0.31, 0.29, 0.3, 0.6, 0.61, 0.9, 0.3, 0.32, 1.2];
+    const cost = [1, 1, 1, 1, 2, 2, 3, 1, 1, 1];
+    const variance = beta.map(() => 0.0004);
+    const pv = robustPointValue({ beta, variance, cost })!;
+    expect(pv.value).toBeCloseTo(0.302, 2);
+    expect(pv.inlier[9]).toBe(false);
+    expect(pv.gradient[9]).toBe(0);
+    // The mean of the readings moves by 0.09 a point.
+    const mean = beta.reduce((a, b) => a + b, 0) / cost.reduce((a, b) => a + b, 0);
+    expect(mean - pv.value).toBeGreaterThan(0.05);
+    // The gradient is the estimate's: a small change in a kept reading moves the value by it.
+    const h = 1e-6;
+    const moved = robustPointValue({ beta: beta.map((b, i) => (i === 4 ? b + h : b)), variance, cost })!;
+    expect((moved.value - pv.value) / h).toBeCloseTo(pv.gradient[4]!, 4);
+  });
+
+  it('with every reading alike it is their precision-weighted mean, and readings spread wider than their errors widen τ', () => {
+    const pv = robustPointValue({ beta: [0.5, 1, 1.5], variance: [0.01, 0.04, 0.09], cost: [1, 2, 3] })!;
+    expect(pv.value).toBeCloseTo(0.5, 10);
+    expect(pv.tau).toBe(0);
+    const spread = robustPointValue({ beta: [0.2, 0.8, 0.5, 0.35, 0.65], variance: [1e-4, 1e-4, 1e-4, 1e-4, 1e-4], cost: [1, 1, 1, 1, 1] })!;
+    expect(spread.tau).toBeGreaterThan(0.15);
+    expect(spread.inlier.every(Boolean)).toBe(true);
+    expect(robustPointValue({ beta: [], variance: [], cost: [] })).toBeNull();
   });
 });
 

@@ -44,6 +44,16 @@ table.kv { max-width: 100%; }
 tr.mispriced-under td { background: #fdecea; }
 tr.mispriced-over td { background: #e8f1fb; }
 .flag { font-weight: 600; }
+p.lead { font-size: 1.05em; max-width: 60em; }
+ul.todo { max-width: 60em; padding-left: 1.2em; } ul.todo li { margin: 4px 0; }
+.scroll { overflow-x: auto; }
+table.prices { border-collapse: collapse; } table.prices th, table.prices td { padding: 4px 8px; border-bottom: 1px solid #eaecf0; text-align: left; } table.prices td.num { text-align: right; }
+table.prices th { background: #f5f7fa; font-weight: 600; } table.prices .span { color: #475467; white-space: nowrap; } table.prices td.part { overflow-wrap: anywhere; }
+table.prices tr.price-underpriced .status { color: #b42318; font-weight: 600; }
+table.prices tr.price-overpriced .status { color: #175cd3; font-weight: 600; }
+table.prices tr.price-untested .status, table.prices tr.price-unpriced .status { color: #667085; }
+details.behind { margin-top: 14px; } details.behind > summary { cursor: pointer; font-weight: 600; }
+@media (max-width: 600px) { table.prices .cat, table.prices .games { display: none; } table.prices td, table.prices th { padding: 3px 4px; } table.prices { font-size: 12px; } }
 .flag.under { color: #b42318; } .flag.over { color: #175cd3; }
 svg.ibar { vertical-align: middle; }
 svg.ibar .whisker { stroke: #475467; stroke-width: 2; }

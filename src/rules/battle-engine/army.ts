@@ -198,6 +198,11 @@ export function armyKit(roster: Roster): BuildKit<Army> {
       return out;
     },
     sample: (count, seed, filter) => space(filter).sample(count, seed),
+    sampleHolding(count, seed, piece, filter) {
+      const f = (filter ?? {}) as ArmyFilter;
+      const s = space({ ...f, includeParts: [...(f.includeParts ?? []), piece] });
+      return s.count() === 0 ? [] : s.sample(count, seed);
+    },
     enumerate: (filter) => space(filter).enumerate(),
     count: (filter) => space(filter).count(),
     components: (army) => army.flatMap((n, t) => Array<string>(n).fill(roster.pieces[t].key)),

@@ -156,6 +156,11 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     spec: loadoutSpec,
     cost: (l) => l.parts.reduce((sum, p) => sum + p.cost, 0),
     sample: (count, seed, filter) => sampleLoadouts(catalogue(), count, seed, loadoutFilterOf(filter)),
+    sampleHolding: (count, seed, part, filter) => {
+      const f = loadoutFilterOf(filter);
+      const holding = { ...f, includeParts: [...(f.includeParts ?? []), part] };
+      return countLoadouts(catalogue(), holding) === 0 ? [] : sampleLoadouts(catalogue(), count, seed, holding);
+    },
     enumerate: (filter) => enumerateLoadouts(catalogue(), loadoutFilterOf(filter)),
     count: (filter) => countLoadouts(catalogue(), loadoutFilterOf(filter)),
     neighbours: (l, filter) => loadoutNeighbours(catalogue(), l, loadoutFilterOf(filter)),
