@@ -160,7 +160,8 @@ describe.skipIf(!HAS_CHROMIUM)('the metagame in the meta run\'s report (headless
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(pathToFileURL(join(META, 'report.html')).href);
       const meta = readCsv(join(META, 'meta.csv'))!;
-      const drawn = meta.rows.filter((r) => Number(r.equilibrium_weight) > 0 || Number(r.alpha_rank) >= 0.01);
+      // Drawn: the builds with weight, α-Rank mass, or in 5% of the resamples' equilibria.
+      const drawn = meta.rows.filter((r) => Number(r.equilibrium_weight) > 0 || Number(r.alpha_rank) >= 0.01 || Number(r.support_frequency) >= 0.05);
       // One bar a drawn build, as wide as its weight (Plot's bars: x from 0 to the weight on a 0–100% axis).
       const bars = page.locator('#meta-builds-chart .wide svg [aria-label=bar] rect');
       expect(await bars.count()).toBe(drawn.length);
@@ -172,6 +173,10 @@ describe.skipIf(!HAS_CHROMIUM)('the metagame in the meta run\'s report (headless
       expect(await page.locator('#meta-parts-chart .wide svg [aria-label="y-axis tick label"] text').count()).toBe(parts.length);
       expect(await page.locator('#meta-table tbody tr').count()).toBe(K);
       expect(await page.locator('#meta').innerText()).toContain('HiGHS');
+      // Bootstrapped: the note in words, and each drawn build's support frequency at the right of its bar.
+      expect(await page.locator('#meta .meta-bootstrap').innerText()).toMatch(/resampled 40 times/);
+      const said = await page.locator('#meta-builds-chart .wide svg [aria-label=text] text').evaluateAll((ts) => ts.map((t) => t.firstChild?.nodeValue)); // the text, not its tooltip
+      expect(said).toEqual(drawn.map((r) => `in ${Math.round(Number(r.support_frequency) * 100)}% of resamples`));
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
