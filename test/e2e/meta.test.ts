@@ -132,7 +132,6 @@ describe('havoc meta', () => {
       [[join(ROOT, 'nowhere')], /no run here/],
       [[RUN, '--top', '99'], /--top: 99 is more builds than the run has \(12/],
       [[RUN, '--games', '3'], /--games: must be an even/],
-      [[RUN, '--bootstrap', '5'], /--bootstrap: must be 0 \(none\) or a whole number >= 20/],
       [[RUN, '--top', '5', '--games', String(GAMES)], /holds a different run/],
       [[join(ROOT, 'bots')], /a run between bots/],
     ];

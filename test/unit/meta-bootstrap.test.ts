@@ -4,7 +4,8 @@
  * resample's support; two builds that beat the rest and tie each other split
  * it; the resamples are the same for the same seed and differ for another;
  * the parts' frequencies, intervals and flags follow the builds'. Also the
- * matchup matrix's rotations as read from a meta run's matches.csv.
+ * matchup matrix's rotations as read from a meta run's matches.csv, and
+ * --bootstrap refused before anything is read.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { symmetricNash } from '../../src/stats/zeroSum.js';
 import { readMatchupMatrix } from '../../src/report/meta/matrix.js';
 import { deriveSeed, makeRng } from '../../src/core/rng.js';
 import type { RunConfig } from '../../src/config/index.js';
+import { playMeta } from '../../src/app/meta.js';
 
 /**
  * Cells of K builds, `rotations` two-game rotations a pair, where `first(i, j, r)` gives i's points
@@ -173,5 +175,13 @@ describe('readMatchupMatrix: the rotations', () => {
       { i: 0, j: 2, points: [0], games: [2] },
     ]);
     expect(m.score[0][1]).toBeCloseTo(2.5 / 4, 12);
+  });
+});
+
+describe('havoc meta --bootstrap', () => {
+  it('is 0 or a whole number of at least 20, refused in one line before the folder is read', async () => {
+    for (const bootstrap of [5, -1, 20.5]) {
+      await expect(playMeta({ dir: '/nowhere', top: 2, games: 2, bootstrap } as never)).rejects.toThrow(/^--bootstrap: must be 0 \(none\) or a whole number >= 20 \(resamples of the games\)$/);
+    }
   });
 });
