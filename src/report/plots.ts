@@ -181,8 +181,11 @@ export function metaCharts(builds: CsvTable, parts: CsvTable | null): string | n
   return out.join('\n');
 }
 
-/** A frequency as a whole percent, but a rare one not rounded to 0% nor a near-certain one to 100%. */
-const pctWords = (x: number): string => (x > 0 && x < 0.01 ? '<1%' : x > 0.99 && x < 1 ? '>99%' : `${Math.round(x * 100)}%`);
+/**
+ * A frequency as a percent: whole, but to a tenth below 10% (a part in 4.5% of resamples, flagged for being
+ * under 5%, must not read "5%"), and a near-certain one not rounded up to 100%.
+ */
+export const pctWords = (x: number): string => (x < 0.1 ? `${Number((x * 100).toFixed(1))}%` : x > 0.99 && x < 1 ? '>99%' : `${Math.round(x * 100)}%`);
 
 /**
  * A row a name: a bar from 0 to its share, coloured by kind, and a tick at its other measure; x from 0 to 1.

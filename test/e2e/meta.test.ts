@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../src/report/htmlCsv.js';
 import { exploitability } from '../../src/stats/zeroSum.js';
+import { pctWords } from '../../src/report/plots.js';
 
 const havoc = (...args: string[]) => {
   const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -175,7 +176,7 @@ describe.skipIf(!HAS_CHROMIUM)('the metagame in the meta run\'s report (headless
       // Bootstrapped: the note in words, and each drawn build's support frequency at the right of its bar.
       expect(await page.locator('#meta .meta-bootstrap').innerText()).toMatch(/resampled 40 times/);
       const said = await page.locator('#meta-builds-chart .wide svg [aria-label=text] text').evaluateAll((ts) => ts.map((t) => t.firstChild?.nodeValue)); // the text, not its tooltip
-      expect(said).toEqual(drawn.map((r) => `in ${Math.round(Number(r.support_frequency) * 100)}% of resamples`));
+      expect(said).toEqual(drawn.map((r) => `in ${pctWords(Number(r.support_frequency))} of resamples`));
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -17,6 +17,7 @@ import { readMatchupMatrix } from '../../src/report/meta/matrix.js';
 import { deriveSeed, makeRng } from '../../src/core/rng.js';
 import type { RunConfig } from '../../src/config/index.js';
 import { playMeta } from '../../src/app/meta.js';
+import { pctWords } from '../../src/report/plots.js';
 
 /**
  * Cells of K builds, `rotations` two-game rotations a pair, where `first(i, j, r)` gives i's points
@@ -183,5 +184,11 @@ describe('havoc meta --bootstrap', () => {
     for (const bootstrap of [5, -1, 20.5]) {
       await expect(playMeta({ dir: '/nowhere', top: 2, games: 2, bootstrap } as never)).rejects.toThrow(/^--bootstrap: must be 0 \(none\) or a whole number >= 20 \(resamples of the games\)$/);
     }
+  });
+});
+
+describe('the report\'s frequencies', () => {
+  it('are whole percents, but to a tenth below 10% (4.5% must not read as the 5% line) and never rounded up to 100%', () => {
+    expect([0, 0.005, 0.045, 0.05, 0.095, 0.1, 0.875, 0.995, 1].map(pctWords)).toEqual(['0%', '0.5%', '4.5%', '5%', '9.5%', '10%', '88%', '>99%', '100%']);
   });
 });

@@ -9,8 +9,8 @@ import { num, type CsvTable } from '../htmlCsv.js';
 import { esc } from '../htmlKit.js';
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
-/** A frequency in words: a small one is not rounded to "0%" or up to the threshold. */
-const often = (x: number): string => (x > 0 && x < 0.01 ? 'under 1%' : x < 1 && x > 0.99 ? 'over 99%' : pct(x));
+/** A frequency in words: to a tenth below 10%, and a near-certain one not rounded up to 100% (as the charts write it). */
+const often = (x: number): string => (x < 0.1 ? `${Number((x * 100).toFixed(1))}%` : x < 1 && x > 0.99 ? 'over 99%' : pct(x));
 
 /** The note, or one line saying the metagame was not bootstrapped; '' without meta.json. */
 export function bootstrapNote(summary: Record<string, unknown> | null, builds: CsvTable | null): string {
