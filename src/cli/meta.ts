@@ -4,7 +4,7 @@
  * part's share of it.
  */
 import type { CommandModule } from 'yargs';
-import { playMeta, type MetaArgs } from '../app/meta.js';
+import { META_BOOTSTRAP, playMeta, type MetaArgs } from '../app/meta.js';
 import { META_FOLDER } from '../report/meta/field.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
@@ -19,6 +19,7 @@ const command: CommandModule<object, MetaArgs> = {
         .positional('dir', { type: 'string', demandOption: true, describe: 'a finished run of builds (a sweep, or a round robin of loadouts)' })
         .option('top', { type: 'number', default: 50, describe: "the K builds in the metagame: the run's best by rating (else by win rate)" })
         .option('games', { type: 'number', default: 20, describe: 'games per pair of builds, seat-swapped (even)' })
+        .option('bootstrap', { type: 'number', default: META_BOOTSTRAP, describe: "resamples of the games: how often each build and part is in the equilibrium, the parts' shares' intervals (0: none)" })
         .option('seed', { type: 'string', describe: "the metagame's seed (default: the run's)" })
         .option('out', { type: 'string', describe: `the metagame's run folder (default DIR/${META_FOLDER}); an existing one with the same K, games and seed is carried on` }),
       'meta',

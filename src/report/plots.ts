@@ -112,7 +112,9 @@ function deltaSvg(points: readonly DeltaPoint[], width: number): string {
 
 /** A metagame's flags and their colours (meta-parts.csv's `flag`). */
 export const META_COLOURS = { 'in-every': '#1849a9', shared: '#667085', never: '#c4320a' } as const;
-const META_LABELS = { 'in-every': 'in every build of the equilibrium', shared: 'in some of its builds', never: 'in the field, never in the equilibrium' } as const;
+const META_LABELS = { 'in-every': 'in every build of the equilibrium', shared: 'in some of its builds, or not settled', never: 'in the field, never in the equilibrium' } as const;
+/** Bootstrapped, the flags hold across the resamples: the legend says so. */
+const META_SETTLED_LABELS = { ...META_LABELS, 'in-every': 'in every build of the equilibrium, in 95%+ of resamples', never: 'never in the equilibrium, in under 5% of resamples' } as const;
 
 interface ShareRow {
   name: string;
@@ -120,6 +122,11 @@ interface ShareRow {
   /** The second measure drawn as a tick: α-Rank's mass (builds) or the run's win rate with the part (parts). */
   other: number | null;
   kind: keyof typeof META_COLOURS;
+  /** The share of bootstrap resamples whose equilibrium plays it (null: not bootstrapped). */
+  often: number | null;
+  /** The share's 95% range over the resamples (parts; null: not bootstrapped). */
+  lo: number | null;
+  hi: number | null;
 }
 
 /** Most rows a metagame chart draws (the tables below it list every one). */
@@ -129,18 +136,23 @@ export const META_CHART_ROWS = 40;
  * A metagame's charts (havoc meta; meta.csv, meta-parts.csv): each build's
  * equilibrium weight as a bar with its α-Rank mass as a tick, the builds with
  * weight or α-Rank mass first; each part's share of the equilibrium as a bar
- * coloured by its flag, with the run's win rate with it as a tick. Null when
- * meta.csv lacks its columns.
+ * coloured by its flag, with the run's win rate with it as a tick. When
+ * bootstrapped, each row says at its right how often the resampled games'
+ * equilibrium plays it, and a part's bar carries its share's 95% range over
+ * them. Null when meta.csv lacks its columns.
  */
 export function metaCharts(builds: CsvTable, parts: CsvTable | null): string | null {
   const has = (t: CsvTable, ...cols: string[]): boolean => cols.every((c) => t.header.includes(c));
   if (!has(builds, 'loadout', 'equilibrium_weight', 'alpha_rank')) return null;
+  const booted = builds.rows.some((r) => num(r.support_frequency) !== null);
   const b: ShareRow[] = builds.rows
-    .map((r) => ({ name: r.loadout, share: num(r.equilibrium_weight) ?? 0, other: num(r.alpha_rank), kind: 'shared' as const }))
-    .filter((r) => r.share > 0 || (r.other ?? 0) >= 0.01)
+    .map((r) => ({ name: r.loadout, share: num(r.equilibrium_weight) ?? 0, other: num(r.alpha_rank), kind: 'shared' as const, often: num(r.support_frequency), lo: null, hi: null }))
+    // A build the resamples often play is drawn too: the next in line.
+    .filter((r) => r.share > 0 || (r.other ?? 0) >= 0.01 || (r.often ?? 0) >= 0.05)
     .slice(0, META_CHART_ROWS);
+  const right = booted ? ', and at the right how often resampled games put it in the equilibrium' : '';
   const out = [
-    `<div class="meta-chart" id="meta-builds-chart"><h3>Builds: equilibrium weight (bar) and α-Rank mass (tick)</h3>` +
+    `<div class="meta-chart" id="meta-builds-chart"><h3>Builds: equilibrium weight (bar) and α-Rank mass (tick)${right}</h3>` +
       `<div class="wide">${shareSvg(b, 720, 'equilibrium weight; tick: α-Rank mass')}</div><div class="narrow">${shareSvg(b, 370, 'weight; tick: α-Rank')}</div></div>`,
   ];
   if (parts && has(parts, 'part', 'equilibrium_share', 'flag', 'builds_in_field')) {
@@ -151,23 +163,40 @@ export function metaCharts(builds: CsvTable, parts: CsvTable | null): string | n
         share: num(r.equilibrium_share) ?? 0,
         other: num(r.run_win_rate_with),
         kind: r.flag === 'in-every' ? ('in-every' as const) : r.flag === 'never' ? ('never' as const) : ('shared' as const),
+        often: num(r.support_frequency),
+        lo: num(r.equilibrium_share_lo),
+        hi: num(r.equilibrium_share_hi),
       }))
       .sort((x, y) => y.share - x.share || (x.name < y.name ? -1 : 1))
       .slice(0, META_CHART_ROWS);
+    const labels = booted ? META_SETTLED_LABELS : META_LABELS;
     const legend = `<div class="legend verdicts">${(Object.keys(META_COLOURS) as (keyof typeof META_COLOURS)[])
-      .map((k) => `<span><i style="background:${META_COLOURS[k]}"></i>${esc(META_LABELS[k])}</span>`)
-      .join('')}<span>black tick: the run's win rate with the part</span></div>`;
+      .map((k) => `<span><i style="background:${META_COLOURS[k]}"></i>${esc(labels[k])}</span>`)
+      .join('')}<span>black tick: the run's win rate with the part</span>${booted ? "<span>thin line: the share's 95% range over the resamples</span>" : ''}</div>`;
     out.push(
-      `<div class="meta-chart" id="meta-parts-chart"><h3>Parts: share of the equilibrium (bar) and win rate in the run (tick)</h3>${legend}` +
+      `<div class="meta-chart" id="meta-parts-chart"><h3>Parts: share of the equilibrium (bar) and win rate in the run (tick)${right.replace(' it ', ' a build holding it ')}</h3>${legend}` +
         `<div class="wide">${shareSvg(p, 720, 'share of the equilibrium; tick: win rate with it')}</div><div class="narrow">${shareSvg(p, 370, 'share; tick: win rate')}</div></div>`,
     );
   }
   return out.join('\n');
 }
 
-/** A row a name: a bar from 0 to its share, coloured by kind, and a tick at its other measure; x from 0 to 1. */
+/**
+ * A frequency as a percent: whole, but to a tenth below 10% (a part in 4.5% of resamples, flagged for being
+ * under 5%, must not read "5%"), and a near-certain one not rounded up to 100%.
+ */
+export const pctWords = (x: number): string => (x < 0.1 ? `${Number((x * 100).toFixed(1))}%` : x > 0.99 && x < 1 ? '>99%' : `${Math.round(x * 100)}%`);
+
+/**
+ * A row a name: a bar from 0 to its share, coloured by kind, and a tick at its other measure; x from 0 to 1.
+ * Bootstrapped, a thin line over the bar for the share's range, and at the right how often the resamples play it.
+ */
 function shareSvg(rows: readonly ShareRow[], width: number, label: string): string {
   if (rows.length === 0) return '<p class="missing">Nothing to draw.</p>';
+  const narrow = width < 500;
+  const often = rows.filter((r) => r.often !== null);
+  // In words where there is room ("in 62% of resamples"); narrow, the figure alone, the heading saying what it is.
+  const oftenText = (r: ShareRow): string => (narrow ? pctWords(r.often!) : `in ${pctWords(r.often!)} of resamples`);
   // Names past 60 characters (a sweep's keys) are cut in the axis; the tooltip and the table have them whole.
   const longest = Math.min(59, Math.max(...rows.map((r) => r.name.length)));
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
@@ -176,17 +205,19 @@ function shareSvg(rows: readonly ShareRow[], width: number, label: string): stri
     width,
     height: 56 + 20 * rows.length,
     marginLeft: 10 + Math.min(6.5 * longest, width * 0.55),
-    marginRight: 16,
+    marginRight: often.length ? (narrow ? 44 : 136) : 16,
     marginBottom: 40,
     style: { fontSize: '11px', overflow: 'visible' },
     x: { label, labelAnchor: 'center', labelArrow: 'none', grid: true, domain: [0, 1], tickFormat: '.0%', tickSpacing: 70 },
     y: { label: null, domain: rows.map((r) => r.name), tickFormat: (n: string) => (n.length > 60 ? `${n.slice(0, 58)}…` : n) },
     color: { domain: Object.keys(META_COLOURS), range: Object.values(META_COLOURS) },
     marks: [
-      Plot.barX(rows, { y: 'name', x: 'share', fill: 'kind', title: (r: ShareRow) => `${r.name}: ${pct(r.share)}${r.other !== null ? ` (${pct(r.other)})` : ''}` }),
+      Plot.barX(rows, { y: 'name', x: 'share', fill: 'kind', title: (r: ShareRow) => `${r.name}: ${pct(r.share)}${r.lo !== null && r.hi !== null ? ` [${pct(r.lo)}, ${pct(r.hi)} over the resamples]` : ''}${r.other !== null ? ` (${pct(r.other)})` : ''}` }),
+      Plot.ruleY(rows.filter((r) => r.lo !== null && r.hi !== null), { y: 'name', x1: 'lo', x2: 'hi', stroke: '#101828', strokeWidth: 1.5, strokeOpacity: 0.7 }),
       Plot.tickX(rows.filter((r) => r.other !== null), { y: 'name', x: 'other', stroke: '#101828', strokeWidth: 2 }),
       // A part never in the equilibrium has no bar: a red dot at 0 marks it.
       Plot.dot(rows.filter((r) => r.kind === 'never'), { y: 'name', x: 0, fill: 'kind', r: 3.5, title: (r: ShareRow) => `${r.name}: never in the equilibrium` }),
+      Plot.text(often, { y: 'name', x: 1, dx: 8, text: oftenText, textAnchor: 'start', fill: '#344054', title: (r: ShareRow) => `${r.name}: in the equilibrium of ${pct(r.often!)} of the resampled games` }),
     ],
   }) as unknown as { outerHTML: string };
   return svg.outerHTML;

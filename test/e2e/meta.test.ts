@@ -1,8 +1,8 @@
 /**
  * `havoc meta` end to end through the compiled CLI: a small greedy NHM sweep,
  * then its metagame (the top builds' round robin in DIR/meta, the equilibrium
- * by HiGHS, α-Rank, the part shares), checked against the games it was solved
- * from; the same bytes when run again; one-line errors for bad input; and the
+ * by HiGHS, α-Rank, the part shares, bootstrapped), checked against the games
+ * it was solved from; the same bytes when run again; one-line errors for bad input; and the
  * meta run's report drawn in headless Chromium (skipped, saying so, without
  * /usr/bin/chromium).
  */
@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../src/report/htmlCsv.js';
 import { exploitability } from '../../src/stats/zeroSum.js';
+import { pctWords } from '../../src/report/plots.js';
 
 const havoc = (...args: string[]) => {
   const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -23,7 +24,8 @@ mkdirSync(resolve('results'), { recursive: true });
 const ROOT = mkdtempSync(join(resolve('results'), 'test-meta-'));
 const RUN = join(ROOT, 'sweep');
 const META = join(RUN, 'meta');
-const K = 6, GAMES = 4;
+// Few resamples keep the suite quick: the bootstrap's numbers are tested in test/unit/meta-bootstrap.test.ts.
+const K = 6, GAMES = 4, BOOT = '40';
 const files = ['meta.csv', 'meta-parts.csv', 'meta.json'];
 
 beforeAll(() => {
@@ -31,7 +33,7 @@ beforeAll(() => {
   writeFileSync(config, JSON.stringify({ ruleset: 'nhm', bots: ['greedy'], schedule: { type: 'sweep', matches: 120, sample: 12 }, seed: 'meta-test', out: RUN }));
   const s = havoc('sweep', config, '--workers', '0', '--quiet', '--no-report', '--save-replays', 'none');
   expect(s.code, s.err).toBe(0);
-  const m = havoc('meta', RUN, '--top', String(K), '--games', String(GAMES), '--workers', '0', '--quiet');
+  const m = havoc('meta', RUN, '--top', String(K), '--games', String(GAMES), '--bootstrap', BOOT, '--workers', '0', '--quiet');
   expect(m.code, m.err).toBe(0);
   expect(m.out).toMatch(new RegExp(`metagame of the top ${K} builds`));
 }, 120_000);
@@ -87,11 +89,22 @@ describe('havoc meta', () => {
       expect(Number(p.equilibrium_share)).toBeCloseTo(share, 5);
       expect(Number(p.builds_in_field)).toBe(meta.rows.filter((r) => holds(r.key)).length);
       const inSupport = support.filter((r) => holds(r.key)).length;
-      const flag = Number(p.builds_in_field) === 0 ? 'not-in-top-k' : inSupport === 0 ? 'never' : inSupport === support.length ? 'in-every' : '';
+      // A flag stands only where fewer than 5% of the resamples' equilibria contradict it.
+      const never = inSupport === 0 && Number(p.support_frequency) < 0.05;
+      const every = inSupport > 0 && inSupport === support.length && 1 - Number(p.in_every_frequency) < 0.05;
+      const flag = Number(p.builds_in_field) === 0 ? 'not-in-top-k' : never ? 'never' : every ? 'in-every' : '';
       expect(p.flag, p.part).toBe(flag);
+      // A resample plays a part whenever it plays a build holding it: at least the most often played such build's frequency.
+      const most = Math.max(0, ...meta.rows.filter((r) => holds(r.key)).map((r) => Number(r.support_frequency)));
+      expect(Number(p.support_frequency)).toBeGreaterThanOrEqual(most - 1e-9);
+      expect(Number(p.equilibrium_share_lo)).toBeLessThanOrEqual(Number(p.equilibrium_share_hi));
     }
     expect(summary.parts.inEvery).toEqual(parts.rows.filter((p) => p.flag === 'in-every').map((p) => p.part));
     expect(summary.parts.never).toEqual(parts.rows.filter((p) => p.flag === 'never').map((p) => p.part));
+    // Every resample's equilibrium plays some build; meta.json's frequencies are meta.csv's.
+    expect(summary.bootstrap).toMatchObject({ resamples: Number(BOOT), settledBelow: 0.05 });
+    expect(meta.rows.reduce((a, r) => a + Number(r.support_frequency), 0)).toBeGreaterThanOrEqual(1);
+    expect(Object.entries(summary.bootstrap.supportFrequency)).toEqual(meta.rows.map((r) => [r.loadout, Number(r.support_frequency)]));
     // The run's win rate with each part is carried over from its parts.csv.
     const run = new Map(readCsv(join(RUN, 'parts.csv'))!.rows.map((r) => [r.part, r.win_rate_with]));
     for (const p of parts.rows) if (run.get(p.part)) expect(p.run_win_rate_with).toBe(run.get(p.part));
@@ -100,7 +113,7 @@ describe('havoc meta', () => {
   it('run again, plays nothing and writes the same bytes', () => {
     const before = files.map((f) => readFileSync(join(META, f), 'utf8'));
     const matches = readFileSync(join(META, 'matches.csv'), 'utf8');
-    const r = havoc('meta', RUN, '--top', String(K), '--games', String(GAMES), '--workers', '0', '--quiet', '--no-report');
+    const r = havoc('meta', RUN, '--top', String(K), '--games', String(GAMES), '--bootstrap', BOOT, '--workers', '0', '--quiet', '--no-report');
     expect(r.code, r.err).toBe(0);
     expect(files.map((f) => readFileSync(join(META, f), 'utf8'))).toEqual(before);
     expect(readFileSync(join(META, 'matches.csv'), 'utf8')).toBe(matches);
@@ -147,7 +160,8 @@ describe.skipIf(!HAS_CHROMIUM)('the metagame in the meta run\'s report (headless
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(pathToFileURL(join(META, 'report.html')).href);
       const meta = readCsv(join(META, 'meta.csv'))!;
-      const drawn = meta.rows.filter((r) => Number(r.equilibrium_weight) > 0 || Number(r.alpha_rank) >= 0.01);
+      // Drawn: the builds with weight, α-Rank mass, or in 5% of the resamples' equilibria.
+      const drawn = meta.rows.filter((r) => Number(r.equilibrium_weight) > 0 || Number(r.alpha_rank) >= 0.01 || Number(r.support_frequency) >= 0.05);
       // One bar a drawn build, as wide as its weight (Plot's bars: x from 0 to the weight on a 0–100% axis).
       const bars = page.locator('#meta-builds-chart .wide svg [aria-label=bar] rect');
       expect(await bars.count()).toBe(drawn.length);
@@ -159,6 +173,10 @@ describe.skipIf(!HAS_CHROMIUM)('the metagame in the meta run\'s report (headless
       expect(await page.locator('#meta-parts-chart .wide svg [aria-label="y-axis tick label"] text').count()).toBe(parts.length);
       expect(await page.locator('#meta-table tbody tr').count()).toBe(K);
       expect(await page.locator('#meta').innerText()).toContain('HiGHS');
+      // Bootstrapped: the note in words, and each drawn build's support frequency at the right of its bar.
+      expect(await page.locator('#meta .meta-bootstrap').innerText()).toMatch(/resampled 40 times/);
+      const said = await page.locator('#meta-builds-chart .wide svg [aria-label=text] text').evaluateAll((ts) => ts.map((t) => t.firstChild?.nodeValue)); // the text, not its tooltip
+      expect(said).toEqual(drawn.map((r) => `in ${pctWords(Number(r.support_frequency))} of resamples`));
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
