@@ -23,7 +23,6 @@ export async function openQueue(url: string, onCancel: (run: string) => void): P
   return openQueueExecutor(conn, onCancel);
 }
 
-export const isQueue = (exec: Executor): exec is QueueExecutor => 'report' in exec;
 
 /** Reports a run's progress to the queue's registry, at most once a second, and its end. */
 export function statusReporter(job: FolderJob, exec: QueueExecutor): { progress(done: number, total: number, info: ProgressInfo): void; end(state: RunStatus['state'], done: number, total: number): Promise<void> } {

@@ -18,7 +18,9 @@ import { scoreRates } from '../report/tables.js';
 import { saveChosenReplays } from '../run/rerun.js';
 import { formatReport, writeTables, type RunTables, type Summary } from '../report/summary.js';
 import { RunProgressBar } from './progress.js';
-import { checkQueue, isQueue, openQueue, statusReporter } from './queue.js';
+import type { QueueExecutor } from '../queue/executor.js';
+/** The queue's modules (ioredis, BullMQ: a fifth of a second's start) are loaded only by a run that uses one. */
+const queueApp = () => import('./queue.js');
 
 /** Options every run-playing command takes. */
 export interface RunArgs {
@@ -80,7 +82,7 @@ export async function withPool<T>(args: RunArgs, body: (exec: Executor, stop: Ab
     process.stderr.write(`\n${run}: cancelled (havoc status --cancel): finishing the batches under way\n`);
     stop.abort('cancelled');
   };
-  const exec: Executor = args.queue !== undefined ? await openQueue(args.queue, onCancel) : await makeExecutor(workerCount(args.workers));
+  const exec: Executor = args.queue !== undefined ? await (await queueApp()).openQueue(args.queue, onCancel) : await makeExecutor(workerCount(args.workers));
   let interrupts = 0;
   const onInt = (): void => {
     if (++interrupts > 1) process.exit(130);
@@ -98,10 +100,10 @@ export async function withPool<T>(args: RunArgs, body: (exec: Executor, stop: Ab
 
 /** Plays what is left of a run folder with a progress bar; null (and exit code 130) when it was stopped. */
 export async function playJob(job: FolderJob, exec: Executor, stop: AbortSignal, args: RunArgs): Promise<PlayOutcome | null> {
-  const queue = isQueue(exec) ? exec : null;
+  const queue = 'report' in exec ? (exec as QueueExecutor) : null;
   const alive = queue ? () => `${queue.alive().workers} workers alive` : undefined;
   const bar = !args.quiet && process.stderr.isTTY === true ? new RunProgressBar(job.run.name, alive) : null;
-  const status = queue ? statusReporter(job, queue) : null;
+  const status = queue ? (await queueApp()).statusReporter(job, queue) : null;
   const onProgress: ProgressListener | undefined =
     bar && status ? (d, t, i) => (bar.onProgress(d, t, i), status.progress(d, t, i)) : (bar?.onProgress ?? status?.progress);
   let outcome;
@@ -194,7 +196,7 @@ export async function runConfig(args: ConfigArgs, overrides: ConfigOverrides = {
   workerCount(args.workers);
   checkBatch(args.batch);
   checkRunArgs(args);
-  if (args.queue !== undefined) await checkQueue(args.queue);
+  if (args.queue !== undefined) await (await queueApp()).checkQueue(args.queue);
   if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
   const plan = await loadConfig(args.config, { ...overrides, out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
   check?.(plan);

@@ -18,7 +18,6 @@ import { contestStanding, formatLeaderboard, leaderboardTable } from '../report/
 import { tableCsv } from '../report/tables.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
-import { checkQueue } from '../app/queue.js';
 import { checkRunArgs, finishRun, playJob, withPool, type RunArgs } from '../app/runs.js';
 import { runOptions } from './runOptions.js';
 
@@ -30,7 +29,7 @@ interface ContestArgs extends RunArgs {
 
 async function runContest(args: ContestArgs): Promise<void> {
   checkRunArgs(args);
-  if (args.queue !== undefined) await checkQueue(args.queue); // before the folder is made
+  if (args.queue !== undefined) await (await import('../app/queue.js')).checkQueue(args.queue); // before the folder is made
   if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
   const plan = await loadContest(args.config, { out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
   const dir = plan.out;

@@ -14,14 +14,14 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc tournament configs/quick.json --queue redis://127.0.0.1:6379 --out results/quick-queue', 'the batches played by the workers of a queue (havoc worker), on any machines (docs/distributed.md)'],
   ],
   sweep: [
-    ['havoc sweep configs/sweep.json --matches 400 --out results/sweep-400 --quiet', 'a loadout sweep of 400 matches played by greedy: what each part is worth against its price'],
-    ['havoc sweep configs/sweep.json --bots random,greedy --matches 300 --out results/sweep-robust --quiet --no-report', 'the same sweep played by random and by greedy: the parts whose verdict changes (robustness.csv)'],
+    ['havoc sweep configs/sweep.json --matches 200 --out results/sweep-200 --quiet', 'a loadout sweep of 200 matches played by greedy: what each part should cost (a first look: configs/sweep.json plays 8,000)'],
+    ['havoc sweep configs/sweep.json --bots random,greedy --matches 200 --out results/sweep-robust --quiet --no-report', 'the same sweep played by random and by greedy: the parts whose verdict changes (robustness.csv)'],
   ],
   meta: [
-    ['havoc meta results/sweep-400 --top 8 --games 4 --quiet', "the sweep's 8 best builds play each other 4 times a pair: the Nash equilibrium (HiGHS), α-Rank and each part's share of it, in results/sweep-400/meta/"],
+    ['havoc meta results/sweep-200 --top 6 --games 4 --quiet', "the sweep's 6 best builds play each other 4 times a pair: the Nash equilibrium (HiGHS), α-Rank and each part's share of it, in results/sweep-200/meta/"],
   ],
   reprice: [
-    ['havoc reprice results/sweep-400 --rounds 1 --matches 400 --meta 6 --meta-games 2 --out results/sweep-400-repriced --quiet --no-report', "new costs for the sweep's flagged parts, re-checked by a 400-match sweep on the new catalogue; the metagame of each sweep's top 6 builds before and after"],
+    ['havoc reprice results/sweep-200 --rounds 1 --matches 200 --meta 4 --meta-games 2 --out results/sweep-200-repriced --quiet --no-report', "new costs for the sweep's flagged parts, re-checked by a 200-match sweep on the new catalogue; the metagame of each sweep's top 4 builds before and after"],
   ],
   swaps: [
     ["havoc swaps --baseline bazooka+hammer-fist/mark-i/tank-treads/- --bot random --field sample:8 --max-games 100 --out results/swaps-quick --quiet", "each part of a design swapped for an equal-cost part of its category, measured against 8 drawn designs"],

@@ -11,7 +11,6 @@ import { loadRunRuleset } from '../config/rulesets.js';
 import { folderData, inspectFolder, type FolderConfig } from '../store/folder.js';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
-import { checkQueue } from '../app/queue.js';
 import { checkRunArgs, playFolders, type FolderJob, type RunArgs } from '../app/runs.js';
 import { runOptions } from './runOptions.js';
 
@@ -40,7 +39,7 @@ const command: CommandModule<object, ResumeArgs> = {
   handler: (args) =>
     reportErrors(async () => {
       checkRunArgs(args);
-      if (args.queue !== undefined) await checkQueue(args.queue); // before the bots are checked
+      if (args.queue !== undefined) await (await import('../app/queue.js')).checkQueue(args.queue); // before the bots are checked
       const jobs: FolderJob[] = [];
       for (const { dir, config } of runFolders(args.dir)) {
         await loadRunRuleset(config.run, join(dir, 'config.json'));

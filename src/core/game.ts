@@ -35,6 +35,7 @@ import type { Outcome } from './outcome.js';
 import type { BuildKit } from './builds.js';
 import type { FastPath } from './fastPath.js';
 import type { DataFile } from './dataFile.js';
+import type { ActionNotation } from './notation.js';
 
 /** A replay as a board (its own file): re-exported, as every ruleset's board view names them here. */
 export type { BoardBand, BoardFrame, BoardPiece, BoardView, SeatFrame, SeatLayer, SeatViews } from './boardView.js';
@@ -42,6 +43,7 @@ export type { BoardBand, BoardFrame, BoardPiece, BoardView, SeatFrame, SeatLayer
 export { ranksOf, sharedOutcome, sharedRanks, winnerOf, type Outcome } from './outcome.js';
 export type { BuildKit, BuildOptions } from './builds.js';
 export type { FastPath, FastResult } from './fastPath.js';
+export type { ActionNotation } from './notation.js';
 export { dataBinder, type DataFile } from './dataFile.js';
 
 /** A ruleset's recorder (see `GameModule.recorder`); the arena only hands it back. */
@@ -153,7 +155,7 @@ export interface Presentation<G, S> {
  * A ruleset. G is a game (fixed facts), S a state, A an action, O an
  * observation, B a build.
  */
-export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, B = unknown> {
+export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, B = unknown> extends ActionNotation<S, A> {
   /** Short id used in configs, records and replays (`rbp`). */
   readonly id: string;
   /** The rulebook's name, for people. */
@@ -221,21 +223,6 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    */
   seatState(state: S, seat: number, into: S, dice: Uint32Array): void;
 
-  /** Reads a bot's or a script's answer to a decision or question of kind `kind`. */
-  parse(state: S, seat: number, kind: string, raw: unknown): Parsed<A>;
-  /**
-   * The legal actions of `seat` for a decision of kind `kind` (the node's,
-   * or a question the rules are asking now, NHM's Dodge and Auto-Target),
-   * in a fixed order (see `LegalActions`); a count of 0 when the seat has
-   * no such decision now. What a generic bot draws from (`random` where the
-   * ruleset has no `randomBot`, `mcts` where it has no knowledge) and what
-   * the conformance suite checks `check` against.
-   */
-  legal(state: S, seat: number, kind: string): LegalActions<A>;
-  /** Whether a parsed action is legal now. */
-  check(state: S, seat: number, kind: string, action: A): HavocError | null;
-  /** Writes an action in the ruleset's notation. */
-  format(state: S, seat: number, kind: string, action: A): string;
   /** What a seat does when it gives no legal answer to a decision (NHM: X X X X X). Default: its first legal action. */
   forfeit?(state: S, seat: number, kind: string): A;
 

@@ -71,7 +71,7 @@ describe('the examples of every --help', () => {
   it('every example runs and exits 0', async () => {
     expect([...CHAINS.flat()].sort()).toEqual([...ORDER].sort());
     for (const c of CHAINS) expect(c, 'a chain keeps ORDER').toEqual(ORDER.filter((x) => c.includes(x)));
-    for (const dir of ['quick', 'quick-1of2', 'quick-2of2', 'quick-seed2', 'quick-merged', 'sweep-400', 'sweep-robust', 'sweep-400-repriced', 'contest', 'optimize-quick', 'swaps-quick']) rmSync(`results/${dir}`, { recursive: true, force: true });
+    for (const dir of ['quick', 'quick-1of2', 'quick-2of2', 'quick-seed2', 'quick-merged', 'sweep-200', 'sweep-robust', 'sweep-200-repriced', 'contest', 'optimize-quick', 'swaps-quick']) rmSync(`results/${dir}`, { recursive: true, force: true });
     let count = 0;
     const failed: string[] = [];
     await Promise.all(

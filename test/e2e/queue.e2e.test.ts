@@ -40,7 +40,9 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
   // configs/quick.json with a roomy budget: its bots decide in the arena's threads, timed by the wall clock, and at a
   // load average of 10 nash took over the default second in the local run once (a timeout fault), so its table differed.
   const QUICK = join(tmp, 'quick.json');
-  writeFileSync(QUICK, JSON.stringify({ ...JSON.parse(readFileSync('configs/quick.json', 'utf8')), budget: { ms: 10_000, sims: 2000 } }));
+  // 40 games a pairing (120 matches, twice the shipped quick run): long enough on the queue for a worker and a
+  // coordinator to be killed in the middle of it.
+  writeFileSync(QUICK, JSON.stringify({ ...JSON.parse(readFileSync('configs/quick.json', 'utf8')), schedule: { type: 'round-robin', games: 40 }, budget: { ms: 10_000, sims: 2000 } }));
   beforeAll(async () => {
     redis = await startRedis();
   });
