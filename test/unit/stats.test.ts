@@ -898,22 +898,49 @@ describe('Fieller interval (fairCost.ts)', () => {
 });
 
 describe('calibration of the part verdicts (bench/calibrate.ts, a fast version of npm run calibrate)', () => {
-  it('on a real design: few false flags with every part fair, additive or not, with or without draws; a part 1 logit underpriced is found', () => {
-    const results = calibrate(30, 'plant-1');
+  it('in worlds that break the model (pair effects, draws when close, combos, rare parts, a badly priced catalogue): few false flags, the planted parts found, the true fair cost covered', () => {
+    const reps = 12;
+    const results = calibrate(reps, 'plant-1');
     expect(results.map((r) => r.name)).toEqual(CASES.map((c) => c.name));
-    // Seeded: the same counts every run. At the promised 5%, 30 sweeps give 0 to 4 false flags 98% of the time.
-    for (const r of results) expect(r.falseFlagged, r.name).toBeLessThanOrEqual(4);
+    // Seeded: the same counts every run; the bounds are set so that a method that keeps its promises
+    // fails them by chance less than 1 time in 1,000, and one that does not cannot pass them by luck.
+    // False flags: at the promised 5%, 6 or more of 12 sweeps has probability 1e-5 (each case) and
+    // 14 or more of the 96 pooled 0.0003; a method at 20% would pass the pooled bound 7% of the time.
+    for (const r of results) expect(r.falseFlagged, r.name).toBeLessThanOrEqual(5);
+    expect(results.reduce((t, r) => t + r.falseFlagged, 0)).toBeLessThanOrEqual(13);
+    // Power: on the balanced design, without the combos that blur them, the four planted parts (1 logit
+    // off, 230 to 1,900 machine-games) were found in 99 to 100% of 200 sweeps. At 99%, a case's parts
+    // pooled fall below 92% (44 of 48) 1 time in 8,000, and at 80% power pass 1 time in 40; a part
+    // found in fewer than 9 of 12 sweeps at 99%: 5e-6.
+    const clean = results.filter((r, i) => r.power.length > 0 && CASES[i]!.design !== 'uniform' && !CASES[i]!.combos);
+    expect(clean.length).toBeGreaterThanOrEqual(4);
+    for (const r of clean) {
+      expect(r.power.reduce((t, p) => t + p.found, 0), r.name).toBeGreaterThanOrEqual(Math.round(r.power.length * reps * 0.92));
+      for (const p of r.power) expect(p.found, `${r.name}: ${p.key}`).toBeGreaterThanOrEqual(reps - 3);
+    }
+    // The uniform design starves the rare parts: dragon-breath is in no game, mark-iv in 40 (found in 7%).
+    const uniform = results[CASES.findIndex((c) => c.design === 'uniform')]!;
+    const rare = (key: string) => uniform.power.find((p) => p.key === key)!;
+    expect(rare('dragon-breath').games).toBe(0);
+    expect(rare('dragon-breath').found).toBe(0);
+    expect(rare('mark-iv').found).toBeLessThanOrEqual(6);
+    expect(rare('bazooka').found).toBeGreaterThanOrEqual(reps - 1);
+    // Coverage of the true fair cost: by the printed interval (at the part's Holm level, ≥ 95%) in every
+    // case, and by fair cost ± 1.96 SE pooled (95% promised; 94 to 97% measured on 200 sweeps a case).
+    for (const r of results) expect(r.covered / r.intervals, r.name).toBeGreaterThanOrEqual(0.95);
+    const pooled = results.reduce((t, r) => [t[0]! + r.covered95, t[1]! + r.intervals], [0, 0]);
+    expect(pooled[0]! / pooled[1]!).toBeGreaterThanOrEqual(0.92);
     CASES.forEach((c, i) => {
-      if (c.off > 0) expect(results[i]!.offFound, c.name).toBeGreaterThanOrEqual(27);
-      else expect(results[i]!.offFound, c.name).toBe(0);
-      // The spread is found where there is one, and the draws' dispersion where games are drawn.
-      if (c.spread > 0) expect(Math.abs(results[i]!.meanSpread - c.spread), c.name).toBeLessThan(0.1);
-      else expect(results[i]!.meanSpread, c.name).toBeLessThan(0.1);
-      // φ = 1 − (draws/4) / Σ p(1 − p): about 1 − 0.09 / 0.2 with a third of games drawn.
-      if (c.draws) expect(results[i]!.meanDispersion, c.name).toBeGreaterThan(0.45), expect(results[i]!.meanDispersion, c.name).toBeLessThan(0.65);
-      else expect(results[i]!.meanDispersion, c.name).toBe(1);
+      const r = results[i]!;
+      // The spread is found where there is one (low beside draws that come with close games: 0.42 for
+      // 0.58 over 200 sweeps, the coverage holding all the same), and the draws' dispersion where games are drawn.
+      if (c.spread && !c.draws) expect(Math.abs(r.meanSpread - c.spread), c.name).toBeLessThan(0.1);
+      else if (c.spread) expect(r.meanSpread, c.name).toBeGreaterThan(0.3), expect(r.meanSpread, c.name).toBeLessThan(c.spread + 0.1);
+      else expect(r.meanSpread, c.name).toBeLessThan(0.15);
+      if (c.draws) expect(r.meanDispersion, c.name).toBeLessThan(0.7);
+      else expect(r.meanDispersion, c.name).toBe(1);
     });
-    // 15 s on a quiet machine of two cores, 74 s at a load average of 10 (it timed out at 60 s there): the time is not what is tested.
+    // About 96 sweeps: 15 s on a quiet machine of two cores (the time is not what is tested).
   }, 300_000);
 });
 
