@@ -200,10 +200,24 @@ function nhmGameFor(s: (typeof SETTINGS)[number]): Game {
   return g;
 }
 
+/** A bot spec's built-in bot: `mcts@500` is `mcts` with 500 simulations a decision (its own budget, whatever the run's). */
+export const specBot = (spec: string): string => spec.split('@')[0];
+
 function botFor(name: string): Promise<BotFactory> {
   let f = factories.get(name);
-  if (!f) factories.set(name, (f = loadBot(name) as Promise<BotFactory>)); // the built-in bots are NHM-engine bots
+  if (!f) {
+    const [bot, sims] = name.split('@');
+    const base = loadBot(bot) as Promise<BotFactory>; // the built-in bots are NHM-engine bots
+    f = sims === undefined ? base : base.then((b) => withSims(b, Number(sims)));
+    factories.set(name, f);
+  }
   return f;
+}
+
+/** A factory whose bots get `sims` simulations a decision (the run's milliseconds). */
+export function withSims(f: BotFactory, sims: number): BotFactory {
+  if (!(sims > 0)) throw new Error(`a bot's @sims must be a positive number`);
+  return (ctx) => f({ ...ctx, budget: { ...ctx.budget, sims } });
 }
 
 /** Wraps a factory so each decision's time lands in `t`. */
@@ -278,7 +292,7 @@ function parseArgs(argv: string[]): Args {
       args.pairings = v().split(',').map((p) => {
         // Bot names may hold a hyphen themselves (mcts-rm): the split whose halves are both built-in bots.
         const cuts = [...p.matchAll(/-/g)].map((m) => m.index!);
-        const cut = cuts.find((i) => builtinBotPath(p.slice(0, i)) && builtinBotPath(p.slice(i + 1))) ?? cuts[0] ?? -1;
+        const cut = cuts.find((i) => builtinBotPath(specBot(p.slice(0, i))) && builtinBotPath(specBot(p.slice(i + 1)))) ?? cuts[0] ?? -1;
         if (cut < 0) throw new Error(`a pairing is two bots joined by "-", not ${p}`);
         const x = p.slice(0, cut), y = p.slice(cut + 1);
         const known = [...PAIRINGS, ...OTHER_PAIRINGS].find((q) => q.a === x && q.b === y);
