@@ -15,8 +15,9 @@
  * mean is used). Decoupled UCT visits the few cells that matter again and
  * again, so a search of 2,000 iterations simulates a few hundred turns.
  *
- * Budget: iterations are at most `iterations`; simulated turns at most the
- * decision's `budget.sims`; a wall-clock guard of half of `budget.ms`
+ * Budget: simulated turns are at most the decision's `budget.sims` and
+ * iterations at most twice that (at the default 2,000: 4,000 iterations,
+ * some 700 simulated turns); a wall-clock guard of half of `budget.ms`
  * (SimBudget) stops a search only on a machine too slow for that. So a
  * decision is a pure function of the position and the seat's RNG.
  */
@@ -44,8 +45,10 @@ export interface FlatOptions {
   /** Progressive widening: ⌈k·(visits+1)^alpha⌉ candidates open, best first. */
   readonly widenK: number;
   readonly widenAlpha: number;
-  /** Iterations of a decision at most. */
-  readonly iterations: number;
+  /** Iterations of a decision at most (null: `perSim` times the decision's `budget.sims`). */
+  readonly iterations: number | null;
+  /** Iterations a simulation of the budget (most iterations revisit a cell kept, and simulate nothing). */
+  readonly perSim: number;
   /** The move: actions under this share of the visits are dropped. */
   readonly floor: number;
   /** Evaluator difference over this is a logistic unit (two machines). */
@@ -56,14 +59,18 @@ export interface FlatOptions {
 
 export const FLAT_DEFAULTS: FlatOptions = {
   candidates: 64,
-  c: 0.05,
+  c: 0.08,
   widenK: 2,
   widenAlpha: 0.5,
-  iterations: 2000,
+  iterations: null,
+  perSim: 2,
   floor: 0.15,
   scale: 60,
   diceSamples: 8,
 };
+
+/** Visits up to which the widening and exploration terms are tabled. */
+const TABLE_MAX = 1 << 15;
 
 const squash = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -128,18 +135,23 @@ export class FlatSearcher {
     this.picks = new Int32Array(n);
     this.vals = new Float64Array(n);
     this.played = new Float64Array(n);
+  }
+
+  /** By a seat's visits: how many candidates are open, and UCB1's exploration term's numerator (grown as iterations need). */
+  private openTab = new Int32Array(0);
+  private explore = new Float64Array(0);
+
+  private tables(iterations: number): void {
+    const len = Math.min(iterations + 1, TABLE_MAX);
+    if (this.openTab.length >= len) return;
     const o = this.opts;
-    this.openTab = new Int32Array(o.iterations + 1);
-    this.explore = new Float64Array(o.iterations + 1);
-    for (let v = 0; v <= o.iterations; v++) {
+    this.openTab = new Int32Array(len);
+    this.explore = new Float64Array(len);
+    for (let v = 0; v < len; v++) {
       this.openTab[v] = Math.max(1, Math.ceil(o.widenK * Math.pow(v + 1, o.widenAlpha)));
       this.explore[v] = o.c * Math.sqrt(Math.log(v + 1));
     }
   }
-
-  /** By a seat's visits: how many candidates are open, and UCB1's exploration term's numerator. */
-  private readonly openTab: Int32Array;
-  private readonly explore: Float64Array;
 
   /** Searches the turn from `st` (the seat's view); `last`: each machine's program of last turn as the observation shows it. */
   search(st: State, last: readonly (string | null)[] | null, notation: Notation): FlatMove {
@@ -175,8 +187,10 @@ export class FlatSearcher {
       this.cellDice.clear();
     }
     const stride = o.candidates + 2;
+    const iterations = Math.max(0, Math.floor(o.iterations ?? o.perSim * this.budget.budget.sims));
+    this.tables(iterations);
     let it = 0;
-    for (; it < o.iterations; it++) {
+    for (; it < iterations; it++) {
       // Each acting seat picks by UCB1 among its open candidates (decoupled: blind to the others' picks).
       let key = 0;
       for (const s of acting) {
@@ -185,6 +199,8 @@ export class FlatSearcher {
         key = key * stride + i;
       }
       if (!this.value(key, two)) break;
+      // The wall-clock guard between simulations too (most iterations simulate nothing).
+      if ((it & 1023) === 1023 && !this.budget.inTime()) break;
       for (const s of acting) {
         const i = this.picks[s], c = ++this.cn[s][i], w = (this.cw[s][i] += this.vals[s]);
         this.mean[s][i] = w / c;
@@ -201,12 +217,13 @@ export class FlatSearcher {
   /** UCB1 over the open candidates of seat s, an unvisited one first. */
   private pick(s: number): number {
     const size = this.lists[s].count, mean = this.mean[s], inv = this.inv[s], visits = this.seatVisits[s];
-    const k = Math.min(size, this.openTab[visits]);
+    const o = this.opts, tabled = visits < this.openTab.length;
+    const k = Math.min(size, tabled ? this.openTab[visits] : Math.ceil(o.widenK * Math.pow(visits + 1, o.widenAlpha)));
     // Candidates are first tried in order (UCB1's unvisited first): those before `tried` have been.
     const t = this.tried[s];
     if (t < k) return t;
     let best = 0, bestV = -Infinity;
-    const cl = this.explore[visits];
+    const cl = tabled ? this.explore[visits] : o.c * Math.sqrt(Math.log(visits + 1));
     for (let i = 0; i < k; i++) {
       const v = mean[i] + cl * inv[i];
       if (v > bestV) (bestV = v), (best = i);
