@@ -17,7 +17,12 @@
  * Hovercrafts' bots play their own setting: `--settings hovercrafts --pairings pilot-random`;
  * so do What Blind Ninjas?'s and Battle Engine's (`--settings blind-ninjas --pairings mcts-tracker`,
  * `--settings battle-engine --pairings mcts-commander`). The search bot `mcts` plays every setting.
- * --sims/--ms  the bots' budget (default: DEFAULT_BUDGET)
+ * --sims/--ms  the bots' budget (default: DEFAULT_BUDGET); a bot named `mcts@500` gets 500 simulations whatever the run's
+ * --curve    the strength-cost curve (issue 48): mcts at each of --budgets (default 100,250,500,1000,2000,4000)
+ *            simulations against greedy and nash (NHM ladder), pilot, tracker and commander (their rulesets), and
+ *            skilled at the same budgets against nash; a table of decided games won and CPU a game
+ * --skilled  the skilled bot against nash, greedy and mcts, greedy and mcts against nash, and self-play rows
+ *            (CPU a match as a sweep plays), alternated; its closing lines give the ratios
  *
  * Games are played in child processes (one per core by default), one
  * seat-swapped pair per task; results are a pure function of the seeds,
@@ -99,6 +104,9 @@ export const OTHER_PAIRINGS: readonly { readonly a: string; readonly b: string; 
   { a: 'mcts', b: 'random', target: 0.9 },
   { a: 'mcts', b: 'tracker', target: 0.5 },
   { a: 'mcts', b: 'commander', target: 0.5 },
+  // The skilled bot (issue 48): beats nash by at least as much as mcts does (63.6% of decided games), and holds mcts.
+  { a: 'skilled', b: 'nash', target: 0.636 },
+  { a: 'skilled', b: 'mcts', target: 0.5 },
 ];
 
 /** Decision-time target, ms. */
