@@ -118,6 +118,8 @@ export interface DecisionRow {
   readonly maxCpuMs: number;
   /** Decisions over 50 ms of CPU. */
   readonly over50: number;
+  /** Timeout faults (the wall clock, which a loaded machine stretches): counted, not a reason to skip. */
+  readonly timeouts: number;
   /** Not timed: the bot does not play this ruleset (it faulted, or threw). */
   readonly skipped?: string;
 }
@@ -148,22 +150,25 @@ export async function decisionTable(perSetting: number, bots = builtinBots(), se
       const si = SETTINGS.findIndex((s) => s.id === id);
       const g = gameFor(si);
       const cpu: number[] = [];
-      let games = 0, faults = 0, error: string | null = null;
+      let games = 0, faults = 0, timeouts = 0, error: string | null = null;
       const timed = timedBot(factory, (_wall, c) => cpu.push(c));
       try {
         // One untimed game first (the bot's warm-up, tables, the JIT).
         playMatch({ ...g, bots: [factory, opponent], seed: matchSeed(`bench/decision-table/${id}/warm-up`, 0), budget: DEFAULT_BUDGET } as never);
         for (; cpu.length < perSetting && games < 20 * perSetting; games++) {
           const swap = games % 2 === 1;
-          const r = playMatch({ ...g, bots: swap ? [opponent, timed] : [timed, opponent], seed: matchSeed(`bench/decision-table/${id}`, games >> 1), budget: DEFAULT_BUDGET } as never);
-          faults += r.faults[swap ? 1 : 0];
+          const r = playMatch({ ...g, bots: swap ? [opponent, timed] : [timed, opponent], seed: matchSeed(`bench/decision-table/${id}`, games >> 1), budget: DEFAULT_BUDGET } as never) as {
+            faultLog: readonly { seat: number; kind: string }[];
+          };
+          // A timeout is the machine's (a busy one stretches the wall clock an in-thread bot is held to), not the bot's.
+          for (const f of r.faultLog) if (f.seat === (swap ? 1 : 0)) f.kind === 'timeout' ? timeouts++ : faults++;
           if (faults > 0) break;
         }
       } catch (e) {
         error = (e as Error).message;
       }
       if (error !== null || faults > 0 || cpu.length === 0) {
-        out.push({ bot: name, setting: id, decisions: cpu.length, games, meanCpuMs: NaN, p99CpuMs: NaN, maxCpuMs: NaN, over50: 0, skipped: error ?? (faults > 0 ? 'faults: does not play this ruleset' : 'no decisions') });
+        out.push({ bot: name, setting: id, decisions: cpu.length, games, meanCpuMs: NaN, p99CpuMs: NaN, maxCpuMs: NaN, over50: 0, timeouts, skipped: error ?? (faults > 0 ? 'faults: does not play this ruleset' : 'no decisions') });
         continue;
       }
       const sorted = [...cpu].sort((a, b) => a - b);
@@ -176,6 +181,7 @@ export async function decisionTable(perSetting: number, bots = builtinBots(), se
         p99CpuMs: Number(sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))].toFixed(2)),
         maxCpuMs: Number(sorted[sorted.length - 1].toFixed(2)),
         over50: cpu.filter((c) => c > 50).length,
+        timeouts,
       });
     }
   }
