@@ -894,7 +894,12 @@ function skilledRows(quick: boolean, curve: boolean, sweep: boolean): unknown {
     const sk = find('skilled', 'nash'), mc = find('mcts', 'nash'), gr = find('greedy', 'nash');
     const wld = (p: LadderPairing): string => `${p.wins}/${p.losses}/${p.draws} of ${fmt(p.games)} games`;
     for (const p of r.pairings)
-      row('(p)', `${p.a} vs ${p.b}, NHM ladder: decided games won`, shareText(p), `${wld(p)}; CPU a game ${fmt(p.cpu.a.cpuMsPerGame, 1)} ms (${fmt(p.cpu.a.cpuMsPerDecision, 2)} ms a decision) against ${fmt(p.cpu.b.cpuMsPerGame, 1)} ms`);
+      row(
+        '(p)',
+        `${p.a} vs ${p.b}, NHM ladder: decided games won`,
+        shareText(p),
+        `${wld(p)}; CPU a game ${fmt(p.cpu.a.cpuMsPerGame, 1)} ms (${fmt(p.cpu.a.cpuMsPerDecision, 2)} ms a decision)${p.a === p.b ? ', both seats' : ` against ${fmt(p.cpu.b.cpuMsPerGame, 1)} ms`}`,
+      );
     const c = (p: LadderPairing): number => p.cpu.a.cpuMsPerGame;
     const ss = find('skilled', 'skilled'), gg = find('greedy', 'greedy'), mm = find('mcts', 'mcts');
     const when = `pairings alternated in one ${fmt(r.seconds)} s run, load average ${r.load.map((x) => fmt(x, 2)).join(' / ')} at its end`;

@@ -46,6 +46,7 @@ import type { BotFactory } from '../src/rules/nhm/botApi.js';
 import { defaultCatalogue } from '../src/rules/nhm/catalogue.js';
 import { Game } from '../src/rules/nhm/game.js';
 import { loadNamedLoadouts } from '../src/rules/nhm/loadout.js';
+import { sampleLoadouts } from '../src/rules/nhm/designSpace.js';
 import { defaultStarts } from '../src/rules/nhm/starts.js';
 import { rbpGame } from '../src/rules/rbp/index.js';
 import { wilson } from '../src/stats/wilson.js';
@@ -58,8 +59,11 @@ const engine = (game: EngineGame) => ({ module: rulesetById(game.rulesetId), gam
  * Where games can be played: RBP, and NHM match-ups of named loadouts
  * (mirrors and a few cross match-ups).
  */
-export const SETTINGS: readonly { readonly id: string; readonly loadouts: readonly string[] | null; readonly ruleset?: string }[] = [
+export const SETTINGS: readonly { readonly id: string; readonly loadouts: readonly string[] | null; readonly ruleset?: string; readonly sampled?: boolean }[] = [
   { id: 'rbp', loadouts: null },
+  // NHM, two designs drawn from every legal design afresh for each seat-swapped pair (as a sweep draws them): where
+  // two nearly deterministic bots would play the fixed match-ups' same game again and again.
+  { id: 'sampled', loadouts: null, sampled: true },
   // Hovercrafts 2v2 (two seats, a duo fleet each, the default 7x4 map), for its bots: --settings hovercrafts --pairings pilot-random.
   { id: 'hovercrafts', loadouts: ['duo', 'duo'], ruleset: 'hovercrafts' },
   // What Blind Ninjas? for two (4x8 room, turn limit 100): --settings blind-ninjas --pairings mcts-tracker.
@@ -189,6 +193,13 @@ export function gameFor(setting: number): { module: ReturnType<typeof rulesetByI
   return m;
 }
 
+/** Setting `sampled`'s game for pair `pair`: two designs sampled from the catalogue's legal ones, default starts. */
+function sampledGame(pair: number): { module: ReturnType<typeof rulesetById>; game: unknown } {
+  const cat = defaultCatalogue(), starts = defaultStarts(BOARD_8X8, 2);
+  const designs = sampleLoadouts(cat, 2, `ladder/sampled/${pair}`);
+  return engine(new Game({ catalogue: cat, machines: designs.map((loadout, i) => ({ name: 'AB'[i], loadout, ...starts[i] })) }));
+}
+
 function nhmGameFor(s: (typeof SETTINGS)[number]): Game {
   let g: Game;
   const cat = defaultCatalogue();
@@ -239,7 +250,7 @@ function timed(f: BotFactory, t: Timing): BotFactory {
 
 /** Plays one seat-swapped pair. */
 export default async function playPair(task: Task): Promise<PairResult> {
-  const game = gameFor(task.setting);
+  const game = SETTINGS[task.setting].sampled ? sampledGame(task.pair) : gameFor(task.setting);
   const [fa, fb] = await Promise.all([botFor(task.a), botFor(task.b)]);
   const times: PairResult['times'] = {};
   for (const n of [task.a, task.b]) times[n] ??= newTiming();
