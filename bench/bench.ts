@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: what the engines cost, on one core, and results/bench.json.
  *
- *   node dist/bench/bench.js [--quick] [--seed S] [--out results/bench.json] [--against DIR] [--c-ref DIR]
+ *   node dist/bench/bench.js [--quick] [--seed S] [--out results/bench.json] [--against DIR] [--c-ref DIR] [--curve] [--sweep]
  *
  * (a) the Robo Battle Pigs reference workload of issue 14 (two pigs, default
  *     starts, 100-turn limit, both seats bench-random, match i seeded from
@@ -43,6 +43,19 @@
  * (n) the search bot `mcts` on every registered ruleset (bench/search.ts):
  *     simulated steps/s and CPU ms a decision at the default budget, and the
  *     heap bytes a simulated step leaves, in playouts and in the whole search.
+ * (p) the skilled bot (issue 48; `npm run ladder -- --skilled`): `skilled`
+ *     against nash, greedy and `mcts`, with greedy and `mcts` against nash,
+ *     the pairings alternated in one run, on the NHM ladder (1,008 games a
+ *     pairing; --quick 72): decided games won with 95% Wilson intervals and
+ *     each bot's CPU a match, skilled's as a ratio of greedy's and mcts's.
+ *     With `--curve`, the strength-cost curve (`npm run ladder -- --curve`:
+ *     mcts at 100 to 4,000 simulations against greedy, nash, pilot, tracker,
+ *     commander; skilled at the same budgets against nash); with `--sweep`,
+ *     the 4,000-match NHM sweep (configs/sweep.json's) played by skilled on
+ *     every core and on one, and by greedy, timed (its matches.csv compared).
+ * (q) every built-in bot on every ruleset: mean and p99 CPU a decision at the
+ *     default budget in games against random (bench/decisions.ts
+ *     decisionTable), and the decisions over 50 ms.
  *
  * The machine is shared and noisy: every figure is the best of several
  * repetitions, timed by this process's CPU time (what it ran, not what it
@@ -80,7 +93,7 @@ import {
 import * as kernel from '../src/rules/rbp/kernel.js';
 import benchRandom, { drawProgram, policy } from '../bots/bench-random.js';
 import { cleanup, nhmSweepConfig, poolSpeedup, rbpBenchConfig, runTournament, scratch, workloadScaling, type PoolResult, type TournamentRun } from './arena.js';
-import { decisionTimes } from './decisions.js';
+import { decisionTable, decisionTimes } from './decisions.js';
 import { isolationCost } from './isolation.js';
 import { measurePaths, pathWorkloadList, type PathFigure } from './botPath.js';
 import { blindNinjasLadder } from './blindNinjas.js';
@@ -544,6 +557,10 @@ async function main(): Promise<void> {
   const battle = await battleEngineRows(quick);
   // (n) The search bot on every ruleset.
   const search = searchRows(quick);
+  // (p) The skilled bot: its ladder, and the curve and the sweep when asked for.
+  const skilled = skilledRows(quick, flag('--curve'), flag('--sweep'));
+  // (q) Every built-in bot's decisions on every ruleset.
+  const decisionTableFigures = await decisionTableRows(quick);
 
   // (f)-(h) The arena: real `havoc tournament` runs in child processes, and the bots' decisions.
   const arena = await arenaRows(quick, cat);
@@ -587,6 +604,8 @@ async function main(): Promise<void> {
     blind_ninjas: ninjas,
     battle_engine: battle,
     search: search,
+    skilled,
+    decision_table: decisionTableFigures,
     seconds: Number(totalS.toFixed(1)),
   };
   writeFileSync(out, JSON.stringify(json, null, 2) + '\n');
@@ -832,6 +851,102 @@ async function battleEngineRows(quick: boolean): Promise<unknown> {
   row('(o)', 'Battle Engine commander search', `${fmt(f.search.nodesPerSecond)} nodes/s`, `CPU; ${fmt(f.search.nodes)} nodes in ${fmt(f.search.searches)} searches of at most ${fmt(COMMANDER_NODES)} nodes`);
   row('(o)', 'Battle Engine commander vs random: share of decided games', `${fmt(100 * f.share.p, 1)}%`, `[${fmt(100 * f.share.lo, 1)}, ${fmt(100 * f.share.hi, 1)}] 95% Wilson; ${f.wins}-${f.losses}, ${f.draws} draws`);
   return f;
+}
+
+/** The ladder (bench/ladder.ts) in a child process, its JSON report; a string on failure. */
+function ladderChild(args: string[]): LadderReport | string {
+  const p = spawnSync(process.execPath, [resolvePath(dirname(fileURLToPath(import.meta.url)), 'ladder.js'), ...args, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26, timeout: 4 * 3600_000 });
+  try {
+    return JSON.parse(p.stdout) as LadderReport;
+  } catch {
+    return (p.stderr ?? '').trim().split('\n').slice(-3).join(' | ') || `exit ${p.status}`;
+  }
+}
+
+interface LadderPairing {
+  a: string;
+  b: string;
+  group: string | null;
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  decided: { p: number; lo: number; hi: number };
+  cpu: { a: { cpuMsPerGame: number; cpuMsPerDecision: number; decisionsPerGame: number }; b: { cpuMsPerGame: number; cpuMsPerDecision: number } };
+}
+interface LadderReport {
+  seconds: number;
+  load: number[];
+  pairings: LadderPairing[];
+}
+
+const shareText = (p: LadderPairing): string => `${fmt(100 * p.decided.p, 1)}% [${fmt(100 * p.decided.lo, 1)}, ${fmt(100 * p.decided.hi, 1)}]`;
+
+/** Rows (p): the skilled bot's ladder; with `curve` the strength-cost curve, with `sweep` the 4,000-match sweep. */
+function skilledRows(quick: boolean, curve: boolean, sweep: boolean): unknown {
+  const games = quick ? 72 : 1008;
+  const r = ladderChild(['--skilled', '--games', String(games)]);
+  const out: Record<string, unknown> = {};
+  if (typeof r === 'string') row('(p)', 'skilled bot ladder', 'failed', r);
+  else {
+    out.ladder = r;
+    const find = (a: string, b: string) => r.pairings.find((p) => p.a === a && p.b === b)!;
+    const sk = find('skilled', 'nash'), mc = find('mcts', 'nash'), gr = find('greedy', 'nash');
+    const wld = (p: LadderPairing): string => `${p.wins}/${p.losses}/${p.draws} of ${fmt(p.games)} games`;
+    for (const p of r.pairings)
+      row(
+        '(p)',
+        `${p.a} vs ${p.b}, NHM ladder: decided games won`,
+        shareText(p),
+        `${wld(p)}; CPU a game ${fmt(p.cpu.a.cpuMsPerGame, 1)} ms (${fmt(p.cpu.a.cpuMsPerDecision, 2)} ms a decision)${p.a === p.b ? ', both seats' : ` against ${fmt(p.cpu.b.cpuMsPerGame, 1)} ms`}`,
+      );
+    const c = (p: LadderPairing): number => p.cpu.a.cpuMsPerGame;
+    const ss = find('skilled', 'skilled'), gg = find('greedy', 'greedy'), mm = find('mcts', 'mcts');
+    const when = `pairings alternated in one ${fmt(r.seconds)} s run, load average ${r.load.map((x) => fmt(x, 2)).join(' / ')} at its end`;
+    row('(p)', 'skilled CPU a self-play match / greedy\'s', `${fmt(c(ss) / c(gg), 2)}x`, `${fmt(c(ss), 1)} ms against ${fmt(c(gg), 1)} ms, both seats, as a sweep plays (${fmt(ss.games)} games each); target ≤ 5x`);
+    row('(p)', 'skilled CPU a self-play match / mcts\'s', `${fmt(c(ss) / c(mm), 3)}x`, `${fmt(c(ss), 1)} ms against ${fmt(c(mm), 1)} ms; ${when}`);
+    row('(p)', 'skilled CPU a decision / greedy\'s, mcts\'s (against nash)', `${fmt(sk.cpu.a.cpuMsPerDecision / gr.cpu.a.cpuMsPerDecision, 2)}x, ${fmt(sk.cpu.a.cpuMsPerDecision / mc.cpu.a.cpuMsPerDecision, 3)}x`, `${fmt(sk.cpu.a.cpuMsPerDecision, 2)} ms, ${fmt(gr.cpu.a.cpuMsPerDecision, 2)} ms, ${fmt(mc.cpu.a.cpuMsPerDecision, 2)} ms`);
+  }
+  if (curve) {
+    const cr = ladderChild(['--curve', '--games', String(quick ? 36 : 200)]);
+    if (typeof cr === 'string') row('(p)', 'strength-cost curve', 'failed', cr);
+    else {
+      out.curve = cr;
+      for (const p of cr.pairings)
+        row('(p)', `curve, ${p.group}: ${p.a} vs ${p.b}`, shareText(p), `${p.wins}/${p.losses}/${p.draws}; CPU a game ${fmt(p.cpu.a.cpuMsPerGame, 0)} ms (${fmt(p.cpu.a.cpuMsPerDecision, 2)} ms a decision), opponent ${fmt(p.cpu.b.cpuMsPerGame, 0)} ms`);
+    }
+  }
+  if (sweep) {
+    // configs/sweep.json's sweep (800 sampled designs, its seed) at 4,000 matches: skilled on every core, then on one (the same bytes), greedy on every core.
+    const dir = scratch();
+    try {
+      const workers = availableParallelism();
+      const runs: Record<string, TournamentRun> = {};
+      for (const [tag, bot, w] of [['skilled', 'skilled', workers], ['greedy', 'greedy', workers], ['skilled-1', 'skilled', 1]] as const)
+        runs[tag] = runTournament(dir, nhmSweepConfig(dir, 4000, 800, bot, 'sweep-1'), w, tag);
+      out.sweep = runs;
+      const s = runs.skilled, g = runs.greedy, one = runs['skilled-1'];
+      row('(p)', '4,000-match NHM sweep played by skilled', `${fmt(s.wallS, 1)} s`, `${workers} workers, ${fmt(s.playS, 1)} s playing; target < 240 s; greedy ${fmt(g.wallS, 1)} s (skilled / greedy ${fmt(s.playS / g.playS, 2)}x); 1 worker ${fmt(one.wallS, 1)} s; matches.csv ${one.matchesSha === s.matchesSha ? 'identical' : 'DIFFERENT'} across 1 and ${workers} workers; load ${fmt(s.load, 2)}`);
+    } catch (e) {
+      row('(p)', '4,000-match NHM sweep played by skilled', 'failed', (e as Error).message.slice(0, 300));
+    } finally {
+      cleanup(dir);
+    }
+  }
+  return out;
+}
+
+/** Rows (q): every built-in bot on every ruleset, CPU a decision (bench/decisions.ts). */
+async function decisionTableRows(quick: boolean): Promise<unknown> {
+  const rows = await decisionTable(quick ? 40 : 300);
+  const bots = [...new Set(rows.map((r) => r.bot))];
+  for (const b of bots) {
+    const mine = rows.filter((r) => r.bot === b && !r.skipped);
+    if (mine.length === 0) continue;
+    const worst = mine.reduce((x, y) => (y.p99CpuMs > x.p99CpuMs ? y : x));
+    row('(q)', `CPU a decision, ${b}: mean / p99 ms by setting`, `p99 ≤ ${fmt(worst.p99CpuMs, 1)} ms`, mine.map((r) => `${r.setting} ${fmt(r.meanCpuMs, 2)} / ${fmt(r.p99CpuMs, 1)}${r.over50 ? ` (${r.over50} over 50 ms)` : ''}`).join('; '));
+  }
+  return rows;
 }
 
 /** Rows (n): `mcts` on every registered ruleset (bench/search.ts). */

@@ -8,6 +8,9 @@
  * (bench/timing.ts: the ladder's "on one core" figure, honest on a busy
  * machine).
  */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadBot } from '../src/match/bots.js';
 import { playMatch } from '../src/match/loop.js';
 import { rulesetById } from '../src/rules/registry.js';
@@ -99,4 +102,110 @@ export async function decisionTimes(cat: Catalogue, perSetting: number): Promise
     };
   }
   return out;
+}
+
+/** Where every built-in bot's decisions are timed, one ladder setting a ruleset (bench/ladder.ts SETTINGS). */
+export const TABLE_SETTINGS = ['rbp', 'buzz-brawler', 'iron-tank/dodger', 'hovercrafts', 'blind-ninjas', 'battle-engine'] as const;
+
+/** One bot on one setting: its decisions' CPU (the deciding thread's), or why it was not timed. */
+export interface DecisionRow {
+  readonly bot: string;
+  readonly setting: string;
+  readonly decisions: number;
+  readonly games: number;
+  readonly meanCpuMs: number;
+  readonly p99CpuMs: number;
+  readonly maxCpuMs: number;
+  /** Decisions over 50 ms of CPU. */
+  readonly over50: number;
+  /** Timeout faults (the wall clock, which a loaded machine stretches): counted, not a reason to skip. */
+  readonly timeouts: number;
+  /** Not timed: the bot does not play this ruleset (it faulted, or threw). */
+  readonly skipped?: string;
+}
+
+/** The built-in bots (bots/*.js beside this build), by name. */
+export function builtinBots(): string[] {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'bots');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => f.slice(0, -3))
+    .sort();
+}
+
+/**
+ * Issue 48, item 4: every built-in bot on every ruleset, its decisions'
+ * mean, 99th percentile and max CPU time at the default budget, in
+ * seat-swapped games against `random` until it has made `perSetting`
+ * decisions on each setting. A bot that faults there does not play the
+ * ruleset (NHM's bots on Hovercrafts, say) and is listed as skipped.
+ */
+export async function decisionTable(perSetting: number, bots = builtinBots(), settings: readonly string[] = TABLE_SETTINGS): Promise<DecisionRow[]> {
+  const { gameFor, SETTINGS } = await import('./ladder.js');
+  const opponent = await loadBot('random');
+  const out: DecisionRow[] = [];
+  for (const name of bots) {
+    const factory = (await loadBot(name)) as BotFactory;
+    for (const id of settings) {
+      const si = SETTINGS.findIndex((s) => s.id === id);
+      const g = gameFor(si);
+      const cpu: number[] = [];
+      let games = 0, faults = 0, timeouts = 0, error: string | null = null;
+      const timed = timedBot(factory, (_wall, c) => cpu.push(c));
+      try {
+        // One untimed game first (the bot's warm-up, tables, the JIT).
+        playMatch({ ...g, bots: [factory, opponent], seed: matchSeed(`bench/decision-table/${id}/warm-up`, 0), budget: DEFAULT_BUDGET } as never);
+        for (; cpu.length < perSetting && games < 20 * perSetting; games++) {
+          const swap = games % 2 === 1;
+          const r = playMatch({ ...g, bots: swap ? [opponent, timed] : [timed, opponent], seed: matchSeed(`bench/decision-table/${id}`, games >> 1), budget: DEFAULT_BUDGET } as never) as {
+            faultLog: readonly { seat: number; kind: string }[];
+          };
+          // A timeout is the machine's (a busy one stretches the wall clock an in-thread bot is held to), not the bot's.
+          for (const f of r.faultLog) if (f.seat === (swap ? 1 : 0)) f.kind === 'timeout' ? timeouts++ : faults++;
+          if (faults > 0) break;
+        }
+      } catch (e) {
+        error = (e as Error).message;
+      }
+      if (error !== null || faults > 0 || cpu.length === 0) {
+        out.push({ bot: name, setting: id, decisions: cpu.length, games, meanCpuMs: NaN, p99CpuMs: NaN, maxCpuMs: NaN, over50: 0, timeouts, skipped: error ?? (faults > 0 ? 'faults: does not play this ruleset' : 'no decisions') });
+        continue;
+      }
+      const sorted = [...cpu].sort((a, b) => a - b);
+      out.push({
+        bot: name,
+        setting: id,
+        decisions: cpu.length,
+        games,
+        meanCpuMs: Number((cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(3)),
+        p99CpuMs: Number(sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))].toFixed(2)),
+        maxCpuMs: Number(sorted[sorted.length - 1].toFixed(2)),
+        over50: cpu.filter((c) => c > 50).length,
+        timeouts,
+      });
+    }
+  }
+  return out;
+}
+
+/** The table as text: a line a bot, a column a setting (mean / p99 ms of CPU). */
+export function formatDecisionTable(rows: readonly DecisionRow[]): string {
+  const bots = [...new Set(rows.map((r) => r.bot))], settings = [...new Set(rows.map((r) => r.setting))];
+  const cell = (r: DecisionRow | undefined): string => (!r || r.skipped ? '—' : `${r.meanCpuMs.toFixed(2)} / ${r.p99CpuMs.toFixed(1)}${r.over50 ? ` (${r.over50} > 50)` : ''}`);
+  const w = Math.max(20, ...settings.map((s) => s.length + 2));
+  const lines = [`${'bot'.padEnd(14)}${settings.map((s) => s.padEnd(w)).join('')}`];
+  for (const b of bots) lines.push(`${b.padEnd(14)}${settings.map((s) => cell(rows.find((r) => r.bot === b && r.setting === s)).padEnd(w)).join('')}`);
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // node dist/bench/decisions.js [--per N] [--bots a,b] [--json]: the table of every built-in bot on every ruleset.
+  const argv = process.argv.slice(2);
+  const opt = (name: string): string | undefined => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const rows = await decisionTable(Number(opt('--per') ?? 300), opt('--bots')?.split(',') ?? builtinBots());
+  if (argv.includes('--json')) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+  else process.stdout.write('CPU a decision, mean / p99 ms (the deciding thread\'s; default budget; games against random):\n' + formatDecisionTable(rows) + '\n');
 }

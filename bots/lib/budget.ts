@@ -34,6 +34,12 @@ export class SimBudget {
     return Math.max(0, this.budget.sims - this.used);
   }
 
+  /** Whether the decision is still inside the time cap (false, and capped from then on, once past it). */
+  inTime(): boolean {
+    if (!this.capped && performance.now() - this.t0 > this.budget.ms * this.capShare) this.capped = true;
+    return !this.capped;
+  }
+
   /** Takes n simulations; false (take nothing) when the count or the time cap would be passed. */
   take(n = 1): boolean {
     if (this.capped || this.used + n > this.budget.sims) return false;
