@@ -12,17 +12,24 @@
  * the new data's) into OUT/round-N/sweep/, whose verdicts the next round
  * starts from (a round that flags more is kept going from: the verdicts are
  * noisy, and the next round may mend it). It stops after `--rounds`, or when
- * nothing can move. The best data (fewest flagged, fewer than the sweep
- * given; the earliest of equals, so the fewest changes) is OUT/parts.json,
- * OUT/comparison.csv sets its verdicts beside the first sweep's; it and the
- * data given are swept again with another seed (OUT/recheck.csv: whether
- * the improvement holds on a new sample; --no-recheck: not); with
+ * nothing can move. Each part is judged on its own (repriceParts.ts): a
+ * round's change is kept when the sweep played with it no longer flags the
+ * parts it prices (within `--tolerance`), or took their price as far as its
+ * budget goes and they are still beyond it, whatever the other parts did;
+ * the data given with the kept changes is always OUT/parts.json, judged in
+ * a sweep of its own (the round it is, or OUT/kept/sweep/ with the same
+ * seed), and OUT/prices.csv, the printout and the page say what became of
+ * each part (fixed, still or newly flagged, beyond its budget, needs more
+ * games). OUT/comparison.csv sets its verdicts beside the first sweep's; it
+ * and the data given are swept again with another seed (OUT/recheck.csv:
+ * whether the improvement holds on a new sample; --no-recheck: not); with
  * `--meta K` OUT/metagame.csv the two sweeps' metagames, with `--optimize N`
  * OUT/dominant.csv the strongest builds under each. `--aim support` prices by
  * each sweep's metagame instead of its verdicts (stats/metaPrices.ts: a point
  * up for a part in most of the equilibrium's weight, a point down for one it
  * never plays; each round's metagame in OUT/round-N/meta/) and keeps the
- * round whose equilibrium mixes the most builds. OUT/beyond.csv names the
+ * round whose equilibrium mixes the most builds (the data given where none
+ * mixes more). OUT/beyond.csv names the
  * parts of every sweep that no price within their budget makes fair
  * (repriceBeyond.ts). What a round changes is
  * read from its sweep in repriceRounds.ts; the options' checks are in
@@ -51,7 +58,7 @@ import { runOptimize } from './optimize.js';
 import { checkRepriceArgs, type RepriceArgs } from './repriceArgs.js';
 import { repriceCaution, type KeptVersusGiven } from './repriceCaution.js';
 import { beyondOfSweep, beyondLine, beyondTable, type BeyondPart } from './repriceBeyond.js';
-import { judgeParts, judgementSentences, judgementTable, keptChanges, outcomeCounts, pricesOf, standing, type PartJudgement, type RoundChange, type Standing } from './repriceParts.js';
+import { judgeParts, judgementSentences, judgementTable, keptChanges, outcomeCounts, pricesOf, standing, tallyAt, type PartJudgement, type RoundChange, type Standing } from './repriceParts.js';
 import { flagged, num, partsOf, roundChanges, supportChanges } from './repriceRounds.js';
 import { checkRunArgs, playFolders } from './runs.js';
 
@@ -127,10 +134,10 @@ export async function reprice(args: RepriceArgs): Promise<void> {
   if (!kept) return;
   writeFileSync(join(ctx.out, DATA_FILE), kept.text);
   writeComparison(ctx, kept);
-  const judged = judgeKept(ctx, kept, beyond);
-  writeFileSync(join(ctx.out, 'prices.csv'), stringify(judgementTable(judged)));
   const recheckLines = kept.changed && ctx.args.recheck ? await recheck(ctx) : [];
   if (!recheckLines) return;
+  const judged = judgeKept(ctx, kept, beyond, log);
+  writeFileSync(join(ctx.out, 'prices.csv'), stringify(judgementTable(judged)));
   const meta = kept.changed && ctx.args.meta > 0 ? await metaBeforeAfter(ctx, kept, log, givenMeta) : { lines: [], change: null };
   if (!meta) return;
   const optimized = kept.changed && ctx.args.optimize > 0 ? await optimizeBeforeAfter(ctx) : { lines: [], change: null };
@@ -413,8 +420,12 @@ function writeComparison(ctx: Ctx, kept: Kept): void {
   writeFileSync(join(ctx.out, 'comparison.csv'), stringify([['part', 'category', 'cost_before', 'verdict_before', 'fair_before', 'cost_after', 'verdict_after', 'fair_after', 'fair_after_lo', 'fair_after_hi'], ...rows]));
 }
 
-/** Each part judged: the sweep given's price list beside the kept catalogue's sweep's, in the kept points (repriceParts.ts). */
-function judgeKept(ctx: Ctx, kept: Kept, beyond: readonly BeyondPart[]): PartJudgement[] {
+/**
+ * Each part judged: the sweep given's price list beside the kept catalogue's sweep's, in the kept points
+ * (repriceParts.ts), with how many of the sweeps that played it at its kept cost (the rounds', the kept catalogue's,
+ * the re-checks') find it within the tolerance.
+ */
+function judgeKept(ctx: Ctx, kept: Kept, beyond: readonly BeyondPart[], log: readonly RoundLog[]): PartJudgement[] {
   const before = pricesOf(ctx.args.dir, ctx.args.scale) ?? [];
   const after = pricesOf(kept.sweep, kept.k) ?? before;
   const listed = costsOf(ctx, givenScaled(ctx)), now = costsOf(ctx, kept.text);
@@ -430,7 +441,17 @@ function judgeKept(ctx: Ctx, kept: Kept, beyond: readonly BeyondPart[]): PartJud
   };
   const round = kept.sweep === ctx.args.dir ? 0 : kept.round;
   const out = round !== null ? beyond.filter((b) => b.round === round) : beyondOfSweep(partsOf(kept.sweep), ctx.prices, value, 1, ctx.scaledTol, -1);
-  return judgeParts(before, after, costs, new Set(out.map((b) => b.part)), ctx.scaledTol);
+  const rechecks = existsSync(ctx.out) ? readdirSync(ctx.out).filter((f) => /^recheck-after(-\d+)?$/.test(f)).map((f) => join(ctx.out, f)) : [];
+  const dirs = [...log.filter((l) => l.dir && l.flagged).map((l) => join(l.dir!, 'sweep')), ...(kept.k === 1 && kept.round === null ? [kept.sweep] : []), ...rechecks];
+  const sweeps = dirs.map((dir) => {
+    const c = costsOf(ctx, readFileSync(join(dir, DATA_FILE), 'utf8'));
+    return { rows: new Map((pricesOf(dir) ?? []).map((r) => [r.part, r])), cost: (part: string): number | null => { const key = own(part); return key === null ? null : (c.get(key) ?? null); } };
+  });
+  const tally = (part: string) => {
+    const key = own(part);
+    return key === null ? null : tallyAt(sweeps, part, now.get(key)!, ctx.scaledTol);
+  };
+  return judgeParts(before, after, costs, new Set(out.map((b) => b.part)), ctx.scaledTol, tally);
 }
 
 /** The printout's per-part lines: a count each way, a line a part to act on or fixed, in words; the quiet ones a line each way (prices.csv has every part). */

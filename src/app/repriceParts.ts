@@ -105,6 +105,8 @@ export interface PartJudgement {
   readonly games: number;
   readonly before: Standing;
   readonly outcome: Outcome;
+  /** Of the sweeps played with the part at its kept cost (the rounds', the kept catalogue's, the re-checks'), how many find it within the tolerance. */
+  readonly tally: { readonly within: number; readonly of: number } | null;
   readonly sentence: string;
 }
 
@@ -129,6 +131,7 @@ export function judgeParts(
   costs: (part: string) => { listed: number; kept: number },
   beyond: ReadonlySet<string>,
   tol: number,
+  tallyOf: (part: string) => PartJudgement['tally'] = () => null,
 ): PartJudgement[] {
   const now = new Map(after.map((r) => [r.part, r]));
   const rows = before.map((b): PartJudgement => {
@@ -144,8 +147,11 @@ export function judgeParts(
       : flaggedStanding(was) ? 'no longer flagged'
       : is === 'unpriced' ? 'no price yet'
       : 'fair';
-    const base = { part: b.part, category: b.category, listed, kept, suggested: a.suggested, worth: a.worth, lo: a.lo, hi: a.hi, games: a.games, before: was, outcome };
-    return { ...base, sentence: sentenceOf(base, a, is) };
+    const tally = changed ? tallyOf(b.part) : null;
+    const base = { part: b.part, category: b.category, listed, kept, suggested: a.suggested, worth: a.worth, lo: a.lo, hi: a.hi, games: a.games, before: was, outcome, tally };
+    const said = sentenceOf(base, a, is);
+    // One sweep is one sample: where the part was played at its kept cost in several, how many find it within the tolerance.
+    return { ...base, sentence: said && tally && tally.of > 1 ? `${said} (within the tolerance in ${tally.within} of the ${tally.of} sweeps played with it at ${kept})` : said };
   });
   const rank = (j: PartJudgement): number => OUTCOME_ORDER.indexOf(j.outcome);
   return rows.map((r, i) => ({ r, i })).sort((x, y) => rank(x.r) - rank(y.r) || x.i - y.i).map((x) => x.r);
@@ -180,8 +186,8 @@ function sentenceOf(j: Omit<PartJudgement, 'sentence'>, a: PriceRow, is: Standin
 
 /** prices.csv's rows. */
 export const judgementTable = (rows: readonly PartJudgement[]): (string | number)[][] => [
-  ['part', 'category', 'listed', 'kept', 'suggested', 'worth', 'worth_lo', 'worth_hi', 'games', 'before', 'status', 'sentence'],
-  ...rows.map((j) => [j.part, j.category, j.listed, j.kept, j.suggested ?? '', j.worth ?? '', j.lo ?? '', j.hi ?? '', j.games, verdictWord(j.before), j.outcome, j.sentence]),
+  ['part', 'category', 'listed', 'kept', 'suggested', 'worth', 'worth_lo', 'worth_hi', 'games', 'before', 'status', 'within_sweeps', 'sentence'],
+  ...rows.map((j) => [j.part, j.category, j.listed, j.kept, j.suggested ?? '', j.worth ?? '', j.lo ?? '', j.hi ?? '', j.games, verdictWord(j.before), j.outcome, j.tally ? `${j.tally.within}/${j.tally.of}` : '', j.sentence]),
 ];
 
 /** How many parts came out each way, in OUTCOME_ORDER: "1 fixed, 2 still flagged, 3 beyond its budget, 30 fair". */
@@ -205,4 +211,18 @@ export function judgementSentences(rows: readonly PartJudgement[]): { loud: Part
     return [`${o}: ${parts.join(', ')} — ${what}`];
   });
   return { loud, quiet };
+}
+
+/**
+ * How many of `sweeps` (each its price list and the cost of `part`'s price in it) find `part` within the tolerance
+ * where its price is `cost`; null where none played it at that cost.
+ */
+export function tallyAt(sweeps: readonly { readonly rows: ReadonlyMap<string, PriceRow>; readonly cost: (part: string) => number | null }[], part: string, cost: number, tol: number): PartJudgement['tally'] {
+  const at = sweeps.filter((s) => s.cost(part) === cost && s.rows.has(part));
+  if (!at.length) return null;
+  const within = at.filter((s) => {
+    const st = standing(s.rows.get(part)!, tol);
+    return st !== 'untested' && !flaggedStanding(st);
+  }).length;
+  return { within, of: at.length };
 }

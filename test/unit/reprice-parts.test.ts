@@ -1,6 +1,6 @@
 /** havoc reprice judges each part (src/app/repriceParts.ts): which changes are kept, and what became of each part, in words. */
 import { describe, expect, it } from 'vitest';
-import { judgeParts, judgementSentences, judgementTable, keptChanges, outcomeCounts, standing, type RoundChange, type Standing } from '../../src/app/repriceParts.js';
+import { judgeParts, judgementSentences, judgementTable, keptChanges, outcomeCounts, standing, tallyAt, type RoundChange, type Standing } from '../../src/app/repriceParts.js';
 import type { PriceRow } from '../../src/report/priceList.js';
 
 const row = (part: string, o: Partial<PriceRow> = {}): PriceRow => ({ part, category: 'weapon', listed: 2, suggested: 2, worth: 2, lo: 1, hi: 3, games: 400, status: 'fair', sentence: '', ...o });
@@ -87,11 +87,26 @@ describe('each part judged', () => {
 
   it('writes prices.csv a part a row, and says the quiet outcomes once for all their parts', () => {
     const t = judgementTable(rows);
-    expect(t[0]).toEqual(['part', 'category', 'listed', 'kept', 'suggested', 'worth', 'worth_lo', 'worth_hi', 'games', 'before', 'status', 'sentence']);
+    expect(t[0]).toEqual(['part', 'category', 'listed', 'kept', 'suggested', 'worth', 'worth_lo', 'worth_hi', 'games', 'before', 'status', 'within_sweeps', 'sentence']);
     expect(t[1].slice(0, 4)).toEqual(['dragon-breath', 'weapon', 1, 4]);
     expect(t[1][9]).toBe('underpriced');
     const { loud, quiet } = judgementSentences(rows);
     expect(loud.map((r) => r.part)).toEqual(['dragon-breath', 'tank-treads', 'mines', 'minigun']);
     expect(quiet.map((q) => q.split(':')[0])).toEqual(['needs more games', 'no price yet', 'fair']);
+  });
+});
+
+describe('one sweep is one sample', () => {
+  it('counts the sweeps that played a part at its kept cost and found it within the tolerance', () => {
+    const sweep = (cost: number, r: Partial<PriceRow>) => ({ rows: new Map([['dragon-breath', row('dragon-breath', { listed: cost, ...r })]]), cost: () => cost });
+    const sweeps = [
+      sweep(4, { status: 'fair' }),
+      sweep(4, { status: 'underpriced', worth: null, lo: 6.7, hi: null }),
+      sweep(4, { status: 'underpriced', worth: 7.4, lo: 4.5, hi: 19 }),
+      sweep(2, { status: 'fair' }),
+    ];
+    expect(tallyAt(sweeps, 'dragon-breath', 4, 0)).toEqual({ within: 1, of: 3 });
+    expect(tallyAt(sweeps, 'dragon-breath', 4, 2)).toEqual({ within: 2, of: 3 });
+    expect(tallyAt(sweeps, 'dragon-breath', 3, 0)).toBeNull();
   });
 });
