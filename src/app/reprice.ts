@@ -58,7 +58,7 @@ import { runOptimize } from './optimize.js';
 import { checkRepriceArgs, type RepriceArgs } from './repriceArgs.js';
 import { repriceCaution, type KeptVersusGiven } from './repriceCaution.js';
 import { beyondOfSweep, beyondLine, beyondTable, type BeyondPart } from './repriceBeyond.js';
-import { judgeParts, judgementSentences, judgementTable, keptChanges, outcomeCounts, pricesOf, standing, tallyAt, type PartJudgement, type RoundChange, type Standing } from './repriceParts.js';
+import { beyondRows, judgeParts, judgementSentences, judgementTable, keptChanges, outcomeCounts, pricesOf, standing, tallyAt, type PartJudgement, type RoundChange, type Standing } from './repriceParts.js';
 import { flagged, num, partsOf, roundChanges, supportChanges } from './repriceRounds.js';
 import { checkRunArgs, playFolders } from './runs.js';
 
@@ -130,13 +130,13 @@ export async function reprice(args: RepriceArgs): Promise<void> {
   mkdirSync(ctx.out, { recursive: true });
   writeRoundsCsv(ctx, log);
   writeFileSync(join(ctx.out, 'beyond.csv'), stringify(beyondTable(beyond)));
-  const kept = ctx.bySupport ? keptByRound(ctx, log, played.best) : await keptByParts(ctx, log, beyond);
+  const kept = ctx.bySupport ? keptByRound(ctx, log, played.best) : await keptByParts(ctx, log);
   if (!kept) return;
   writeFileSync(join(ctx.out, DATA_FILE), kept.text);
   writeComparison(ctx, kept);
   const recheckLines = kept.changed && ctx.args.recheck ? await recheck(ctx) : [];
   if (!recheckLines) return;
-  const judged = judgeKept(ctx, kept, beyond, log);
+  const judged = judgeKept(ctx, kept, log);
   writeFileSync(join(ctx.out, 'prices.csv'), stringify(judgementTable(judged)));
   const meta = kept.changed && ctx.args.meta > 0 ? await metaBeforeAfter(ctx, kept, log, givenMeta) : { lines: [], change: null };
   if (!meta) return;
@@ -357,13 +357,30 @@ function standingsOf(ctx: Ctx, sweep: string): Map<string, Standing> {
   return new Map((pricesOf(sweep) ?? []).map((r) => [r.part, standing(r, ctx.scaledTol)]));
 }
 
+/** A part's own price (its cost is that one price, once), or null. */
+function ownPrice(ctx: Ctx, value: unknown, part: string): string | null {
+  const m = ctx.prices.makeup(value, part);
+  return m && m.size === 1 && [...m.values()][0] === 1 ? [...m.keys()][0] : null;
+}
+
+/** The parts a sweep of the rounds' points (its folder with its catalogue) finds beyond their budgets, by its price list (repriceParts.ts). */
+function beyondIn(ctx: Ctx, sweep: string, k = 1): Set<string> {
+  const value = ctx.file.parse(readFileSync(join(sweep, DATA_FILE), 'utf8'), join(sweep, DATA_FILE));
+  const ranges = ctx.prices.prices(value, k);
+  const rangeOf = (part: string): readonly [number, number] | null => {
+    const key = ownPrice(ctx, value, part);
+    return key === null ? null : (ranges.get(key)?.range ?? null);
+  };
+  return beyondRows(pricesOf(sweep, k) ?? [], rangeOf, ctx.scaledTol);
+}
+
 /**
  * The catalogue kept by parts (the default aim): the catalogue given with every change that brought the parts it
  * prices within the tolerance in its own round's sweep, whatever the other parts did (keptChanges). Judged in a sweep of
  * its own: the round it is, or, when it is made of several rounds' changes, one more sweep with the same seed
  * (OUT/kept/). The catalogue given when no change was kept. Null when cancelled.
  */
-async function keptByParts(ctx: Ctx, log: readonly RoundLog[], beyond: readonly BeyondPart[]): Promise<Kept | null> {
+async function keptByParts(ctx: Ctx, log: readonly RoundLog[]): Promise<Kept | null> {
   const changes: RoundChange[] = log.flatMap((l) => {
     if (!l.dir || !l.flagged) return [];
     const ranges = ctx.prices.prices(ctx.file.parse(readFileSync(join(l.dir, DATA_FILE), 'utf8'), join(l.dir, DATA_FILE)), 1);
@@ -372,8 +389,10 @@ async function keptByParts(ctx: Ctx, log: readonly RoundLog[], beyond: readonly 
       return { round: l.round, key: c.key, from: c.from, to: c.to, parts: c.parts, atLimit: range !== undefined && c.to === (c.to > c.from ? range[1] : range[0]) };
     });
   });
-  const standings = new Map(log.filter((l) => l.dir && l.flagged).map((l) => [l.round, standingsOf(ctx, join(l.dir!, 'sweep'))]));
-  const kept = keptChanges(changes, (round) => standings.get(round) ?? new Map(), (round) => new Set(beyond.filter((b) => b.round === round).map((b) => b.part)));
+  const played = log.filter((l) => l.dir && l.flagged);
+  const standings = new Map(played.map((l) => [l.round, standingsOf(ctx, join(l.dir!, 'sweep'))]));
+  const past = new Map(played.map((l) => [l.round, beyondIn(ctx, join(l.dir!, 'sweep'))]));
+  const kept = keptChanges(changes, (round) => standings.get(round) ?? new Map(), (round) => past.get(round) ?? new Set());
   const given = givenScaled(ctx);
   if (kept.size === 0)
     return { text: given, sweep: ctx.args.dir, k: ctx.args.scale, changed: false, round: null, said: `no change brought its part within the tolerance: the catalogue given stands (${join(ctx.out, DATA_FILE)}; rounds.csv in ${ctx.out}/)` };
@@ -425,22 +444,17 @@ function writeComparison(ctx: Ctx, kept: Kept): void {
  * (repriceParts.ts), with how many of the sweeps that played it at its kept cost (the rounds', the kept catalogue's,
  * the re-checks') find it within the tolerance.
  */
-function judgeKept(ctx: Ctx, kept: Kept, beyond: readonly BeyondPart[], log: readonly RoundLog[]): PartJudgement[] {
+function judgeKept(ctx: Ctx, kept: Kept, log: readonly RoundLog[]): PartJudgement[] {
   const before = pricesOf(ctx.args.dir, ctx.args.scale) ?? [];
   const after = pricesOf(kept.sweep, kept.k) ?? before;
   const listed = costsOf(ctx, givenScaled(ctx)), now = costsOf(ctx, kept.text);
   const value = ctx.file.parse(kept.text, join(ctx.out, DATA_FILE));
   // A part's cost: its one price's (a cost made of several prices, as a Hovercrafts ship's, is its price list's listed cost).
-  const own = (part: string): string | null => {
-    const m = ctx.prices.makeup(value, part);
-    return m && m.size === 1 && [...m.values()][0] === 1 ? [...m.keys()][0] : null;
-  };
+  const own = (part: string): string | null => ownPrice(ctx, value, part);
   const costs = (part: string) => {
     const key = own(part), b = before.find((r) => r.part === part)!;
     return key !== null && listed.has(key) ? { listed: listed.get(key)!, kept: now.get(key)! } : { listed: b.listed, kept: after.find((r) => r.part === part)?.listed ?? b.listed };
   };
-  const round = kept.sweep === ctx.args.dir ? 0 : kept.round;
-  const out = round !== null ? beyond.filter((b) => b.round === round) : beyondOfSweep(partsOf(kept.sweep), ctx.prices, value, 1, ctx.scaledTol, -1);
   const rechecks = existsSync(ctx.out) ? readdirSync(ctx.out).filter((f) => /^recheck-after(-\d+)?$/.test(f)).map((f) => join(ctx.out, f)) : [];
   const dirs = [...log.filter((l) => l.dir && l.flagged).map((l) => join(l.dir!, 'sweep')), ...(kept.k === 1 && kept.round === null ? [kept.sweep] : []), ...rechecks];
   const sweeps = dirs.map((dir) => {
@@ -451,7 +465,7 @@ function judgeKept(ctx: Ctx, kept: Kept, beyond: readonly BeyondPart[], log: rea
     const key = own(part);
     return key === null ? null : tallyAt(sweeps, part, now.get(key)!, ctx.scaledTol);
   };
-  return judgeParts(before, after, costs, new Set(out.map((b) => b.part)), ctx.scaledTol, tally);
+  return judgeParts(before, after, costs, beyondIn(ctx, kept.sweep, kept.k), ctx.scaledTol, tally);
 }
 
 /** The printout's per-part lines: a count each way, a line a part to act on or fixed, in words; the quiet ones a line each way (prices.csv has every part). */

@@ -226,3 +226,20 @@ export function tallyAt(sweeps: readonly { readonly rows: ReadonlyMap<string, Pr
   }).length;
   return { within, of: at.length };
 }
+
+/**
+ * The parts of a price list flagged beyond every cost their price may take (`rangeOf`: its least and most, null where
+ * the part's cost is not one price of its own): under with the least it is worth above the most, or over with the most
+ * it is worth below the least, by more than `tol`. The price list's own figures, so the status and its sentence agree.
+ */
+export function beyondRows(rows: readonly PriceRow[], rangeOf: (part: string) => readonly [number, number] | null, tol: number): Set<string> {
+  return new Set(
+    rows
+      .filter((r) => {
+        const s = standing(r, tol), range = rangeOf(r.part);
+        if (!range || !flaggedStanding(s)) return false;
+        return s === 'under' ? r.lo !== null && r.lo > range[1] + tol : r.hi !== null && r.hi < range[0] - tol;
+      })
+      .map((r) => r.part),
+  );
+}

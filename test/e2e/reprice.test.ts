@@ -316,7 +316,7 @@ describe('havoc reprice', () => {
     const rounds = readCsv(join(tmp, 'out', 'rounds.csv'))!.rows;
     expect(rounds.map((x) => x.round)).toEqual(['0', '1', '2']);
     expect(Number(rounds[0].flagged)).toBe(before.length);
-    const summaryOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { parts: { prices: { part: string; status: string }[] } };
+    const summaryOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { parts: { prices: { part: string; status: string; lo: number | null; hi: number | null }[] } };
     // The strongest evidence first: the planted part, raised.
     const first = csv(join(tmp, 'out', 'round-1', 'changes.csv'));
     expect(first[0]).toMatchObject({ price: 'dragon-breath', listed_cost: '1' });
@@ -332,14 +332,14 @@ describe('havoc reprice', () => {
     }
     // Each part judged: a round's change is kept when its sweep's price list no longer flags the part, or when it took the
     // price as far as its budget goes and the part is still beyond it that way, whatever the other parts did.
-    const beyondAt = csv(join(tmp, 'out', 'beyond.csv'));
     const kept = new Map<string, number>();
     for (const round of [1, 2]) {
-      const prices = new Map(summaryOf(join(tmp, 'out', `round-${round}`, 'sweep')).parts.prices.map((p) => [p.part, p.status]));
+      const prices = new Map(summaryOf(join(tmp, 'out', `round-${round}`, 'sweep')).parts.prices.map((p) => [p.part, p]));
       for (const c of csv(join(tmp, 'out', `round-${round}`, 'changes.csv'))) {
-        const up = Number(c.new_cost) > Number(c.listed_cost);
-        const fixed = prices.get(c.price) === 'fair' || prices.get(c.price) === 'unpriced';
-        const asFar = Number(c.new_cost) === (up ? 4 : 1) && beyondAt.some((b) => b.round === String(round) && b.part === c.price && b.verdict === (up ? 'under' : 'over'));
+        const up = Number(c.new_cost) > Number(c.listed_cost), p = prices.get(c.price)!, to = Number(c.new_cost);
+        const fixed = p.status === 'fair' || p.status === 'unpriced';
+        // As far as its budget allows (NHM's parts here: 1 to 4), and its price list still says it is worth more (or less) than that.
+        const asFar = to === (up ? 4 : 1) && (up ? p.status === 'underpriced' && p.lo !== null && p.lo > to : p.status === 'overpriced' && p.hi !== null && p.hi < to);
         if (fixed || asFar) kept.set(c.price, Number(c.new_cost));
       }
     }

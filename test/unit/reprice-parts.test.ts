@@ -1,6 +1,6 @@
 /** havoc reprice judges each part (src/app/repriceParts.ts): which changes are kept, and what became of each part, in words. */
 import { describe, expect, it } from 'vitest';
-import { judgeParts, judgementSentences, judgementTable, keptChanges, outcomeCounts, standing, tallyAt, type RoundChange, type Standing } from '../../src/app/repriceParts.js';
+import { beyondRows, judgeParts, judgementSentences, judgementTable, keptChanges, outcomeCounts, standing, tallyAt, type RoundChange, type Standing } from '../../src/app/repriceParts.js';
 import type { PriceRow } from '../../src/report/priceList.js';
 
 const row = (part: string, o: Partial<PriceRow> = {}): PriceRow => ({ part, category: 'weapon', listed: 2, suggested: 2, worth: 2, lo: 1, hi: 3, games: 400, status: 'fair', sentence: '', ...o });
@@ -108,5 +108,19 @@ describe('one sweep is one sample', () => {
     expect(tallyAt(sweeps, 'dragon-breath', 4, 0)).toEqual({ within: 1, of: 3 });
     expect(tallyAt(sweeps, 'dragon-breath', 4, 2)).toEqual({ within: 2, of: 3 });
     expect(tallyAt(sweeps, 'dragon-breath', 3, 0)).toBeNull();
+  });
+});
+
+describe('beyond their budgets, by the price list', () => {
+  it('names a flagged part whose interval lies wholly past the most (or least) its own price may be', () => {
+    const rows = [
+      row('dragon-breath', { listed: 4, status: 'underpriced', worth: 9.2, lo: 6, hi: 24 }),
+      row('tank-treads', { listed: 2, status: 'underpriced', worth: 3.1, lo: 2.2, hi: 6 }),
+      row('hover-craft', { listed: 1, status: 'overpriced', worth: 0.2, lo: -1.2, hi: 0.9 }),
+      row('pawn', { listed: 1, status: 'underpriced', worth: null, lo: 9, hi: null }),
+    ];
+    const range = (p: string): readonly [number, number] | null => (p === 'pawn' ? null : [1, 4]);
+    expect([...beyondRows(rows, range, 0)]).toEqual(['dragon-breath', 'hover-craft']);
+    expect([...beyondRows(rows, range, 2.5)]).toEqual([]);
   });
 });
