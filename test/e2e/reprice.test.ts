@@ -469,6 +469,10 @@ describe('havoc reprice', () => {
     const wide = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol-wide'), '--rounds', '1', '--tolerance', '1000', '--no-recheck', '--no-report', '--save-replays', 'none');
     expect(wide.code, wide.err).toBe(0);
     expect(csv(join(tmp, 'tol-wide', 'rounds.csv')).map((x) => [x.round, x.changes, x.flagged])).toEqual([['0', '(the sweep given)', '0'], ['1', 'no part flagged', '']]);
+    // Nothing kept: the catalogue given is written all the same, each part judged in its own sweep, and the printout says so.
+    expect(readFileSync(join(tmp, 'tol-wide', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'hover', 'parts.json'), 'utf8'));
+    expect(wide.out).toContain(`no change brought its part within the tolerance: the catalogue given stands (${join(tmp, 'tol-wide', 'parts.json')}`);
+    expect(readCsv(join(tmp, 'tol-wide', 'prices.csv'))!.rows.every((x) => x.listed === x.kept && x.status !== 'fixed')).toBe(true);
     expect(havoc('reprice', join(tmp, 'hover'), '--tolerance', '-1').err.trim()).toBe('error: --tolerance: must be a number of points from 0 to 1000 (how near its listed cost a fair-cost interval may come and not be flagged)');
   }, 120_000);
 
