@@ -3,9 +3,10 @@
  * its command wrote, drawn with the run report's parts (page.ts, Observable
  * Plot through plots.ts, sortable tables):
  *
- * - `havoc reprice`'s: the parts' fair − listed costs before and after (the
- *   first sweep's and the kept round's charts side by side), the rounds and
- *   the comparison;
+ * - `havoc reprice`'s: each part judged first (prices.csv: listed, kept,
+ *   worth [interval], what became of it, in words), then the parts' fair −
+ *   listed costs before and after (the first sweep's and the kept
+ *   catalogue's charts side by side), the rounds and the comparison;
  * - `havoc optimize`'s: the top builds' scores against the field with their
  *   intervals, the dominant ones marked, and the table;
  * - `havoc sweep --bots a,b`'s: the robustness table, the parts whose verdict
@@ -20,18 +21,53 @@ import { pageHtml, type Section } from './page.js';
 /** A CSV as a sortable table, or a line saying it is missing. */
 const table = (t: CsvTable | null, id: string, file: string): string => (t ? dataTable(t, { id, maxRows: 2000 }) : `<p class="missing">No ${esc(file)}.</p>`);
 
+/** The status of a part as prices.csv gives it, as a class name: "still flagged" → judged-still-flagged. */
+const judgedClass = (status: string): string => `judged-${status.replace(/[^a-z]+/g, '-')}`;
+
 /**
- * `havoc reprice`'s page in `out`: before and after (the kept round, or the
- * last played, kept by `aim`), rounds, comparison; `caution`, when the kept
+ * prices.csv as the page leads with it: what became of each part in words (every part but the fair ones), then a
+ * table whose key columns come first (part, status, cost given → kept, worth [interval]; games and category drop
+ * out on a phone), every part in it.
+ */
+function partsSection(t: CsvTable | null, lead: string | null): string {
+  if (!t || !t.rows.length) return '<p class="missing">No prices.csv.</p>';
+  // Each part to act on, or fixed, in its own words; the parts only a bigger sweep would say more of, a line each way.
+  const quiet = ['needs more games', 'no price yet', 'fair'];
+  const said = [
+    ...t.rows.filter((r) => r.sentence && !quiet.includes(r.status)).map((r) => r.sentence),
+    ...quiet.slice(0, 2).flatMap((q) => {
+      const parts = t.rows.filter((r) => r.status === q).map((r) => r.part);
+      return parts.length ? [`${q}: ${parts.join(', ')}`] : [];
+    }),
+  ];
+  const fig = (v: string): string => (v === '' ? '' : String(Number(Number(v).toFixed(Math.abs(Number(v)) < 10 && Number(v) !== 0 ? 1 : 0))));
+  const span = (r: Record<string, string>): string =>
+    r.worth_lo !== '' && r.worth_hi !== '' ? `[${fig(r.worth_lo)}, ${fig(r.worth_hi)}]` : r.worth_lo !== '' ? `at least ${fig(r.worth_lo)}` : r.worth_hi !== '' ? `at most ${fig(r.worth_hi)}` : '';
+  const cost = (r: Record<string, string>): string => (r.listed === r.kept ? esc(r.kept) : `${esc(r.listed)} → <b>${esc(r.kept)}</b>`);
+  const body = t.rows
+    .map((r) => `<tr class="${judgedClass(r.status)}"><td class="part">${esc(r.part)}</td><td><span class="status">${esc(r.status)}</span></td><td class="num cost">${cost(r)}</td><td class="worth">${esc(fig(r.worth))} <span class="span">${esc(span(r))}</span></td><td class="num games">${esc(r.games)}</td><td class="cat">${esc(r.category)}</td></tr>`)
+    .join('');
+  const table = `<div class="scroll"><table class="prices" id="judged-table"><thead><tr><th>part</th><th>status</th><th>cost</th><th>worth [interval]</th><th class="games">games</th><th class="cat">category</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  const todo = said.length ? `<ul class="todo">${said.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : '<p class="note">Every tested part plays like its price.</p>';
+  const note = `<p class="note">Judged in the kept catalogue's own sweep: <i>worth</i> is the cost at which a part would play fair there, in its category's points, with the interval its verdict was tested at. A change is kept when it brings its part within the tolerance, whatever the other parts do; a part beyond its budget (no price it may take mends it) is reported, never a reason to keep or drop a change. prices.csv has every column.</p>`;
+  return `${lead ? `<p class="lead">${esc(lead)}</p>` : ''}${todo}${table}${note}`;
+}
+
+/**
+ * `havoc reprice`'s page in `out`: each part judged (prices.csv) first, under `lead` (what was kept); before and after
+ * (the kept catalogue's sweep, or none when the catalogue given stands), rounds, comparison; `caution`, when the kept
  * prices made the metagame or the strongest builds worse, above them all.
  */
-export async function writeRepricePage(out: string, before: CsvTable, afterDir: string | null, kept: boolean, aim: 'flags' | 'support' = 'flags', caution: string | null = null): Promise<string> {
+export async function writeRepricePage(out: string, before: CsvTable, afterDir: string | null, kept: boolean, aim: 'flags' | 'support' = 'flags', caution: string | null = null, lead: string | null = null): Promise<string> {
   const { partDeltaCharts } = await import('./plots.js');
   const after = afterDir ? readCsv(join(afterDir, 'parts.csv')) : null;
   const chart = (t: CsvTable | null): string => (t ? (partDeltaCharts(t) ?? '<p class="missing">No fair-cost estimates.</p>') : '<p class="missing">No sweep after.</p>');
-  const pair = `<div class="before-after"><div><h3>Before: the sweep given</h3>${chart(before)}</div><div><h3>After: ${kept ? 'the catalogue kept' : `the last round (not kept: ${aim === 'support' ? 'its equilibrium was no wider' : 'it flagged no fewer'})`}</h3>${chart(after)}</div></div>`;
+  const afterName = kept ? 'the catalogue kept' : aim === 'support' ? 'the catalogue given (no round widened its equilibrium)' : 'the catalogue given (no change was kept)';
+  const pair = `<div class="before-after"><div><h3>Before: the sweep given</h3>${chart(before)}</div><div><h3>After: ${afterName}</h3>${after ? chart(after) : '<p class="missing">The same sweep: nothing changed.</p>'}</div></div>`;
+  const cautionHtml = caution ? `<p class="caution">${esc(caution.replace(/^caution: /, 'Caution: '))}</p>` : '';
   const sections: Section[] = [
-    ['before-after', 'Fair − listed cost, before and after', `${caution ? `<p class="caution">${esc(caution.replace(/^caution: /, 'Caution: '))}</p>` : ''}<p class="note">Each part's fair cost less its listed cost with its interval, per category, from each sweep's own fit (a cost's verdict is made at the same level before and after).</p>${pair}`],
+    ['parts', 'Each part, before and after', `${cautionHtml}${partsSection(readCsv(join(out, 'prices.csv')), lead)}`],
+    ['before-after', 'Fair − listed cost, before and after', `<p class="note">Each part's fair cost less its listed cost with its interval, per category, from each sweep's own fit (a cost's verdict is made at the same level before and after).</p>${pair}`],
     ['rounds', 'Rounds', table(readCsv(join(out, 'rounds.csv')), 'rounds-table', 'rounds.csv')],
   ];
   const beyond = readCsv(join(out, 'beyond.csv'));

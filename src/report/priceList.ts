@@ -82,7 +82,7 @@ function rowOf(p: PartEffect, model: PartEffectsResult, ctx: PriceContext): Pric
   if (hi !== null && want > hi) want = Math.floor(hi);
   const [least, most] = range ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
   const suggested = Math.min(most, Math.max(least, want));
-  const plays = worth !== null ? `plays like a ${show(worth)} ${span(lo, hi)}` : `is worth ${span(lo, hi)}`;
+  const plays = worth !== null ? `plays like a ${show(worth)} ${span(lo, hi)}` : lo !== null || hi !== null ? `is worth ${span(lo, hi)}` : `plays ${under ? 'above' : 'below'} its price`;
   const lead = `${p.key} costs ${p.listedCost} but ${plays} for ${ctx.bots}`;
   const beyond = under ? lo !== null && lo > most : hi !== null && hi < least;
   let advice: string;

@@ -75,7 +75,12 @@ table.heatmap td.none { background: #fafafa; }
 .delta-chart svg, .meta-chart svg { max-width: 100%; height: auto; }
 .delta-chart .narrow, .meta-chart .narrow, .score-chart .narrow { display: none; }
 @media (max-width: 600px) { .delta-chart .wide, .meta-chart .wide, .score-chart .wide { display: none; } .delta-chart .narrow, .meta-chart .narrow, .score-chart .narrow { display: block; } }
-.before-after { display: grid; grid-template-columns: repeat(auto-fit, minmax(380px, 1fr)); gap: 12px 28px; }
+.before-after { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(380px, 100%), 1fr)); gap: 12px 28px; }
+.before-after > div { min-width: 0; }
+table.prices tr.judged-fixed .status { color: #067647; font-weight: 600; } table.prices td.cost { white-space: nowrap; }
+table.prices tr.judged-still-flagged .status, table.prices tr.judged-now-flagged .status { color: #b42318; font-weight: 600; }
+table.prices tr.judged-beyond-its-budget .status { color: #b54708; font-weight: 600; }
+table.prices tr.judged-needs-more-games .status, table.prices tr.judged-no-price-yet .status { color: #667085; }
 .before-after .delta-chart .wide svg { max-width: 100%; height: auto; }
 .legend i { display: inline-block; width: 12px; height: 12px; border-radius: 6px; vertical-align: middle; margin-right: 4px; }
 svg.chart text { font-size: 11px; fill: #344054; }
