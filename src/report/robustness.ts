@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { HavocError } from '../core/errors.js';
 import { readCsv } from './htmlCsv.js';
+import { MIN_GAMES } from './priceList.js';
 
 /** A part's verdict under one bot. */
 export interface Verdict {
   readonly fairCost: string;
   readonly fairLo: string;
   readonly fairHi: string;
-  /** `under`, `over`, `fair`, or `too little data` (not flagged, its interval too wide to call it fair). */
+  /** `under`, `over`, `fair`, `untested` (in fewer than MIN_GAMES machine-games, or none), or `too little data` (not flagged, its interval too wide to call it fair). */
   readonly verdict: string;
 }
 
@@ -42,12 +43,15 @@ export function robustness(dir: string, bots: readonly string[]): RobustnessRow[
     const byBot = tables.map((t) => {
       const r = t.get(part);
       if (!r) return null;
-      // A flag stands whatever the interval's width; an unflagged part with too little data was not judged fair.
-      const verdict = r.mispriced || (r.note === 'too-little-data' ? 'too little data' : 'fair');
+      // A part in too few games (or none) was not tested, never judged fair (the price list's rule, priceList.ts);
+      // a flag stands whatever the interval's width; an unflagged part with too little data was not judged fair.
+      const games = Number(r.games_with ?? 0);
+      const untested = !(games >= MIN_GAMES) || r.note === 'unseen' || r.note === 'no-contrast';
+      const verdict = untested ? 'untested' : r.mispriced || (r.note === 'too-little-data' ? 'too little data' : 'fair');
       return { fairCost: r.fair_cost ?? '', fairLo: r.fair_cost_lo ?? '', fairHi: r.fair_cost_hi ?? '', verdict };
     });
-    // A verdict changes when two sweeps judged it differently; a sweep with too little data judged nothing.
-    const verdicts = new Set(byBot.filter((v): v is Verdict => v !== null && v.verdict !== 'too little data').map((v) => v.verdict));
+    // A verdict changes when two sweeps judged it differently; a sweep that did not test it, or had too little data, judged nothing.
+    const verdicts = new Set(byBot.filter((v): v is Verdict => v !== null && v.verdict !== 'too little data' && v.verdict !== 'untested').map((v) => v.verdict));
     return { part, category: first.category ?? '', listedCost: first.listed_cost ?? '', byBot, changes: verdicts.size > 1 };
   });
 }
