@@ -197,27 +197,35 @@ function shareSvg(rows: readonly ShareRow[], width: number, label: string): stri
   const often = rows.filter((r) => r.often !== null);
   // In words where there is room ("in 62% of resamples"); narrow, the figure alone, the heading saying what it is.
   const oftenText = (r: ShareRow): string => (narrow ? pctWords(r.often!) : `in ${pctWords(r.often!)} of resamples`);
-  // Names past 60 characters (a sweep's keys) are cut in the axis; the tooltip and the table have them whole.
-  const longest = Math.min(59, Math.max(...rows.map((r) => r.name.length)));
+  // Long names (a sweep's build keys) are written whole above their bars, wrapped to the chart's width; short ones
+  // (parts) label the axis. A name is ~0.6 em a character at 11 px.
+  const longest = Math.max(...rows.map((r) => r.name.length));
+  const above = longest > 28;
+  const perLine = Math.max(20, Math.floor((width - 20) / 6.6));
+  const lines = above ? Math.max(...rows.map((r) => Math.ceil(r.name.length / perLine))) : 0;
+  const rowH = 20 + 13 * lines;
+  // The bar sits under its name: the marks drawn on it move down with it.
+  const shift = (13 * lines) / 2;
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   const svg = Plot.plot({
     document,
     width,
-    height: 56 + 20 * rows.length,
-    marginLeft: 10 + Math.min(6.5 * longest, width * 0.55),
+    height: 56 + rowH * rows.length,
+    marginLeft: above ? 10 : 10 + Math.min(6.5 * longest, width * 0.55),
     marginRight: often.length ? (narrow ? 44 : 136) : 16,
     marginBottom: 40,
     style: { fontSize: '11px', overflow: 'visible' },
     x: { label, labelAnchor: 'center', labelArrow: 'none', grid: true, domain: [0, 1], tickFormat: '.0%', tickSpacing: 70 },
-    y: { label: null, domain: rows.map((r) => r.name), tickFormat: (n: string) => (n.length > 60 ? `${n.slice(0, 58)}…` : n) },
+    y: above ? { axis: null, domain: rows.map((r) => r.name), paddingInner: 0.1 } : { label: null, domain: rows.map((r) => r.name) },
     color: { domain: Object.keys(META_COLOURS), range: Object.values(META_COLOURS) },
     marks: [
-      Plot.barX(rows, { y: 'name', x: 'share', fill: 'kind', title: (r: ShareRow) => `${r.name}: ${pct(r.share)}${r.lo !== null && r.hi !== null ? ` [${pct(r.lo)}, ${pct(r.hi)} over the resamples]` : ''}${r.other !== null ? ` (${pct(r.other)})` : ''}` }),
-      Plot.ruleY(rows.filter((r) => r.lo !== null && r.hi !== null), { y: 'name', x1: 'lo', x2: 'hi', stroke: '#101828', strokeWidth: 1.5, strokeOpacity: 0.7 }),
-      Plot.tickX(rows.filter((r) => r.other !== null), { y: 'name', x: 'other', stroke: '#101828', strokeWidth: 2 }),
+      ...(above ? [Plot.text(rows, { ariaLabel: 'name', y: 'name', x: 0, text: 'name', textAnchor: 'start', lineAnchor: 'top', lineWidth: perLine * 0.6, dy: -rowH / 2 + 2, fill: '#344054' })] : []),
+      Plot.barX(rows, { y: 'name', x: 'share', fill: 'kind', insetTop: 13 * lines, title: (r: ShareRow) => `${r.name}: ${pct(r.share)}${r.lo !== null && r.hi !== null ? ` [${pct(r.lo)}, ${pct(r.hi)} over the resamples]` : ''}${r.other !== null ? ` (${pct(r.other)})` : ''}` }),
+      Plot.ruleY(rows.filter((r) => r.lo !== null && r.hi !== null), { y: 'name', dy: shift, x1: 'lo', x2: 'hi', stroke: '#101828', strokeWidth: 1.5, strokeOpacity: 0.7 }),
+      Plot.tickX(rows.filter((r) => r.other !== null), { y: 'name', insetTop: 13 * lines, x: 'other', stroke: '#101828', strokeWidth: 2 }),
       // A part never in the equilibrium has no bar: a red dot at 0 marks it.
-      Plot.dot(rows.filter((r) => r.kind === 'never'), { y: 'name', x: 0, fill: 'kind', r: 3.5, title: (r: ShareRow) => `${r.name}: never in the equilibrium` }),
-      Plot.text(often, { y: 'name', x: 1, dx: 8, text: oftenText, textAnchor: 'start', fill: '#344054', title: (r: ShareRow) => `${r.name}: in the equilibrium of ${pct(r.often!)} of the resampled games` }),
+      Plot.dot(rows.filter((r) => r.kind === 'never'), { y: 'name', dy: shift, x: 0, fill: 'kind', r: 3.5, title: (r: ShareRow) => `${r.name}: never in the equilibrium` }),
+      Plot.text(often, { y: 'name', dy: shift, x: 1, dx: 8, text: oftenText, textAnchor: 'start', fill: '#344054', title: (r: ShareRow) => `${r.name}: in the equilibrium of ${pct(r.often!)} of the resampled games` }),
     ],
   }) as unknown as { outerHTML: string };
   return svg.outerHTML;

@@ -175,8 +175,12 @@ describe.skipIf(!HAS_CHROMIUM)('the metagame in the meta run\'s report (headless
       expect(await page.locator('#meta').innerText()).toContain('HiGHS');
       // Bootstrapped: the note in words, and each drawn build's support frequency at the right of its bar.
       expect(await page.locator('#meta .meta-bootstrap').innerText()).toMatch(/resampled 40 times/);
-      const said = await page.locator('#meta-builds-chart .wide svg [aria-label=text] text').evaluateAll((ts) => ts.map((t) => t.firstChild?.nodeValue)); // the text, not its tooltip
+      const said = await page.locator('#meta-builds-chart .wide svg [aria-label=text] text:not([aria-label])').evaluateAll((ts) => ts.map((t) => t.firstChild?.nodeValue)); // the text, not its tooltip
       expect(said).toEqual(drawn.map((r) => `in ${pctWords(Number(r.support_frequency))} of resamples`));
+      // Each drawn build's whole name above its bar (wrapped, never cut: a sweep's keys run past 60 characters).
+      const names = await page.locator('#meta-builds-chart .wide svg [aria-label=text] text[aria-label]').evaluateAll((ts) => ts.map((t) => [t.getAttribute('aria-label'), t.textContent]));
+      expect(names.map(([label]) => label)).toEqual(drawn.map((r) => r.loadout));
+      for (const [label, shown] of names) expect(shown!.replace(/\s+/g, '')).toBe(label);
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
