@@ -7,21 +7,18 @@
  * again from the run folder, and shown by `havoc report`. Through the
  * compiled commands in dist/.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { havoc } from '../cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kuhn-'));
 chmodSync(tmp, 0o755); // bots written here run isolated, as an unprivileged user
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const args = (a: string[]) => ['dist/src/cli/main.js', ...a];
-const havoc = (...a: string[]) => {
-  const r = spawnSync(process.execPath, args(a), { encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
 const TABLES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv'];
 const tables = (dir: string) => Object.fromEntries(TABLES.map((t) => [t, readFileSync(join(dir, t), 'utf8')]));
 
