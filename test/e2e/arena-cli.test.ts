@@ -326,7 +326,7 @@ describe('bad configs and bad bots', () => {
     expect(rows[0][8]).not.toBe('hang');
     expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 1: seat A (hanger) forfeits the match: timeout, no answer to program #3: the process was killed');
     expect(Date.now() - t0).toBeGreaterThan(2_000);
-  }, 60_000);
+  });
 
   it('a disk that fills up stops the run with a located error, no stack trace; nothing written is lost: the resume ends with the same bytes', () => {
     // A 64 KiB filesystem (bubblewrap's tmpfs, as the sandbox uses) holds the run folder; matches.csv outgrows it.
@@ -348,7 +348,7 @@ describe('bad configs and bad bots', () => {
     const again = havoc('resume', saved, '--workers', '2', '--no-report', '--quiet');
     expect(again.code, again.err).toBe(0);
     expect(readFileSync(join(saved, 'matches.csv'), 'utf8')).toBe(readFileSync(join(whole, 'matches.csv'), 'utf8'));
-  }, 60_000);
+  });
 
   it('a bot that hangs in maxHangs matches in a row is dropped: its later matches are lost unplayed (reason dropped), and a resume knows it', () => {
     const hanger = join(tmp, 'always-hangs.mjs');
@@ -376,7 +376,7 @@ describe('bad configs and bad bots', () => {
     expect(again.code, again.err).toBe(0);
     expect(readFileSync(join(out, 'matches.csv'), 'utf8')).toBe(text);
     expect(readFileSync(join(out, 'errors.log'), 'utf8')).not.toContain('forfeits the match');
-  }, 60_000);
+  });
 
   it('a trusted bot (--unsafe-bots) that never returns is stopped by the watchdog: it loses its match (reason hang), the run goes on', () => {
     const hanger = join(tmp, 'hanger.mjs');
@@ -395,7 +395,7 @@ describe('bad configs and bad bots', () => {
     expect(readFileSync(join(out, 'errors.log'), 'utf8')).toContain('match 1: lost by the bot that hung, reason hang: the bot in seat A did not return in time');
     // Stopped twice (the batch, then the match alone), each after its 5 s.
     expect(Date.now() - t0).toBeGreaterThan(10_000);
-  }, 60_000);
+  });
 });
 
 describe('replays, reports and the two-pig kernel in runs', () => {

@@ -118,7 +118,7 @@ describe('a contest where entrants bring their builds', () => {
     expect(rows.length).toBe(6);
     for (const m of rows) for (const seat of ['a', 'b']) expect(m[`${seat}_loadout`], `${m.id} ${seat}: ${m[`${seat}_bot`]}`).toBe(want[m[`${seat}_bot`]]);
     expect(csv(join(dir, 'out', 'leaderboard.csv')).map((x) => [x.entrant, x.build]).sort()).toEqual(Object.entries(want).sort());
-  }, 120_000);
+  });
 });
 
 describe('a contest played', () => {
@@ -219,7 +219,7 @@ describe('a contest played', () => {
     } finally {
       await browser.close();
     }
-  }, 120_000);
+  });
 
   it('lets an entrant join: it meets every other, and the games played are kept, not played again', () => {
     const before = readFileSync(join(tmp, 'a', 'matches.csv'), 'utf8');

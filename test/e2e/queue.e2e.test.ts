@@ -175,7 +175,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     const r = havoc([...SWEEP, '--out', queued, '--queue', redis.url]);
     expect(r.status, r.stderr).toBe(0);
     sameTables(local, queued, ['matches.csv', 'loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']);
-  }, 120_000);
+  });
 
   it('havoc resume --queue carries on a local run cut short (a torn last row, as kill -9 leaves it) to the same tables', () => {
     serving();
@@ -188,7 +188,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     const r = havoc(['resume', cut, '--queue', redis.url, '--quiet', '--no-report', '--save-replays', 'none']);
     expect(r.status, r.stderr).toBe(0);
     sameTables(local, cut, ['matches.csv', 'loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']);
-  }, 120_000);
+  });
 
   it('havoc contest --queue with the starters (a Python command entrant: its folder travels): the matches and the leaderboard are a local contest\'s', () => {
     serving();
@@ -202,7 +202,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     expect(q.status, q.stderr).toBe(0);
     expect(q.stdout).toContain('python-starter');
     sameTables(local, queued, ['matches.csv', 'leaderboard.csv', 'ratings.csv']);
-  }, 120_000);
+  });
 
   it('a batch of other code whose coordinator is gone is dropped, and the worker carries on', async () => {
     const live = start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-orphans')]);
@@ -217,7 +217,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     } finally {
       await queue.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('bad queue input', () => {

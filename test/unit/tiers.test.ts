@@ -45,3 +45,17 @@ describe('the unit tier', () => {
     await w.terminate();
   });
 });
+
+describe('the end-to-end tier', () => {
+  it('sets no time limit lower than the tier\'s guard (vitest.config.ts: 180 s a test, 300 s a hook): a busy machine must not fail a test', () => {
+    const low = files('test/e2e').flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => {
+          const ms = /^\s*\},\s*([\d_]+)\);$/.exec(line)?.[1];
+          return ms !== undefined && Number(ms.replace(/_/g, '')) < 180_000 ? [`${f}:${i + 1}: ${line.trim()}`] : [];
+        }),
+    );
+    expect(low).toEqual([]);
+  });
+});
