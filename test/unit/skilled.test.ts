@@ -72,7 +72,7 @@ describe('skilled on the NHM engine', () => {
     const game = duel('dragon', 'dragon'), { view } = position(game);
     const budget: Budget = { ms: 1000, sims: 600 };
     const search = (now: (() => number) | null) => {
-      const s = new FlatSearcher(game, 0, makeRng('clock'), budget, { settle: null });
+      const s = new FlatSearcher(game, 0, makeRng('clock'), budget);
       const spy = now ? vi.spyOn(performance, 'now').mockImplementation(now) : null;
       try {
         return { move: s.search(view, null, 'nhm'), iterations: s.iterationsDone, sims: s.simsDone };
@@ -88,19 +88,6 @@ describe('skilled on the NHM engine', () => {
     // 1,001 ms on every later look: past the budget, a fault (a HavocError the match records), not a shorter search.
     first = true;
     expect(() => search(() => (first ? ((first = false), 0) : 1001))).toThrow(/ran 1001 ms by the wall clock after \d+ of its 600 simulations, past its budget of 1000 ms/);
-  });
-
-  it('stops when the choice is settled: the same one program at two looks', () => {
-    const game = duel('buzz-brawler', 'buzz-brawler'), { view } = position(game);
-    const budget: Budget = { ms: 60_000, sims: 2000 };
-    const full = new FlatSearcher(game, 0, makeRng('settle'), budget, { settle: null });
-    const early = new FlatSearcher(game, 0, makeRng('settle'), budget, { settle: 500 });
-    const a = full.search(view, null, 'nhm'), b = early.search(view, null, 'nhm');
-    expect(full.iterationsDone).toBe(4000);
-    // The opening of a mirror: standing still firing is the one program at 500 and 1,000 iterations.
-    expect(early.iterationsDone).toBe(1000);
-    expect(b.programs).toHaveLength(1);
-    expect(a.programs[a.p.indexOf(Math.max(...a.p))]).toEqual(b.programs[0]);
   });
 
   it('a decision is a pure function of the position and the seat RNG', () => {
