@@ -36,6 +36,15 @@ const sweep = config('sweep.json', {
   turnLimit: 40,
   seed: 'arena-test',
 });
+/** The skilled bot's sweep (issue 48): its search counts simulations and never reads the clock for a decision. */
+const skilledSweep = config('skilled-sweep.json', {
+  ruleset: 'nhm',
+  bots: ['skilled'],
+  schedule: { type: 'sweep', matches: 24, sample: 12 },
+  turnLimit: 20,
+  budget: { ms: 1000, sims: 300 },
+  seed: 'skilled-sweep',
+});
 const ladder = config('ladder.json', {
   ruleset: 'rbp',
   bots: ['random', { name: 'random-2', bot: 'random' }, { name: 'random-3', bot: 'random' }],
@@ -57,6 +66,19 @@ describe('havoc tournament / sweep', () => {
     expect(lines).toHaveLength(161);
     expect(lines[1]).toMatch(/^0,[0-9a-f]{16},random,[^,]+,random,[^,]+,[AB]?,\d+,(kill|mutual-destruction|turn-limit),\d+,\d+,0,0$/);
     expect(readFileSync(join(tmp, 'sweep-w1', 'parts.csv'), 'utf8')).toMatch(/^part,category,listed_cost,games_with,win_rate_with,/);
+  });
+
+  it('a skilled sweep gives the same matches.csv, byte for byte, with 1 and 2 workers', () => {
+    for (const w of ['1', '2']) {
+      const r = havoc('sweep', skilledSweep, '--workers', w, '--out', join(tmp, `skilled-w${w}`), '--quiet', '--no-report');
+      expect(r.code, r.err).toBe(0);
+    }
+    const one = readFileSync(join(tmp, 'skilled-w1', 'matches.csv'), 'utf8');
+    expect(readFileSync(join(tmp, 'skilled-w2', 'matches.csv'), 'utf8')).toBe(one);
+    const lines = one.trim().split('\n');
+    expect(lines).toHaveLength(25);
+    // Played by skilled, without a fault.
+    for (const l of lines.slice(1)) expect(l).toMatch(/^\d+,[0-9a-f]{16},skilled,[^,]+,skilled,[^,]+,[AB]?,\d+,(kill|mutual-destruction|turn-limit),\d+,\d+,0,0$/);
   });
 
   it('two shards merged equal one run; merge refuses overlaps, gaps and other runs', () => {

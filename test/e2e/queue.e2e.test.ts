@@ -177,6 +177,18 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     sameTables(local, queued, ['matches.csv', 'loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']);
   });
 
+  it('a skilled sweep on the queue: the same matches.csv as played here (its search never reads the clock for a decision)', () => {
+    serving();
+    const cfg = join(tmp, 'skilled-sweep.json');
+    writeFileSync(cfg, JSON.stringify({ ruleset: 'nhm', bots: ['skilled'], schedule: { type: 'sweep', matches: 24, sample: 12 }, turnLimit: 20, budget: { ms: 1000, sims: 300 }, seed: 'skilled-queue' }));
+    const run = ['sweep', cfg, '--quiet', '--no-report', '--save-replays', 'none'];
+    const local = join(tmp, 'skilled-local'), queued = join(tmp, 'skilled-queued');
+    expect(havoc([...run, '--out', local, '--workers', '1']).status).toBe(0);
+    const r = havoc([...run, '--out', queued, '--queue', redis.url]);
+    expect(r.status, r.stderr).toBe(0);
+    sameTables(local, queued, ['matches.csv']);
+  }, 240_000);
+
   it('havoc resume --queue carries on a local run cut short (a torn last row, as kill -9 leaves it) to the same tables', () => {
     serving();
     const local = join(tmp, 'sweep-local'), cut = join(tmp, 'sweep-cut');
