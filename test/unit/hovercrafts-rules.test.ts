@@ -74,6 +74,16 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.board.M).toEqual(['g1', 'W', 3]);
   });
 
+  it('EMP tie: a ship that only ties the EMP roll fails to beat it and is affected, with no re-roll', () => {
+    const p = playFile('hovercrafts-emp-tie');
+    // Two checks, no third: "Every ship that fails to beat the EMP roll is affected."
+    expect(p.checks).toEqual(['Z1 energy 3→3', 'M energy 4→3']);
+    expect(p.recs[1].ev).toContain('M ties the EMP at 3, failing to beat it: its next action this turn is a Landing');
+    expect(p.recs[2].acts).toEqual({ Z1: 'Landing', M: 'Landing' });
+    // M turned right (E → SE) in phase 1; its Left never happened.
+    expect(p.board.M).toEqual(['d2', 'SE', 3]);
+  });
+
   it('a ram that destroys the rammed ship: the rammer moves on into its hex', () => {
     const p = playFile('hovercrafts-ram-destroys');
     expect(p.checks).toEqual(['A hull 6→6', 'B hull 1→2']);
@@ -116,6 +126,16 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.checks).toEqual(['A energy 6→4', 'B energy 1→2', 'B hull 1→4', 'A hull 5→6', 'A ballistic 6→4', 'B shield 1→2', 'B ballistic 1→2', 'A shield 6→4']);
     expect(p.board).toEqual({ A: ['c2', 'NE', 3], B: ['d1', 'SW', 1] });
     expect(p.recs[1].ev.slice(0, 4)).toEqual(['A and B contest c2', 'A energy check (contest for c2): die 6 → 4', 'B energy check (contest for c2): die 1 → 2', 'A wins the contest']);
+  });
+
+  it('a contest tie: the tied ships roll again until one wins ("the winner will move")', () => {
+    // As hovercrafts-contest, but the first Energy checks tie at 4 (dice 6 and 5); the second pair, 4 against 2, goes to A.
+    const p = play({ ...file('hovercrafts-contest'), dice: [1, 1, 6, 5, 6, 1, 1, 5, 6, 1, 1, 6] });
+    expect(p.checks.slice(0, 4)).toEqual(['A energy 6→4', 'B energy 5→4', 'A energy 6→4', 'B energy 1→2']);
+    expect(p.recs[1].ev).toContain('tie at 4: A and B roll again');
+    expect(p.recs[1].ev).toContain('A wins the contest');
+    expect(p.board).toEqual({ A: ['c2', 'NE', 3], B: ['d1', 'SW', 1] });
+    expect(p.st.script).toBe(12);
   });
 
   it('a wall hit: 1 damage and the ship stays', () => {

@@ -40,7 +40,7 @@ import { copyHoverState, DRAWN, HoverState, hullLeft, newHoverState, TURN_LIMIT,
 import { checkText, playPhases, rollEnergy, type CheckRecord } from './turn.js';
 
 /** Changes whenever a rule changes what a match does. */
-export const HOVERCRAFTS_VERSION = '1';
+export const HOVERCRAFTS_VERSION = '2';
 
 /** What a seat sees: everything (the game has no secrets but the orders being written). */
 export interface HoverObservation {

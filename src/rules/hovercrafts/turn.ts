@@ -6,7 +6,8 @@
  *      leaving the map, contested hexes and rams (ships destroyed on the way
  *      leave the map at once: a rammer moves on into the hex of a ship it
  *      destroys);
- *   2. EMPs, against every ship not landed on the six hexes around;
+ *   2. EMPs, against every ship not landed on the six hexes around (a tie
+ *      is affected: it fails to beat the EMP roll);
  *   3. every ship not landed shoots at every enemy in its three front hexes;
  *   4. ships whose damage reached their hull are out.
  *
@@ -282,16 +283,12 @@ function emps(st: HoverState, log: PhaseLog | null): void {
       if (!any && log) log.ev.push(`${name(g, s)} fires its EMP`);
       any = true;
       if (empRoll[s] < 0) empRoll[s] = check(st, s, ENERGY, FOR_EMP, s, x, log);
-      let vs = empRoll[s];
-      let vx = check(st, x, ENERGY, FOR_RESIST, s, x, log);
-      while (vx === vs) {
-        if (log) log.ev.push(`tie at ${vs}: ${name(g, s)} and ${name(g, x)} roll again`);
-        vs = check(st, s, ENERGY, FOR_EMP, s, x, log);
-        vx = check(st, x, ENERGY, FOR_RESIST, s, x, log);
-      }
-      if (vx < vs) {
+      const vs = empRoll[s];
+      const vx = check(st, x, ENERGY, FOR_RESIST, s, x, log);
+      // "Every ship that fails to beat the EMP roll is affected": a tie does not beat it, and is not rolled again.
+      if (vx <= vs) {
         stunned[x] = 1;
-        if (log) log.ev.push(`${name(g, x)} is hit by the EMP: its next action this turn is a Landing`);
+        if (log) log.ev.push(`${name(g, x)} ${vx === vs ? `ties the EMP at ${vs}, failing to beat it` : 'is hit by the EMP'}: its next action this turn is a Landing`);
       } else if (log) log.ev.push(`${name(g, x)} resists the EMP`);
     }
     if (!near && log) log.ev.push(`${name(g, s)}'s EMP reaches no ship`);
