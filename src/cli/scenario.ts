@@ -35,7 +35,7 @@ const command: CommandModule<object, Args> = {
         process.stdout.write(JSON.stringify(rec) + '\n');
         if (args.board && show) process.stderr.write(`${show(st, rec)}\n\n`);
       });
-      process.stdout.write(JSON.stringify({ result: { winner: result.winner, reason: result.reason, turns: result.turns } }) + '\n');
+      process.stdout.write(JSON.stringify({ result }) + '\n');
     }),
 };
 

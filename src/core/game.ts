@@ -40,7 +40,7 @@ import type { ActionNotation } from './notation.js';
 /** A replay as a board (its own file): re-exported, as every ruleset's board view names them here. */
 export type { BoardBand, BoardFrame, BoardPiece, BoardView, SeatFrame, SeatLayer, SeatViews } from './boardView.js';
 /** The interface's other parts, each in a file of its own, re-exported so rulesets and tools import the interface from one place. */
-export { ranksOf, sharedOutcome, sharedRanks, winnerOf, type Outcome } from './outcome.js';
+export { firstPlace, ranksOf, sharedOutcome, sharedRanks, winnerOf, type Outcome } from './outcome.js';
 export type { BuildKit, BuildOptions } from './builds.js';
 export type { FastPath, FastResult } from './fastPath.js';
 export type { ActionNotation } from './notation.js';
@@ -170,6 +170,10 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    * bots on one side's seats. Absent: every seat plays for itself.
    */
   sideOf?(seat: number, seats: number): number;
+  /** The sides' names, in `sideOf`'s numbering (Hovercrafts: Zion, the Machines): a result whose first place is one side's seats names that side (`winner_side`). */
+  readonly sides?: readonly string[];
+  /** The side seat `seat` of this game plays on, when a game may place seats otherwise than `sideOf` (a scenario's ships name their teams). Absent: `sideOf`. */
+  seatSide?(game: G, seat: number): number;
   /** Names of per-seat figures (damage dealt, pieces lost): each becomes a record column. Default: none. */
   readonly figures?: readonly string[];
   /** What a seat brings to a match. Default: one build, `standard`, which configs need not name. */

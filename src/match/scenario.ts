@@ -12,12 +12,18 @@
  * they run out), and a `seed` for the rules' dice.
  */
 import { HavocError } from '../core/errors.js';
-import { type AnyGameModule, nextDeciders, type Question, winnerOf } from '../core/game.js';
+import { type AnyGameModule, firstPlace, nextDeciders, type Outcome, type Question, winnerOf } from '../core/game.js';
+import { winningSideName } from '../core/sides.js';
 import { isRulesetPath, loadedRulesetId, rulesetById, rulesetIds } from '../rules/registry.js';
 import { isObject } from '../core/json.js';
 
 export interface ScenarioResult {
+  /** The one seat alone in first place, or null (a draw, or a first place shared: a team's win). */
   winner: string | null;
+  /** A ruleset played by sides (Hovercrafts): the winning side's name, or null for a draw or an unfinished game. */
+  winner_side?: string | null;
+  /** A ruleset played by sides: the seats in first place (the winning side's), none for a draw. */
+  winners?: string[];
   reason: string;
   turns: number;
 }
@@ -135,9 +141,18 @@ export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r
     mod.apply(st, actions, scripted(sc, t, st), recorder);
     t++;
   }
-  const out = mod.result(st);
+  return scenarioResult(mod, g, mod.result(st), mod.turns(st));
+}
+
+/** A result as traces write it: the lone winner, and for a ruleset played by sides the winning side and its seats. */
+export function scenarioResult(mod: AnyGameModule, g: unknown, out: Outcome | null, turns: number): ScenarioResult {
   const w = out ? winnerOf(out) : null;
-  return { winner: w === null ? null : mod.seatName(g, w), reason: out ? out.reason : 'unfinished', turns: mod.turns(st) };
+  const winner = w === null ? null : mod.seatName(g, w);
+  const reason = out ? out.reason : 'unfinished';
+  if (!mod.sides) return { winner, reason, turns };
+  const side = winningSideName(mod, g, out);
+  const winners = side === null ? [] : firstPlace(out!).map((s) => mod.seatName(g, s));
+  return { winner, winner_side: side, winners, reason, turns };
 }
 
 /** Answers from the scenario's script for turn t, then the rulebook's defaults (null). */

@@ -18,6 +18,7 @@ import { UNINFORMATIVE_WIDTH } from './tables.js';
 import { BEYOND, beyondPhrases } from './summary.js';
 import { priceFigure, priceSentences, priceSpan, type PriceRow } from './priceList.js';
 import { isObject } from '../core/json.js';
+import { rulesetById } from '../rules/registry.js';
 import { bootstrapNote } from './meta/bootstrapNote.js';
 
 export interface ReportOptions extends ReadOptions {
@@ -319,10 +320,18 @@ function matchesSection(f: RunFolder): string {
     if (i === undefined) textIndex.set(v, (i = texts.push(v) - 1));
     return i;
   };
+  // A ruleset played by sides (Hovercrafts): a side's win names the side before its seats'.
+  const mod = sidedRuleset(f.summary?.ruleset);
+  const sideName = (letters: string): string => {
+    if (!mod || letters.length === 0) return '';
+    const of = (l: string): number => mod.sideOf!('abcdefghijklmnopqrstuvwxyz'.indexOf(l.toLowerCase()), seats.length);
+    const s = of(letters[0]);
+    return [...letters].every((l) => of(l) === s) ? `${mod.sides![s]}: ` : '';
+  };
   const rows = m.rows.map((r) => {
     const won = [...(r[winner] ?? '')].map((w) => side(r, w.toLowerCase()));
     const faults = seats.reduce((sum, l) => sum + (Number(r[col(`${l}_faults`)]) || 0), 0);
-    return [Number(r[id]), ...seats.map((l) => t(side(r, l))), t(won.length ? won.join(' and ') : 'draw'), t(r[reason]), Number(r[turns]), faults];
+    return [Number(r[id]), ...seats.map((l) => t(side(r, l))), t(won.length ? sideName(r[winner]) + won.join(' and ') : 'draw'), t(r[reason]), Number(r[turns]), faults];
   });
   const data = {
     columns: ['#', ...seats.map((l) => l.toUpperCase()), 'winner', 'reason', 'turns', 'faults'],
@@ -338,6 +347,17 @@ function matchesSection(f: RunFolder): string {
   return `<p class="note">Every match of the run.${part} Type to filter (every word must appear: <code>nash kill</code>), click a header to sort; <b>▶ watch</b> opens a saved replay in the viewer below, and a match without one shows the command that plays it again.</p>
 <div id="matches-view"></div>
 <script type="application/json" id="matches-data">${json}</script>`;
+}
+
+/** The run's ruleset when it is played by sides and at hand, else null. */
+function sidedRuleset(id: unknown): { sides?: readonly string[]; sideOf?(seat: number, seats: number): number } | null {
+  if (typeof id !== 'string') return null;
+  try {
+    const mod = rulesetById(id);
+    return mod.sides && mod.sideOf ? mod : null;
+  } catch {
+    return null;
+  }
 }
 
 /** errors.log: matches that could not be played, and bots that forfeited a match, with the seat and the cause. */

@@ -62,7 +62,7 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.recs[1].ev).toContain("A's EMP passes B by: it is landed");
     // B repaired (1 damage off) and then moved SE from d3.
     expect(p.board).toEqual({ A: ['c2', 'E', 3], B: ['d4', 'SE', 3] });
-    expect(p.result).toEqual({ winner: null, reason: 'unfinished', turns: 1 });
+    expect(p.result).toEqual({ winner: null, winner_side: null, winners: [], reason: 'unfinished', turns: 1 });
   });
 
   it('EMP on an ally: the ally that loses the Energy check lands on its next action', () => {
@@ -89,7 +89,7 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.checks).toEqual(['A hull 6→6', 'B hull 1→2']);
     expect(p.board).toEqual({ A: ['d2', 'E', 3], B: [null, 'NE', 0] });
     expect(p.st.out[1]).toBe(1); // destroyed, not off the map
-    expect(p.result).toEqual({ winner: 'A', reason: 'kill', turns: 1 });
+    expect(p.result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
   });
 
   it('a ram where the rammed ship survives: both stay, the lower Hull check takes 1 (a tie: both)', () => {
@@ -149,7 +149,17 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.board.B).toEqual([null, 'E', 0]);
     expect(p.st.out[1]).toBe(2);
     expect(p.recs[1].ev).toEqual(['B leaves the map']);
-    expect(p.result).toEqual({ winner: 'A', reason: 'kill', turns: 1 });
+    expect(p.result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
+  });
+
+  it('a team of several seats wins: the result names the winning side and its seats, not a draw', () => {
+    const p = playFile('hovercrafts-team-win');
+    expect(p.recs[1].ev).toEqual(['M leaves the map']);
+    expect(p.result).toEqual({ winner: null, winner_side: 'Zion', winners: ['Z1', 'Z2'], reason: 'kill', turns: 1 });
+    // One seat a side: the lone winner and its side.
+    expect(playFile('hovercrafts-leave-map').result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
+    // Unfinished: no side.
+    expect(playFile('hovercrafts-emp-tie').result).toEqual({ winner: null, winner_side: null, winners: [], reason: 'unfinished', turns: 1 });
   });
 
   it('a tie re-rolls both checks until one beats the other', () => {
@@ -167,7 +177,7 @@ describe('Hovercrafts rules, scripted', () => {
     // A turned right and moved twice after B was gone: through d2 to e2.
     expect(p.board.A).toEqual(['e2', 'E', 3]);
     expect(p.recs[p.recs.length - 1]).toMatchObject({ p: -1, end: 'kill', ev: ['Zion wins'] });
-    expect(p.result).toEqual({ winner: 'A', reason: 'kill', turns: 1 });
+    expect(p.result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
   });
 
   it('a landed ship cannot shoot; a ship with no action left in a phase still does', () => {
@@ -218,10 +228,10 @@ describe('Hovercrafts rules, scripted', () => {
     };
     const sim = play(json);
     expect(sim.checks).toEqual(['A ballistic 6→4', 'B shield 1→2', 'B ballistic 6→4', 'A shield 1→2']);
-    expect(sim.result).toEqual({ winner: null, reason: 'mutual-destruction', turns: 1 });
+    expect(sim.result).toEqual({ winner: null, winner_side: null, winners: [], reason: 'mutual-destruction', turns: 1 });
     const ordered = play({ ...json, options: { shots: 'in-order' } });
     expect(ordered.checks).toEqual(['A ballistic 6→4', 'B shield 1→2']);
-    expect(ordered.result).toEqual({ winner: 'A', reason: 'kill', turns: 1 });
+    expect(ordered.result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
   });
 });
 
@@ -278,7 +288,7 @@ describe("the rulebook's sample game (turns 1-3, Minx and Locust)", () => {
     expect(t3[1].ev).toContain('Locust is destroyed (shot down)');
     expect(t3[2].acts).toEqual({ Minx: 'Landing', Locust: '-' });
     expect(shipsOf(after(3))).toEqual({ Minx: ['c2', 'NW', 3], Locust: [null, 'W', 0] });
-    expect(p.result).toEqual({ winner: 'Minx', reason: 'kill', turns: 3 });
+    expect(p.result).toEqual({ winner: 'Minx', winner_side: 'Zion', winners: ['Minx'], reason: 'kill', turns: 3 });
   });
 });
 

@@ -133,6 +133,9 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     seats: { min: 2, max: 10 },
     // Seats alternate teams (game.ts): A Zion, B the Machines, C Zion, …
     sideOf: (seat) => seat % 2,
+    sides: TEAMS,
+    // A scenario's ships name their teams: a seat plays on its ships' team.
+    seatSide: (g, seat) => g.seatTeam[seat],
     figures: ['dealt'],
     builds: {
       check: (raw, at) => checkFleet(settings, raw, at),
