@@ -35,7 +35,9 @@ const command: CommandModule<object, Args> = {
         process.stdout.write(JSON.stringify(rec) + '\n');
         if (args.board && show) process.stderr.write(`${show(st, rec)}\n\n`);
       });
-      process.stdout.write(JSON.stringify({ result }) + '\n');
+      const { warnings, ...rest } = result;
+      for (const w of warnings ?? []) process.stderr.write(`warning: ${w}\n`);
+      process.stdout.write(JSON.stringify({ result: rest }) + '\n');
     }),
 };
 

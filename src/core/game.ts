@@ -246,6 +246,12 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    * the path in `file` for bad input.
    */
   scenario?(json: Readonly<Record<string, unknown>>, file: string): G;
+  /**
+   * A scenario's scripted dice (Hovercrafts' `dice`): how many were given and used, and the first roll
+   * past them in words (null: none). The scenario runner warns of dice left over and refuses a roll past
+   * them unless the scenario says `"diceRunOut": "seeded"`. Absent, or null: the game has no scripted dice.
+   */
+  scriptedDice?(state: S): { readonly given: number; readonly used: number; readonly overrun: string | null } | null;
   /** The top-level fields `scenario` reads (NHM: `board`, `machines`, `turnLimit`, `parts`): any other a scenario file has, beyond the arena's own, is refused. */
   readonly scenarioFields?: readonly string[];
   /** The game as JSON for a replay's header (`gameFromDescription` reads it back); absent: replays hold `game: null` and cannot be re-simulated. */

@@ -26,6 +26,8 @@ export interface ScenarioResult {
   winners?: string[];
   reason: string;
   turns: number;
+  /** What the script left over (scripted dice not used); absent when none. */
+  warnings?: string[];
 }
 
 /** A scenario checked and ready to play. */
@@ -37,11 +39,15 @@ export interface Scenario {
   turns: Record<string, string>[];
   /** Per turn, per seat name, scripted answers to the rules' questions, in order. */
   choices: Record<string, string[]>[];
+  /** The file, for messages. */
+  file: string;
+  /** When the scripted dice run out: `refuse` (the default: an error naming the check), or `seeded` (the seeded dice take over, each such check's trace saying so). */
+  diceRunOut: 'refuse' | 'seeded';
 }
 
 
 /** A scenario file's own fields, whatever the ruleset. */
-const ARENA_FIELDS: readonly string[] = ['ruleset', 'description', 'seed', 'turns'];
+const ARENA_FIELDS: readonly string[] = ['ruleset', 'description', 'seed', 'turns', 'diceRunOut'];
 
 /** Checks a scenario file's JSON; every error names its path in the file. A ruleset named by path must be loaded first (`loadRuleset`; `havoc scenario` does). */
 export function loadScenario(json: unknown, file = 'scenario'): Scenario {
@@ -60,6 +66,10 @@ export function loadScenario(json: unknown, file = 'scenario'): Scenario {
     for (const k of Object.keys(json)) if (!known.includes(k)) return fail(k, `unknown field (expected ${known.join(', ')})`);
   }
   if (json.seed !== undefined && !((typeof json.seed === 'string' && json.seed !== '') || Number.isInteger(json.seed))) return fail('seed', 'must be a non-empty string or an integer');
+  if (json.diceRunOut !== undefined) {
+    if (json.diceRunOut !== 'refuse' && json.diceRunOut !== 'seeded') return fail('diceRunOut', 'must be "refuse" (the default: running out of scripted dice is an error) or "seeded" (the seeded dice take over)');
+    if (!mod.scriptedDice) return fail('diceRunOut', `${mod.title} has no scripted dice`);
+  }
   const game = mod.scenario ? mod.scenario(json, file) : gameOfBuilds(mod, json, fail);
   const names = new Set(Array.from({ length: mod.seatCount(game) }, (_, s) => mod.seatName(game, s)));
   if (!Array.isArray(json.turns)) return fail('turns', 'must be an array of {seat name: action}');
@@ -86,7 +96,8 @@ export function loadScenario(json: unknown, file = 'scenario'): Scenario {
     turns.push(acts);
     choices.push(ch);
   });
-  return { module: mod, game, seed: typeof json.seed === 'string' || typeof json.seed === 'number' ? String(json.seed) : 'scenario', turns, choices };
+  const seed = typeof json.seed === 'string' || typeof json.seed === 'number' ? String(json.seed) : 'scenario';
+  return { module: mod, game, seed, turns, choices, file, diceRunOut: json.diceRunOut === 'seeded' ? 'seeded' : 'refuse' };
 }
 
 /** The game of a ruleset that reads no scenario fields of its own: `builds` (one per seat; default its fixed build for its fewest seats) and `turnLimit`. */
@@ -118,13 +129,27 @@ function gameOfBuilds(mod: AnyGameModule, json: Record<string, unknown>, fail: (
 export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r: R, st: S) => void): ScenarioResult {
   const mod = sc.module, g = sc.game;
   const st = mod.newState(g, sc.seed);
-  const recorder = mod.recorder(() => st, (r) => onRecord(r as R, st as S));
   const n = mod.seatCount(g);
   const actions: unknown[] = new Array(n).fill(null);
   let t = 0;
+  // A roll past the scripted dice stops the play before the record holding it (the records before were handed on), unless the file lets the seeded dice take over.
+  const dice = (): void => {
+    const d = mod.scriptedDice?.(st);
+    if (d?.overrun && sc.diceRunOut === 'refuse')
+      throw new HavocError(
+        'ERR_SCENARIO',
+        `${sc.file}: dice`,
+        `ran out: all ${d.given} scripted dice were used, and ${d.overrun} needed one more; add dice, or set "diceRunOut": "seeded" to let the seeded dice take over`,
+      );
+  };
+  const recorder = mod.recorder(() => st, (r) => {
+    dice();
+    onRecord(r as R, st as S);
+  });
   for (;;) {
     if (t >= sc.turns.length) break;
     const seats = nextDeciders(mod, st);
+    dice();
     if (!seats) break;
     const script = sc.turns[t];
     actions.fill(null);
@@ -139,9 +164,14 @@ export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r
       actions[m] = p.value;
     }
     mod.apply(st, actions, scripted(sc, t, st), recorder);
+    dice();
     t++;
   }
-  return scenarioResult(mod, g, mod.result(st), mod.turns(st));
+  const result = scenarioResult(mod, g, mod.result(st), mod.turns(st));
+  const d = mod.scriptedDice?.(st);
+  if (d && d.used < d.given)
+    result.warnings = [`${sc.file}: dice: ${d.given - d.used} of the ${d.given} scripted dice ${d.given - d.used === 1 ? 'was' : 'were'} not used (dice[${d.used}] on)`];
+  return result;
 }
 
 /** A result as traces write it: the lone winner, and for a ruleset played by sides the winning side and its seats. */

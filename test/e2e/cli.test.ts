@@ -43,6 +43,25 @@ describe('havoc scenario', () => {
     expect(r.out.trim().split('\n')).toHaveLength(5);
   });
 
+  it('scripted dice: leftovers are a warning on stderr; running out is an error naming the check, after the records before it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dice-'));
+    try {
+      const base = JSON.parse(readFileSync('test/scenarios/hovercrafts-emp-tie.json', 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(dir, 'more.json'), JSON.stringify({ ...base, dice: [1, 1, 3, 4, 5, 6] }));
+      const more = havoc('scenario', join(dir, 'more.json'));
+      expect(more.code).toBe(0);
+      expect(more.err).toBe(`warning: ${join(dir, 'more.json')}: dice: 2 of the 6 scripted dice were not used (dice[4] on)\n`);
+      writeFileSync(join(dir, 'short.json'), JSON.stringify({ ...base, dice: [1, 1, 3] }));
+      const short = havoc('scenario', join(dir, 'short.json'));
+      expect(short.code).toBe(1);
+      expect(short.err).toContain(`error: ${join(dir, 'short.json')}: dice: ran out: all 3 scripted dice were used, and M's energy check (resisting Z1's EMP) in turn 1, phase 1 needed one more`);
+      // The turn's Energy checks were printed; the phase that ran out was not.
+      expect(short.out.trim().split('\n').map((l) => JSON.parse(l).p)).toEqual([0]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a malformed scenario names the bad field', () => {
     const r = havoc('scenario', 'test/scenarios/does-not-exist.json');
     expect(r.code).toBe(1);

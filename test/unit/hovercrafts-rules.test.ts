@@ -84,6 +84,27 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.board.M).toEqual(['d2', 'SE', 3]);
   });
 
+  it('scripted dice: the trace names the die each check took; running out is refused with the check named, unless diceRunOut lets the seeded dice take over', () => {
+    const p = playFile('hovercrafts-emp-tie');
+    expect(p.recs[0].checks.map((c) => `${c.who} ${c.for} ${c.source}`)).toEqual(['Z1 actions dice[0]', 'M actions dice[1]']);
+    expect(p.recs[1].checks.map((c) => `${c.who} ${c.for} ${c.source}`)).toEqual(['Z1 EMP dice[2]', "M resisting Z1's EMP dice[3]"]);
+    expect(p.result.warnings).toBeUndefined();
+    const short = { ...file('hovercrafts-emp-tie'), dice: [1, 1, 3] };
+    expect(() => play(short)).toThrow(
+      new HavocError(
+        'ERR_SCENARIO',
+        'test: dice',
+        `ran out: all 3 scripted dice were used, and M's energy check (resisting Z1's EMP) in turn 1, phase 1 needed one more; add dice, or set "diceRunOut": "seeded" to let the seeded dice take over`,
+      ),
+    );
+    // The Energy checks of a turn past the dice: named too.
+    expect(() => play({ ...short, dice: [1] })).toThrow("M's Energy check (actions) at the start of turn 1 needed one more");
+    const seeded = play({ ...short, diceRunOut: 'seeded' });
+    expect(seeded.recs[1].checks.map((c) => c.source)).toEqual(['dice[2]', 'seeded']);
+    expect(() => play({ ...short, diceRunOut: 'later' })).toThrow('test: diceRunOut: must be "refuse"');
+    expect(() => loadScenario({ ruleset: 'rbp', turns: [], diceRunOut: 'seeded' }, 'rbp.json')).toThrow('rbp.json: diceRunOut: Robo Battle Pigs has no scripted dice');
+  });
+
   it('a ram that destroys the rammed ship: the rammer moves on into its hex', () => {
     const p = playFile('hovercrafts-ram-destroys');
     expect(p.checks).toEqual(['A hull 6→6', 'B hull 1→2']);
@@ -231,7 +252,11 @@ describe('Hovercrafts rules, scripted', () => {
     expect(sim.result).toEqual({ winner: null, winner_side: null, winners: [], reason: 'mutual-destruction', turns: 1 });
     const ordered = play({ ...json, options: { shots: 'in-order' } });
     expect(ordered.checks).toEqual(['A ballistic 6→4', 'B shield 1→2']);
-    expect(ordered.result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
+    // B, destroyed first, never rolls its shot: two of the dice are left over, and the result says so.
+    expect(ordered.result).toEqual({
+      winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1,
+      warnings: ['test: dice: 2 of the 6 scripted dice were not used (dice[4] on)'],
+    });
   });
 });
 

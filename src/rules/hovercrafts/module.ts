@@ -134,6 +134,7 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     // Seats alternate teams (game.ts): A Zion, B the Machines, C Zion, …
     sideOf: (seat) => seat % 2,
     sides: TEAMS,
+    scriptedDice: (st) => (st.game.dice.length ? { given: st.game.dice.length, used: st.script, overrun: st.overrun } : null),
     // A scenario's ships name their teams: a seat plays on its ships' team.
     seatSide: (g, seat) => g.seatTeam[seat],
     figures: ['dealt'],
@@ -276,7 +277,12 @@ function recordedTurn(st: HoverState, orders: readonly (Order | null)[], rec: Ho
   const g = st.game;
   const t = st.turn + 1;
   const checks: CheckRecord[] = [];
-  for (let s = 0; s < g.ships; s++) if (!st.out[s]) checks.push({ who: g.shipName[s], stat: 'energy', die: st.energyDie[s], result: st.actions[s], for: 'actions' });
+  for (let s = 0; s < g.ships; s++) {
+    if (st.out[s]) continue;
+    const c: CheckRecord = { who: g.shipName[s], stat: 'energy', die: st.energyDie[s], result: st.actions[s], for: 'actions' };
+    if (g.dice.length) c.source = st.energySource[s] >= 0 ? `dice[${st.energySource[s]}]` : 'seeded';
+    checks.push(c);
+  }
   const written: Record<string, string> = {};
   for (const seat of actingSeats(st)) {
     const o = orders[seat];

@@ -30,6 +30,8 @@ export interface CheckRecord {
   die: number;
   result: number;
   for: string;
+  /** With scripted dice (a scenario's): the die's place in them (`dice[4]`), or `seeded` past them. */
+  source?: string;
 }
 
 /** What a phase (or the Energy checks) did, for traces. */
@@ -80,16 +82,24 @@ function whyText(g: HoverGame, why: number, a: number, b: number): string {
 
 /** A check of ship `s`'s stat `i` (Hull: what is left of it) for `why` (about ships or a hex a, b), logged. */
 function check(st: HoverState, s: number, i: number, why: number, a: number, b: number, log: PhaseLog | null): number {
+  const k = st.script;
   const die = rollDie(st);
   const value = i === HULL ? hullLeft(st, s) : stat(st.game, s, i);
   const result = checkResult(die, value);
+  const g = st.game, scripted = st.script > k;
   if (log) {
-    const c = { who: st.game.shipName[s], stat: STATS[i], die, result, for: whyText(st.game, why, a, b) };
+    const c: CheckRecord = { who: g.shipName[s], stat: STATS[i], die, result, for: whyText(g, why, a, b) };
+    if (g.dice.length) c.source = scripted ? `dice[${k}]` : 'seeded';
     log.checks.push(c);
     log.ev.push(checkText(c));
   }
+  if (!scripted && g.dice.length && st.overrun === null)
+    st.overrun = `${g.shipName[s]}'s ${STATS[i]} check (${whyText(g, why, a, b)}) in turn ${st.turn + 1}, phase ${phaseNow + 1}`;
   return result;
 }
+
+/** The phase being played (0-based), for the words of a die past the script. */
+let phaseNow = 0;
 
 /** Checks a against b until one beats the other; whether a wins. */
 function duel(st: HoverState, a: number, ia: number, b: number, ib: number, why: number, log: PhaseLog | null): boolean {
@@ -108,9 +118,12 @@ export function rollEnergy(st: HoverState, log: PhaseLog | null): void {
       st.actions[s] = 0;
       continue;
     }
+    const k = st.script;
     const die = rollDie(st);
     st.energyDie[s] = die;
+    st.energySource[s] = st.script > k ? k : -1;
     st.actions[s] = checkResult(die, stat(g, s, ENERGY));
+    if (st.script === k && g.dice.length && st.overrun === null) st.overrun = `${g.shipName[s]}'s Energy check (actions) at the start of turn ${st.turn + 1}`;
     if (log) log.checks.push({ who: g.shipName[s], stat: 'energy', die, result: st.actions[s], for: 'actions' });
   }
   st.rolled = 1;
@@ -342,6 +355,7 @@ export function playPhases(st: HoverState, orders: readonly (Order | null)[], si
   const idleLands = g.options.idle === 'landed';
   for (let p = 0; p < phases; p++) {
     const log = sink ? newLog() : null;
+    phaseNow = p;
     // The actions of this phase: EMP'd ships land instead.
     for (let s = 0; s < n; s++) {
       act[s] = -1;
