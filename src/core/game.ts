@@ -216,6 +216,13 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   /** Turns completed (the records' `turns`). */
   turns(state: S): number;
 
+  /**
+   * The whole state as JSON, secrets included, for a scenario's trace (`havoc scenario` prints it at the
+   * start and after each record): pieces, hit points, ammunition, panic, marks — what the records only
+   * tell in words. Absent: the trace has the records alone.
+   */
+  stateJson?(state: S): object;
+
   /** What `seat` sees. Never another seat's secrets. */
   observe(state: S, seat: number): O;
   /**

@@ -126,9 +126,10 @@ function gameOfBuilds(mod: AnyGameModule, json: Record<string, unknown>, fail: (
  * as it is made. A bad action stops the play with a HavocError after the
  * records before it were handed on. Ends early if the game ends.
  */
-export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r: R, st: S) => void): ScenarioResult {
+export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r: R, st: S) => void, onStart?: (st: S) => void): ScenarioResult {
   const mod = sc.module, g = sc.game;
   const st = mod.newState(g, sc.seed);
+  onStart?.(st as S);
   const n = mod.seatCount(g);
   const actions: unknown[] = new Array(n).fill(null);
   let t = 0;
@@ -156,7 +157,7 @@ export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r
     for (const m of seats) {
       const name = mod.seatName(g, m), kind = mod.decision(st, m);
       const text = script[name];
-      if (text === undefined) throw new HavocError('ERR_SCENARIO', `turns[${t}]`, `no ${kind} for seat ${name}`);
+      if (text === undefined) throw new HavocError('ERR_SCENARIO', `turns[${t}]`, missing(name, kind, Object.keys(script).filter((k) => !seats.some((s) => mod.seatName(g, s) === k))));
       const p = mod.parse(st, m, kind, text);
       if (!p.ok) throw new HavocError(p.error.code, `turns[${t}], ${p.error.where}`, p.error.problem);
       const err = mod.check(st, m, kind, p.value);
@@ -183,6 +184,13 @@ export function scenarioResult(mod: AnyGameModule, g: unknown, out: Outcome | nu
   const side = winningSideName(mod, g, out);
   const winners = side === null ? [] : firstPlace(out!).map((s) => mod.seatName(g, s));
   return { winner, winner_side: side, winners, reason, turns };
+}
+
+/** A decision the script leaves out, in words: seats the script names instead do not decide now (a turn of theirs is over). */
+function missing(name: string, kind: string, others: readonly string[]): string {
+  if (others.length === 0) return `no ${kind} for seat ${name}`;
+  const who = others.join(' and ');
+  return `${who}${others.length === 1 ? "'s turn is" : "'s turns are"} over (${others.length === 1 ? 'it' : 'they'} already ended): it is ${name}'s ${kind} now, and this turn of the script gives none for ${name}`;
 }
 
 /** Answers from the scenario's script for turn t, then the rulebook's defaults (null). */

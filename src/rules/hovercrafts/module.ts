@@ -191,6 +191,23 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     figureValues: (st) => [Array.from(st.dealt)],
     turns: (st) => st.turn,
 
+    stateJson(st) {
+      const g = st.game;
+      return {
+        turn: st.turn + 1,
+        walls: wallRows(g.hex, st.walls),
+        ships: g.shipName.map((name, s) => ({
+          name,
+          team: TEAMS[g.team[s]],
+          at: st.out[s] ? null : hexName(g.hex, st.cell[s]),
+          facing: HEX_FACINGS[st.facing[s]],
+          damage: st.damage[s],
+          hull: st.out[s] ? 0 : hullLeft(st, s),
+          out: st.out[s] === 1 ? 'destroyed' : st.out[s] === 2 ? 'left the map' : null,
+          actions: st.out[s] || !st.rolled ? 0 : st.actions[s],
+        })),
+      };
+    },
     observe(st, seat): HoverObservation {
       const g = st.game;
       return {
