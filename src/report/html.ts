@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { matchupHeatmap } from './htmlCharts.js';
 import { columnsOf, num, type CsvTable } from './htmlCsv.js';
-import { dataTable, esc } from './htmlKit.js';
+import { dataTable, esc, noteWords } from './htmlKit.js';
 import { readRunFolder, type ReadOptions, type RunFolder } from './runFolder.js';
 import { pageHtml } from './page.js';
 import { entrantPages } from './entrants.js';
@@ -167,7 +167,7 @@ function partsSection(t: CsvTable | null, maxRows: number): string {
     hide: [c.diffLo, c.diffHi].filter((x): x is string => x !== null),
     omit: quiet.filter((x): x is string => x !== null && t.header.includes(x)),
     rowClass: (r) => (c.mispriced && r[c.mispriced] ? `mispriced-${r[c.mispriced]}` : ''),
-    cell: (col, v) => (col === c.mispriced && v ? `<span class="flag ${esc(v)}">${esc(v)}priced</span>` : col === c.note && v ? esc(v.replace(/-/g, ' ')) : null),
+    cell: (col, v) => (col === c.mispriced && v ? `<span class="flag ${esc(v)}">${esc(v)}priced</span>` : col === c.note && v ? esc(noteWords(v)) : null),
     bars: [
       { label: 'fair − listed, interval', after: c.delta, point: c.delta, lo: c.deltaLo, hi: c.deltaHi, ref: 0 },
       { label: 'win-rate difference with/without', after: c.diff, point: c.diff, lo: c.diffLo, hi: c.diffHi, ref: 0 },
@@ -284,9 +284,9 @@ function replaySection(f: RunFolder): string {
   const saved = `${f.replayCount.toLocaleString('en')}${played !== null ? ` of ${played.toLocaleString('en')}` : ''} matches saved`;
   const more = `<p class="note">${saved}${shown < f.replayCount ? `, ${shown} of them here` : ''}; chosen for interest when the run chose them (each entrant's losses, upsets, long games), listed in that order. Any match plays in the terminal with <code>havoc replay ${esc(f.dir)} --match ID</code>.</p>`;
   const json = JSON.stringify(f.replays).replace(/</g, '\\u003c');
-  const boards = f.replays.some((r) => r.view === 'board')
-    ? ' A hot square has the colour of the machine firing at it; pips under a piece are its hearts (red) and shields (blue), a red ring a hit this step; a wreck is a grey square; mines show per owner.'
-    : '';
+  // Each ruleset's board says what its colours and pips mean (a board without a note gets none).
+  const notes = new Set(f.replays.flatMap((r) => (r.view === 'board' && r.board.note ? [r.board.note] : [])));
+  const boards = [...notes].map((n) => ` ${esc(n)}`).join('');
   const records = f.replays.some((r) => r.view === 'records') ? ' A game without a board shows its records as text, the current one marked.' : '';
   return `<p class="note">Step with the slider, ◀ ▶ or the arrow keys; « » (Page Up, Page Down) go by turns, <b>next hit</b> (H) to the next step with a hit, Home and End to the start and the end; space plays and pauses. The keys work while the viewer is on screen.${boards}${records}</p>${more}${errs}
 <div class="viewer" id="viewer"></div>
