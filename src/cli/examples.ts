@@ -47,7 +47,10 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc match --ruleset hovercrafts --loadouts duo,duo --bots pilot,random --quiet', 'Hovercrafts, two fleets of two ships'],
     ['havoc match --ruleset battle-engine --loadouts gen+cpl*2+archer+pvt*9,gen+cpl*2+archer+pvt*9 --bots commander,random --quiet', 'Battle Engine, two armies'],
   ],
-  scenario: [['havoc scenario test/scenarios/rbp-opening.json --board', 'a scripted opening: the JSONL trace, the board on stderr']],
+  scenario: [
+    ['havoc scenario test/scenarios/rbp-opening.json --board', 'a scripted opening: the JSONL trace, the board on stderr'],
+    ['havoc scenario test/scenarios/blind-ninjas-ambush.json --view A', "each line with what seat A observes (its bots' observation)"],
+  ],
   parts: [
     ['havoc parts', 'the catalogue with each weapon\'s diagram'],
     ['havoc parts --json', 'the same as JSON'],

@@ -1,4 +1,5 @@
 /** `havoc match`: one seeded match between bots, drawn step by step. */
+import { scenarioResult } from '../match/scenario.js';
 import { withExamples } from './examples.js';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
@@ -101,8 +102,10 @@ const command: CommandModule<object, Args> = {
       const figures = mod.figures.map((f, i) => `; ${f} ${result.figures[i].join('/')}`).join('');
       // A shared first place that is not every seat (a team's seats): the seats named, not "draw".
       const firsts = result.ranks.flatMap((r, s) => (r === 0 ? [mod.seatName(game, s)] : []));
-      const shared = winner === null && firsts.length < result.ranks.length ? `${firsts.join(' and ')} win (a shared first place)` : null;
-      if (args.json) out(JSON.stringify({ result: { winner, reason: result.reason, turns: result.turns } }) + '\n');
+      const sided = scenarioResult(mod, game, { ranks: result.ranks, reason: result.reason }, result.turns);
+      const shared =
+        winner === null && firsts.length < result.ranks.length ? (sided.winner_side ? `${sided.winner_side} wins (${firsts.join(' and ')})` : `${firsts.join(' and ')} win (a shared first place)`) : null;
+      if (args.json) out(JSON.stringify({ result: sided }) + '\n');
       else {
         out(`${args.quiet ? '' : '\n'}result: ${winner ? `${winner} wins` : shared ?? 'draw'} (${result.reason}) after ${result.turns} turns${figures}; faults ${result.faults.join('/')}\n`);
         for (const line of faultLines(result.faultLog, (s) => mod.seatName(game, s))) out(line + '\n');

@@ -186,7 +186,7 @@ describe('havoc tournament / sweep', () => {
       [['scenario', scenario('board-0', { ruleset: 'rbp', board: { width: 0, height: 0 }, machines: [machine], turns: [] })], 'board: must be {"width": W, "height": H}, W from 1 to 26'],
       [['scenario', scenario('board-neg', { ruleset: 'rbp', board: { width: -3, height: 8 }, machines: [machine], turns: [] })], 'board: must be {"width": W, "height": H}'],
       [['scenario', scenario('board-big', { ruleset: 'rbp', board: { width: 100000, height: 100000 }, machines: [machine], turns: [] })], 'board: must be {"width": W, "height": H}'],
-      [['scenario', scenario('colour', { ruleset: 'rbp', colour: 1, machines: [machine], turns: [] })], 'colour: unknown field (expected ruleset, description, seed, turns, board, machines, turnLimit, parts)'],
+      [['scenario', scenario('colour', { ruleset: 'rbp', colour: 1, machines: [machine], turns: [] })], 'colour: unknown field (expected ruleset, description, seed, turns, diceRunOut, board, machines, turnLimit, parts)'],
       [['scenario', scenario('limit', { ruleset: 'rbp', turnLimit: 'abc', machines: [machine], turns: [] })], 'turnLimit: must be a positive integer'],
     ];
     for (const [a, says] of cases) {
