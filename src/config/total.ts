@@ -7,7 +7,7 @@ export const MAX_MATCHES = 1e9;
 /** The number of matches a run plays (its schedule's length). */
 export function scheduleTotal(run: RunConfig): number {
   const s = run.schedule;
-  if (s.type === 'sweep') return s.matches;
+  if (s.type === 'sweep' || s.type === 'duel') return s.matches;
   if (s.type === 'rounds') return s.rounds.reduce((n, r) => n + r.pairs.length * r.games, 0);
   const n = run.between === 'teams' ? run.teams!.length : run.between === 'bots' ? run.bots.length : run.loadouts.length;
   const k = s.type === 'free-for-all' ? s.seats : 2;

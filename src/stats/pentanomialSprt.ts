@@ -108,14 +108,17 @@ export function duelSprtProblem(spec: DuelSprtSpec): string | null {
 }
 
 /**
- * Pairs a fixed-size duel needs for the same errors (a one-sided z-test of
- * the mean pair score at alpha whose power at elo1 is 1 − beta, elo0 and elo1
- * as logistic Elo), given the pair score's standard deviation:
+ * Observations a fixed-size duel needs for the same errors: a one-sided
+ * z-test of the mean score at alpha whose power at elo1 is 1 − beta, given
+ * the observations' standard deviation (a pair's score, `perPair`; or a
+ * game's, as a tournament that does not pair its games would count):
  *   n = ((z_{1−α} + z_{1−β}) · sd / (s1 − s0))²
- * The SPRT's saving is measured against this.
+ * with s the expected score of elo (logistic), or ½ + elo·sd·k/(800/ln 10)
+ * (normalised: k = √2 for pairs, 1 for games, as fastchess converts). The
+ * SPRT's saving is measured against this.
  */
-export function fixedPairsFor(spec: DuelSprtSpec, pairSd: number, zAlpha: number, zBeta: number): number {
-  const s0 = spec.model === 'logistic' ? eloToScore(spec.elo0) : 0.5 + (Math.SQRT2 * spec.elo0 * pairSd) / NELO_UNIT;
-  const s1 = spec.model === 'logistic' ? eloToScore(spec.elo1) : 0.5 + (Math.SQRT2 * spec.elo1 * pairSd) / NELO_UNIT;
-  return Math.ceil((((zAlpha + zBeta) * pairSd) / (s1 - s0)) ** 2);
+export function fixedSizeFor(spec: DuelSprtSpec, sd: number, perPair: boolean, zAlpha: number, zBeta: number): number {
+  const k = perPair ? Math.SQRT2 : 1;
+  const score = (elo: number): number => (spec.model === 'logistic' ? eloToScore(elo) : 0.5 + (k * elo * sd) / NELO_UNIT);
+  return Math.ceil((((zAlpha + zBeta) * sd) / (score(spec.elo1) - score(spec.elo0))) ** 2);
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addPair, EMPTY_PENTANOMIAL, estimate, pairKind, type Pentanomial } from '../../src/stats/pentanomial.js';
-import { duelSprtProblem, duelVerdict, fixedPairsFor, pentanomialLlr, type DuelSprtSpec } from '../../src/stats/pentanomialSprt.js';
+import { duelSprtProblem, duelVerdict, fixedSizeFor, pentanomialLlr, type DuelSprtSpec } from '../../src/stats/pentanomialSprt.js';
 import { sprtBounds } from '../../src/stats/sprt.js';
 
 /** Counts [LL, LD, WL+DD, WD, WW] as a pentanomial (WL+DD all as DD). */
@@ -78,6 +78,10 @@ describe('pentanomial', () => {
   it('the fixed-size duel of equal errors: ((z_a + z_b) sd / (s1 - s0))^2 pairs', () => {
     // sd 0.2 of a pair's score, 0 against 10 Elo (s1 - s0 = 0.014388), alpha = beta = 0.05 (z = 1.644854).
     const s1 = 1 / (1 + 10 ** (-10 / 400));
-    expect(fixedPairsFor(spec(0, 10, 'logistic'), 0.2, 1.644854, 1.644854)).toBe(Math.ceil(((2 * 1.644854 * 0.2) / (s1 - 0.5)) ** 2));
+    expect(fixedSizeFor(spec(0, 10, 'logistic'), 0.2, true, 1.644854, 1.644854)).toBe(Math.ceil(((2 * 1.644854 * 0.2) / (s1 - 0.5)) ** 2));
+    expect(fixedSizeFor(spec(0, 10, 'logistic'), 0.2, true, 1.644854, 1.644854)).toBe(2092); // 2091.3 by hand
+    // Normalised Elo: 10 nElo is 10·sd·√2/(800/ln 10) of a pair's score, whatever the sd: n = ((z_a + z_b)/(√2·10/347.4))².
+    expect(fixedSizeFor(spec(0, 10, 'normalized'), 0.2, true, 1.644854, 1.644854)).toBe(Math.ceil(((2 * 1.644854 * 800) / Math.LN10 / (Math.SQRT2 * 10)) ** 2));
+    expect(fixedSizeFor(spec(0, 10, 'normalized'), 0.3, false, 1.644854, 1.644854)).toBe(Math.ceil(((2 * 1.644854 * 800) / Math.LN10 / 10) ** 2));
   });
 });
