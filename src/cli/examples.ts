@@ -35,7 +35,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
   ],
   duel: [
     ['havoc duel greedy random --ruleset rbp --max-games 400 --out results/duel-quick --save-replays none', 'is greedy stronger than random on Robo Battle Pigs? pairs until the test of 0 against 10 Elo decides (H1 accepted after 220 games), in results/duel-quick/'],
-    ['havoc duel greedy greedy --ruleset nhm --out results/duel-copy --save-replays none', 'greedy against a copy of itself (greedy-2) on drawn NHM openings: H0 accepted'],
+    ['havoc duel greedy greedy --ruleset rbp --out results/duel-copy --save-replays none', 'greedy against a copy of itself (named greedy-2): H0 accepted'],
   ],
   merge: [['havoc merge results/quick-merged results/quick-1of2 results/quick-2of2', 'the two shards as one run: the same tables, byte for byte, as results/quick/']],
   resume: [['havoc resume results/quick', 'carry on a stopped run (a finished one has nothing left to play)']],

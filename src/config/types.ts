@@ -148,6 +148,8 @@ export interface ConfigOverrides {
   readonly trustBots?: boolean;
   /** Per-run schedule field overrides (e.g. `havoc sweep --matches N`). */
   readonly schedule?: Readonly<Record<string, unknown>>;
+  /** Every run's matches, in place of its schedule's (`--matches N` of tournament and sweep; total.ts withMatches). */
+  readonly matches?: number;
   /** Every run's bots, in place of the config's (`havoc sweep --bots greedy`). */
   readonly bots?: readonly string[];
 }
