@@ -7,7 +7,7 @@ import type { Argv } from 'yargs';
 
 export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
   tournament: [
-    ['havoc tournament configs/quick.json', 'random, greedy and nash on Robo Battle Pigs, a few seconds: tables and report in results/quick/'],
+    ['havoc tournament configs/quick.json', 'random, greedy and nash on Robo Battle Pigs, 9 s of CPU: tables and report in results/quick/'],
     ['havoc tournament configs/quick.json --shard 1/2 --out results/quick-1of2 --quiet', 'half the matches (ids 0, 2, 4, …), for one machine of two'],
     ['havoc tournament configs/quick.json --shard 2/2 --out results/quick-2of2 --quiet', 'the other half'],
     ['havoc tournament configs/quick.json --workers 0 --seed 2 --out results/quick-seed2 --no-report', 'in this thread, another seed, no report'],
