@@ -90,7 +90,7 @@ export function commandBotHint(path: string): string | null {
   const beside = join(here, 'bot.json');
   if (existsSync(beside) && beside !== path) return `a ${ext} bot runs as a command named by a manifest; ${beside} is beside it: havoc check-bot ${beside} (docs/protocol.md)`;
   const command = INTERPRETERS[ext] ? [...INTERPRETERS[ext], file] : COMPILED.includes(ext) ? [`./${file.slice(0, -ext.length)}`] : null;
-  const manifest = JSON.stringify({ name: file.slice(0, -ext.length), command: command ?? ['PROGRAM', file], rulesets: ['rbp'] });
+  const manifest = JSON.stringify({ name: file.slice(0, -ext.length), command: command ?? ['PROGRAM', file], rulesets: rulesetIds().slice(0, 1) });
   const compile = COMPILED.includes(ext) ? ` (compile it first: the command runs the program ./${file.slice(0, -ext.length)})` : command ? '' : ' (PROGRAM: what runs the file)';
   return `a ${ext} bot runs as a command named by a manifest, not as a module: save ${manifest} as ${beside}${compile}, then havoc check-bot ${beside} (docs/protocol.md)`;
 }
