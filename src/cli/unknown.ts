@@ -45,5 +45,6 @@ export function refusal(msg: string, command: string | null, options: readonly s
     });
     return `error: ${said.join('; ')}; ${help} lists ${command ? 'its options' : 'the commands'}`;
   }
-  return `error: ${msg.replace(/\s*\n\s*/g, ' ')} (${help})`;
+  const line = msg.replace(/\s*\n\s*/g, ' ');
+  return `error: ${line}${line.includes('--help') ? '' : ` (${help})`}`;
 }

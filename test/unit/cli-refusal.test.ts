@@ -20,6 +20,7 @@ describe('refusals', () => {
     );
     expect(refusal('Unknown arguments: tournamnt, x', null, [], ['tournament', 'sweep'])).toBe('error: no command "tournamnt" (did you mean tournament?); havoc --help lists the commands');
     expect(refusal('Not enough non-option arguments: got 0, need at least 1', 'sweep', [], [])).toBe('error: Not enough non-option arguments: got 0, need at least 1 (havoc sweep --help)');
+    expect(refusal('name a command (havoc --help lists them)', null, [], [])).toBe('error: name a command (havoc --help lists them)');
   });
 });
 
