@@ -11,6 +11,7 @@ export type AnyCommand = CommandModule<any, any>;
 export const COMMANDS: readonly (readonly [name: string, load: () => Promise<{ default: AnyCommand }>])[] = [
   ['tournament', () => import('./tournament.js')],
   ['contest', () => import('./contest.js')],
+  ['duel', () => import('./duel.js')],
   ['sweep', () => import('./sweep.js')],
   ['reprice', () => import('./reprice.js')],
   ['swaps', () => import('./swaps.js')],
