@@ -62,7 +62,8 @@ export async function submitBot(url: string, path: string, o: { token?: string; 
   }
   const body = (await res.json().catch(() => null)) as (SubmitAnswer & { error?: string }) | null;
   if (!body) throw new HavocError('ERR_SERVE', target, `answered ${res.status} without JSON: is it a havoc contest server?`);
-  if (body.error) throw new HavocError(res.status === 403 ? 'ERR_ACCESS' : 'ERR_UPLOAD', 'the server', body.error);
+  if (body.error && res.status === 403) throw new HavocError('ERR_ACCESS', 'the server', body.error);
+  if (body.error) throw new HavocError('ERR_UPLOAD', 'the server', body.error);
   return body;
 }
 

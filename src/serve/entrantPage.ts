@@ -28,6 +28,8 @@ export interface EntrantMatch {
   readonly turns: number;
   readonly detail: SeatDetail | null;
   readonly replay: boolean;
+  /** Its place in the queue (newer matches higher). */
+  readonly queued: number;
 }
 
 /** Decision times: mean, 99th percentile (nearest rank) and max, ms. */
@@ -51,10 +53,10 @@ export function entrantMatches(c: Coordinator, name: string): EntrantMatch[] {
       const detail = m.detail ? ((JSON.parse(m.detail) as { seats: SeatDetail[] }).seats[seat] ?? null) : null;
       return {
         id: m.id, submission: seat === 0 ? m.s0 : m.s1, seat, opponent: other?.entrant ?? '?',
-        result: m.winner === -1 ? 'draw' : m.winner === seat ? 'win' : 'loss', reason: m.reason ?? '', turns: m.turns ?? 0, detail, replay: m.replay !== null,
+        result: m.winner === -1 ? 'draw' : m.winner === seat ? 'win' : 'loss', reason: m.reason ?? '', turns: m.turns ?? 0, detail, replay: m.replay !== null, queued: m.queued,
       } as EntrantMatch;
     })
-    .sort((a, b) => order[a.result] - order[b.result] || (a.id < b.id ? 1 : -1));
+    .sort((a, b) => order[a.result] - order[b.result] || b.queued - a.queued);
 }
 
 export function entrantPage(c: Coordinator, name: string, v: Viewer): string | null {
@@ -82,14 +84,14 @@ export function entrantPage(c: Coordinator, name: string, v: Viewer): string | n
     .map((m) => {
       const stderr = own && c.db.log(m.id, m.seat) !== null ? ` <a href="/matches/${esc(m.id)}/stderr/${m.seat}">stderr</a>` : '';
       const watch = m.replay ? `<a href="/matches/${esc(m.id)}">▶ ${esc(m.id)}</a>` : esc(m.id);
-      return `<tr class="${m.result}"><td>${watch}${stderr}</td><td class="wrap">${esc(m.opponent)}</td><td>${m.result}</td><td>${esc(m.reason)}, ${m.turns}</td><td class="n">${m.detail?.faults.length || ''}</td></tr>`;
+      return `<tr class="${m.result}"><td class="wrap">${watch}${stderr}</td><td class="wrap">${esc(m.opponent)}</td><td>${m.result}</td><td class="wide">${esc(m.reason)}, ${m.turns}</td><td class="n">${m.detail?.faults.length || ''}</td></tr>`;
     })
     .join('');
   const more = matches.length > MAX_LISTED ? `<p class="note">The first ${MAX_LISTED} of ${matches.length} matches, losses first.</p>` : '';
   const w = matches.filter((m) => m.result === 'win').length, d = matches.filter((m) => m.result === 'draw').length, l = matches.filter((m) => m.result === 'loss').length;
   const subRows = [...subs]
     .reverse()
-    .map((s) => `<tr><td class="n">${s.id}</td><td class="n">${esc(when(s.at))}</td><td>${esc(s.language ?? '')}</td><td>${s.ok ? '<span class="ok">passed</span>' : '<span class="bad">refused</span>'}${s.id === current?.id ? ' (current)' : ''}</td></tr>`)
+    .map((s) => `<tr><td class="n">${s.id}</td><td class="n">${esc(when(s.at))}</td><td class="wide">${esc(s.language ?? '')}</td><td>${s.ok ? '<span class="ok">passed</span>' : '<span class="bad">refused</span>'}${s.id === current?.id ? ' (current)' : ''}</td></tr>`)
     .join('');
   const lastCheck = subs.length ? `<details class="card"${subs[subs.length - 1].ok ? '' : ' open'}><summary>Check of submission ${subs[subs.length - 1].id}</summary>${checkHtml(checkOf(subs[subs.length - 1]), budget)}</details>` : '';
   return shell(
@@ -97,7 +99,7 @@ export function entrantPage(c: Coordinator, name: string, v: Viewer): string | n
     name,
     `<p>${e.house ? 'A house bot. ' : ''}${plural(matches.length, 'match', 'matches')}: ${w} won, ${d} drawn, ${l} lost${current ? `; current submission ${current.id}${current.language ? ` (${esc(current.language)})` : ''} of ${esc(when(current.at))}` : '; no submission has passed its check yet'}.${own ? '' : ' <span class="note">Its stderr is shown to its entrant (with its token) and the organiser.</span>'}</p>
 ${lastCheck}${times}${faultHtml}
-<h2>Matches</h2><p class="note">Losses first; ▶ opens the replay.</p><table><thead><tr><th>match</th><th>against</th><th>result</th><th>end, turns</th><th class="n">faults</th></tr></thead><tbody>${rows}</tbody></table>${more}
-<h2>Submissions</h2><table><thead><tr><th class="n">#</th><th class="n">at</th><th>language</th><th>check</th></tr></thead><tbody>${subRows}</tbody></table>`,
+<h2>Matches</h2><p class="note">Losses first; ▶ opens the replay.</p><table><thead><tr><th>match</th><th>against</th><th>result</th><th class="wide">end, turns</th><th class="n">faults</th></tr></thead><tbody>${rows}</tbody></table>${more}
+<h2>Submissions</h2><table><thead><tr><th class="n">#</th><th class="n">at</th><th class="wide">language</th><th>check</th></tr></thead><tbody>${subRows}</tbody></table>`,
   );
 }

@@ -27,7 +27,7 @@ pre{white-space:pre-wrap;word-break:break-word;background:#fff;border:1px solid 
 form label{display:block;margin:8px 0 3px;font-weight:600}
 input[type=text],input[type=number],input[type=password]{width:100%;max-width:420px;padding:7px;font-size:15px}
 button{padding:8px 14px;font-size:15px;margin-top:10px}
-.wrap{overflow-wrap:anywhere}
+.wrap{overflow-wrap:anywhere;word-break:break-word}
 @media (max-width:480px){.wide{display:none}th,td{padding:4px 3px;font-size:13px}}
 `;
 
@@ -46,5 +46,5 @@ ${body}
 /** `n` things, in words. */
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-/** An ISO time as a short UTC one: 2025-01-02 13:04. */
-export const when = (iso: string | null): string => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
+/** An ISO time as a short UTC one: 01-02 13:04 (the contest's year goes without saying). */
+export const when = (iso: string | null): string => (iso ? iso.slice(5, 16).replace('T', ' ') : '');

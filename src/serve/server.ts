@@ -5,8 +5,8 @@
  * for what is not there), as JSON to a client that asks for it
  * (`havoc submit`) and as a page to a browser.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -42,6 +42,18 @@ export interface Served {
   close(): Promise<void>;
 }
 
+/**
+ * Refuses a storage the sandboxed bots cannot reach: run as root, the arena starts each bot as a user of its own
+ * (sandbox/bubblewrap.ts), which must pass through every folder above the submissions (o+x) to read them.
+ */
+function checkReachable(storage: string): void {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  for (let d = resolve(storage); ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) throw new HavocError('ERR_SERVE', storage, `the sandboxed bots (each run as a user of its own) cannot reach the submissions: ${d} is not searchable by others (chmod o+x ${d}, or choose another --db)`);
+    if (dirname(d) === d) return;
+  }
+}
+
 /** The storage folder of a database file. */
 export const storageOf = (db: string): string => `${db}.files`;
 
@@ -69,7 +81,8 @@ const wantsJson = (req: FastifyRequest): boolean => (req.headers.accept ?? '').i
 export async function serve(o: ServeOptions): Promise<Served> {
   const contest = await loadServedContest(o.contest);
   const storage = storageOf(o.db);
-  mkdirSync(join(storage, 'submissions'), { recursive: true });
+  mkdirSync(join(storage, 'submissions'), { recursive: true, mode: 0o755 });
+  checkReachable(join(storage, 'submissions'));
   const db = new ContestDb(o.db);
   keepContest(db, contest);
   addHouse(db, contest);
