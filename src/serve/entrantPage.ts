@@ -9,7 +9,7 @@ import { esc } from '../report/htmlKit.js';
 import type { Viewer } from './access.js';
 import type { Coordinator } from './coordinator.js';
 import type { MatchRow } from './db.js';
-import { groupFaults, type Fault } from './faults.js';
+import { groupFaults, type Fault } from '../report/faultCauses.js';
 import { checkHtml, checkOf } from './pages.js';
 import { plural, shell, when } from './pageShell.js';
 import type { SeatDetail } from './play.js';

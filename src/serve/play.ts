@@ -22,7 +22,7 @@ import { withRunData } from '../config/data.js';
 import type { RunConfig } from '../config/types.js';
 import { startReplay, writeReplay } from '../store/replays.js';
 import { buildResolver } from '../run/schedule.js';
-import { faultsOf, withoutPaths, type Fault } from './faults.js';
+import { faultsOf, withoutPaths, type Fault } from '../report/faultCauses.js';
 
 /** A seat's bot: the entrant's name, its spec, and its submission's folder (null: a house bot). */
 export interface SeatBot {

@@ -12,7 +12,7 @@ import { HavocError, HavocProblems } from '../core/errors.js';
 import { readManifest, type EntrantManifest } from '../sandbox/manifest.js';
 import { newToken, tokenHash, tokenMatches } from './access.js';
 import type { Coordinator } from './coordinator.js';
-import { withoutPaths } from './faults.js';
+import { withoutPaths } from '../report/faultCauses.js';
 import type { CheckResult } from './play.js';
 import { safeRelative, unpackUpload, type Upload } from './storage.js';
 

@@ -1,9 +1,10 @@
 /**
- * A fault as its entrant reads it: where in its own files it came from
+ * A fault as its entrant reads it, on the contest server's pages (src/serve/)
+ * and the report's entrant pages: where in its own files it came from
  * (`bot.py:12`, from the traceback or stack its bot wrote to stderr) and its
- * cause — the message with the submission's folder taken out (names, never
- * the server's paths) and its numbers and quoted actions made general, so
- * one crash in programs #2, #3 and #6 is one cause, not three.
+ * cause — the message with its bot's folder taken out (names, never the
+ * organiser's paths) and its numbers and quoted actions made general, so one
+ * crash in programs #2, #3 and #6 is one cause, not three.
  */
 import { relative, sep } from 'node:path';
 
@@ -51,9 +52,9 @@ export function faultWhere(stderr: string | null, root: string | null): string |
   return null;
 }
 
-/** A message made general: numbers and quoted text stand for any. */
+/** A message made general: numbers, quoted text and the seat's letter (`machine A`, `seat B`) stand for any. */
 export const causeOf = (kind: string, message: string): string =>
-  `${kind}: ${message.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b\d+(\.\d+)?\b/g, 'N')}`;
+  `${kind}: ${message.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b(machine|seat) [A-Z]\b/g, '$1 S').replace(/\b\d+(\.\d+)?\b/g, 'N')}`;
 
 /** A seat's faults with their causes and places, from the match's fault log and the seat's stderr. */
 export function faultsOf(log: readonly { turn: number; kind: string; message: string }[], stderr: string | null, root: string | null, roots: readonly string[]): Fault[] {
