@@ -31,6 +31,7 @@ export const COMMANDS: readonly (readonly [name: string, load: () => Promise<{ d
   ['status', () => import('./status.js')],
   ['serve', () => import('./serve.js')],
   ['submit', () => import('./submit.js')],
+  ['serve-worker', () => import('./serveWorker.js')],
 ];
 
 /** The commands to load for these arguments: the one named first when it is known, else all (the top help, a typo yargs names). */

@@ -23,12 +23,12 @@ const command: CommandModule<object, Args> = {
       .option('port', { type: 'number', default: 8080, describe: 'the port to listen on (0: any free one)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'the address to listen on (0.0.0.0: every interface)' })
       .option('db', { type: 'string', describe: "the contest's database (SQLite; its storage is FILE.files/ beside it; default results/serve/NAME.db)" })
-      .option('workers', { type: 'number', default: Math.max(1, availableParallelism() - 1), describe: 'worker threads playing matches and checking submissions' })
+      .option('workers', { type: 'number', default: Math.max(1, availableParallelism() - 1), describe: 'worker threads playing matches here (0: only remote workers, havoc serve-worker, play; checks still run here)' })
       .option('organiser-token', { type: 'string', describe: "the organiser's token (default: HAVOC_ORGANISER_TOKEN, else made at the first start and kept in the storage)" }) as never,
   handler: (args) =>
     reportErrors(async () => {
       if (!(Number.isInteger(args.port) && args.port >= 0 && args.port < 65536)) throw new HavocError('ERR_ARGS', '--port', `must be a port number (0 to 65535), not ${args.port}`);
-      if (!(Number.isInteger(args.workers) && args.workers >= 1)) throw new HavocError('ERR_ARGS', '--workers', `must be a whole number ≥ 1, not ${args.workers}`);
+      if (!(Number.isInteger(args.workers) && args.workers >= 0)) throw new HavocError('ERR_ARGS', '--workers', `must be a whole number ≥ 0, not ${args.workers}`);
       const { serve } = await import('../serve/server.js');
       const { loadServedContest } = await import('../serve/contest.js');
       const db = args.db ?? join('results', 'serve', `${(await loadServedContest(args.contest)).name}.db`);

@@ -33,6 +33,8 @@ export interface ServeOptions {
   readonly newGames: number;
   /** Opponents a new submission meets before the ladder treats it as any other. */
   readonly newOpponents: number;
+  /** Seconds a remote worker (havoc serve-worker) holds a match before it is handed out again. */
+  readonly leaseSeconds: number;
 }
 
 export const DEFAULT_SERVE: ServeOptions = {
@@ -45,6 +47,7 @@ export const DEFAULT_SERVE: ServeOptions = {
   checkGames: 2,
   newGames: 2,
   newOpponents: 4,
+  leaseSeconds: 120,
 };
 
 /** A contest file read: its run (the ruleset's settings; `bots` are the house bots), its options and its neighbours' confidence. */
@@ -52,8 +55,8 @@ export interface ServedContest {
   readonly file: string;
   readonly name: string;
   readonly run: RunConfig;
-  /** The run's data as its ruleset read it (NHM: the catalogue), or undefined. */
-  readonly data: unknown;
+  /** The text of the run's data file (NHM and RBP: the parts catalogue), or null when its ruleset reads none. */
+  readonly dataText: string | null;
   readonly house: readonly { readonly name: string; readonly spec: string }[];
   readonly confidence: number;
   readonly serve: ServeOptions;
@@ -72,6 +75,7 @@ const Serve = z.strictObject(
     checkGames: evenGames("games of a submission's check").optional(),
     newGames: evenGames('games a new submission plays against each first opponent').optional(),
     newOpponents: whole(1, 'opponents a new submission meets first').optional(),
+    leaseSeconds: whole(1, 'seconds a remote worker holds a match').optional(),
   },
   { error: (iss) => (iss.code === 'unrecognized_keys' ? `unknown field (expected ${Object.keys(DEFAULT_SERVE).join(', ')})` : 'must be an object (see docs/contest.md, "A contest server")') },
 );
@@ -107,5 +111,5 @@ export async function loadServedContest(file: string): Promise<ServedContest> {
   const plan = await loadConfigJson(run, file);
   const r = plan.runs[0];
   const house = r.run.bots.filter((b) => b.name !== CHECK.name).map((b) => ({ name: b.name, spec: b.bot }));
-  return { file, name: r.run.name, run: r.run, data: r.data?.value, house, confidence, serve };
+  return { file, name: r.run.name, run: r.run, dataText: r.data?.text ?? null, house, confidence, serve };
 }

@@ -22,7 +22,7 @@ import type { CheckResult, CheckTask, ContestSetup, PlayResult, PlayTask, SeatBo
 import type { WorkerTask } from './worker.js';
 
 /** The compiled worker (from dist/ even when this module runs from src/ under a test runner). */
-function workerFile(): string {
+export function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
   return here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'serve', 'worker.js') : join(dirname(here), 'worker.js');
 }
@@ -32,8 +32,10 @@ const TRIES = 3;
 
 export class Coordinator {
   private readonly pool: Piscina<WorkerTask, PlayResult | CheckResult>;
-  private readonly setup: ContestSetup;
+  readonly setup: ContestSetup;
   private readonly inFlight = new Set<string>();
+  /** Matches handed to remote workers (havoc serve-worker), by id: until when the lease holds. */
+  private readonly leases = new Map<string, { until: number; worker: string }>();
   private readonly tries = new Map<string, number>();
   private stopped = false;
   /** Matches written by this process (the load run's figure). */
@@ -46,14 +48,15 @@ export class Coordinator {
     readonly workers: number,
     private readonly say: (line: string) => void = () => undefined,
   ) {
-    this.pool = threadPool<WorkerTask, PlayResult | CheckResult>(workerFile(), workers);
+    // Checks run here whatever the remote workers: at least one thread.
+    this.pool = threadPool<WorkerTask, PlayResult | CheckResult>(workerFile(), Math.max(1, workers));
     const key = createHash('sha256').update(canonicalJson(contest.run)).digest('hex').slice(0, 16);
-    this.setup = { key, run: contest.run, data: contest.data, storage };
+    this.setup = { key, run: contest.run, dataText: contest.dataText, storage };
   }
 
-  /** Matches at once: each worker one, and one more waiting. */
+  /** Matches queued at once: each local worker two, and room for the remote workers' leases. */
   get capacity(): number {
-    return this.workers * 2;
+    return Math.max(2, this.workers * 2 + this.leases.size + 2);
   }
 
   get frozen(): boolean {
@@ -109,15 +112,45 @@ export class Coordinator {
     if (rows.length) this.db.queue(rows);
   }
 
-  /** Starts what there is room for. */
+  /** Whether a match is being played here or by a remote worker whose lease holds. */
+  private busy(id: string): boolean {
+    const l = this.leases.get(id);
+    if (l && l.until < Date.now()) this.leases.delete(id);
+    return this.inFlight.has(id) || this.leases.has(id);
+  }
+
+  /** Starts what there is room for on the local workers. */
   pump(): void {
     if (this.stopped) return;
     this.refill();
+    if (this.workers === 0) return;
     for (const m of this.db.queued()) {
-      if (this.inFlight.size >= this.capacity) break;
-      if (this.inFlight.has(m.id)) continue;
+      if (this.inFlight.size >= this.workers * 2) break;
+      if (this.busy(m.id)) continue;
       this.start(m);
     }
+  }
+
+  /**
+   * A queued match for remote worker `worker`, leased to it for `seconds` (a worker killed mid-match: the match
+   * is handed out again when its lease ends), or null when every queued match is under way.
+   */
+  lease(worker: string, seconds: number): { m: MatchRow; seats: [SubmissionRow, SubmissionRow] } | null {
+    if (this.stopped) return null;
+    this.refill();
+    const m = this.db.queued().find((x) => !this.busy(x.id));
+    if (!m) return null;
+    this.leases.set(m.id, { until: Date.now() + seconds * 1000, worker });
+    return { m, seats: [this.db.submission(m.s0)!, this.db.submission(m.s1)!] };
+  }
+
+  /** A remote worker's result: written once (false when the match was already written, by another worker or here). */
+  remoteResult(id: string, r: PlayResult, worker: string): boolean {
+    this.leases.delete(id);
+    const ok = this.db.finish(id, { winner: r.winner, reason: r.reason, turns: r.turns, faults: r.faults, detail: JSON.stringify({ seats: r.seats, worker }), replay: r.replay, logs: r.logs }, new Date().toISOString());
+    if (ok) this.played++;
+    this.pump();
+    return ok;
   }
 
   private start(m: MatchRow): void {
@@ -128,7 +161,7 @@ export class Coordinator {
       (r) => {
         this.inFlight.delete(m.id);
         if (this.stopped) return;
-        const detail = JSON.stringify({ seats: r.seats });
+        const detail = JSON.stringify({ seats: r.seats, worker: 'local' });
         if (this.db.finish(m.id, { winner: r.winner, reason: r.reason, turns: r.turns, faults: r.faults, detail, replay: r.replay, logs: r.logs }, new Date().toISOString())) this.played++;
         this.pump();
       },

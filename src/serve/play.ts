@@ -18,7 +18,8 @@ import { playMatch } from '../match/loop.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
 import { isolationOf } from '../sandbox/limits.js';
 import { botModuleProblem } from '../config/bots.js';
-import { withRunData } from '../config/data.js';
+import { parseData, withRunData } from '../config/data.js';
+import { HavocError } from '../core/errors.js';
 import type { RunConfig } from '../config/types.js';
 import { startReplay, writeReplay } from '../store/replays.js';
 import { buildResolver } from '../run/schedule.js';
@@ -36,7 +37,8 @@ export interface ContestSetup {
   /** Identifies the contest for the worker's cache. */
   readonly key: string;
   readonly run: RunConfig;
-  readonly data: unknown;
+  /** The text of the run's data file (parsed once per worker: it travels as text, to threads and to other machines), or null. */
+  readonly dataText: string | null;
   /** The storage's folder (replays and scratch logs go there). */
   readonly storage: string;
 }
@@ -89,7 +91,10 @@ async function setupOf(c: ContestSetup): Promise<{ module: AnyGameModule; build:
   let s = setups.get(c.key);
   if (!s) {
     if (c.run.rulesetModule) await loadRuleset(c.run.rulesetModule);
-    const module = withRunData(rulesetById(c.run.ruleset), c.data);
+    const base = rulesetById(c.run.ruleset);
+    const data = c.dataText !== null && base.data ? parseData(base.data, 'the contest\'s data', () => c.dataText!) : undefined;
+    if (data instanceof HavocError) throw data;
+    const module = withRunData(base, data?.value);
     s = { module, build: buildResolver(c.run, module) };
     setups.set(c.key, s);
   }

@@ -22,6 +22,7 @@ import type { Upload } from './storage.js';
 import { leaderboardPage, organiserPage, replayPage, standings, submitPage, submittedPage } from './pages.js';
 import { entrantPage } from './entrantPage.js';
 import { shell } from './pageShell.js';
+import { leaseTask, submissionArchive, takeResult, type RemoteResult } from './remote.js';
 
 export interface ServeOptions {
   readonly contest: string;
@@ -202,6 +203,29 @@ export async function serve(o: ServeOptions): Promise<Served> {
     if (given) reply.header('set-cookie', `havoc_token=${encodeURIComponent(given)}; Path=/; HttpOnly; SameSite=Strict`);
     if (wantsJson(req)) return { entrant: r.entrant, submission: r.submission, token: r.token, ok: r.check.ok, check: r.check, files: r.files, page: `/entrants/${encodeURIComponent(r.entrant)}` };
     return html(reply.status(r.check.ok ? 200 : 422), submittedPage(c, r.entrant, r.submission, r.token, r.check, r.files));
+  });
+
+  // Remote workers (havoc serve-worker): the organiser's token.
+  const workerName = (req: FastifyRequest): string => {
+    const w = (req.query as { worker?: unknown } | null)?.worker;
+    return typeof w === 'string' && /^[\w.:-]{1,80}$/.test(w) ? w : 'remote';
+  };
+  app.get('/api/worker/task', async (req, reply) => {
+    needOrganiser(req);
+    const t = leaseTask(c, workerName(req));
+    return t ?? reply.status(204).send();
+  });
+  app.get('/api/worker/submissions/:id', async (req, reply) => {
+    needOrganiser(req);
+    const sub = db.submission(Number((req.params as { id: string }).id));
+    if (!sub || sub.dir === null) return notFound(reply, 'no such submission');
+    return reply.type('application/gzip').send(await submissionArchive(c, sub));
+  });
+  app.post('/api/worker/result/:id', { bodyLimit: 64 * 1024 * 1024 }, async (req) => {
+    needOrganiser(req);
+    const body = req.body as RemoteResult | null;
+    if (!body || typeof body.replay !== 'string' || typeof body.result !== 'object') throw new HavocError('ERR_ARGS', 'result', 'send {"result": …, "replay": "…"} as JSON');
+    return { written: takeResult(c, (req.params as { id: string }).id, body, workerName(req)) };
   });
 
   app.get('/organiser', async (req, reply) => {

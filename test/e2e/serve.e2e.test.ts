@@ -1,10 +1,12 @@
 /**
  * `havoc serve` end to end, through the compiled CLI: a contest on Robo Battle
- * Pigs (short games), a Python bot and a TypeScript bot sent with `havoc
+ * Pigs (short games) played by the server's thread and a remote worker
+ * (`havoc serve-worker`), a Python bot and a TypeScript bot sent with `havoc
  * submit`, a JavaScript bot by the web form's multipart files, each checked
  * and ranked by the live ladder; the pages (names, never the storage's
  * paths; stderr for its entrant alone), in headless Chromium at 390 px and
- * desktop; then the server killed (SIGKILL) mid-ladder and started again:
+ * desktop; then the server and the worker killed (SIGKILL) mid-ladder and
+ * started again:
  * every match is written once (ids dense per pair, the matches queued at the
  * kill played after it), the ratings equal a replay of the stored results,
  * and a stored match re-simulates with `havoc replay --verify`.
@@ -28,12 +30,12 @@ const SCREENS = 'results/serve-screens';
 
 writeFileSync(
   contest,
-  JSON.stringify({ ruleset: 'rbp', bots: ['random'], seed: 'serve-e2e', turnLimit: 12, maxFaults: 5, budget: { ms: 1000, firstMs: 5000 }, serve: { checkGames: 2, newGames: 2, newOpponents: 3 } }),
+  JSON.stringify({ ruleset: 'rbp', bots: ['random'], seed: 'serve-e2e', turnLimit: 12, maxFaults: 5, budget: { ms: 1000, firstMs: 5000 }, serve: { checkGames: 2, newGames: 2, newOpponents: 3, leaseSeconds: 5 } }),
 );
 
 /** A server process and its address (read from its first line). */
 async function start(): Promise<{ proc: ChildProcess; url: string; out: () => string }> {
-  const proc = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', contest, '--port', '0', '--db', db, '--workers', '2', '--organiser-token', 'org-secret'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', contest, '--port', '0', '--db', db, '--workers', '1', '--organiser-token', 'org-secret'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
@@ -45,6 +47,11 @@ async function start(): Promise<{ proc: ChildProcess; url: string; out: () => st
     }, 50);
   });
   return { proc, url, out: () => out };
+}
+
+/** A remote worker (havoc serve-worker) on the server at `url`: its own cache, as on another machine. */
+function startWorker(url: string, cache: string): ChildProcess {
+  return spawn(process.execPath, ['dist/src/cli/main.js', 'serve-worker', url, '--token', 'org-secret', '--threads', '1', '--cache', join(dir, cache)], { stdio: 'ignore' });
 }
 
 const json = async <T>(url: string): Promise<T> => (await (await fetch(url, { headers: { accept: 'application/json' } })).json()) as T;
@@ -65,13 +72,16 @@ interface Board {
 }
 
 let server: Awaited<ReturnType<typeof start>>;
+let worker: ChildProcess;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await start();
+  worker = startWorker(server.url, 'worker-1');
 }, 60_000);
 afterAll(() => {
   server?.proc.kill('SIGKILL');
+  worker?.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -168,8 +178,10 @@ describe('havoc serve', () => {
   it('killed mid-ladder and started again: every match written once, ratings equal to a replay of the stored results', async () => {
     const before = await json<Board>(`${server.url}/api/leaderboard`);
     await until('the ladder to be under way', async () => (await json<Board>(`${server.url}/api/leaderboard`)).queued > 0);
+    // The server and the remote worker killed at once, mid-ladder.
     server.proc.kill('SIGKILL');
-    await new Promise((r) => server.proc.once('exit', r));
+    worker.kill('SIGKILL');
+    await Promise.all([new Promise((r) => server.proc.once('exit', r)), new Promise((r) => worker.once('exit', r))]);
     const Sqlite = createRequire(import.meta.url)('better-sqlite3') as new (f: string, o?: object) => { prepare(s: string): { all(...a: unknown[]): unknown[] }; close(): void };
     const read = (sql: string): unknown[] => {
       const d = new Sqlite(db, { readonly: true });
@@ -185,13 +197,19 @@ describe('havoc serve', () => {
     expect(queuedAtKill.length).toBeGreaterThan(0);
 
     server = await start();
+    worker = startWorker(server.url, 'worker-2');
     await until('the matches queued at the kill to be played', async () => {
       const rows = read(`SELECT state FROM matches WHERE id IN (${queuedAtKill.map((id) => `'${id}'`).join(',')})`) as { state: string }[];
       return rows.every((r) => r.state === 'done');
     });
     const status = await json<{ played: number; done: number }>(`${server.url}/api/status`);
     server.proc.kill('SIGTERM');
+    worker.kill('SIGTERM');
     await new Promise((r) => server.proc.once('exit', r));
+    // Both the server's own thread and the remote workers played ladder matches.
+    const by = (read("SELECT json_extract(detail, '$.worker') AS w, COUNT(*) AS n FROM matches WHERE state = 'done' GROUP BY w") as { w: string; n: number }[]).map((r) => r.w);
+    expect(by).toContain('local');
+    expect(by.some((w) => w !== 'local')).toBe(true);
     const rows = read("SELECT id, s0, s1, winner, state FROM matches WHERE kind = 'ladder' ORDER BY id") as { id: string; s0: number; s1: number; winner: number | null; state: string }[];
     const done = rows.filter((r) => r.state === 'done');
     // This run wrote exactly the matches beyond those written before the kill (none twice).
