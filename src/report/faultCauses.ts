@@ -52,6 +52,15 @@ export function faultWhere(stderr: string | null, root: string | null): string |
   return null;
 }
 
+/** A crash's message without a Python traceback's caret lines (`~~~^^^^`), which say nothing without the line above them. */
+export const withoutCarets = (message: string): string =>
+  message
+    .split(' | ')
+    .map((part) => part.replace(/(^|:\s+)[\s~^]*[~^][\s~^]*$/, '$1').trimEnd())
+    .filter((part) => part.trim() !== '')
+    .join(' | ')
+    .replace(/:\s*\|\s*/g, ': ');
+
 /** A message made general: numbers, quoted text and the seat's letter (`machine A`, `seat B`) stand for any. */
 export const causeOf = (kind: string, message: string): string =>
   `${kind}: ${message.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b(machine|seat) [A-Z]\b/g, '$1 S').replace(/\b\d+(\.\d+)?\b/g, 'N')}`;
@@ -60,7 +69,7 @@ export const causeOf = (kind: string, message: string): string =>
 export function faultsOf(log: readonly { turn: number; kind: string; message: string }[], stderr: string | null, root: string | null, roots: readonly string[]): Fault[] {
   const where = faultWhere(stderr, root);
   return log.map((f) => {
-    const message = withoutPaths(f.message, roots);
+    const message = withoutCarets(withoutPaths(f.message, roots));
     // A crash's or a throw's place is the stderr's; an illegal action's is its own (the bot ran on).
     const here = f.kind === 'crash' || f.kind === 'throw' ? where : null;
     return { turn: f.turn, kind: f.kind, message, cause: causeOf(f.kind, message), where: here };

@@ -88,6 +88,7 @@ export function entrantPage(c: Coordinator, name: string, v: Viewer): string | n
     })
     .join('');
   const more = matches.length > MAX_LISTED ? `<p class="note">The first ${MAX_LISTED} of ${matches.length} matches, losses first.</p>` : '';
+  const finals = matches.filter((m) => m.id.startsWith('F')).length;
   const w = matches.filter((m) => m.result === 'win').length, d = matches.filter((m) => m.result === 'draw').length, l = matches.filter((m) => m.result === 'loss').length;
   const subRows = [...subs]
     .reverse()
@@ -97,7 +98,7 @@ export function entrantPage(c: Coordinator, name: string, v: Viewer): string | n
   return shell(
     c.contest.name,
     name,
-    `<p>${e.house ? 'A house bot. ' : ''}${plural(matches.length, 'match', 'matches')}: ${w} won, ${d} drawn, ${l} lost${current ? `; current submission ${current.id}${current.language ? ` (${esc(current.language)})` : ''} of ${esc(when(current.at))}` : '; no submission has passed its check yet'}.${own ? '' : ' <span class="note">Its stderr is shown to its entrant (with its token) and the organiser.</span>'}</p>
+    `<p>${e.house ? 'A house bot. ' : ''}${plural(matches.length, 'match', 'matches')}${finals ? ` (${finals} in the final: ids F…)` : ''}: ${w} won, ${d} drawn, ${l} lost${current ? `; current submission ${current.id}${current.language ? ` (${esc(current.language)})` : ''} of ${esc(when(current.at))}` : '; no submission has passed its check yet'}.${own ? '' : ' <span class="note">Its stderr is shown to its entrant (with its token) and the organiser.</span>'}</p>
 ${lastCheck}${times}${faultHtml}
 <h2>Matches</h2><p class="note">Losses first; ▶ opens the replay.</p><table><thead><tr><th>match</th><th>against</th><th>result</th><th class="wide">end, turns</th><th class="n">faults</th></tr></thead><tbody>${rows}</tbody></table>${more}
 <h2>Submissions</h2><table><thead><tr><th class="n">#</th><th class="n">at</th><th class="wide">language</th><th>check</th></tr></thead><tbody>${subRows}</tbody></table>`,

@@ -147,6 +147,19 @@ describe('havoc serve', () => {
     expect((await fetch(`${server.url}/organiser?token=org-secret`)).status).toBe(200);
   }, 60_000);
 
+  it('the organiser freezes submissions and plays a final round robin among the top 3', async () => {
+    const post = (path: string, body: Record<string, string>) =>
+      fetch(`${server.url}${path}`, { method: 'POST', body: new URLSearchParams(body), headers: { authorization: 'Bearer org-secret', accept: 'application/json' } });
+    expect((await fetch(`${server.url}/organiser/final`, { method: 'POST', body: new URLSearchParams({ top: '3', games: '2' }) })).status).toBe(403);
+    expect(await (await post('/organiser/final', { top: '3', games: '3' })).json()).toEqual({ error: 'games: must be an even whole number ≥ 2 (seat-swapped), not "3"' });
+    expect((await post('/organiser/final', { top: '3', games: '2' })).status).toBe(200);
+    const late = havoc('submit', server.url, 'bots/contest/faulty');
+    expect(late.err).toBe('error: the server: submission: the contest is frozen: it takes no more submissions\n');
+    await until('the final to be played', async () => (await (await fetch(`${server.url}/`)).text()).includes('6 of 6 games played (top 3, 2 games a pair)'));
+    // The ladder plays on after the final (its standing stays above it).
+    await post('/organiser/unfreeze', {});
+  }, 150_000);
+
   it.skipIf(!existsSync(CHROMIUM))('fits a phone (390 px) and a desktop in Chromium', async () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });

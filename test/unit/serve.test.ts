@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { safeRelative, unpackUpload } from '../../src/serve/storage.js';
 import { DEFAULT_SERVE } from '../../src/serve/contest.js';
 import { writeTar } from '../../src/serve/tar.js';
-import { causeOf, faultWhere, faultsOf, groupFaults } from '../../src/report/faultCauses.js';
+import { causeOf, faultWhere, faultsOf, groupFaults, withoutCarets } from '../../src/report/faultCauses.js';
 import { matchOf, nextPairs, type LadderView } from '../../src/serve/ladder.js';
 import { rateResults, type Result } from '../../src/serve/ratings.js';
 import { ContestDb } from '../../src/serve/db.js';
@@ -105,6 +105,9 @@ describe('faults by cause, at file and line', () => {
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ count: 3, match: 'L1-2-0', turn: 2 });
     expect(causeOf('crash', 'seat 2 wrote "x" at 1.5')).toBe('crash: seat N wrote "…" at N');
+    expect(withoutCarets("the process exited with code 1 to program #1:            ~~~^^^^^^^^^^^^^^^^^ | KeyError: 'no_such_field'; forfeits the match")).toBe(
+      "the process exited with code 1 to program #1: KeyError: 'no_such_field'; forfeits the match",
+    );
     expect(causeOf('illegal', 'machine B, slot 1: unknown command "Q"')).toBe(causeOf('illegal', 'machine A, slot 3: unknown command "R"'));
   });
 });
