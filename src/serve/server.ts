@@ -24,7 +24,7 @@ import { entrantPage } from './entrantPage.js';
 import { shell } from './pageShell.js';
 import { leaseTask, submissionArchive, takeResult, type RemoteResult } from './remote.js';
 
-export interface ServeOptions {
+export interface ServerOptions {
   readonly contest: string;
   readonly port: number;
   readonly host: string;
@@ -79,7 +79,7 @@ function addHouse(db: ContestDb, c: ServedContest): void {
 const wantsJson = (req: FastifyRequest): boolean => (req.headers.accept ?? '').includes('application/json');
 
 /** Starts the server; resolves once it listens and the ladder has started. */
-export async function serve(o: ServeOptions): Promise<Served> {
+export async function serve(o: ServerOptions): Promise<Served> {
   const contest = await loadServedContest(o.contest);
   const storage = storageOf(o.db);
   mkdirSync(join(storage, 'submissions'), { recursive: true, mode: 0o755 });
