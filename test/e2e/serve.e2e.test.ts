@@ -78,7 +78,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await start();
   worker = startWorker(server.url, 'worker-1');
-}, 60_000);
+});
 afterAll(() => {
   server?.proc.kill('SIGKILL');
   worker?.kill('SIGKILL');
@@ -106,7 +106,7 @@ describe('havoc serve', () => {
     const again = havoc('submit', server.url, 'bots/starters/python');
     expect(again.code).toBe(1);
     expect(again.err).toBe('error: the server: python-starter: this entrant exists: send its token (given at its first submission) to submit again\n');
-  }, 120_000);
+  });
 
   it('refuses an upload that would climb out of its folder, with one line', async () => {
     const form = new FormData();
@@ -125,7 +125,7 @@ describe('havoc serve', () => {
     const b = await json<Board>(`${server.url}/api/leaderboard`);
     expect(b.standings.map((s) => s.entrant).sort()).toEqual(['javascript-starter', 'python-starter', 'random', 'typescript-starter']);
     for (const s of b.standings) expect(s.wins + s.draws + s.losses).toBe(s.games);
-  }, 150_000);
+  });
 
   it('serves the pages with names, never the storage paths; stderr for its entrant alone', async () => {
     const home = await (await fetch(`${server.url}/`)).text();
@@ -145,7 +145,7 @@ describe('havoc serve', () => {
     expect(own.filter((s) => s === 200 || s === 404)).toHaveLength(1);
     expect((await fetch(`${server.url}/organiser`)).status).toBe(403);
     expect((await fetch(`${server.url}/organiser?token=org-secret`)).status).toBe(200);
-  }, 60_000);
+  });
 
   it('the organiser freezes submissions and plays a final round robin among the top 3', async () => {
     const post = (path: string, body: Record<string, string>) =>
@@ -158,7 +158,7 @@ describe('havoc serve', () => {
     await until('the final to be played', async () => (await (await fetch(`${server.url}/`)).text()).includes('6 of 6 games played (top 3, 2 games a pair)'));
     // The ladder plays on after the final (its standing stays above it).
     await post('/organiser/unfreeze', {});
-  }, 150_000);
+  });
 
   it.skipIf(!existsSync(CHROMIUM))('fits a phone (390 px) and a desktop in Chromium', async () => {
     const { chromium } = await import('playwright-core');
@@ -186,7 +186,7 @@ describe('havoc serve', () => {
     } finally {
       await browser.close();
     }
-  }, 60_000);
+  });
 
   it('killed mid-ladder and started again: every match written once, ratings equal to a replay of the stored results', async () => {
     const before = await json<Board>(`${server.url}/api/leaderboard`);
