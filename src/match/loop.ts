@@ -17,10 +17,11 @@
  * lost it hung): they share the last place, the others the first (a draw
  * when every bot lost it).
  */
-import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_CPU, BOT_DONE, BOT_READY, beliefOf, BotLost, type Budget, DEFAULT_BUDGET, DEFAULT_CLOCK, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
+import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_CPU, BOT_DONE, BOT_READY, SEAT_SEED, beliefOf, BotLost, type Budget, DEFAULT_BUDGET, DEFAULT_CLOCK, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, nextDeciders, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { sfc32Next } from '../core/rng.js';
 import { seatStreams } from '../core/seatStreams.js';
+import { seatKeyOf, seatSeedsOf } from '../core/seatKey.js';
 import { decisionClock } from './clock.js';
 
 export type { AnyBot, AnyBotFactory } from '../core/bot.js';
@@ -45,6 +46,8 @@ export interface MatchOptions {
   clock?: () => number;
   /** Told when a seat's bot code starts running and when it returns (the arena's watchdog for bots that never return). */
   guard?: BotGuard;
+  /** The run's seat key (core/seatKey.ts; default: the key of a run whose seed is the match seed). */
+  seatKey?: string;
   /** A bot with more faults than this forfeits the match (default: never). */
   maxFaults?: number;
   /**
@@ -103,8 +106,10 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const n = mod.seatCount(game);
   // Each seat's bot stream, and its view's dice (seeded once per match; four words drawn for every view, read or
   // not, so the draws do not depend on what a bot reads): the view's state is copied only when the bot reads it (SeatView).
+  // Seeded from each seat's own seeds, derived with the run's seat key: no bot is handed the match seed or another's seed.
+  const seatSeeds = seatSeedsOf(opts.seatKey ?? seatKeyOf(seed), seed, n);
   const viewDice = new Uint32Array(4 * n);
-  const rngs = seatStreams(seed, n, viewDice);
+  const rngs = seatStreams(seatSeeds, viewDice);
   const bots: (AnyBot | null)[] = [];
   /** Every bot made, lost or not: each is let go at the end (an isolated bot's log is written then). */
   const made: AnyBot[] = [];
@@ -136,7 +141,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
   for (let s = 0; s < n; s++) {
     guard?.enter(s, 'factory');
     try {
-      bots.push(opts.bots[s]({ seat: s, rng: rngs[s], budget, ...context }) as AnyBot);
+      bots.push(opts.bots[s]({ seat: s, rng: rngs[s], budget, ...context, [SEAT_SEED]: seatSeeds.bots[s] }) as AnyBot);
       if (bots[s]) made.push(bots[s]!);
     } catch (e) {
       bots.push(null);
@@ -161,7 +166,8 @@ export function playMatch(opts: MatchOptions): MatchResult {
     }
   }
   const views: SeatView[] = [];
-  for (let m = 0; m < n; m++) views.push(new SeatView(mod, game, seed, st, m, viewDice));
+  // A view's state is made from the seat's own view seed: nothing in it comes from the match seed.
+  for (let m = 0; m < n; m++) views.push(new SeatView(mod, game, seatSeeds.views[m], st, m, viewDice));
   const spent = new Array<number>(n).fill(0);
   /** Each seat's overage bank: milliseconds left to pay for decisions over their limit. */
   const bank = new Array<number>(n).fill(budget.overageMs ?? 0);
@@ -371,7 +377,7 @@ const contexts = new WeakMap<object, { mod: AnyGameModule; context: object }>();
 
 /** The context part a game's bots share, made once per game and module (a sweep plays each design many times). */
 function contextOf(mod: AnyGameModule, game: unknown): object {
-  const context = (): object => ({ ...mod.botContext(game), rules: { module: mod, game } });
+  const context = (): object => ({ ...mod.botContext(game), rules: Object.freeze({ module: rulesFacade(mod), game }) });
   if (typeof game !== 'object' || game === null) return context();
   const was = contexts.get(game);
   if (was?.mod === mod) return was.context;
@@ -379,6 +385,19 @@ function contextOf(mod: AnyGameModule, game: unknown): object {
   contexts.set(game, { mod, context: made });
   return made;
 }
+
+/**
+ * The rules as bots are handed them: a frozen copy of the module, so a bot
+ * that writes into `ctx.rules.module` (wraps `newState` to catch a seed,
+ * replaces `legal`) changes its own copy's nothing and never the arena's
+ * module, which plays the match and every other seat.
+ */
+export function rulesFacade<M extends object>(mod: M): M {
+  let facade = facades.get(mod);
+  if (!facade) facades.set(mod, (facade = Object.freeze({ ...mod })));
+  return facade as M;
+}
+const facades = new WeakMap<object, object>();
 
 /** The end reason of a match lost by bots that hung. */
 export const HANG = 'hang';

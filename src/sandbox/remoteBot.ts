@@ -7,11 +7,11 @@
  * garbage makes the bot throw BotLost, and the loop forfeits its match.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOT_CPU, BOT_DONE, BOT_READY, BotLost, budgetFields, DEFAULT_CLOCK, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../core/bot.js';
+import { BOT_CPU, BOT_DONE, BOT_READY, SEAT_SEED, BotLost, budgetFields, DEFAULT_CLOCK, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { packageRoot } from '../core/paths.js';
@@ -69,8 +69,8 @@ const memoryCap = (iso: Isolation): string => `the memory cap, limits.memoryMb, 
 
 /**
  * The factory of an isolated bot for one match: `bot` is the module's
- * absolute path (or a command bot's spec), `game` the match's game of `mod`,
- * `seed` the match seed; `log`: the file its stderr is written to when the
+ * absolute path (or a command bot's spec), `game` the match's game of `mod`;
+ * the process is told the seat's own seed (the context's SEAT_SEED), never the match's; `log`: the file its stderr is written to when the
  * match ends, if it wrote any (null: none). The host loads a ruleset loaded
  * by path from the path the registry has for it.
  *
@@ -78,7 +78,7 @@ const memoryCap = (iso: Isolation): string => `the memory cap, limits.memoryMb, 
  * previous answer (or `ready`) to this one: work a bot does between its
  * decisions counts against the next.
  */
-export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string, bot: string, iso: Isolation = DEFAULT_ISOLATION, log: string | null = null): AnyBotFactory {
+export function isolatedFactory(mod: AnyGameModule, game: unknown, bot: string, iso: Isolation = DEFAULT_ISOLATION, log: string | null = null): AnyBotFactory {
   const rulesetModule = rulesetModulePath(mod.id);
   if (!mod.describeGame) throw new Error(`${mod.title} does not describe its games, so its bots cannot be isolated`);
   const description = mod.describeGame(game);
@@ -89,8 +89,8 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
     const scratch = scratchFolder();
     const heapMb = Math.max(64, Math.floor(iso.limits.memoryMb / 2));
     // A command bot speaks the protocol itself; a JavaScript module runs in the host.
-    const argv = sandboxed(commandOf(bot) ?? [process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), resolve(bot)], scratch, iso.limits);
-    const pipe = new BotPipe(argv, { cwd: '/', scratch, outputBytes: iso.outputBytes, log });
+    const argv = sandboxed(commandOf(bot) ?? [process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), resolve(bot)], scratch, iso.limits, botReads(bot, rulesetModule ?? null));
+    const pipe = new BotPipe(argv, { cwd: '/', scratch: scratch.dir, outputBytes: iso.outputBytes, log });
     const start: StartMessage = {
       type: 'start',
       protocol: PROTOCOL,
@@ -98,7 +98,7 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
       game: description,
       seat: ctx.seat,
       seats,
-      seed,
+      seed: seatSeedOf(ctx),
       budget: budgetFields(ctx.budget),
     };
     // The start is sent now and its `ready` awaited when the match loop calls BOT_READY (or at the first question), so the seats' processes start side by side and untimed.
@@ -208,8 +208,15 @@ function actionOf(text: string, id: number): (ActionMessage & { error?: unknown;
 }
 
 /** A loaded bot module's factory for one match: its own, or an isolated bot's, which starts the bot's process for this game and seed. */
-export const matchFactory = (m: BotModule, mod: AnyGameModule, game: unknown, seed: string, iso: Isolation = DEFAULT_ISOLATION, log: string | null = null): AnyBotFactory =>
-  m.factory ?? isolatedFactory(mod, game, seed, m.isolated!, iso, log);
+export const matchFactory = (m: BotModule, mod: AnyGameModule, game: unknown, iso: Isolation = DEFAULT_ISOLATION, log: string | null = null): AnyBotFactory =>
+  m.factory ?? isolatedFactory(mod, game, m.isolated!, iso, log);
+
+/** The seat's own seed the match loop put in a bot's context. */
+function seatSeedOf(ctx: BotContext): string {
+  const s = (ctx as { [SEAT_SEED]?: unknown })[SEAT_SEED];
+  if (typeof s !== 'string') throw new Error('an isolated bot is made by the match loop, which gives its context the seat\'s seed');
+  return s;
+}
 
 /**
  * Why an untrusted bot module cannot be used, or null: the sandbox must start
@@ -225,7 +232,7 @@ export function isolatedBotProblem(bot: string, iso: Isolation = DEFAULT_ISOLATI
   if (command) return programFound(command[0]) ? null : `the command's program ${command[0]} is not found (a path, or a name on PATH)`;
   const scratch = scratchFolder();
   try {
-    const argv = sandboxed([process.execPath, hostFile(), '--probe', resolve(bot)], scratch, iso.limits);
+    const argv = sandboxed([process.execPath, hostFile(), '--probe', resolve(bot)], scratch, iso.limits, botReads(bot, null));
     const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout: iso.startupMs, maxBuffer: MAX_LINE, killSignal: 'SIGKILL' });
     const out = (r.stdout ?? '').trim().split('\n').pop() ?? '';
     if (isType(out, 'probe')) return null;
@@ -236,8 +243,21 @@ export function isolatedBotProblem(bot: string, iso: Isolation = DEFAULT_ISOLATI
     const oom = outOfMemory(r.stderr ?? '') ? ` (out of memory: ${memoryCap(iso)})` : '';
     return `the module ended the process while loading (${r.signal ? `killed by ${r.signal}` : `exit code ${r.status}`})${oom}${err ? `: ${err.slice(0, 300)}` : ''}`;
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    rmSync(scratch.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a bot's process may read besides the system's folders and the arena's
+ * code: a module's own folder, or the folders of the files a command names
+ * (a folder it names, itself); and a ruleset loaded by path, its folder.
+ */
+export function botReads(bot: string, rulesetModule: string | null): string[] {
+  const command = commandOf(bot);
+  const own = command
+    ? command.filter((w) => isAbsolute(w) && existsSync(w)).map((w) => (statSync(w).isDirectory() ? w : dirname(w)))
+    : [dirname(resolve(bot))];
+  return rulesetModule ? [...own, dirname(resolve(rulesetModule))] : own;
 }
 
 /** Whether a command's program exists: a path, or a name found on PATH. */

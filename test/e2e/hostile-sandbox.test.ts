@@ -1,0 +1,156 @@
+/**
+ * The sandbox's second wave (issue 49): what a bot that wants to win by any
+ * means tried, each attack run in the sandbox as a bot's process runs
+ * (bubblewrap.ts's command line) or through a whole run, and what it meets
+ * now. Lean: each case is a few short processes or a few tiny matches.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, sandboxed, scratchFolder, type SandboxLimits } from '../../src/sandbox/bubblewrap.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'hostile-sandbox-'));
+chmodSync(tmp, 0o755);
+const servers: Server[] = [];
+afterAll(() => {
+  for (const s of servers) s.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const havoc = (...a: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...a], { encoding: 'utf8' });
+
+/** Writes bot module `name` into a folder of its own (a bot sees its own folder only); `body` is the factory's code, `random(ctx)` and `rng` (core/rng.js) at hand. */
+function bot(name: string, body: string): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  const file = join(dir, 'bot.mjs');
+  writeFileSync(file, `import random from '${resolve('dist/bots/random.js')}';\nimport * as rng from '${resolve('dist/src/core/rng.js')}';\nexport default (ctx) => {\n${body}\n};\n`, { mode: 0o644 });
+  return file;
+}
+
+/** Plays a two-bot RBP tournament of `games` matches; its folder and every line its bots wrote to stderr. */
+function tournament(name: string, bots: unknown[], games: number, extra: Record<string, unknown> = {}): { dir: string; status: number | null; err: string; logs: string[] } {
+  const cfg = join(tmp, `${name}.json`);
+  writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots, schedule: { type: 'round-robin', games }, seed: `hostile-sandbox-${name}`, budget: { ms: 10_000, sims: 100 }, ...extra }));
+  const dir = join(tmp, `${name}-out`);
+  const r = havoc('tournament', cfg, '--out', dir, '--workers', '1', '--quiet', '--no-report');
+  const logs = existsSync(join(dir, 'logs')) ? readdirSync(join(dir, 'logs')).flatMap((f) => readFileSync(join(dir, 'logs', f), 'utf8').split('\n')) : [];
+  return { dir, status: r.status, err: r.stderr, logs };
+}
+
+/** Runs `script` (JavaScript for node -e) in a sandbox of its own; its stdout parsed as JSON, and the exit. */
+function inSandbox(script: string, limits: SandboxLimits = DEFAULT_LIMITS, timeout = 30_000): { out: unknown; code: number | null; signal: string | null; err: string } {
+  const scratch = scratchFolder();
+  try {
+    const argv = sandboxed([process.execPath, '-e', script], scratch, limits);
+    const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout, killSignal: 'SIGKILL' });
+    let out: unknown = null;
+    try {
+      out = JSON.parse(r.stdout.trim().split('\n').pop() ?? '');
+    } catch {
+      out = r.stdout;
+    }
+    return { out, code: r.status, signal: r.signal, err: r.stderr };
+  } finally {
+    rmSync(scratch.dir, { recursive: true, force: true });
+  }
+}
+
+describe('each bot sees only its own files (issue 49 item 4)', () => {
+  it("a bot cannot list the host's temporary folder, read another bot's scratch folder or reach a socket under it", async () => {
+    // The opponent's scratch folder, with a file in it, as the arena makes it.
+    const other = scratchFolder();
+    const secret = join(other.dir, 'plan.txt');
+    writeFileSync(secret, 'F F X X X', { mode: 0o644 });
+    if (other.uid !== null) spawnSync('chown', [String(other.uid), secret]);
+    // A world-writable socket of the host's, under its temporary folder.
+    const sock = join(tmpdir(), `hostile-sandbox-${process.pid}.sock`);
+    const server = createServer((c) => c.end('answered\n'));
+    servers.push(server);
+    await new Promise<void>((ok) => server.listen(sock, ok));
+    chmodSync(sock, 0o777);
+    try {
+      const r = inSandbox(`
+        const fs = require('node:fs'), net = require('node:net');
+        const t = (f) => { try { return f(); } catch (e) { return e.code; } };
+        const listed = t(() => fs.readdirSync(${JSON.stringify(tmpdir())}).filter((n) => n.startsWith('havoc-bot-') || n.endsWith('.sock')));
+        const read = t(() => fs.readFileSync(${JSON.stringify(secret)}, 'utf8'));
+        const s = net.connect(${JSON.stringify(sock)});
+        s.on('data', (d) => { console.log(JSON.stringify({ listed, read, socket: String(d).trim() })); process.exit(0); });
+        s.on('error', (e) => { console.log(JSON.stringify({ listed, read, socket: e.code })); process.exit(0); });
+        setTimeout(() => { console.log(JSON.stringify({ listed, read, socket: 'silent' })); process.exit(0); }, 3000);
+      `);
+      const out = r.out as { listed: unknown; read: unknown; socket: unknown };
+      // Its own scratch folder is all its temporary folder holds; the other's file and the socket are not there.
+      expect(out.listed, r.err).toEqual([expect.stringMatching(/^havoc-bot-/)]);
+      expect(out.read).toBe('ENOENT');
+      expect(out.socket).toBe('ENOENT');
+    } finally {
+      rmSync(other.dir, { recursive: true, force: true });
+      rmSync(sock, { force: true });
+    }
+  });
+
+  it('a scratch folder is private (0700) and, run as root, owned by its own bot user', () => {
+    const s = scratchFolder();
+    try {
+      const st = spawnSync('stat', ['-c', '%a %u', s.dir], { encoding: 'utf8' }).stdout.trim().split(' ');
+      expect(st[0]).toBe('700');
+      if (s.uid !== null) expect(Number(st[1])).toBe(s.uid);
+    } finally {
+      rmSync(s.dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a bot sees no run folder, config or home: only the system's folders, the arena's code and its own", () => {
+    const r = inSandbox(`
+      const fs = require('node:fs');
+      console.log(JSON.stringify({ root: fs.readdirSync('/').sort(), home: fs.existsSync('/root') || fs.existsSync('/home'), results: fs.existsSync(${JSON.stringify(join(process.cwd(), 'results'))}), src: fs.existsSync(${JSON.stringify(join(process.cwd(), 'src'))}) }));
+    `);
+    const out = r.out as { root: string[]; home: boolean; results: boolean; src: boolean };
+    expect(out.home, r.err).toBe(false);
+    expect(out.results).toBe(false);
+    expect(out.src).toBe(false);
+    expect(out.root).not.toContain('home');
+    expect(out.root).not.toContain('run');
+    expect(existsSync(join(process.cwd(), 'src'))).toBe(true);
+  });
+});
+
+describe('seeds bots cannot use against each other (issue 49 item 1)', () => {
+  it("the seed oracle's method foresees nothing: a bot that catches the seed the host's rules are given and rebuilds its opponent's stream predicts none of its draws", () => {
+    // The witness logs the first draws of its own stream; the oracle wraps ctx.rules.module.newState to catch the
+    // seed the host makes the view with (the match seed, once), and rebuilds the other seat's stream from it.
+    const witness = bot('witness', `process.stderr.write('DRAWS ' + ctx.seat + ' ' + JSON.stringify(Array.from({ length: 6 }, () => ctx.rng.uint32())) + '\\n'); return random(ctx);`);
+    const oracle = bot('oracle', `
+      let caught = null;
+      try {
+        const real = ctx.rules.module.newState;
+        ctx.rules.module.newState = (g, seed) => ((caught = seed), real(g, seed));
+      } catch (e) {
+        caught = null;
+      }
+      const b = random(ctx);
+      let told = false;
+      return { program(o, v) {
+        if (!told && caught !== null) {
+          told = true;
+          const other = rng.makeRng(rng.seatSeed(caught, 1 - ctx.seat));
+          process.stderr.write('GUESS ' + (1 - ctx.seat) + ' ' + JSON.stringify(Array.from({ length: 6 }, () => other.uint32())) + '\\n');
+        }
+        return b.program(o, v);
+      } };`);
+    const r = tournament('oracle', [{ name: 'witness', bot: witness }, { name: 'oracle', bot: oracle }], 2);
+    expect(r.status, r.err).toBe(0);
+    const draws = r.logs.filter((l) => l.startsWith('DRAWS '));
+    expect(draws.length, r.logs.join('\n')).toBe(2);
+    // Nothing caught, so nothing guessed; and no guess, were one made, is a draw the witness made.
+    const guesses = r.logs.filter((l) => l.startsWith('GUESS '));
+    expect(guesses).toEqual([]);
+    const drawn = new Set(draws.map((l) => l.split(' ')[2]));
+    for (const g of guesses) expect(drawn.has(g.split(' ')[2])).toBe(false);
+  });
+});
