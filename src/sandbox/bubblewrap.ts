@@ -27,7 +27,7 @@ export interface SandboxLimits {
   readonly fileMb: number;
 }
 
-export const DEFAULT_LIMITS: SandboxLimits = { memoryMb: 2048, cpuSeconds: 120, processes: 1024, fileMb: 64 };
+export const DEFAULT_LIMITS: SandboxLimits = { memoryMb: 2048, cpuSeconds: 120, processes: 256, fileMb: 64 };
 
 /** The gid bots run as when the arena runs as root (Debian's nogroup). */
 const NOGROUP = 65534;

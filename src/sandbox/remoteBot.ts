@@ -11,7 +11,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOT_CPU, BOT_DONE, BOT_READY, SEAT_SEED, BotLost, budgetFields, DEFAULT_CLOCK, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../core/bot.js';
+import { BOT_CPU, BOT_DONE, BOT_READY, BOT_WAIT, SEAT_SEED, BotLost, budgetFields, DEFAULT_CLOCK, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { packageRoot } from '../core/paths.js';
@@ -20,7 +20,9 @@ import { ENVIRONMENT } from '../core/environment.js';
 import { rulesetModulePath } from '../rules/registry.js';
 import { DEFAULT_ISOLATION, type Isolation } from './limits.js';
 import { BotPipe, CLOSED_LOG_REFUSED, type PipeReply } from './pipe.js';
-import { treeCpuMs } from './processCpu.js';
+import { treeTimes } from './processCpu.js';
+import { treeRssMb } from './processMemory.js';
+import { botGroup, joined, oomKills } from './cgroup.js';
 import { LEGAL_LISTED, MAX_LINE, PROTOCOL, type ActionMessage, type DecideMessage, type LegalField, type StartMessage } from './protocol.js';
 import { sandboxed, sandboxProblem, scratchFolder } from './bubblewrap.js';
 import { encodeView } from './viewCodec.js';
@@ -89,8 +91,16 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, bot: string, 
     const scratch = scratchFolder();
     const heapMb = Math.max(64, Math.floor(iso.limits.memoryMb / 2));
     // A command bot speaks the protocol itself; a JavaScript module runs in the host.
-    const argv = sandboxed(commandOf(bot) ?? [process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), resolve(bot)], scratch, iso.limits, botReads(bot, rulesetModule ?? null));
-    const pipe = new BotPipe(argv, { cwd: '/', scratch: scratch.dir, outputBytes: iso.outputBytes, log });
+    const inner = sandboxed(commandOf(bot) ?? [process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), resolve(bot)], scratch, iso.limits, botReads(bot, rulesetModule ?? null));
+    // The bot's processes together under its memory and process caps: its own control groups, or the tree's resident memory read at every answer.
+    const group = botGroup(iso.limits.memoryMb, iso.limits.processes);
+    const pipe = new BotPipe(group ? joined(group, inner) : inner, { cwd: '/', scratch: scratch.dir, group, outputBytes: iso.outputBytes, log });
+    /** Why the bot's processes together are over its memory cap, or null. */
+    const overMemory = (): string | null => {
+      if (group) return oomKills(group) > 0 ? `its processes together passed the memory cap (limits.memoryMb: ${iso.limits.memoryMb} MB for all of them, /dev/shm included): the kernel killed one` : null;
+      const mb = treeRssMb(pipe.pid());
+      return mb !== null && mb > iso.limits.memoryMb ? `its processes together held ${Math.round(mb)} MB resident, over the memory cap (limits.memoryMb: ${iso.limits.memoryMb} MB for all of them)` : null;
+    };
     const start: StartMessage = {
       type: 'start',
       protocol: PROTOCOL,
@@ -110,12 +120,19 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, bot: string, 
     const timesCpu = (ctx.budget.clock ?? DEFAULT_CLOCK) === 'cpu';
     let cpuMark: number | null = null;
     let lastCpu: number | null = null;
+    /** The same for the time its processes waited for a CPU. */
+    let waitMark: number | null = null;
+    let lastWait: number | null = null;
     const awaitReady = (): void => {
       started = true;
       const hello = pipe.read(iso.startupMs);
       if (hello.kind === 'line' && isType(hello.text, 'ready')) {
         wantsLegal = parse(hello.text)?.legal === true;
-        if (timesCpu) cpuMark = treeCpuMs(pipe.pid());
+        if (timesCpu) {
+          const t = treeTimes(pipe.pid());
+          cpuMark = t?.cpuMs ?? null;
+          waitMark = t?.waitMs ?? null;
+        }
         return;
       }
       const said = hello.kind === 'line' ? errorOf(hello.text) : null;
@@ -138,10 +155,16 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, bot: string, 
       };
       const r = pipe.request(JSON.stringify(msg), deadline);
       const a = r.kind === 'line' ? actionOf(r.text, id) : null;
+      const over = overMemory();
+      if (over) throw lose(new BotLost('crash', `out of memory ${`to ${kind} #${id}`}: ${over}; the process was killed`));
       if (!a) throw lose(ended(r, `to ${kind} #${id}`, iso, deadline));
-      const cpu = timesCpu ? treeCpuMs(pipe.pid()) : null;
+      const t = timesCpu ? treeTimes(pipe.pid()) : null;
+      const cpu = t?.cpuMs ?? null, wait = t?.waitMs ?? null;
       lastCpu = cpu !== null && cpuMark !== null ? cpu - cpuMark : null;
+      // A process that ended since (a child) takes its waits with it: never less than none.
+      lastWait = wait !== null && waitMark !== null ? Math.max(0, wait - waitMark) : null;
       cpuMark = cpu;
+      waitMark = wait;
       if (a.missing) throw new NoMethod(`the bot has no ${kind}() method`);
       if (typeof a.error === 'string') throw new Error(outOfMemory(a.error) ? `${a.error} (${memoryCap(iso)})` : a.error);
       return a.action;
@@ -164,6 +187,7 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, bot: string, 
             };
           if (key === BOT_DONE) return done;
           if (key === BOT_CPU) return () => lastCpu;
+          if (key === BOT_WAIT) return () => lastWait;
           if (typeof key !== 'string' || key === 'then') return undefined;
           let f = methods.get(key);
           if (!f) methods.set(key, (f = (obs: unknown, view: unknown, ...args: unknown[]) => ask(key, obs, view as { state: unknown } | undefined, args)));

@@ -154,3 +154,74 @@ describe('seeds bots cannot use against each other (issue 49 item 1)', () => {
     for (const g of guesses) expect(drawn.has(g.split(' ')[2])).toBe(false);
   });
 });
+
+describe('memory and processes capped per bot, not per process (issue 49 item 3)', () => {
+  /** Faults of bot `name` in a run's matches.csv, and its forfeits. */
+  const charged = (dir: string, name: string): { faults: number; forfeits: number } => {
+    const [head, ...lines] = readFileSync(join(dir, 'matches.csv'), 'utf8').trim().split('\n');
+    const cols = head.split(',');
+    let faults = 0, forfeits = 0;
+    for (const l of lines) {
+      const r = Object.fromEntries(l.split(',').map((v, i) => [cols[i], v]));
+      const seat = r.a_bot === name ? 'a' : 'b';
+      faults += Number(r[`${seat}_faults`]);
+      if (r.reason === 'forfeit' && r.winner !== seat.toUpperCase()) forfeits++;
+    }
+    return { faults, forfeits };
+  };
+
+  it('/dev/shm holds a few megabytes, not half the machine: a bot that hoards there is stopped and faulted', () => {
+    const hoarder = bot('hoarder', `
+      const fs = process.getBuiltinModule('node:fs');
+      let mb = 0, why = null;
+      // 16 MB a file: under the file-size cap, so only the folder's own size stops it.
+      try { for (; mb < 1500; mb++) fs.appendFileSync('/dev/shm/hoard-' + (mb >> 4), Buffer.alloc(1 << 20, 1)); } catch (e) { why = e.code; }
+      process.stderr.write('HOARDED ' + mb + ' ' + why + '\\n');
+      const b = random(ctx);
+      return { program(o, v) { if (why) throw new Error('could not hoard: ' + why); return b.program(o, v); } };`);
+    const r = tournament('hoard', ['random', { name: 'hoarder', bot: hoarder }], 2, { limits: { memoryMb: 1024 } });
+    expect(r.status, r.err).toBe(0);
+    const said = r.logs.filter((l) => l.startsWith('HOARDED '));
+    expect(said.length, r.logs.join('\n')).toBe(2);
+    for (const l of said) {
+      const [, mb, why] = l.split(' ');
+      expect(Number(mb)).toBeLessThanOrEqual(64);
+      expect(why).toBe('ENOSPC');
+    }
+    expect(charged(r.dir, 'hoarder').faults).toBeGreaterThan(0);
+  });
+
+  for (const mode of ['cgroups', 'the resident-memory watcher'] as const)
+    it(`8 children each holding 200 MB (1.6 GB together, under a 1,024 MB cap) forfeit the bot its matches, by ${mode}`, () => {
+      const greedy = bot(`children-${mode === 'cgroups' ? 'cg' : 'rss'}`, `
+        const { spawn } = process.getBuiltinModule('node:child_process');
+        for (let i = 0; i < 8; i++) spawn(process.execPath, ['-e', 'globalThis.b = Buffer.alloc(200 << 20, 1); setInterval(() => {}, 1000);'], { stdio: 'ignore' });
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+        return random(ctx);`);
+      const name = mode === 'cgroups' ? 'children-cg' : 'children-rss';
+      const env = mode === 'cgroups' ? {} : { HAVOC_CGROUPS: 'off' };
+      const cfg = join(tmp, `${name}.json`);
+      writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name, bot: greedy }], schedule: { type: 'round-robin', games: 2 }, seed: 'children', budget: { ms: 10_000, sims: 100 }, limits: { memoryMb: 1024 } }));
+      const dir = join(tmp, `${name}-out`);
+      const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tournament', cfg, '--out', dir, '--workers', '1', '--quiet', '--no-report'], { encoding: 'utf8', env: { ...process.env, ...env } });
+      expect(r.status, r.stderr).toBe(0);
+      expect(charged(dir, name).forfeits).toBe(2);
+      expect(readFileSync(join(dir, 'errors.log'), 'utf8')).toMatch(/out of memory .*limits\.memoryMb: 1024 MB for all of them/);
+    });
+});
+
+describe('fair time (issue 49 item 5)', () => {
+  it('a bot that sleeps to just under its deadline (1.8 s against a 100 ms limit, the process killed at 2 s) is faulted by the wall-clock cap', async () => {
+    const { isolatedFactory } = await import('../../src/sandbox/remoteBot.js');
+    const { playMatch } = await import('../../src/match/loop.js');
+    const { loadRuleset } = await import('../../src/rules/registry.js');
+    const mod = await loadRuleset('rbp');
+    const game = mod.makeGame({ builds: mod.builds.sample(2, 'sleeper'), turnLimit: 1 });
+    const sleeper = bot('sleeper', `const b = random(ctx); return { program(o, v) { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1800); return b.program(o, v); } };`);
+    const idle = () => ({ program: () => 'TL TR TL TR TL' });
+    const r = playMatch({ module: mod, game, bots: [isolatedFactory(mod, game, sleeper), idle], seed: 'sleeper', budget: { ms: 100, sims: 1, clock: 'cpu' } });
+    const faults = r.faultLog.filter((f) => f.seat === 0);
+    expect(faults.length, JSON.stringify(r.faultLog)).toBe(1);
+    for (const f of faults) expect(f.message).toMatch(/^took 1[89]\d\d\.\d ms by the wall clock \(\d+\.\d ms of CPU time, \d+\.\d ms waiting for a CPU\), over its wall-clock cap of 400 ms/);
+  }, 60_000);
+});
