@@ -90,14 +90,15 @@ function systemMount(path: string): string[] {
 const underSystem = (path: string): boolean => SYSTEM.some((d) => path === d || path.startsWith(d + '/'));
 
 /**
- * The havoc package's parts a JavaScript bot's host needs (its compiled code,
- * its dependencies, package.json for ES modules, the rulesets' configs/), and node's own folder when
+ * The havoc package's parts a bot's host needs (its compiled code,
+ * its dependencies, package.json for ES modules, the rulesets' configs/) and its
+ * sources a bot may import (src/, bots/: the arena's code, public), and node's own folder when
  * it is not a system one: never the package's other folders (results/ holds runs).
  */
 function arenaReads(): string[] {
   const root = packageRoot();
   const node = dirname(dirname(realpathSync(process.execPath)));
-  return [join(root, 'dist'), join(root, 'node_modules'), join(root, 'package.json'), join(root, 'configs'), ...(underSystem(node) ? [] : [node])];
+  return [join(root, 'dist'), join(root, 'node_modules'), join(root, 'package.json'), join(root, 'configs'), join(root, 'src'), join(root, 'bots'), ...(underSystem(node) ? [] : [node])];
 }
 
 /** Megabytes of /dev/shm inside the sandbox: a sized tmpfs (its pages are the bot's memory: under a memory cgroup they count against limits.memoryMb). */

@@ -27,6 +27,8 @@ import { LEGAL_LISTED, MAX_LINE, PROTOCOL, type ActionMessage, type DecideMessag
 import { sandboxed, sandboxProblem, scratchFolder } from './bubblewrap.js';
 import { encodeView } from './viewCodec.js';
 import { outOfMemory } from './outOfMemory.js';
+import { bundledBot, bundleInto } from './bundle.js';
+import { isTypeScript } from '../match/typescriptBots.js';
 
 export { DEFAULT_ISOLATION, type Isolation } from './limits.js';
 
@@ -91,7 +93,9 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, bot: string, 
     const scratch = scratchFolder();
     const heapMb = Math.max(64, Math.floor(iso.limits.memoryMb / 2));
     // A command bot speaks the protocol itself; a JavaScript module runs in the host.
-    const inner = sandboxed(commandOf(bot) ?? [process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), resolve(bot)], scratch, iso.limits, botReads(bot, rulesetModule ?? null));
+    // A TypeScript module's bundle (made in the sandbox) is written into its scratch folder, readable by its user alone.
+    const module = commandOf(bot) ? null : isTypeScript(bot) ? bundleInto(scratch, bundledBot(bot)) : resolve(bot);
+    const inner = sandboxed(commandOf(bot) ?? [process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), module!], scratch, iso.limits, botReads(bot, rulesetModule ?? null));
     // The bot's processes together under its memory and process caps: its own control groups, or the tree's resident memory read at every answer.
     const group = botGroup(iso.limits.memoryMb, iso.limits.processes);
     const pipe = new BotPipe(group ? joined(group, inner) : inner, { cwd: '/', scratch: scratch.dir, group, outputBytes: iso.outputBytes, log });
@@ -254,9 +258,17 @@ export function isolatedBotProblem(bot: string, iso: Isolation = DEFAULT_ISOLATI
   if (cannot) return `bots named by path run in a sandbox, and ${cannot}; pass --unsafe-bots to run them in the arena's own threads, trusting them`;
   // A command is only looked for here: it is started, and its start checked, with each match.
   if (command) return programFound(command[0]) ? null : `the command's program ${command[0]} is not found (a path, or a name on PATH)`;
+  let code: string | null = null;
+  try {
+    if (isTypeScript(bot)) code = bundledBot(bot);
+  } catch (e) {
+    if (e instanceof HavocError) return e.problem;
+    throw e;
+  }
   const scratch = scratchFolder();
   try {
-    const argv = sandboxed([process.execPath, hostFile(), '--probe', resolve(bot)], scratch, iso.limits, botReads(bot, null));
+    const module = code !== null ? bundleInto(scratch, code) : resolve(bot);
+    const argv = sandboxed([process.execPath, hostFile(), '--probe', module], scratch, iso.limits, botReads(bot, null));
     const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout: iso.startupMs, maxBuffer: MAX_LINE, killSignal: 'SIGKILL' });
     const out = (r.stdout ?? '').trim().split('\n').pop() ?? '';
     if (isType(out, 'probe')) return null;

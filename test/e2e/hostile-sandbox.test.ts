@@ -225,3 +225,49 @@ describe('fair time (issue 49 item 5)', () => {
     for (const f of faults) expect(f.message).toMatch(/^took 1[89]\d\d\.\d ms by the wall clock \(\d+\.\d ms of CPU time, \d+\.\d ms waiting for a CPU\), over its wall-clock cap of 400 ms/);
   }, 60_000);
 });
+
+describe('TypeScript bots bundled inside the sandbox (issue 49 item 2)', () => {
+  /** A TypeScript bot in a folder of its own; the config check's one line for a run of it. */
+  function tsBot(name: string, code: string): { file: string; check: ReturnType<typeof spawnSync> } {
+    const dir = join(tmp, `ts-${name}`);
+    mkdirSync(dir, { mode: 0o755 });
+    const file = join(dir, 'bot.ts');
+    writeFileSync(file, code, { mode: 0o644 });
+    const cfg = join(tmp, `ts-${name}.json`);
+    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 't', bot: file }], schedule: { type: 'round-robin', games: 2 }, seed: 'ts', budget: { ms: 10_000, sims: 1 } }));
+    return { file, check: havoc('tournament', cfg, '--out', join(tmp, `ts-${name}-out`), '--workers', '1', '--quiet', '--no-report', '--save-replays', '0') };
+  }
+
+  it("an import of /etc/shadow (root's, mode 0600) fails to compile, located; nothing of it reaches a log", () => {
+    const { file, check } = tsBot('shadow', `import s from '/etc/shadow' with { type: 'text' };\nexport default () => ({ program: () => { process.stderr.write(s); return null; } });\n`);
+    expect(check.status).toBe(1);
+    expect(String(check.stderr).trim()).toBe(`error: ${join(tmp, 'ts-shadow.json')}: bots[1]: t: does not compile: ${file}:1:15: Cannot read file "../../../etc/shadow": permission denied`.replace('../../../etc/shadow', relativeShadow(file)));
+  });
+
+  it('an import of a file outside its folder is not found, located', () => {
+    writeFileSync(join(tmp, 'secret.ts'), 'export const plan = "F F X X X";\n', { mode: 0o644 });
+    const { file, check } = tsBot('outside', `import { plan } from '../secret.ts';\nexport default () => ({ program: () => plan });\n`);
+    expect(check.status).toBe(1);
+    expect(String(check.stderr)).toContain(`does not compile: ${file}:1:22: Could not resolve "../secret.ts"`);
+  });
+
+  it('a bot that compiles plays, and no bundle is left readable by others under the temporary folder', () => {
+    // The world-readable cache bundles were kept in before (other havoc processes on the machine may still fill it).
+    const legacy = join(tmpdir(), 'havoc-ts-bots');
+    const listed = (): string[] => (existsSync(legacy) ? readdirSync(legacy) : []);
+    const before = new Set(listed());
+    const { check } = tsBot('good', `import random from '${resolve('dist/bots/random.js')}';\nconst mark: string = 'sandbox49-good-bot';\nexport default (ctx: unknown) => (mark && random(ctx as never));\n`);
+    expect(check.status, String(check.stderr)).toBe(0);
+    for (const name of listed().filter((n) => !before.has(n))) expect(readFileSync(join(legacy, name), 'utf8')).not.toContain('sandbox49-good-bot');
+    // Trusted bots' cache (the arena's own user's) is private.
+    for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('havoc-ts-bots-'))) {
+      const mode = Number.parseInt(spawnSync('stat', ['-c', '%a', join(tmpdir(), name)], { encoding: 'utf8' }).stdout.trim(), 8);
+      expect(mode & 0o077, name).toBe(0);
+    }
+  });
+});
+
+/** How esbuild names /etc/shadow from the bot's folder. */
+function relativeShadow(file: string): string {
+  return join(...Array(file.split('/').length - 2).fill('..'), 'etc', 'shadow');
+}
