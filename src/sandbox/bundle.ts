@@ -36,6 +36,7 @@ export function bundledBot(path: string): string {
   const kept = bundles.get(abs);
   if (kept?.stamp === stamp) return kept.code;
   const { out, r } = runBundler(abs);
+  if (out?.type === 'unreadable') throw new HavocError('ERR_BOT', path, out.message ?? 'cannot be read in the sandbox');
   if (out?.type === 'error') throw new HavocError('ERR_BOT', path, `does not compile: ${(out.errors ?? []).join('; ')}`);
   if (out?.type !== 'bundle' || typeof out.code !== 'string')
     throw new HavocError('ERR_BOT', path, `could not be bundled in the sandbox (${r?.error ? (r.error as Error).message : `exit ${r?.status}`}${r?.stderr ? `: ${r.stderr.trim().split('\n').pop()}` : ''})`);
@@ -43,7 +44,7 @@ export function bundledBot(path: string): string {
   return out.code;
 }
 
-type BundlerLine = { type?: string; code?: string; errors?: string[] } | null;
+type BundlerLine = { type?: string; code?: string; errors?: string[]; message?: string } | null;
 
 /** Runs the bundler on `abs` in a sandbox of its own, its folder readable: its last line, and the process. */
 function runBundler(abs: string): { out: BundlerLine; r: SpawnSyncReturns<string> | null } {

@@ -108,15 +108,16 @@ describe('each bot sees only its own files (issue 49 item 4)', () => {
   it("a bot sees no run folder, config or home: only the system's folders, the arena's code and its own", () => {
     const r = inSandbox(`
       const fs = require('node:fs');
-      console.log(JSON.stringify({ root: fs.readdirSync('/').sort(), home: fs.existsSync('/root') || fs.existsSync('/home'), results: fs.existsSync(${JSON.stringify(join(process.cwd(), 'results'))}), src: fs.existsSync(${JSON.stringify(join(process.cwd(), 'src'))}) }));
+      console.log(JSON.stringify({ root: fs.readdirSync('/').sort(), home: fs.existsSync('/root') || fs.existsSync('/home'), results: fs.existsSync(${JSON.stringify(join(process.cwd(), 'results'))}), test: fs.existsSync(${JSON.stringify(join(process.cwd(), 'test'))}) }));
     `);
-    const out = r.out as { root: string[]; home: boolean; results: boolean; src: boolean };
+    const out = r.out as { root: string[]; home: boolean; results: boolean; test: boolean };
     expect(out.home, r.err).toBe(false);
     expect(out.results).toBe(false);
-    expect(out.src).toBe(false);
+    // The package's folders but its code (dist/, src/, bots/, node_modules/, configs/) are not shown: test/ here.
+    expect(out.test).toBe(false);
     expect(out.root).not.toContain('home');
     expect(out.root).not.toContain('run');
-    expect(existsSync(join(process.cwd(), 'src'))).toBe(true);
+    expect(existsSync(join(process.cwd(), 'test'))).toBe(true);
   });
 });
 
