@@ -6,7 +6,7 @@
  * (spawn to `ready`), the round trip a decision adds, and matches per second.
  */
 import { join } from 'node:path';
-import { BOT_DONE, DEFAULT_BUDGET, type AnyBotFactory } from '../src/core/bot.js';
+import { BOT_DONE, DEFAULT_BUDGET, SEAT_SEED, type AnyBotFactory } from '../src/core/bot.js';
 import { playMatch } from '../src/match/loop.js';
 import { isolatedFactory } from '../src/sandbox/remoteBot.js';
 import { sandboxProblem } from '../src/sandbox/bubblewrap.js';
@@ -45,7 +45,7 @@ export function isolationCost(matches: number): IsolationCost | string {
   };
   play(() => [random, random]); // warm-up
   const here = play(() => [random, random]);
-  const away = play((seed) => [isolatedFactory(mod, game, seed, path), isolatedFactory(mod, game, seed, path)]);
+  const away = play((seed) => [isolatedFactory(mod, game, path), isolatedFactory(mod, game, path)]);
   // Start and round trip, one bot at a time: spawn to the first answer, then 200 more questions.
   const state = mod.newState(game, 'bench'), obs = mod.observe(state, 0), view = { seat: 0, state };
   const ctx = { seat: 0, rng: makeRng('bench'), budget: DEFAULT_BUDGET, ...mod.botContext(game), rules: { module: mod, game } };
@@ -54,7 +54,7 @@ export function isolationCost(matches: number): IsolationCost | string {
   const bots = 10, asks = 200;
   for (let b = 0; b < bots; b++) {
     const t0 = performance.now();
-    const bot = isolatedFactory(mod, game, `bench-${b}`, path)(ctx) as Bot;
+    const bot = isolatedFactory(mod, game, path)({ ...ctx, [SEAT_SEED]: `bench-${b}` }) as Bot;
     bot.program(obs, view);
     const t1 = performance.now();
     for (let k = 0; k < asks; k++) bot.program(obs, view);

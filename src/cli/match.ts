@@ -1,5 +1,6 @@
 /** `havoc match`: one seeded match between bots, drawn step by step. */
 import { scenarioResult } from '../match/scenario.js';
+import { seatKeyOf } from '../core/seatKey.js';
 import { withExamples } from './examples.js';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
@@ -82,7 +83,7 @@ const command: CommandModule<object, Args> = {
         const problem = runsIsolated(spec, trusted) ? await botModuleProblem(spec, false) : null;
         if (problem) throw new HavocError('ERR_BOT', spec, problem);
       }
-      const factories = await Promise.all(Array.from({ length: n }, async (_, i) => matchFactory(await loadBotModule(specOf(i), trusted), mod, game, seed)));
+      const factories = await Promise.all(Array.from({ length: n }, async (_, i) => matchFactory(await loadBotModule(specOf(i), trusted), mod, game)));
       const out = (s: string): boolean => process.stdout.write(s);
       const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${nameOf(i)}${mod.present?.describeSeat ? ` as ${mod.present.describeSeat(game, i)}` : ''}`);
       if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}${listed ? `; builds from ${listed.file}` : ''}\n`);
@@ -99,6 +100,7 @@ const command: CommandModule<object, Args> = {
         game,
         bots: factories,
         seed,
+        seatKey: seatKeyOf(args.seed),
         budget,
         record: recorder ? recorder.record : args.quiet ? undefined : (st) => mod.recorder(st, (rec) => draw(rec, st())),
         onBelief: recorder?.belief,

@@ -8,8 +8,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { builtinBotPath, commandOf, commandSpec, importBot, isBotPath, runsIsolated } from '../match/bots.js';
-import { HavocError } from '../core/errors.js';
-import { compiledBot, isTypeScript } from '../match/typescriptBots.js';
 import { isolatedBotProblem } from '../sandbox/remoteBot.js';
 import { commandBotHint } from '../sandbox/manifest.js';
 import { DEFAULT_ISOLATION, isolationOf, type Isolation } from '../sandbox/limits.js';
@@ -88,15 +86,8 @@ export async function botModuleProblem(bot: string, trusted = true, iso: Isolati
   if (commandOf(bot)) return isolatedBotProblem(bot, iso);
   const path = isBotPath(bot) ? bot : builtinBotPath(bot);
   if (!path || !existsSync(path)) return isBotPath(bot) ? `bot module ${bot} does not exist` : `no built-in bot "${bot}" (built-in bots here: ${builtinBots().join(', ') || 'none'})`;
-  if (runsIsolated(bot, trusted)) {
-    if (!isTypeScript(path)) return isolatedBotProblem(path, iso);
-    try {
-      return isolatedBotProblem(compiledBot(path), iso);
-    } catch (e) {
-      if (e instanceof HavocError) return e.problem;
-      throw e;
-    }
-  }
+  // A TypeScript module is bundled inside the sandbox there (sandbox/bundle.ts), its compile errors located.
+  if (runsIsolated(bot, trusted)) return isolatedBotProblem(path, iso);
   const r = await importBot(path);
   return typeof r === 'string' ? r : null;
 }

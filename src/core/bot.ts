@@ -154,6 +154,20 @@ export class BotLost extends Error {
 export const BOT_READY: unique symbol = Symbol('havoc.botReady');
 
 /**
+ * In a bot's context: its seat's own seed, the one its RNG was made from
+ * (core/seatKey.ts). An isolated bot's process is handed it to seed the bot's
+ * RNG there; never the match seed, from which every seat's streams came once.
+ */
+export const SEAT_SEED: unique symbol = Symbol('havoc.seatSeed');
+
+/**
+ * A bot's optional wait hook, beside BOT_CPU: the milliseconds its processes
+ * spent runnable but waiting for a CPU in the call that just returned (the
+ * machine's load), which the match loop does not hold against its wall-clock cap.
+ */
+export const BOT_WAIT: unique symbol = Symbol('havoc.botWait');
+
+/**
  * A bot's optional CPU hook: the milliseconds of CPU time its processes used
  * for the call that just returned, or null when the OS does not say (an
  * isolated bot: isolation/processCpu.ts). The match loop reads it after each

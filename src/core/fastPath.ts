@@ -4,8 +4,8 @@
 export interface FastPath<G> {
   /** Whether it can play this game with these policies (cached by the caller per game). */
   accepts(game: G, policies: readonly unknown[]): boolean;
-  /** Plays the match from its seed; the same result the general loop gives. */
-  play(game: G, seed: string, policies: readonly unknown[]): FastResult;
+  /** Plays the match from its seats' own seeds (core/seatKey.ts: each seat's bot stream); the same result the general loop gives. */
+  play(game: G, seats: readonly string[], policies: readonly unknown[]): FastResult;
 }
 
 export interface FastResult {

@@ -73,8 +73,8 @@ export async function loadBotModule(spec: string, trusted = true): Promise<BotMo
   if (commandOf(spec)) return { factory: null, isolated: spec, policy: null };
   const path = isBotPath(spec) ? resolve(spec) : builtinBotPath(spec);
   if (!path || !existsSync(path)) throw new HavocError('ERR_BOT', spec, isBotPath(spec) ? 'no such file' : 'no built-in bot of this name');
-  // An isolated TypeScript bot's process loads the JavaScript it compiles to here, outside the sandbox.
-  if (runsIsolated(spec, trusted)) return { factory: null, isolated: isTypeScript(path) ? compiledBot(path) : path, policy: null };
+  // An isolated TypeScript bot is bundled inside the sandbox, as its own user (sandbox/bundle.ts), never here.
+  if (runsIsolated(spec, trusted)) return { factory: null, isolated: path, policy: null };
   const r = await importBot(path);
   if (typeof r === 'string') throw new HavocError('ERR_BOT', spec, r);
   return { factory: r.factory, policy: r.policy };

@@ -17,11 +17,13 @@
  * lost it hung): they share the last place, the others the first (a draw
  * when every bot lost it).
  */
-import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_CPU, BOT_DONE, BOT_READY, beliefOf, BotLost, type Budget, DEFAULT_BUDGET, DEFAULT_CLOCK, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
+import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_CPU, BOT_WAIT, BOT_DONE, BOT_READY, SEAT_SEED, beliefOf, BotLost, type Budget, DEFAULT_BUDGET, DEFAULT_CLOCK, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, nextDeciders, type Question, type Recorder, winnerOf } from '../core/game.js';
 import { sfc32Next } from '../core/rng.js';
 import { seatStreams } from '../core/seatStreams.js';
+import { seatKeyOf, seatSeedsOf } from '../core/seatKey.js';
 import { decisionClock } from './clock.js';
+import { readThreadTimes, threadTimes } from './threadCpu.js';
 
 export type { AnyBot, AnyBotFactory } from '../core/bot.js';
 
@@ -45,6 +47,8 @@ export interface MatchOptions {
   clock?: () => number;
   /** Told when a seat's bot code starts running and when it returns (the arena's watchdog for bots that never return). */
   guard?: BotGuard;
+  /** The run's seat key (core/seatKey.ts; default: the key of a run whose seed is the match seed). */
+  seatKey?: string;
   /** A bot with more faults than this forfeits the match (default: never). */
   maxFaults?: number;
   /**
@@ -86,6 +90,26 @@ export interface MatchResult {
   decisionMs: number[];
 }
 
+/**
+ * A decision timed by CPU may take this many times its limit (and at least
+ * WALL_CAP_SLACK_MS more than it) by the wall clock, and no more: past it,
+ * a timeout fault. Generous, so a loaded machine (a bot spending 150 ms of
+ * CPU took 643 ms by the wall with six busy loops on two cores) faults no
+ * honest bot; a bot that sleeps to just under its process's deadline (five
+ * times its longest decision, remoteBot.ts) is faulted every decision.
+ */
+export const WALL_CAP_TIMES = 4;
+export const WALL_CAP_SLACK_MS = 250;
+export const wallCapMs = (limitMs: number): number => Math.max(WALL_CAP_TIMES * limitMs, limitMs + WALL_CAP_SLACK_MS);
+
+/**
+ * A bot in this thread whose last decision took less than this by the wall
+ * clock is not read this thread's CPU time for the next (a reading costs
+ * microseconds, as much as a fast bot's whole decision): its decision is
+ * judged by the wall clock, which only faults it past its whole limit.
+ */
+const SLOW_MS = 0.5;
+
 /** What a bot that did not throw threw. */
 const NOTHING = Symbol('nothing thrown');
 
@@ -103,8 +127,10 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const n = mod.seatCount(game);
   // Each seat's bot stream, and its view's dice (seeded once per match; four words drawn for every view, read or
   // not, so the draws do not depend on what a bot reads): the view's state is copied only when the bot reads it (SeatView).
+  // Seeded from each seat's own seeds, derived with the run's seat key: no bot is handed the match seed or another's seed.
+  const seatSeeds = seatSeedsOf(opts.seatKey ?? seatKeyOf(seed), seed, n);
   const viewDice = new Uint32Array(4 * n);
-  const rngs = seatStreams(seed, n, viewDice);
+  const rngs = seatStreams(seatSeeds, viewDice);
   const bots: (AnyBot | null)[] = [];
   /** Every bot made, lost or not: each is let go at the end (an isolated bot's log is written then). */
   const made: AnyBot[] = [];
@@ -136,7 +162,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
   for (let s = 0; s < n; s++) {
     guard?.enter(s, 'factory');
     try {
-      bots.push(opts.bots[s]({ seat: s, rng: rngs[s], budget, ...context }) as AnyBot);
+      bots.push(opts.bots[s]({ seat: s, rng: rngs[s], budget, ...context, [SEAT_SEED]: seatSeeds.bots[s] }) as AnyBot);
       if (bots[s]) made.push(bots[s]!);
     } catch (e) {
       bots.push(null);
@@ -161,7 +187,8 @@ export function playMatch(opts: MatchOptions): MatchResult {
     }
   }
   const views: SeatView[] = [];
-  for (let m = 0; m < n; m++) views.push(new SeatView(mod, game, seed, st, m, viewDice));
+  // A view's state is made from the seat's own view seed: nothing in it comes from the match seed.
+  for (let m = 0; m < n; m++) views.push(new SeatView(mod, game, seatSeeds.views[m], st, m, viewDice));
   const spent = new Array<number>(n).fill(0);
   /** Each seat's overage bank: milliseconds left to pay for decisions over their limit. */
   const bank = new Array<number>(n).fill(budget.overageMs ?? 0);
@@ -178,6 +205,13 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const errors: unknown[] = new Array(n).fill(NOTHING);
   /** Milliseconds the seat's decision took by `clock`. */
   const took: number[] = new Array(n).fill(0);
+  /** Under the CPU clock, a bot in this thread: the CPU milliseconds this thread spent in its decision (null: not read), and those it waited for a CPU. */
+  const threadTook: (number | null)[] = new Array(n).fill(null);
+  const threadWaited: number[] = new Array(n).fill(0);
+  /** Whether the seat's last decision took long enough (SLOW_MS by the wall clock) that the next is timed by this thread's CPU time too. */
+  const slow: boolean[] = new Array(n).fill(true);
+  /** Seats whose bots report their own CPU time (isolated processes): never read here. */
+  const reports = bots.map((b) => typeof (b as { [BOT_CPU]?: unknown } | null)?.[BOT_CPU] === 'function');
 
   /**
    * Asks each seat of `seats` for its decision, into `actions`: its action,
@@ -199,6 +233,8 @@ export function playMatch(opts: MatchOptions): MatchResult {
       const m = seats[i], b = bots[m];
       if (!b) continue;
       let ans: unknown = null, error: unknown = NOTHING;
+      const read = cpuClock && slow[m] && !reports[m] && readThreadTimes();
+      const cpu0 = threadTimes[0], wait0 = threadTimes[1];
       guard?.enter(m, 'decision');
       try {
         const method = b[kinds[m]];
@@ -214,6 +250,8 @@ export function playMatch(opts: MatchOptions): MatchResult {
       const end = clock();
       took[m] = end - t;
       t = end;
+      if (read && readThreadTimes()) (threadTook[m] = threadTimes[0] - cpu0), (threadWaited[m] = threadTimes[1] - wait0);
+      slow[m] = took[m] >= SLOW_MS;
       answers[m] = ans;
       errors[m] = error;
       observations[m] = null;
@@ -233,8 +271,13 @@ export function playMatch(opts: MatchOptions): MatchResult {
     const threw = error !== NOTHING;
     // The budget's clock: a bot's CPU time where it reports it (an isolated bot's processes), else the wall clock.
     let by = opts.clock ? injectedName : 'by the wall clock';
+    /** Milliseconds of the decision's wall time it waited for a CPU (a loaded machine's doing, not the bot's). */
+    let waited = 0;
     if (cpuClock) {
-      const cpu = (b as { [BOT_CPU]?: () => number | null })[BOT_CPU]?.();
+      const cpu = reports[m] ? (b as { [BOT_CPU]: () => number | null })[BOT_CPU]() : threadTook[m];
+      waited = reports[m] ? ((b as { [BOT_WAIT]?: () => number | null })[BOT_WAIT]?.() ?? 0) : threadWaited[m];
+      threadTook[m] = null;
+      threadWaited[m] = 0;
       if (typeof cpu === 'number') (dt = cpu), (by = 'of CPU time');
     }
     spent[m] += dt;
@@ -247,6 +290,11 @@ export function playMatch(opts: MatchOptions): MatchResult {
     }
     // A seat's first decision has its own limit; time over a limit is drawn from the seat's overage bank while it lasts.
     const limit = decisions[m] === 1 && budget.firstMs !== undefined ? budget.firstMs : budget.ms;
+    // Timed by CPU, a decision is also held to a wall-clock cap: a bot that sleeps or blocks spends no CPU, and would
+    // stretch the match. What it waited for a CPU (the machine's load) is not held against it.
+    const stalled = took[m] - waited;
+    if (by === 'of CPU time' && !opts.clock && dt <= limit && stalled > wallCapMs(limit + bank[m]))
+      return fault(m, 'timeout', `took ${took[m].toFixed(1)} ms by the wall clock (${dt.toFixed(1)} ms of CPU time, ${waited.toFixed(1)} ms waiting for a CPU), over its wall-clock cap of ${wallCapMs(limit + bank[m]).toFixed(0)} ms (${WALL_CAP_TIMES} times its limit, at least ${WALL_CAP_SLACK_MS} ms over it)`), null;
     if (dt > limit) {
       if (bank[m] >= dt - limit) bank[m] -= dt - limit;
       else {
@@ -371,7 +419,7 @@ const contexts = new WeakMap<object, { mod: AnyGameModule; context: object }>();
 
 /** The context part a game's bots share, made once per game and module (a sweep plays each design many times). */
 function contextOf(mod: AnyGameModule, game: unknown): object {
-  const context = (): object => ({ ...mod.botContext(game), rules: { module: mod, game } });
+  const context = (): object => ({ ...mod.botContext(game), rules: Object.freeze({ module: rulesFacade(mod), game }) });
   if (typeof game !== 'object' || game === null) return context();
   const was = contexts.get(game);
   if (was?.mod === mod) return was.context;
@@ -379,6 +427,19 @@ function contextOf(mod: AnyGameModule, game: unknown): object {
   contexts.set(game, { mod, context: made });
   return made;
 }
+
+/**
+ * The rules as bots are handed them: a frozen copy of the module, so a bot
+ * that writes into `ctx.rules.module` (wraps `newState` to catch a seed,
+ * replaces `legal`) changes its own copy's nothing and never the arena's
+ * module, which plays the match and every other seat.
+ */
+export function rulesFacade<M extends object>(mod: M): M {
+  let facade = facades.get(mod);
+  if (!facade) facades.set(mod, (facade = Object.freeze({ ...mod })));
+  return facade as M;
+}
+const facades = new WeakMap<object, object>();
 
 /** The end reason of a match lost by bots that hung. */
 export const HANG = 'hang';

@@ -1,9 +1,10 @@
 /**
  * Bots written in TypeScript, run by path with no build step: a `.ts`
  * (`.mts`, `.cts`) bot module is bundled by esbuild into one ES module (the
- * files it imports included) in a cache folder, and that JavaScript is what
- * loads — in the arena's thread for a trusted bot, or in the sandbox, whose
- * limits (address space, processes) leave no room for a compiler.
+ * files it imports included), and that JavaScript is what loads. Here, a
+ * trusted bot's (in the arena's thread), kept in a cache folder of the
+ * arena's user alone (0700); an untrusted bot's is bundled inside the
+ * sandbox as its own user (sandbox/bundle.ts).
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -17,8 +18,8 @@ import { HavocError } from '../core/errors.js';
 /** Whether a bot module is TypeScript source. */
 export const isTypeScript = (path: string): boolean => /\.[cm]?ts$/.test(path);
 
-/** Where compiled bots are kept: readable by the sandbox's unprivileged user. */
-const CACHE = join(tmpdir(), 'havoc-ts-bots');
+/** Where trusted bots' bundles are kept: the arena's user's alone (an untrusted bot is bundled in the sandbox, sandbox/bundle.ts). */
+const CACHE = join(tmpdir(), `havoc-ts-bots-${process.getuid?.() ?? 'user'}`);
 
 /** One esbuild message as `file:line:column: text`. */
 const where = (m: Message): string => (m.location ? `${resolve(m.location.file)}:${m.location.line}:${m.location.column + 1}: ${m.text}` : m.text);
@@ -42,11 +43,11 @@ export function compiledBot(path: string): string {
   }
   const file = join(CACHE, `${createHash('sha256').update(code).digest('hex').slice(0, 32)}.mjs`);
   if (!existsSync(file)) {
-    mkdirSync(CACHE, { recursive: true, mode: 0o755 });
-    chmodSync(CACHE, 0o755);
+    mkdirSync(CACHE, { recursive: true, mode: 0o700 });
+    chmodSync(CACHE, 0o700);
     // Written aside and renamed: another havoc compiling the same bot at once never loads half a file.
     const part = `${file}.${process.pid}.${threadId}.part`;
-    writeFileSync(part, code, { mode: 0o644 });
+    writeFileSync(part, code, { mode: 0o600 });
     renameSync(part, file);
   }
   return file;

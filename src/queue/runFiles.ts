@@ -16,7 +16,7 @@ import { commandOf, isBotPath } from '../match/bots.js';
 import type { RunConfig } from '../config/types.js';
 import { readContestState } from '../run/contest/folder.js';
 import { DATA_FILE } from '../store/folder.js';
-import { compiledBot } from '../match/typescriptBots.js';
+import { bundledBot } from '../sandbox/bundle.js';
 import { gatherCommand, materializeCommand, type CommandBundle } from './commandFiles.js';
 
 /** A file in transit: its text and the sha256 of its bytes. */
@@ -51,7 +51,8 @@ export function gatherRunFiles(key: string, code: string, run: RunConfig, dir: s
   const manifests = new Map((readContestState(dir)?.entrants ?? []).flatMap((e) => (e.manifest ? [[e.name, dirname(e.manifest)] as const] : [])));
   for (const b of run.bots) {
     if (commandOf(b.bot)) commands[b.bot] = gatherCommand(b.name, b.bot, manifests.get(b.name) ?? null);
-    else if (isBotPath(b.bot)) bots[b.bot] = ship(readFileSync(compiledBot(b.bot), 'utf8'));
+    // A path bot travels as its bundle, made inside the sandbox as the bot's own user (never by esbuild here as root).
+    else if (isBotPath(b.bot)) bots[b.bot] = ship(bundledBot(b.bot));
   }
   const dataPath = join(dir, DATA_FILE);
   return { key, code, run, data: existsSync(dataPath) ? ship(readFileSync(dataPath, 'utf8')) : null, bots, commands };

@@ -125,7 +125,7 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: VerifyOp
 
 /** The factory of a header's bot: a built-in or trusted one loaded here, an untrusted one isolated in its own process. */
 async function botFor(spec: string, mod: AnyGameModule, game: unknown, h: ReplayHeader, trusted: boolean): Promise<AnyBotFactory> {
-  return matchFactory(await loadBotModule(spec, trusted), mod, game, h.seed);
+  return matchFactory(await loadBotModule(spec, trusted), mod, game);
 }
 
 /** A record for people: `turn T step S` when it says so (NHM), else `record K`. */

@@ -124,14 +124,14 @@ export async function checkBot(
       // Each answered decision's milliseconds by the clock the match times it by: the CPU time an isolated
       // bot reports (BOT_CPU) under the cpu clock, else the wall clock's, the protocol's round trip included.
       let made: { [BOT_CPU]?: () => number | null } | null = null;
-      const factory = matchFactory(module, mod, game, seed);
+      const factory = matchFactory(module, mod, game);
       const timed = measuredBot((ctx) => (made = factory(ctx) as typeof made), () => performance.now(), (t0) => {
         const cpu = byCpu ? made?.[BOT_CPU]?.() : null;
         if (typeof cpu === 'number') cpuTimes++;
         times.push(typeof cpu === 'number' ? cpu : performance.now() - t0);
       });
 
-      const theirs = matchFactory(random, mod, game, seed);
+      const theirs = matchFactory(random, mod, game);
       const r = playMatch({ module: mod, game, bots: seat === 0 ? [timed, theirs] : [theirs, timed], seed, budget: opts.budget });
       if (r.winner === seat) won++;
       else if (r.winner === null && r.ranks[seat] === 0) drawn++;

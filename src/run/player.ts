@@ -3,6 +3,7 @@
  * seats' loadouts, the bots from their modules, the result as a MatchRow.
  * Used inside the workers (and in-process with `workers: 0`).
  */
+import { seatKeyOf, seatSeedsOf } from '../core/seatKey.js';
 import type { AnyGameModule } from '../core/game.js';
 import { HavocError } from '../core/errors.js';
 import { loadRuleset, rulesetById } from '../rules/registry.js';
@@ -134,7 +135,7 @@ export class MatchPlayer {
       guard?.enter(-1, 'decision');
       let r;
       try {
-        r = this.module.fast!.play(game, spec.seed, mods.length === 2 ? [mods[0].policy, mods[1].policy] : mods.map((m) => m.policy));
+        r = this.module.fast!.play(game, seatSeedsOf(seatKeyOf(this.run.seed), spec.seed, mods.length).bots, mods.length === 2 ? [mods[0].policy, mods[1].policy] : mods.map((m) => m.policy));
       } finally {
         guard?.exit();
       }
@@ -145,8 +146,8 @@ export class MatchPlayer {
     // Its stderr goes to the run folder's logs/ (a log an earlier try of this match left is removed first);
     // a match played again for its replay writes none.
     const logs = this.replays && mods.some((m) => m.isolated) ? clearBotLogs(this.replays.dir, id, mods.length) : null;
-    const bots = mods.map((m, s) => matchFactory(m, this.module, game, spec.seed, this.isolation, logs && m.isolated ? botLogPath(this.replays!.dir, id, s) : null));
-    const again = () => mods.map((m) => matchFactory(m, this.module, game, spec.seed, this.isolation));
+    const bots = mods.map((m, s) => matchFactory(m, this.module, game, this.isolation, logs && m.isolated ? botLogPath(this.replays!.dir, id, s) : null));
+    const again = () => mods.map((m) => matchFactory(m, this.module, game, this.isolation));
     const info = {
       botSpecs: spec.seats.map((s) => botSpecOf(this.run, s.bot)),
       match: { id, runSeed: this.run.seed },
@@ -157,7 +158,7 @@ export class MatchPlayer {
     // fault (a crash, a timeout, the machine's doing) may not come again when the match is played again.
     const recorded = this.replays && (replay || mods.some((m) => m.isolated));
     const rec = recorded ? startReplay(mod, game, { ...info, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults }) : null;
-    const r = playMatch({ module: mod, game, bots, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults, record: rec?.record, onBelief: rec?.belief, guard });
+    const r = playMatch({ module: mod, game, bots, seed: spec.seed, seatKey: seatKeyOf(this.run.seed), budget: this.run.budget, maxFaults: this.run.maxFaults, record: rec?.record, onBelief: rec?.belief, guard });
     for (const s of r.forfeits) {
       const cause = r.faultLog.filter((f) => f.seat === s).pop();
       const why = cause ? `${cause.kind}, ${cause.message.replace(/^forfeits the match: |; forfeits the match$/g, '')}` : 'lost';

@@ -11,6 +11,7 @@
  * and its error goes to errors.log. Only a failure to set the run up in a
  * worker stops the run.
  */
+import { keepSeatKey } from './seatKeyFile.js';
 import { appendFileSync } from 'node:fs';
 import { lockRunFolder } from '../store/lock.js';
 import { idsProblem, rowsProblem } from './rowCheck.js';
@@ -125,6 +126,7 @@ export async function playRun(dir: string, run: RunConfig, shard: Shard | null, 
 
 async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data: unknown, opts: PlayOptions): Promise<PlayOutcome> {
   const t0 = performance.now();
+  keepSeatKey(dir, run.seed);
   const total = scheduleTotal(run);
   const scheduled = shardSize(shard, total);
   // Bots that hang, counted in id order as matches.csv is written, from its rows so far (hangs.ts).

@@ -6,8 +6,9 @@
  *
  * At `start` it loads the ruleset (by id, or its module's path), rebuilds
  * the game from its description, imports the bot module and makes the bot as
- * the arena would in its own thread: the same context, an RNG seeded the
- * same way, a view state of its own. Each `decide` becomes a call of the
+ * the arena would in its own thread: the same context (its rules a frozen
+ * copy), an RNG seeded from the seat's own seed as the arena seeds it, a view
+ * state of its own. The host is never told the match seed. Each `decide` becomes a call of the
  * bot's method of that kind; a mixed strategy is sampled here with the bot's
  * RNG, as the arena samples it. So a bot plays the same moves isolated as in
  * the arena's thread, but all it can touch is this process.
@@ -16,7 +17,8 @@ import { accessSync, constants } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { isMixed, isThenable, PROMISE_ANSWER, sampleMixed, type AnyBot, type AnyBotFactory } from '../core/bot.js';
 import type { AnyGameModule } from '../core/game.js';
-import { makeRng, seatSeed, type Rng } from '../core/rng.js';
+import { makeRng, type Rng } from '../core/rng.js';
+import { rulesFacade } from '../match/loop.js';
 import { BUILTIN_RULESETS } from '../rules/builtins.js';
 import { PROTOCOL, type ArenaMessage, type DecideMessage, type StartMessage } from './protocol.js';
 import { decodeView } from './viewCodec.js';
@@ -51,10 +53,12 @@ async function start(msg: StartMessage, botPath: string): Promise<Seat> {
   if (!mod.gameFromDescription) fail(`${mod.title} cannot rebuild its games from a description, so its bots cannot be isolated`);
   const game = mod.gameFromDescription!(msg.game, 'start.game');
   const factory = await factoryOf(botPath);
-  const rng = makeRng(seatSeed(msg.seed, msg.seat));
+  // The seat's own seed (never the match seed: core/seatKey.ts).
+  const rng = makeRng(msg.seed);
   let bot: AnyBot;
   try {
-    bot = factory({ seat: msg.seat, rng, budget: msg.budget, ...mod.botContext(game), rules: { module: mod, game } }) as AnyBot;
+    // The rules as the arena hands them, a frozen copy: a bot that writes into them changes nothing the host uses.
+    bot = factory({ seat: msg.seat, rng, budget: msg.budget, ...mod.botContext(game), rules: Object.freeze({ module: rulesFacade(mod), game }) }) as AnyBot;
   } catch (e) {
     return fail(`bot factory threw: ${(e as Error)?.message ?? e}`);
   }

@@ -6,6 +6,7 @@
  * asynchronous side is the pipe thread (pipeThread.ts), one per thread that
  * uses pipes, made on first use.
  */
+import type { BotGroup } from './cgroup.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -34,6 +35,8 @@ export type PipeRequest =
       env: Record<string, string>;
       shared: SharedArrayBuffer;
       scratch: string | null;
+      /** Its control groups, removed when it ends (null: none). */
+      group: BotGroup | null;
       /** Bytes the process may write to stdout and stderr together before it is killed. */
       outputBytes: number;
       /** Where its stderr is written when it ends, if it wrote any (null: nowhere). */
@@ -117,7 +120,7 @@ export class BotPipe {
    * ends; `outputBytes`: its output cap (default: none but the line's);
    * `log`: the file its stderr goes to when it ends.
    */
-  constructor(argv: readonly string[], opts: { cwd: string; env?: Record<string, string>; scratch?: string | null; outputBytes?: number; log?: string | null }) {
+  constructor(argv: readonly string[], opts: { cwd: string; env?: Record<string, string>; scratch?: string | null; group?: BotGroup | null; outputBytes?: number; log?: string | null }) {
     live.set(this.id, this.ctl);
     pipeThread().postMessage({
       op: 'spawn',
@@ -127,6 +130,7 @@ export class BotPipe {
       env: opts.env ?? {},
       shared: this.shared,
       scratch: opts.scratch ?? null,
+      group: opts.group ?? null,
       outputBytes: opts.outputBytes ?? Number.MAX_SAFE_INTEGER,
       log: opts.log ?? null,
     } satisfies PipeRequest);

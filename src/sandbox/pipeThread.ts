@@ -9,6 +9,7 @@
  * keeps its stderr (up to the cap), and when the process has ended writes
  * that stderr to the process's log file, if it has one and wrote any.
  */
+import { removeGroup, type BotGroup } from './cgroup.js';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -38,6 +39,8 @@ interface Proc {
   readonly log: string | null;
   ended: { code: number | null; signal: string | null; cause: 'oversize' | 'output' | null } | null;
   readonly scratch: string | null;
+  /** Its control groups (cgroup.ts), removed when it ends. */
+  readonly group: BotGroup | null;
 }
 
 const procs = new Map<number, Proc>();
@@ -164,6 +167,11 @@ function onData(p: Proc, chunk: Buffer): void {
   }
 }
 
+/** Removes a bot's groups once the kernel has let its last processes go (a few tries, 50 ms apart). */
+function dropGroup(group: BotGroup, tries: number): void {
+  if (!removeGroup(group) && tries > 0) setTimeout(() => dropGroup(group, tries - 1), 50).unref();
+}
+
 parentPort!.on('message', (m: PipeRequest) => {
   if (m.op === 'spawn') {
     const child = spawn(m.argv[0], m.argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true, cwd: m.cwd, env: m.env });
@@ -183,6 +191,7 @@ parentPort!.on('message', (m: PipeRequest) => {
       log: m.log,
       ended: null,
       scratch: m.scratch,
+      group: m.group,
     };
     procs.set(m.id, p);
     child.stdout!.on('data', (c: Buffer) => onData(p, c));
@@ -197,6 +206,7 @@ parentPort!.on('message', (m: PipeRequest) => {
       if (p.ended.code === null && p.ended.signal === null) p.ended = { ...p.ended, code, signal };
       kill(p); // anything it left in its process group
       if (p.scratch) rmSync(p.scratch, { recursive: true, force: true });
+      if (p.group) dropGroup(p.group, 20);
       deliver(p);
       Atomics.store(p.ctl, 3, writeLog(p) ? CLOSED_OK : CLOSED_LOG_REFUSED);
       Atomics.notify(p.ctl, 3);

@@ -28,7 +28,7 @@ function ticksOf(pid: number): number | null {
 }
 
 /** The pids of a process's children (every thread's). */
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   let tasks: string[];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
@@ -64,16 +64,36 @@ export function treeCpuAvailable(): boolean {
 
 /** Milliseconds of CPU time process `pid` and its descendants have used, or null when the OS does not say (not Linux, or the process is gone). */
 export function treeCpuMs(pid: number): number | null {
+  return treeTimes(pid)?.cpuMs ?? null;
+}
+
+/** Milliseconds the main thread of process `pid` has spent runnable but waiting for a CPU (/proc/PID/schedstat's second field), 0 when not said. */
+function waitOf(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'latin1').split(' ')[1]) / 1e6 || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The tree's CPU milliseconds, and the milliseconds its processes' main
+ * threads have waited for a CPU (a loaded machine's doing: the match loop
+ * does not hold it against a decision's wall-clock cap); null when the OS
+ * does not say.
+ */
+export function treeTimes(pid: number): { cpuMs: number; waitMs: number } | null {
   if (pid <= 0 || !treeCpuAvailable()) return null;
   const root = ticksOf(pid);
   if (root === null) return null;
-  let ticks = root;
+  let ticks = root, wait = waitOf(pid);
   const todo = childrenOf(pid);
   for (let p = todo.pop(); p !== undefined; p = todo.pop()) {
     const t = ticksOf(p);
     if (t === null) continue;
     ticks += t;
+    wait += waitOf(p);
     todo.push(...childrenOf(p));
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, waitMs: wait };
 }

@@ -29,7 +29,7 @@ export interface StartMessage {
   readonly game: unknown;
   readonly seat: number;
   readonly seats: readonly string[];
-  /** The match seed: the bot's RNG is seeded as the arena seeds an in-process bot's (`seatSeed(seed, seat)`). */
+  /** This seat's own seed (core/seatKey.ts), its RNG's: the arena seeds an in-process bot's `makeRng(seed)`. Never the match seed: no seat can derive another's streams. */
   readonly seed: string;
   /** The run's budget (budgetFields: `firstMs`, `overageMs` and `clock` only when the run sets them). */
   readonly budget: Budget;

@@ -7,11 +7,11 @@
  * garbage makes the bot throw BotLost, and the loop forfeits its match.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOT_CPU, BOT_DONE, BOT_READY, BotLost, budgetFields, DEFAULT_CLOCK, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../core/bot.js';
+import { BOT_CPU, BOT_DONE, BOT_READY, BOT_WAIT, SEAT_SEED, BotLost, budgetFields, DEFAULT_CLOCK, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { packageRoot } from '../core/paths.js';
@@ -20,11 +20,15 @@ import { ENVIRONMENT } from '../core/environment.js';
 import { rulesetModulePath } from '../rules/registry.js';
 import { DEFAULT_ISOLATION, type Isolation } from './limits.js';
 import { BotPipe, CLOSED_LOG_REFUSED, type PipeReply } from './pipe.js';
-import { treeCpuMs } from './processCpu.js';
+import { treeTimes } from './processCpu.js';
+import { treeRssMb } from './processMemory.js';
+import { botGroup, joined, oomKills } from './cgroup.js';
 import { LEGAL_LISTED, MAX_LINE, PROTOCOL, type ActionMessage, type DecideMessage, type LegalField, type StartMessage } from './protocol.js';
 import { sandboxed, sandboxProblem, scratchFolder } from './bubblewrap.js';
 import { encodeView } from './viewCodec.js';
 import { outOfMemory } from './outOfMemory.js';
+import { bundledBot, bundleInto } from './bundle.js';
+import { isTypeScript } from '../match/typescriptBots.js';
 
 export { DEFAULT_ISOLATION, type Isolation } from './limits.js';
 
@@ -69,8 +73,8 @@ const memoryCap = (iso: Isolation): string => `the memory cap, limits.memoryMb, 
 
 /**
  * The factory of an isolated bot for one match: `bot` is the module's
- * absolute path (or a command bot's spec), `game` the match's game of `mod`,
- * `seed` the match seed; `log`: the file its stderr is written to when the
+ * absolute path (or a command bot's spec), `game` the match's game of `mod`;
+ * the process is told the seat's own seed (the context's SEAT_SEED), never the match's; `log`: the file its stderr is written to when the
  * match ends, if it wrote any (null: none). The host loads a ruleset loaded
  * by path from the path the registry has for it.
  *
@@ -78,7 +82,7 @@ const memoryCap = (iso: Isolation): string => `the memory cap, limits.memoryMb, 
  * previous answer (or `ready`) to this one: work a bot does between its
  * decisions counts against the next.
  */
-export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string, bot: string, iso: Isolation = DEFAULT_ISOLATION, log: string | null = null): AnyBotFactory {
+export function isolatedFactory(mod: AnyGameModule, game: unknown, bot: string, iso: Isolation = DEFAULT_ISOLATION, log: string | null = null): AnyBotFactory {
   const rulesetModule = rulesetModulePath(mod.id);
   if (!mod.describeGame) throw new Error(`${mod.title} does not describe its games, so its bots cannot be isolated`);
   const description = mod.describeGame(game);
@@ -89,8 +93,18 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
     const scratch = scratchFolder();
     const heapMb = Math.max(64, Math.floor(iso.limits.memoryMb / 2));
     // A command bot speaks the protocol itself; a JavaScript module runs in the host.
-    const argv = sandboxed(commandOf(bot) ?? [process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), resolve(bot)], scratch, iso.limits);
-    const pipe = new BotPipe(argv, { cwd: '/', scratch, outputBytes: iso.outputBytes, log });
+    // A TypeScript module's bundle (made in the sandbox) is written into its scratch folder, readable by its user alone.
+    const module = commandOf(bot) ? null : isTypeScript(bot) ? bundleInto(scratch, bundledBot(bot)) : resolve(bot);
+    const inner = sandboxed(commandOf(bot) ?? [process.execPath, `--max-old-space-size=${heapMb}`, hostFile(), module!], scratch, iso.limits, botReads(bot, rulesetModule ?? null));
+    // The bot's processes together under its memory and process caps: its own control groups, or the tree's resident memory read at every answer.
+    const group = botGroup(iso.limits.memoryMb, iso.limits.processes);
+    const pipe = new BotPipe(group ? joined(group, inner) : inner, { cwd: '/', scratch: scratch.dir, group, outputBytes: iso.outputBytes, log });
+    /** Why the bot's processes together are over its memory cap, or null. */
+    const overMemory = (): string | null => {
+      if (group) return oomKills(group) > 0 ? `its processes together passed the memory cap (limits.memoryMb: ${iso.limits.memoryMb} MB for all of them, /dev/shm included): the kernel killed one` : null;
+      const mb = treeRssMb(pipe.pid());
+      return mb !== null && mb > iso.limits.memoryMb ? `its processes together held ${Math.round(mb)} MB resident, over the memory cap (limits.memoryMb: ${iso.limits.memoryMb} MB for all of them)` : null;
+    };
     const start: StartMessage = {
       type: 'start',
       protocol: PROTOCOL,
@@ -98,7 +112,7 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
       game: description,
       seat: ctx.seat,
       seats,
-      seed,
+      seed: seatSeedOf(ctx),
       budget: budgetFields(ctx.budget),
     };
     // The start is sent now and its `ready` awaited when the match loop calls BOT_READY (or at the first question), so the seats' processes start side by side and untimed.
@@ -110,12 +124,19 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
     const timesCpu = (ctx.budget.clock ?? DEFAULT_CLOCK) === 'cpu';
     let cpuMark: number | null = null;
     let lastCpu: number | null = null;
+    /** The same for the time its processes waited for a CPU. */
+    let waitMark: number | null = null;
+    let lastWait: number | null = null;
     const awaitReady = (): void => {
       started = true;
       const hello = pipe.read(iso.startupMs);
       if (hello.kind === 'line' && isType(hello.text, 'ready')) {
         wantsLegal = parse(hello.text)?.legal === true;
-        if (timesCpu) cpuMark = treeCpuMs(pipe.pid());
+        if (timesCpu) {
+          const t = treeTimes(pipe.pid());
+          cpuMark = t?.cpuMs ?? null;
+          waitMark = t?.waitMs ?? null;
+        }
         return;
       }
       const said = hello.kind === 'line' ? errorOf(hello.text) : null;
@@ -138,10 +159,16 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
       };
       const r = pipe.request(JSON.stringify(msg), deadline);
       const a = r.kind === 'line' ? actionOf(r.text, id) : null;
+      const over = overMemory();
+      if (over) throw lose(new BotLost('crash', `out of memory ${`to ${kind} #${id}`}: ${over}; the process was killed`));
       if (!a) throw lose(ended(r, `to ${kind} #${id}`, iso, deadline));
-      const cpu = timesCpu ? treeCpuMs(pipe.pid()) : null;
+      const t = timesCpu ? treeTimes(pipe.pid()) : null;
+      const cpu = t?.cpuMs ?? null, wait = t?.waitMs ?? null;
       lastCpu = cpu !== null && cpuMark !== null ? cpu - cpuMark : null;
+      // A process that ended since (a child) takes its waits with it: never less than none.
+      lastWait = wait !== null && waitMark !== null ? Math.max(0, wait - waitMark) : null;
       cpuMark = cpu;
+      waitMark = wait;
       if (a.missing) throw new NoMethod(`the bot has no ${kind}() method`);
       if (typeof a.error === 'string') throw new Error(outOfMemory(a.error) ? `${a.error} (${memoryCap(iso)})` : a.error);
       return a.action;
@@ -164,6 +191,7 @@ export function isolatedFactory(mod: AnyGameModule, game: unknown, seed: string,
             };
           if (key === BOT_DONE) return done;
           if (key === BOT_CPU) return () => lastCpu;
+          if (key === BOT_WAIT) return () => lastWait;
           if (typeof key !== 'string' || key === 'then') return undefined;
           let f = methods.get(key);
           if (!f) methods.set(key, (f = (obs: unknown, view: unknown, ...args: unknown[]) => ask(key, obs, view as { state: unknown } | undefined, args)));
@@ -208,8 +236,15 @@ function actionOf(text: string, id: number): (ActionMessage & { error?: unknown;
 }
 
 /** A loaded bot module's factory for one match: its own, or an isolated bot's, which starts the bot's process for this game and seed. */
-export const matchFactory = (m: BotModule, mod: AnyGameModule, game: unknown, seed: string, iso: Isolation = DEFAULT_ISOLATION, log: string | null = null): AnyBotFactory =>
-  m.factory ?? isolatedFactory(mod, game, seed, m.isolated!, iso, log);
+export const matchFactory = (m: BotModule, mod: AnyGameModule, game: unknown, iso: Isolation = DEFAULT_ISOLATION, log: string | null = null): AnyBotFactory =>
+  m.factory ?? isolatedFactory(mod, game, m.isolated!, iso, log);
+
+/** The seat's own seed the match loop put in a bot's context. */
+function seatSeedOf(ctx: BotContext): string {
+  const s = (ctx as { [SEAT_SEED]?: unknown })[SEAT_SEED];
+  if (typeof s !== 'string') throw new Error('an isolated bot is made by the match loop, which gives its context the seat\'s seed');
+  return s;
+}
 
 /**
  * Why an untrusted bot module cannot be used, or null: the sandbox must start
@@ -223,9 +258,17 @@ export function isolatedBotProblem(bot: string, iso: Isolation = DEFAULT_ISOLATI
   if (cannot) return `bots named by path run in a sandbox, and ${cannot}; pass --unsafe-bots to run them in the arena's own threads, trusting them`;
   // A command is only looked for here: it is started, and its start checked, with each match.
   if (command) return programFound(command[0]) ? null : `the command's program ${command[0]} is not found (a path, or a name on PATH)`;
+  let code: string | null = null;
+  try {
+    if (isTypeScript(bot)) code = bundledBot(bot);
+  } catch (e) {
+    if (e instanceof HavocError) return e.problem;
+    throw e;
+  }
   const scratch = scratchFolder();
   try {
-    const argv = sandboxed([process.execPath, hostFile(), '--probe', resolve(bot)], scratch, iso.limits);
+    const module = code !== null ? bundleInto(scratch, code) : resolve(bot);
+    const argv = sandboxed([process.execPath, hostFile(), '--probe', module], scratch, iso.limits, botReads(bot, null));
     const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout: iso.startupMs, maxBuffer: MAX_LINE, killSignal: 'SIGKILL' });
     const out = (r.stdout ?? '').trim().split('\n').pop() ?? '';
     if (isType(out, 'probe')) return null;
@@ -236,8 +279,21 @@ export function isolatedBotProblem(bot: string, iso: Isolation = DEFAULT_ISOLATI
     const oom = outOfMemory(r.stderr ?? '') ? ` (out of memory: ${memoryCap(iso)})` : '';
     return `the module ended the process while loading (${r.signal ? `killed by ${r.signal}` : `exit code ${r.status}`})${oom}${err ? `: ${err.slice(0, 300)}` : ''}`;
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    rmSync(scratch.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a bot's process may read besides the system's folders and the arena's
+ * code: a module's own folder, or the folders of the files a command names
+ * (a folder it names, itself); and a ruleset loaded by path, its folder.
+ */
+export function botReads(bot: string, rulesetModule: string | null): string[] {
+  const command = commandOf(bot);
+  const own = command
+    ? command.filter((w) => isAbsolute(w) && existsSync(w)).map((w) => (statSync(w).isDirectory() ? w : dirname(w)))
+    : [dirname(resolve(bot))];
+  return rulesetModule ? [...own, dirname(resolve(rulesetModule))] : own;
 }
 
 /** Whether a command's program exists: a path, or a name found on PATH. */

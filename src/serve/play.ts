@@ -119,7 +119,7 @@ export async function playOne(t: ContestSetup & { id: string; seed: string; seat
   const bots = await Promise.all(
     t.seats.map(async (seat, s) => {
       const m = await loadBotModule(seat.spec, false);
-      const f = matchFactory(m, mod, game, t.seed, iso, m.isolated ? logs[s] : null);
+      const f = matchFactory(m, mod, game, iso, m.isolated ? logs[s] : null);
       return measuredBot(f, () => performance.now(), (t0) => times[s].push(Math.round((performance.now() - t0) * 1000) / 1000));
     }),
   );

@@ -10,6 +10,7 @@
  * recorder (say, because it ended in a fault) therefore takes the original
  * fault log, and replays its timeouts instead of timing the bots again.
  */
+import { seatKeyOf } from '../core/seatKey.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type BotContext, type Budget, budgetFields, DEFAULT_BUDGET } from '../core/bot.js';
@@ -129,6 +130,8 @@ export function recordMatch(opts: RecordOptions): { result: MatchResult; lines: 
   const timing = opts.faultLog ? replayTimeouts(opts.bots, opts.faultLog, opts.budget?.ms ?? DEFAULT_BUDGET.ms, (st) => mod.turns(st)) : null;
   const result = playMatch({
     ...opts,
+    // A run's match: its seat streams under the run's key (a replay's header names the run seed).
+    seatKey: opts.seatKey ?? (opts.match?.runSeed !== undefined ? seatKeyOf(opts.match.runSeed) : undefined),
     bots: timing ? timing.bots : opts.bots,
     clock: timing ? timing.clock : opts.clock,
     record: rec.record,

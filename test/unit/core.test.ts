@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { BOARD_8X8, makeBoard, parseFacing, parseSquare, relSquare, squareName } from '../../src/core/grid.js';
 import { ranksOf, sharedOutcome, sharedRanks } from '../../src/core/game.js';
 import { deriveSeed, makeRng, matchSeed, seatSeed, sfc32Next, sfc32Seed, sfc32Top24, viewDiceSeed } from '../../src/core/rng.js';
-import { seatStreams } from '../../src/core/seatStreams.js';
 
 describe('rng', () => {
   it('derives the same seeds from the same parents, and different ones otherwise', () => {
@@ -49,28 +48,6 @@ describe('rng', () => {
     const xs = Array.from({ length: 20 }, () => a.int(1000));
     expect(Array.from({ length: 20 }, () => b.int(1000))).toEqual(xs);
     expect(new Set(xs).size).toBeGreaterThan(10);
-  });
-
-  it("a match's seat streams seeded two seats at a time are each seat's streams seeded alone", () => {
-    const alone = (seed: string, n: number): { draws: number[][]; dice: number[] } => {
-      const dice = new Uint32Array(4 * n);
-      for (let m = 0; m < n; m++) sfc32Seed(dice, 4 * m, viewDiceSeed(seed, m));
-      return { draws: Array.from({ length: n }, (_, m) => drawsOf(makeRng(seatSeed(seed, m)))), dice: Array.from(dice) };
-    };
-    const together = (seed: string, n: number): { draws: number[][]; dice: number[] } => {
-      const dice = new Uint32Array(4 * n);
-      return { draws: seatStreams(seed, n, dice).map(drawsOf), dice: Array.from(dice) };
-    };
-    const drawsOf = (r: { uint32(): number }): number[] => Array.from({ length: 6 }, () => r.uint32());
-    // Odd and even seat counts, labels past one digit (seats 9 and 10 are not a pair), seeds of every length to beyond the buffer's.
-    for (const n of [1, 2, 3, 4, 5, 12]) for (const seed of ['', 'x', matchSeed('run', 7), 'é'.repeat(100), 's'.repeat(479), 't'.repeat(481), 'u'.repeat(2000)])
-      expect(together(seed, n), `${n} seats, seed of ${seed.length}`).toEqual(alone(seed, n));
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.integer({ min: 1, max: 4 }), (seed, n) => {
-        expect(together(seed, n)).toEqual(alone(seed, n));
-      }),
-      { numRuns: 500 },
-    );
   });
 
   it('sfc32 state copies replay exactly', () => {

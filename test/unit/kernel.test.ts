@@ -9,6 +9,7 @@
  * policies write the same programs, and the policy's statistics land on the
  * published figures (issue 14).
  */
+import { seatKeyOf, seatSeedsOf } from '../../src/core/seatKey.js';
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { playMatch } from '../../src/match/loop.js';
@@ -309,7 +310,10 @@ describe('kernel against the general engine', () => {
       expect(fastTurns).toEqual(turns);
       expect({ ...fast, decisionMs: [] }).toEqual({ ...result, decisionMs: [] });
       resetKState(k);
-      aleaSeedSeats(rngs, seed);
+      // Seeded as the arena seeds each seat: its own seed under the seat key (core/seatKey.ts).
+      const seats = seatSeedsOf(seatKeyOf(seed), seed, 2).bots;
+      aleaSeed(rngs[0], seats[0]);
+      aleaSeed(rngs[1], seats[1]);
       while (k[K_END] === 0) {
         const pa = policy(k, 0, rngs[0]), pb = policy(k, 1, rngs[1]);
         playTurnK(k, pa, pb);
@@ -319,7 +323,7 @@ describe('kernel against the general engine', () => {
       expect(result.faults).toEqual([0, 0]);
       expect(kernelResult(k)).toEqual({ winner: result.winner, reason: result.reason, turns: result.turns, dealt: result.figures[0] });
       // The whole-match entry point gives the same end.
-      expect(playSeededMatchK(k2, seed, policy, policy, rngs2)).toBe(k[K_END]);
+      expect(playSeededMatchK(k2, seats, policy, policy, rngs2)).toBe(k[K_END]);
       expect(Array.from(k2)).toEqual(Array.from(k));
       outcomes.add(result.reason + ':' + result.winner);
     }
@@ -413,7 +417,7 @@ describe('the reference workload (issue 14)', () => {
       const ids: number[] = [];
       playRunMatchesK(k, run, from, n, policy, policy, (st, id) => {
         ids.push(id);
-        playSeededMatchK(one, matchSeed(run, id), policy, policy, rngs);
+        playSeededMatchK(one, [0, 1].map((s) => seatSeed(matchSeed(run, id), s)), policy, policy, rngs);
         expect(Array.from(st)).toEqual(Array.from(one));
       });
       expect(ids).toEqual(Array.from({ length: n }, (_, j) => from + j));

@@ -20,7 +20,7 @@
  * two 32-bit halves, since with two machines and no wreckage "the ray stops
  * at the first machine" is "the other pig is on the ray".
  */
-import { ALEA_SIZE } from '../../core/alea.js';
+import { aleaSeed, ALEA_SIZE } from '../../core/alea.js';
 import { PROGRAM_LENGTH } from '../nhm/commands.js';
 import { aleaSeedRunMatch, aleaSeedRunMatches8, aleaSeedSeats } from './alea.js';
 
@@ -341,16 +341,17 @@ export function playMatchK(st: Int32Array, policyA: NativePolicy, policyB: Nativ
 }
 
 /**
- * Plays the match whose seed is `seed` from the default starts (or `setup`):
- * each seat's generator is seeded with `seatSeed(seed, seat)`, the stream the
- * arena gives that seat's bot, so the result is the arena's for the same bots.
- * `rngs` is scratch for the two generator states (2 * ALEA_SIZE doubles).
+ * Plays a match from the default starts (or `setup`): each seat's generator
+ * is seeded with its own seed `seats[seat]` (core/seatKey.ts's seat seeds:
+ * the stream the arena gives that seat's bot), so the result is the arena's
+ * for the same bots. `rngs` is scratch for the two generator states (2 * ALEA_SIZE doubles).
  */
 export function playSeededMatchK(
-  st: Int32Array, seed: string, policyA: NativePolicy, policyB: NativePolicy, rngs: readonly [Float64Array, Float64Array], setup?: KernelSetup,
+  st: Int32Array, seats: readonly string[], policyA: NativePolicy, policyB: NativePolicy, rngs: readonly [Float64Array, Float64Array], setup?: KernelSetup,
 ): number {
   resetKState(st, setup);
-  aleaSeedSeats(rngs, seed);
+  aleaSeed(rngs[0], seats[0]);
+  aleaSeed(rngs[1], seats[1]);
   return playMatchK(st, policyA, policyB, rngs[0], rngs[1]);
 }
 
@@ -362,7 +363,9 @@ const [firstRngs, lastRngs] = [runRngs.slice(0, 8), runRngs.slice(8)];
 
 /**
  * Plays the matches `from` .. `from + n - 1` of the run `runSeed` (match i's
- * seed `matchSeed(runSeed, i)`, as the arena seeds it) from the default
+ * seed `matchSeed(runSeed, i)`, each seat seeded `seatSeed(match, seat)`: the
+ * streams before seat keys, kept for the bench's and C reference's figures; the arena's are
+ * keyed, core/seatKey.ts) from the default
  * starts, calling `each(st, i)` after each. Eight matches' streams are seeded
  * at once (alea.ts aleaSeedRunMatches8): a sixth of a match's time less.
  */

@@ -11,7 +11,7 @@ import type { Game } from '../nhm/game.js';
 import { nhmEngineModule } from '../nhm/module.js';
 import { type KernelBridge, kernelBridge, kernelResult, kernelSetupOf, playBridgedTurn } from './bridge.js';
 import { type KernelSetup, type NativePolicy, newKState, newRngPair, playMatchK, resetKState } from './kernel.js';
-import { aleaSeedSeats } from './alea.js';
+import { aleaSeed } from '../../core/alea.js';
 import { rbpGame, roboPig } from './index.js';
 import { HavocError } from '../../core/errors.js';
 
@@ -45,9 +45,11 @@ function kernelSetup(game: Game): KernelSetup | null {
 
 const kernel: FastPath<Game> = {
   accepts: (game, policies) => policies.length === 2 && typeof policies[0] === 'function' && typeof policies[1] === 'function' && kernelSetup(game) !== null,
-  play(game, seed, policies) {
+  play(game, seats, policies) {
+    const seed = seats[0] + seats[1];
     if (seed !== seededFor) {
-      aleaSeedSeats(seeded, seed);
+      aleaSeed(seeded[0], seats[0]);
+      aleaSeed(seeded[1], seats[1]);
       seededFor = seed;
     }
     krngs[0].set(seeded[0]);

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isolationOf, type BotLimits } from '../../../src/sandbox/limits.js';
 import { isolatedFactory } from '../../../src/sandbox/remoteBot.js';
 import { playMatch } from '../../../src/match/loop.js';
-import { BOT_DONE, BotLost, type AnyBotFactory, type Budget } from '../../../src/core/bot.js';
+import { BOT_DONE, BotLost, SEAT_SEED, type AnyBotFactory, type Budget } from '../../../src/core/bot.js';
 import { defaultCatalogue } from '../../../src/rules/nhm/catalogue.js';
 import { rulesetById } from '../../../src/rules/registry.js';
 import { rbpGame } from '../../../src/rules/rbp/index.js';
@@ -43,7 +43,7 @@ const sleep = (ms: number) => `Atomics.wait(new Int32Array(new SharedArrayBuffer
 function play(file: string, budget: Budget, turns: number, limits: Partial<BotLimits> = {}) {
   const game = mod.makeGame({ builds: [rbp.loadouts[0], rbp.loadouts[1]], turnLimit: turns });
   const idle: AnyBotFactory = () => ({ program: () => 'TL TR TL TR TL' });
-  const r = playMatch({ module: mod, game, bots: [isolatedFactory(mod, game, 'limits', file, isolationOf(limits)), idle], seed: 'limits', budget });
+  const r = playMatch({ module: mod, game, bots: [isolatedFactory(mod, game, file, isolationOf(limits)), idle], seed: 'limits', budget });
   return { faults: r.faultLog.filter((f) => f.seat === 0), reason: r.reason, forfeits: r.forfeits, decisionMs: r.decisionMs[0] };
 }
 
@@ -133,7 +133,7 @@ describe('a bot whose process is gone', () => {
     const quits = bot('quits', 'globalThis.asked = (globalThis.asked ?? 0) + 1; if (globalThis.asked === 2) process.exit(3)');
     const game = mod.makeGame({ builds: [rbp.loadouts[0], rbp.loadouts[1]], turnLimit: 5 });
     const st = mod.newState(game, 'gone');
-    const b = isolatedFactory(mod, game, 'gone', quits)({ seat: 0, rng: () => 0.5, budget: { ms: 10_000, sims: 1 }, ...mod.botContext(game), rules: { module: mod, game } }) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>;
+    const b = isolatedFactory(mod, game, quits)({ seat: 0, [SEAT_SEED]: 'gone', rng: () => 0.5, budget: { ms: 10_000, sims: 1 }, ...mod.botContext(game), rules: { module: mod, game } }) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>;
     try {
       expect(b.program(mod.observe(st, 0), undefined)).toBeTruthy();
       const first = (() => { try { b.program(mod.observe(st, 0), undefined); } catch (e) { return e as BotLost; } })();

@@ -1,0 +1,38 @@
+/**
+ * The bundler a TypeScript bot is compiled by, run inside the sandbox as the
+ * bot's own user (bundle.ts), so the bot's imports are read with the bot's
+ * rights and see only what its process would see: its own folder, the
+ * system's, the arena's code. An import of /etc/shadow or of a file outside
+ * its folder fails, located.
+ *
+ *   node dist/src/sandbox/bundler.js BOT.ts
+ *
+ * Writes one JSON line: `{"type":"bundle","code":…}`,
+ * `{"type":"error","errors":["FILE:LINE:COLUMN: text", …]}`, or
+ * `{"type":"unreadable","message":…}` when the bot's user cannot read it.
+ */
+import { accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import type { Message } from 'esbuild';
+
+const file = resolve(process.argv[2] ?? '');
+const here = dirname(file);
+const where = (m: Message): string => (m.location ? `${resolve(here, m.location.file)}:${m.location.line}:${m.location.column + 1}: ${m.text}` : m.text);
+
+try {
+  accessSync(file, constants.R_OK);
+} catch (e) {
+  const code = (e as NodeJS.ErrnoException).code ?? String(e);
+  process.stdout.write(JSON.stringify({ type: 'unreadable', message: `the sandbox cannot read ${file} (${code}): bots run as an unprivileged user, so the module and every folder above it must be readable by others (chmod o+r on the file, o+rx on its folders)` }) + '\n');
+  process.exit(0);
+}
+
+try {
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const out = buildSync({ entryPoints: [file], absWorkingDir: here, bundle: true, platform: 'node', format: 'esm', target: 'node20', write: false, logLevel: 'silent' });
+  process.stdout.write(JSON.stringify({ type: 'bundle', code: out.outputFiles[0].text }) + '\n');
+} catch (e) {
+  const errors = (e as { errors?: Message[] }).errors;
+  process.stdout.write(JSON.stringify({ type: 'error', errors: errors?.length ? errors.map(where) : [(e as Error).message] }) + '\n');
+}
