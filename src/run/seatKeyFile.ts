@@ -22,5 +22,9 @@ export function keepSeatKey(dir: string, runSeed: string | number): void {
     if (kept !== key) throw new HavocError('ERR_CONFIG', file, "is not this run's seat key (the seed or the file changed): its matches would be played with other seat streams");
     return;
   }
+  // A folder with matches and no key was begun before seat keys: its first matches had other streams than the rest would.
+  const matches = join(dir, 'matches.csv');
+  if (existsSync(matches) && readFileSync(matches, 'utf8').split('\n').filter(Boolean).length > 1)
+    throw new HavocError('ERR_CONFIG', dir, 'was begun by an earlier Havoc Arena, before seat keys (seat.key): its remaining matches would be played with other seat streams than its first; play it again in a new folder');
   refusedWrite(file, () => writeFileSync(file, key + '\n', { mode: 0o600 }), 'the seat key');
 }
