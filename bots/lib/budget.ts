@@ -13,9 +13,18 @@
  *   a fault. A decision is then a pure function of the position, the seed
  *   and the count whatever the machine's load (issue 48: sweeps
  *   byte-identical across workers).
+ *
+ * Under the budget's `cpu` clock (the default) the milliseconds are this
+ * thread's CPU time, as the arena times in-thread bots: the wall clock is
+ * read first (cheap), and only once it is past the limit is the thread's CPU
+ * time read to confirm it. So a loaded machine, whose waits for a CPU the
+ * wall clock counts, neither shortens a search nor faults it (at a load
+ * average of 30 nash's cap cut RBP searches short and the shipped ladder's
+ * rows changed).
  */
 import { longestDecisionMs, type Budget } from '../../src/core/bot.js';
 import { HavocError } from '../../src/core/errors.js';
+import { readThreadTimes, threadTimes } from '../../src/core/threadCpu.js';
 
 /** What the clock does to a search: shorten it, or only fault a decision past its budget. */
 export type TimeGuard = 'cap' | 'fault';
@@ -27,6 +36,8 @@ export class SimBudget {
   /** Milliseconds after which the clock acts: capShare of the limit (cap), the whole budget with its bank (fault). */
   private readonly limitMs: number;
   private t0 = 0;
+  /** This thread's CPU milliseconds at the decision's start; NaN under the wall clock or where the OS does not say. */
+  private cpu0 = NaN;
   /** Simulations taken in this decision. */
   used = 0;
   /** Whether the time cap stopped this decision. */
@@ -44,6 +55,14 @@ export class SimBudget {
     this.used = 0;
     this.capped = false;
     this.t0 = performance.now();
+    this.cpu0 = this.budget.clock !== 'wall' && readThreadTimes() ? threadTimes[0] : NaN;
+  }
+
+  /** Whether the decision is past the clock's limit: by the wall clock, confirmed by the thread's CPU time where it counts. */
+  private past(): boolean {
+    if (performance.now() - this.t0 <= this.limitMs) return false;
+    if (Number.isNaN(this.cpu0) || !readThreadTimes()) return true;
+    return threadTimes[0] - this.cpu0 > this.limitMs;
   }
 
   /** Simulations left under the count. */
@@ -53,14 +72,14 @@ export class SimBudget {
 
   /** Whether the decision is still inside the time cap (false, and capped from then on, once past it; `fault`: true, or throws). */
   inTime(): boolean {
-    if (!this.capped && performance.now() - this.t0 > this.limitMs) this.over();
+    if (!this.capped && this.past()) this.over();
     return !this.capped;
   }
 
   /** Takes n simulations; false (take nothing) when the count or the time cap would be passed. */
   take(n = 1): boolean {
     if (this.capped || this.used + n > this.budget.sims) return false;
-    if ((this.used & 31) + n >= 32 && performance.now() - this.t0 > this.limitMs) {
+    if ((this.used & 31) + n >= 32 && this.past()) {
       this.over();
       if (this.capped) return false;
     }
@@ -74,7 +93,8 @@ export class SimBudget {
       this.capped = true;
       return;
     }
-    const ms = performance.now() - this.t0;
-    throw new HavocError('ERR_BOT', 'search', `a decision ran ${ms.toFixed(0)} ms by the wall clock after ${this.used} of its ${this.budget.sims} simulations, past its budget of ${this.limitMs} ms (the machine too slow or too loaded for the count)`);
+    const cpu = !Number.isNaN(this.cpu0) && readThreadTimes();
+    const ms = cpu ? threadTimes[0] - this.cpu0 : performance.now() - this.t0;
+    throw new HavocError('ERR_BOT', 'search', `a decision ran ${ms.toFixed(0)} ms ${cpu ? 'of CPU time' : 'by the wall clock'} after ${this.used} of its ${this.budget.sims} simulations, past its budget of ${this.limitMs} ms (the machine too slow or too loaded for the count)`);
   }
 }

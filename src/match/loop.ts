@@ -23,7 +23,7 @@ import { sfc32Next } from '../core/rng.js';
 import { seatStreams } from '../core/seatStreams.js';
 import { seatKeyOf, seatSeedsOf } from '../core/seatKey.js';
 import { decisionClock } from './clock.js';
-import { readThreadTimes, threadTimes } from './threadCpu.js';
+import { readThreadTimes, threadTimes } from '../core/threadCpu.js';
 
 export type { AnyBot, AnyBotFactory } from '../core/bot.js';
 
