@@ -12,6 +12,7 @@ import { HavocError } from '../core/errors.js';
 import { compiledBot, isTypeScript } from '../match/typescriptBots.js';
 import { isolatedBotProblem } from '../sandbox/remoteBot.js';
 import { DEFAULT_ISOLATION, isolationOf, type Isolation } from '../sandbox/limits.js';
+import { hashFolder } from '../sandbox/entrantFiles.js';
 import { loadRunRuleset } from './rulesets.js';
 import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
 import { BotEntry as BotEntrySchema, BotObject, Bots, BotSpec } from './schema.js';
@@ -112,10 +113,20 @@ export async function checkBotModules(plan: Plan, problems: Problems, trusted = 
   }
 }
 
-/** A bot's identity in a run: the sha256 of its module's bytes, or of a command's words and the files they name. */
-export function botHash(spec: string): string {
+/**
+ * A bot's identity in a run: the sha256 of its module's bytes, or of a
+ * command's words and the files they name; for a contest entrant (`folder`,
+ * its manifest's), of its spec and every file of its folder, so a helper
+ * module changed is a changed entrant.
+ */
+export function botHash(spec: string, folder?: string): string {
   const command = commandOf(spec);
   const h = createHash('sha256');
+  if (folder !== undefined) {
+    h.update('folder\0' + (command ? command.map((w) => (w.startsWith(folder + '/') ? w.slice(folder.length) : w)).join('\0') : spec.slice(folder.length)) + '\0');
+    hashFolder(h, folder, spec);
+    return h.digest('hex');
+  }
   if (!command) return h.update(readFileSync(spec)).digest('hex');
   for (const w of command) {
     h.update(w + '\0');
@@ -133,8 +144,9 @@ export async function checkRunBots(run: RunConfig, where: string, trusted = fals
   await loadRunRuleset(run, where);
   const problems = new Problems(where);
   for (const [i, b] of run.bots.entries()) {
-    if (b.sha256 !== undefined && (commandOf(b.bot) || existsSync(b.bot)) && botHash(b.bot) !== b.sha256) {
-      problems.add(`run.bots[${i}]`, `${b.name}: ${commandOf(b.bot)?.join(' ') ?? b.bot} has changed since the run began (its sha256 differs); a run's matches all come from the same bots: start a new run for the new bot`);
+    if (b.sha256 !== undefined && (commandOf(b.bot) || existsSync(b.bot)) && botHash(b.bot, b.folder) !== b.sha256) {
+      const what = b.folder !== undefined ? `its folder ${b.folder} (a file there)` : (commandOf(b.bot)?.join(' ') ?? b.bot);
+      problems.add(`run.bots[${i}]`, `${b.name}: ${what} has changed since the run began (its sha256 differs); a run's matches all come from the same bots: start a new run for the new bot`);
       continue;
     }
     const problem = await botModuleProblem(b.bot, trusted, isolationOf(run.limits));

@@ -28,7 +28,8 @@ const objectSays = (notObject: string, unknownField: string) => ({
   error: (iss: { code: string }) => (iss.code === 'unrecognized_keys' ? unknownField : notObject),
 });
 
-const ONE_LINE = /^[^\r\n]+$/;
+/** A name of one line with no control characters (a tab or an escape in a name broke its CSV row and its terminal line). */
+const ONE_LINE = /^[^\u0000-\u001f\u007f]+$/;
 const oneLine = (message: string) => z.string(says(message)).regex(ONE_LINE, says(message));
 const nonEmpty = (message: string) => z.string(says(message)).min(1, says(message));
 const positiveInt = (message: string) => z.int(says(message)).min(1, says(message));
@@ -86,7 +87,7 @@ export const TeamEntry = z.union(
   [
     TeamBots,
     z.strictObject(
-      { name: oneLine('a team object needs a "name" (one line)'), bots: TeamBots },
+      { name: oneLine('a team object needs a "name" (one line, no control characters)'), bots: TeamBots },
       objectSays('a team object is an object', 'unknown field (expected name, bots)'),
     ),
   ],
@@ -193,13 +194,13 @@ export const Stats = z
 // ---- Bots ------------------------------------------------------------------------
 
 /** A bot named by a string: a built-in name or a module path, which is also its name. */
-export const BotSpec = oneLine('a bot name is a non-empty single line').meta({
+export const BotSpec = oneLine('a bot name is a non-empty single line with no control characters').meta({
   description: 'A built-in bot ("random") or a module path ("./my-bot.js").',
 });
 
 export const BotObject = z.strictObject(
   {
-    name: nonEmpty('must be a non-empty string').optional().meta({ description: 'The name the tables use (default: the bot spec).' }),
+    name: oneLine('must be a non-empty single line with no control characters').optional().meta({ description: 'The name the tables use (default: the bot spec).' }),
     bot: nonEmpty('must be a built-in bot name or a module path').optional().meta({ description: 'A built-in bot ("random") or a module path ("./my-bot.js").' }),
     command: z
       .array(nonEmpty('each word of a command is a non-empty string'), says('must be a non-empty array: the program and its arguments'))
@@ -224,7 +225,7 @@ const partKeys = z.array(z.string()).optional();
 /** A design written out. Its parts are checked against the catalogue by rules/nhm/loadout.ts. */
 export const LoadoutDesign = z.strictObject(
   {
-    name: oneLine('a loadout object needs a "name" (one line)'),
+    name: oneLine('a loadout object needs a "name" (one line, no control characters)'),
     weapons: partKeys,
     armour: partKeys,
     engines: partKeys,
@@ -349,7 +350,7 @@ export const Schedule = z
 
 /** A run's fields, each optional as `runs` inherit them; the order is the order messages list them. */
 const runFields = {
-  name: oneLine('must be a non-empty single-line string').optional().meta({ description: "The run's name (in tables and reports). Default: the file name." }),
+  name: oneLine('must be a non-empty single-line string with no control characters').optional().meta({ description: "The run's name (in tables and reports). Default: the file name." }),
   description: Description.optional(),
   ruleset: Ruleset.optional(),
   parts: Parts.optional(),

@@ -14,6 +14,7 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { HavocError } from '../core/errors.js';
+import { formulaSafe, fromFormulaSafe, mayLookLikeFormula } from './csvCells.js';
 
 export const SEAT_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -86,15 +87,18 @@ export function rowFields(r: MatchRow): (string | number)[] {
 }
 
 /**
- * One CSV field, exactly as csv-stringify (default options) writes it: a
+ * One CSV field, exactly as csv-stringify writes it (its string cast
+ * csvCells.ts's `formulaSafe`, as every table's, report/csv.ts): a
  * number as `String(x)`; a string as is, unless it holds a comma, a double
- * quote, CR or LF, then in double quotes with its quotes doubled. Written
+ * quote, CR or LF, then in double quotes with its quotes doubled; a string a
+ * spreadsheet would take for a formula first made text (csvCells.ts). Written
  * here because the workers format every row: csv-stringify's general
  * machinery (casts, options, a rope of small strings) cost about an eighth of
  * a worker's time on kernel matches.
  */
 export function csvField(v: string | number): string {
   if (typeof v !== 'string') return String(v);
+  if (mayLookLikeFormula(v.charCodeAt(0))) v = formulaSafe(v);
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
     if (c === 44 || c === 34 || c === 10 || c === 13) return '"' + v.replaceAll('"', '""') + '"';
@@ -174,6 +178,7 @@ export class MatchLines {
   private text(s: string): void {
     this.room(1 + s.length);
     this.bytes[this.used++] = 44;
+    if (mayLookLikeFormula(s.charCodeAt(0))) return this.slow(csvField(s));
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c >= 128 || c === 44 || c === 34 || c === 10 || c === 13) return this.slow(csvField(s));
@@ -256,8 +261,8 @@ export function parseRow(f: readonly string[], k: number, figures = 1): MatchRow
   const bots = new Array<string>(k), loadouts = new Array<string>(k), faults = new Array<number>(k);
   const figs = new Array<number[]>(figures);
   for (let i = 0; i < k; i++) {
-    bots[i] = f[2 + 2 * i];
-    loadouts[i] = f[3 + 2 * i];
+    bots[i] = fromFormulaSafe(f[2 + 2 * i]);
+    loadouts[i] = fromFormulaSafe(f[3 + 2 * i]);
   }
   const id = int(f[0]), turns = int(f[turnsAt]);
   for (let g = 0; g < figures; g++) {
@@ -265,7 +270,7 @@ export function parseRow(f: readonly string[], k: number, figures = 1): MatchRow
     for (let i = 0; i < k; i++) v[i] = int(f[figuresAt + g * k + i]);
   }
   for (let i = 0; i < k; i++) faults[i] = int(f[faultsAt + i]);
-  return { id, seed: f[1], bots, loadouts, winner, ...(shared ? { shared } : {}), turns, reason: f[reasonAt], figures: figs, faults };
+  return { id, seed: fromFormulaSafe(f[1]), bots, loadouts, winner, ...(shared ? { shared } : {}), turns, reason: fromFormulaSafe(f[reasonAt]), figures: figs, faults };
 }
 
 /** A matches.csv line's row: `parseRow(parseCsvLine(line), k, figures)`, with a plain split when nothing is quoted. */
