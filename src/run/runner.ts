@@ -25,6 +25,7 @@ import type { Executor } from './pool.js';
 import { faultRow, type ReplayChoice } from './player.js';
 import { ENVIRONMENT, refusedWrite } from '../core/environment.js';
 import { csvLines, MatchesWriter, readMatches, rowFields } from '../store/records.js';
+import { checkMatchSums } from '../store/matchSums.js';
 import { figuresOf, makeSchedule, seatsOf, type Schedule } from './schedule.js';
 import { inShard, shardSize, type Shard } from '../store/shard.js';
 import { BatchSizer, batchesOf, fixedBatches, type IdRange } from './batches.js';
@@ -92,6 +93,7 @@ export function doneMatches(dir: string, run: RunConfig, shard: Shard | null, st
   const done = new Uint8Array(total);
   let count = 0;
   const path = join(dir, 'matches.csv');
+  checkMatchSums(path); // a row changed since it was written is refused before it counts
   readMatches(
     path,
     seatsOf(run),

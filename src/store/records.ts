@@ -11,10 +11,11 @@
  * `fault` marks a match that could not be played (its worker died); it counts
  * as a draw.
  */
-import { closeSync, existsSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { HavocError } from '../core/errors.js';
 import { formulaSafe, fromFormulaSafe, mayLookLikeFormula } from './csvCells.js';
+import { MarkHasher, sumsPath } from './matchSums.js';
 
 export const SEAT_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -356,9 +357,11 @@ export function readMatches(path: string, k: number, onRow: (r: MatchRow, line: 
   return rows;
 }
 
-/** An append-only matches.csv: whole lines, one write per batch. */
+/** An append-only matches.csv: whole lines, one write per batch, each batch's sha256 then added to matches.sha256 (matchSums.ts). */
 export class MatchesWriter {
   private readonly fd: number;
+  private readonly sums: number;
+  private readonly hasher: MarkHasher;
 
   /** Opens `path` for appending, writing the header when the file is empty. */
   constructor(
@@ -366,20 +369,25 @@ export class MatchesWriter {
     k: number,
     figures: readonly string[] = ['dealt'],
   ) {
-    this.fd = openSync(path, 'a');
+    this.fd = openSync(path, 'a+');
     const size = existsSync(path) ? readHeadSize(path) : 0;
     if (size === 0) writeSync(this.fd, csvLines([matchesHeader(k, figures)]));
+    this.sums = openSync(sumsPath(path), 'a');
+    this.hasher = new MarkHasher(this.fd, fstatSync(this.fd).size, sumsPath(path));
   }
 
-  /** Appends complete CSV lines (text, or its UTF-8 bytes). */
+  /** Appends complete CSV lines (text, or its UTF-8 bytes), and their checksum. */
   append(lines: string | Uint8Array): void {
-    if (typeof lines === 'string') {
-      if (lines) writeSync(this.fd, lines);
-    } else for (let at = 0; at < lines.length; ) at += writeSync(this.fd, lines, at);
+    if (lines.length === 0) return;
+    if (typeof lines === 'string') writeSync(this.fd, lines);
+    else for (let at = 0; at < lines.length; ) at += writeSync(this.fd, lines, at);
+    this.hasher.add(lines);
+    writeSync(this.sums, this.hasher.mark());
   }
 
   close(): void {
     closeSync(this.fd);
+    closeSync(this.sums);
   }
 }
 

@@ -13,7 +13,7 @@ import { canonicalJson } from '../../core/json.js';
 import { HavocError } from '../../core/errors.js';
 import type { RunConfig } from '../../config/types.js';
 import { botHash } from '../../config/bots.js';
-import { FOLDER_FORMAT, inspectFolder, writeAtomic, type FolderConfig } from '../../store/folder.js';
+import { FOLDER_FORMAT, inspectFolder, writeAtomic, writeFolderConfig } from '../../store/folder.js';
 import type { ContestOptions, ContestPlan, Entrant } from './file.js';
 
 export const CONTEST_FILE = 'contest.json';
@@ -81,8 +81,7 @@ export function contestRun(dir: string, plan: ContestPlan): { run: RunConfig; en
 
 /** Rewrites the contest run's config.json (its rounds have grown). */
 export function saveContestRun(dir: string, run: RunConfig, source: string): void {
-  const config: FolderConfig = { format: FOLDER_FORMAT, source, shard: null, run };
-  writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+  writeFolderConfig(dir, { format: FOLDER_FORMAT, source, shard: null, run });
 }
 
 /** contest.json, or null when the folder has none (or an unreadable one). */
