@@ -57,6 +57,8 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
       if (!check(BotObject.shape.command, b.command, `${at}.command`, problems, 'whole')) return null;
       // Words naming files here become absolute: the bot runs in its own scratch folder.
       const argv = (b.command as string[]).map((w, i) => (existsSync(w) && (i > 0 || w.includes('/')) ? resolve(w) : w));
+      const program = programProblem(argv[0]);
+      if (program) return problems.add(`${at}.command[0]`, program), null;
       const bot = commandSpec(argv);
       return { name: b.name as string, bot, sha256: botHash(bot) };
     }
@@ -68,6 +70,7 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
   if (isBotPath(spec)) {
     const abs = resolve(spec);
     if (!existsSync(abs)) return problems.add(at, `bot module ${spec} does not exist (looked for ${abs})`), null;
+    if (!statSync(abs).isFile()) return problems.add(at, `bot module ${spec} is a folder, not a module file: name its .js or .ts file (an entrant's folder with a bot.json goes to havoc contest or check-bot)`), null;
     return { name, bot: abs, sha256: botHash(abs) };
   }
   if (!builtinBotPath(spec)) {
@@ -75,6 +78,16 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
     return problems.add(at, `no built-in bot "${spec}" (bots/${spec}.ts is missing or not compiled; built-in bots here: ${have.join(', ') || 'none'}; or name a module by path)`), null;
   }
   return { name, bot: spec };
+}
+
+/** Why a command's program cannot run (a folder, or a file that is not executable), or null; a bare word is found on the PATH where it runs. */
+function programProblem(program: string): string | null {
+  if (!program.includes('/')) return null;
+  const s = statSync(program, { throwIfNoEntry: false });
+  if (!s) return `${program} does not exist`;
+  if (s.isDirectory()) return `${program} is a folder, not a program: name the program (["python3", "${program}/bot.py"])`;
+  if (!(s.mode & 0o111)) return `${program} is not executable: make it so (chmod +x), or name its interpreter first (["python3", "${program}"])`;
+  return null;
 }
 
 /**

@@ -54,7 +54,7 @@ export const Parts = nonEmpty('must be the path of a parts catalogue file').meta
 export const Experimental = z.boolean(says('must be true or false')).meta({ description: 'Allow experimental parts.', default: false });
 
 export const TurnLimit = positiveInt('must be a positive integer (turns before a match is a draw)')
-  .max(100000, says('must be a positive integer (turns before a match is a draw)'))
+  .max(100000, says('must be at most 100000 (turns before a match is a draw; a longer match would never end in a run)'))
   .meta({ description: 'Turns before a match is a draw.', default: DEFAULT_TURN_LIMIT });
 
 export const MaxFaults = z
@@ -115,23 +115,31 @@ export const SchemaRef = z
 
 // ---- Budget and stats --------------------------------------------------------
 
+/** The longest a decision's limit may be: an hour (1e308 was taken as a deadline never reached). */
+const MAX_DECISION_MS = 3_600_000;
+/** The least memory a sandboxed bot may be given: a Python bot starts in about 30 MB of address space (node needs about 800). */
+const MIN_BOT_MEMORY_MB = 64;
+
 export const Budget = z
   .strictObject(
     {
       ms: z
         .number(says('must be a positive number of milliseconds'))
         .positive(says('must be a positive number of milliseconds'))
+        .max(MAX_DECISION_MS, says(`must be at most ${MAX_DECISION_MS} milliseconds (an hour a decision; more is no deadline at all)`))
         .nullish()
         .meta({ description: 'Milliseconds per decision; over it is a fault.', default: DEFAULT_BUDGET.ms }),
       sims: positiveInt('must be a positive integer').nullish().meta({ description: 'Simulations per decision (a hint).', default: DEFAULT_BUDGET.sims }),
       firstMs: z
         .number(says('must be a positive number of milliseconds'))
         .positive(says('must be a positive number of milliseconds'))
+        .max(MAX_DECISION_MS, says(`must be at most ${MAX_DECISION_MS} milliseconds (an hour a decision; more is no deadline at all)`))
         .nullish()
         .meta({ description: "Milliseconds a seat's first decision of a match may take instead of ms (a bot's warm-up)." }),
       overageMs: z
         .number(says('must be a number of milliseconds, 0 or more'))
         .nonnegative(says('must be a number of milliseconds, 0 or more'))
+        .max(MAX_DECISION_MS, says(`must be at most ${MAX_DECISION_MS} milliseconds (an hour a match)`))
         .nullish()
         .meta({ description: 'Milliseconds per seat per match that pay for decisions over their limit; a decision is a timeout only when the bank cannot pay.', default: 0 }),
       clock: z
@@ -157,6 +165,7 @@ export const Limits = z
         .nullish()
         .meta({ description: "Milliseconds by the wall clock a sandboxed bot's process may take from its start to its ready; over it, it forfeits the match.", default: DEFAULT_BOT_LIMITS.startupMs }),
       memoryMb: positiveInt('must be a positive integer (megabytes)')
+        .min(MIN_BOT_MEMORY_MB, says(`must be at least ${MIN_BOT_MEMORY_MB} (megabytes; a Python bot needs about 30 to start, node about 800): less and every match is forfeited`))
         .nullish()
         .meta({
           description: "Megabytes of address space a sandboxed bot's process may use (a JavaScript bot's heap gets half; node itself needs about 800); out of memory, it forfeits the match.",

@@ -141,7 +141,8 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   const fixed = fixedBatches((await exec.reusable?.({ key, run, dir, saveReplays, trustBots: opts.trustBots ?? false })) ?? [], done, shard);
   const reused = [...fixed.values()].reduce((n, b) => n + b.count, 0);
   const sizer = new BatchSizer(todo - reused, workers, opts.maxBatch, exec.batchMs);
-  const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run), figuresOf(run));
+  let writer!: MatchesWriter;
+  refusedWrite(join(dir, 'matches.csv'), () => void (writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run), figuresOf(run)))); // its header, on a full disk
   /** A line for errors.log; a file the machine will not write (disk full) stops the run, located. */
   const log = (text: string): void => refusedWrite(join(dir, 'errors.log'), () => appendFileSync(join(dir, 'errors.log'), text + '\n'));
   let schedule: Schedule | null = null;

@@ -11,9 +11,10 @@
  * before it has none and is taken as it is.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HavocError } from '../core/errors.js';
+import { refusedWrite } from '../core/environment.js';
 import { canonicalJson } from '../core/json.js';
 import { rulesetById } from '../rules/registry.js';
 import { RUN_FORMAT, type RunConfig } from '../config/types.js';
@@ -39,10 +40,17 @@ export interface ParentConfig {
   readonly runs: readonly string[];
 }
 
-/** Writes a file by renaming a finished temporary copy, so a reader never sees half of it. */
+/** Writes a file by renaming a finished temporary copy, so a reader never sees half of it; a disk full (or a folder not writable) is a HavocError naming the file, the old copy left as it was. */
 export function writeAtomic(path: string, text: string): void {
-  writeFileSync(path + '.tmp', text);
-  renameSync(path + '.tmp', path);
+  refusedWrite(path, () => {
+    try {
+      writeFileSync(path + '.tmp', text);
+      renameSync(path + '.tmp', path);
+    } catch (e) {
+      rmSync(path + '.tmp', { force: true });
+      throw e;
+    }
+  });
 }
 
 /** The file holding config.json's hash. */
@@ -137,7 +145,7 @@ function writable(dir: string, write: () => void): void {
     write();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (!code) throw e;
+    if (!code || e instanceof HavocError) throw e;
     throw new HavocError('ERR_ENVIRONMENT', dir, `cannot write the run folder (${code}: ${(e as Error).message.replace(/^[A-Z]+: /, '')})`);
   }
 }

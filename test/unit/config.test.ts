@@ -102,7 +102,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', bots: ['random', 'greedy'], turnLimit: 100001, schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: turnLimit: must be a positive integer (turns before a match is a draw)',
+      'configs/t.json: turnLimit: must be at most 100000 (turns before a match is a draw; a longer match would never end in a run)',
     ],
   ],
   [
@@ -456,7 +456,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: loadouts: the schedule needs at least 2 loadouts to compare, got 1',
+      'configs/t.json: bots: one bot (random) and 1 loadout: nothing to compare; name at least 2 bots (a contest between bots), or 2 loadouts for it to play (a contest between loadouts)',
     ],
   ],
   [
