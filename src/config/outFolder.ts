@@ -5,7 +5,7 @@
  * /proc, node's recursive mkdir spun at 100% CPU and wrote nothing), a file
  * on the way is not a folder, and a folder this user cannot write is named.
  */
-import { accessSync, constants, statfsSync, statSync } from 'node:fs';
+import { accessSync, constants, statfsSync, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** File system magic numbers (statfs(2)) of the kernel's own trees. */
@@ -15,7 +15,12 @@ const KERNEL_FS: Record<number, string> = { 0x9fa0: 'proc', 0x62656572: 'sysfs',
 export function outFolderProblem(out: string): string | null {
   let at = resolve(out);
   for (;;) {
-    const s = statSync(at, { throwIfNoEntry: false });
+    let s: Stats | undefined;
+    try {
+      s = statSync(at, { throwIfNoEntry: false });
+    } catch {
+      s = undefined; // ENOTDIR: a file on the way, found as the walk goes up
+    }
     if (s) {
       if (!s.isDirectory()) return `${at} is a file, not a folder: choose another folder`;
       break;

@@ -9,10 +9,13 @@
  *
  * Rows past the last line (a run killed between the two appends, or a run
  * folder written before checksums, which has no matches.sha256) are taken as
- * they are and covered by the next line the writer adds.
+ * they are and covered by the next line the writer adds. Rows cut off the
+ * end (a torn row, or more) are no change to what is kept: the lines past
+ * the file's end are dropped when the writer opens it, the batch the cut
+ * falls in is taken as its rows are, and resume plays the rest again.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { HavocError } from '../core/errors.js';
 
 /** The checksums file of a matches.csv. */
@@ -34,9 +37,6 @@ export function readMarks(path: string): Mark[] {
     return { end: Number(m[1]), sha256: m[2] };
   });
 }
-
-/** The byte length of the file up to its last mark (0 when it has none). */
-export const markedBytes = (path: string): number => readMarks(path).at(-1)?.end ?? 0;
 
 /** Calls `each` with successive chunks of the bytes [from, to) of the open file `fd`. */
 function chunks(fd: number, from: number, to: number, each: (b: Buffer) => void): void {
@@ -69,8 +69,7 @@ export function checkMatchSums(path: string): void {
         for (let j = b.indexOf(10); j >= 0; j = b.indexOf(10, j + 1)) newlines++;
       });
       const lines = newlines > 1 ? `lines ${line}–${line + newlines - 1}` : `line ${line}`;
-      if (m.end > size)
-        throw new HavocError('ERR_MATCHES', `${path}, ${lines}`, `the file ends at byte ${size}, but batch ${i + 1} of its checksums (${sumsPath(path)}) ends at byte ${m.end}: rows were cut from it; restore the file, or play the run again in a new folder`);
+      if (m.end > size) return; // cut off the end: the rest is played again
       if (h.digest('hex') !== m.sha256)
         throw new HavocError(
           'ERR_MATCHES',
@@ -90,9 +89,12 @@ export class MarkHasher {
   private hash = createHash('sha256');
   private end: number;
 
-  /** Starts after the last mark of `sums`, hashing the bytes of the file at `fd` up to `size` that no mark covers yet. */
+  /** Starts after the last mark of `sums` within the file (`size` bytes; marks past its end, rows cut off, are dropped first), hashing the bytes of the file at `fd` that no mark covers yet. */
   constructor(fd: number, size: number, sums: string) {
-    this.end = Math.min(markedBytes(sums), size);
+    const marks = readMarks(sums);
+    const kept = marks.filter((m) => m.end <= size);
+    if (kept.length < marks.length) writeFileSync(sums, kept.map((m) => `${m.end} ${m.sha256}\n`).join(''));
+    this.end = kept.at(-1)?.end ?? 0;
     chunks(fd, this.end, size, (b) => this.hash.update(b));
     this.end = size;
   }

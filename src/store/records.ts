@@ -372,8 +372,8 @@ export class MatchesWriter {
     this.fd = openSync(path, 'a+');
     const size = existsSync(path) ? readHeadSize(path) : 0;
     if (size === 0) writeSync(this.fd, csvLines([matchesHeader(k, figures)]));
+    this.hasher = new MarkHasher(this.fd, fstatSync(this.fd).size, sumsPath(path)); // first: it may drop marks past a cut end
     this.sums = openSync(sumsPath(path), 'a');
-    this.hasher = new MarkHasher(this.fd, fstatSync(this.fd).size, sumsPath(path));
   }
 
   /** Appends complete CSV lines (text, or its UTF-8 bytes), and their checksum. */

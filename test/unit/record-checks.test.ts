@@ -1,9 +1,10 @@
 /**
  * Issue 49 item 8: records that cannot change silently. matches.csv's
  * batches are checksummed as they are appended (matches.sha256): a row
- * edited afterwards (a flipped winner), or rows cut off, are refused by
- * their lines; rows past the last checksum (a run killed between the two
- * writes) and a folder written before checksums are taken as they are.
+ * edited afterwards (a flipped winner) is refused by the lines of its
+ * batch; rows past the last checksum (a run killed between the two writes),
+ * rows cut off the end (played again by resume) and a folder written before
+ * checksums are taken as they are.
  * config.json is checked against config.sha256. A stale lock whose pid was
  * reused by a live process is told from a live one by the process's start.
  */
@@ -68,11 +69,21 @@ describe("matches.csv's checksums", () => {
     );
   });
 
-  it('refuse rows cut off, and take rows past the last checksum (a run killed between the two writes) as they are', () => {
+  it('take rows cut off the end (a writer then drops their checksums) and rows past the last checksum (a run killed between the two writes) as they are', () => {
     const path = written('cut');
     const bytes = readFileSync(path);
-    truncateSync(path, bytes.length - 20);
-    expect(refusal(() => checkMatchSums(path))).toMatch(/^TMP\/cut\/matches.csv, lines 8–9: the file ends at byte \d+, but batch 3 of its checksums .* ends at byte \d+: rows were cut from it/);
+    truncateSync(path, bytes.length - 20); // a torn last row, and the rest of batch 3
+    expect(refusal(() => checkMatchSums(path))).toBeNull();
+    truncateSync(path, bytes.indexOf('6,s6')); // batch 3 gone whole: resume plays it again
+    const w = new MatchesWriter(path, 2);
+    w.append(csvLines([6, 7, 8].map((i) => rowFields(row(i, i % 2)))));
+    w.close();
+    expect(readFileSync(path)).toEqual(bytes);
+    expect(readFileSync(sumsPath(path), 'utf8').trim().split('\n')).toHaveLength(3);
+    expect(refusal(() => checkMatchSums(path))).toBeNull();
+    // A change inside the batches kept is still refused.
+    writeFileSync(path, bytes.toString('utf8').replace('3,s3,random,pig,greedy,pig,A,', '3,s3,random,pig,greedy,pig,B,'));
+    expect(refusal(() => checkMatchSums(path))).toMatch(/^TMP\/cut\/matches.csv, lines 5–7: changed since they were written/);
     writeFileSync(path, bytes);
     appendFileSync(path, csvLines([rowFields(row(9, 1))]));
     expect(refusal(() => checkMatchSums(path))).toBeNull();
