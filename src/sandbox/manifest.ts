@@ -4,7 +4,7 @@
  * [BUILD, …] } }` beside its bot, paths relative to the manifest. `havoc
  * check-bot` and `havoc contest` read it; every problem names its field.
  *
- * An entrant runs only its own files: `bot` and every word of `command` that
+ * In a contest an entrant runs only its own files: `bot` and every word of `command` that
  * names a file lie inside the manifest's folder (after links), and a command
  * starts with a file of the folder or a named interpreter (INTERPRETERS)
  * running one; a shell (`/bin/sh -c …`) or an interpreter's inline code
@@ -49,17 +49,21 @@ export interface EntrantManifest {
   readonly builds: Readonly<Record<string, readonly unknown[]>>;
 }
 
-/** Reads the manifest at `path`; a HavocError (several: HavocProblems) naming each bad field. */
-export function readManifest(path: string): EntrantManifest {
+/**
+ * Reads the manifest at `path`; a HavocError (several: HavocProblems) naming each bad field. `ownFiles`
+ * (a contest's entrants): its bot or command may run only its own folder's files (the head of this file);
+ * check-bot, a developer's own check, reads a manifest that names a bot elsewhere.
+ */
+export function readManifest(path: string, opts: { ownFiles?: boolean } = {}): EntrantManifest {
   const raw = readJsonFile(path, 'ERR_MANIFEST');
   const m = Manifest.safeParse(raw);
   if (!m.success) throw new HavocProblems('ERR_MANIFEST', path, m.error.issues.map((i) => new HavocError('ERR_MANIFEST', `${path}: ${i.path.join('.') || '(the manifest)'}`, i.message)));
   const v = m.data, here = dirname(resolve(path));
   if ((v.bot === undefined) === (v.command === undefined)) throw new HavocError('ERR_MANIFEST', path, 'give "bot" (a module path) or "command" (a command line), one of them');
   for (const id of v.rulesets ?? []) if (!rulesetIds().includes(id)) throw new HavocError('ERR_MANIFEST', `${path}: rulesets`, `no ruleset "${id}" (rulesets: ${rulesetIds().join(', ')})`);
-  if (v.bot !== undefined && !isInside(resolve(here, v.bot), here))
+  if (opts.ownFiles && v.bot !== undefined && !isInside(resolve(here, v.bot), here))
     throw new HavocError('ERR_MANIFEST', `${path}: bot`, `${v.bot} is outside the entrant's folder (${here}): an entrant runs only its own files`);
-  if (v.command) commandProblem(v.command, here, path);
+  if (opts.ownFiles && v.command) commandProblem(v.command, here, path);
   // Paths are the manifest's: a command's words that name files there are made absolute, as a config's are.
   const command = v.command?.map((w, i) => ((i > 0 || w.includes('/')) && existsSync(resolve(here, w)) ? resolve(here, w) : w));
   const bot = command ? { command } : { bot: resolve(here, v.bot!) };

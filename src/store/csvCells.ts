@@ -1,8 +1,9 @@
 /**
  * A CSV cell that a spreadsheet would take for a formula (it starts with
  * = + - @, a tab or CR: "CSV injection", OWASP) is written with a leading
- * apostrophe, which spreadsheets show as text; a number (-3, -0.25) is not a
- * formula and is written as is. A cell that starts with an apostrophe
+ * apostrophe, which spreadsheets show as text; a number (-3, -0.25), a lone
+ * sign and a sign before a slash (a loadout key without weapons, "-/-/…")
+ * are not formulas and are written as they are. A cell that starts with an apostrophe
  * before such a start gets one more, so reading strips exactly what writing
  * added: `fromFormulaSafe(formulaSafe(s)) === s` for every string. Every CSV
  * the project writes goes through `formulaSafe` (records.ts's `csvField` and
@@ -18,7 +19,8 @@ function escaped(s: string): boolean {
   while (s.charCodeAt(i) === 39) i++; // leading apostrophes
   const c = s[i];
   if (c === '=' || c === '@' || c === '\t' || c === '\r') return true;
-  return (c === '+' || c === '-') && !NUMBER.test(s.slice(i));
+  // A number is no formula; nor is a lone sign or one before a slash: the arena's own "no part" in a loadout key ("-/-/tank-treads/-").
+  return (c === '+' || c === '-') && !NUMBER.test(s.slice(i)) && i + 1 < s.length && s[i + 1] !== '/';
 }
 
 /** The cell as written: a leading apostrophe before a formula's start. */

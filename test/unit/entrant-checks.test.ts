@@ -32,7 +32,7 @@ function refusal(manifest: object): string | null {
   const file = join(tmp, 'me', 'bot.json');
   writeFileSync(file, JSON.stringify(manifest));
   try {
-    readManifest(file);
+    readManifest(file, { ownFiles: true }); // as a contest reads its entrants
     return null;
   } catch (e) {
     if (e instanceof HavocProblems) return e.problems.map((p) => p.message).join('\n').replaceAll(tmp, 'TMP');
@@ -84,11 +84,11 @@ describe("an entrant's manifest", () => {
 });
 
 describe('CSV cells a spreadsheet would take for formulas', () => {
-  const cells = ['=HYPERLINK("http://x","y")', '+1+2', '-2+3', '@SUM(A1)', '\tx', "'=x", "''+y", "'plain", 'plain', '-3', '-0.25', '+4', '1e-3', '', "'", "'-3"];
+  const cells = ['=HYPERLINK("http://x","y")', '+1+2', '-2+3', '@SUM(A1)', '\tx', "'=x", "''+y", "'plain", 'plain', '-3', '-0.25', '+4', '1e-3', '', "'", "'-3", '-/-/tank-treads/-', '-'];
 
-  it('are written with a leading apostrophe (numbers as they are) and read back as they were', () => {
+  it('are written with a leading apostrophe (numbers, a lone sign and a weaponless loadout key as they are) and read back as they were', () => {
     expect(cells.map(formulaSafe)).toEqual([
-      `'=HYPERLINK("http://x","y")`, "'+1+2", "'-2+3", "'@SUM(A1)", "'\tx", "''=x", "'''+y", "'plain", 'plain', '-3', '-0.25', '+4', '1e-3', '', "'", "'-3",
+      `'=HYPERLINK("http://x","y")`, "'+1+2", "'-2+3", "'@SUM(A1)", "'\tx", "''=x", "'''+y", "'plain", 'plain', '-3', '-0.25', '+4', '1e-3', '', "'", "'-3", '-/-/tank-treads/-', '-',
     ]);
     for (const c of cells) expect(fromFormulaSafe(formulaSafe(c))).toBe(c);
   });

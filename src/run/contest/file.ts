@@ -138,7 +138,7 @@ export async function loadContest(file: string, overrides: ConfigOverrides = {})
   if (check(Entrants, json.entrants, 'entrants', problems)) {
     (json.entrants as string[]).forEach((p, i) => {
       try {
-        for (const m of manifestsIn(p)) manifests.push({ m: readManifest(m), at: `entrants[${i}]` });
+        for (const m of manifestsIn(p)) manifests.push({ m: readManifest(m, { ownFiles: true }), at: `entrants[${i}]` });
       } catch (e) {
         if (!(e instanceof HavocError)) throw e;
         for (const x of e instanceof HavocProblems ? e.problems : [e]) problems.add(`entrants[${i}]`, `${x.where}: ${x.problem}`);
