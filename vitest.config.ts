@@ -40,16 +40,19 @@ if (stray.length) throw new Error(`test files outside test/unit/ and test/e2e/ (
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
+    // A test's time limit is a guard against a hang, not a check: 180 s a test, 300 s a hook, in every tier, and
+    // nowhere lower in a file (test/unit/tiers.test.ts). arena-cli's shards test, 23 s at a load average of 10, ran
+    // past 60 s beside 8 busy loops at a load average of 20 to 54; optimize's planted-part test, 20 s quiet, and the
+    // unit tier's design enumeration ran past 60 s at a load average of 30.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'unit', include: [UNIT, GAMES], setupFiles: ['test/unit-setup.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       // Four at a time on two cores: an e2e file spends much of its time waiting (a Redis lock to lapse, a bot's
       // deadline, the watchdog, a child's start), and the others play while it waits. At three the two cores were
       // busy 77% of the suite (596 s of CPU in 389 s on a clean clone, 2026-12-06).
-      // A test's time limit is a guard against a hang, not a check: 180 s (arena-cli's shards test, 23 s at a load
-      // average of 10, ran past the default 60 s beside 8 busy loops at a load average of 20 to 54).
-      { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 4, testTimeout: 180_000, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 4, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'e2e-alone', include: [ALONE], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },

@@ -34,7 +34,7 @@ export function pBeat(a: number, b: number): number {
     }
   return win + lose === 0 ? 0.5 : win / (win + lose);
 }
-/** P(a Hull check of a is at most b's): the chance the first takes a ram's damage (no re-roll: ties hurt both). */
+/** P(a check of a is at most b's): the chance the first takes a ram's damage (ties hurt both), or an EMP affects a ship of Energy a (a tie fails to beat it). */
 function pNotAbove(a: number, b: number): number {
   let n = 0;
   for (let x = 1; x <= 3; x++) for (let y = 1; y <= 3; y++) if (x + a <= y + b) n++;
@@ -151,8 +151,8 @@ export default function pilot(ctx: HoverBotContext): Pilot {
                 const c = hex.next[cell * 6 + f];
                 if (c < 0) continue;
                 const e = enemyOn(st, enemies, c);
-                if (e >= 0) score += 7 * pBeat(myE, stat(e, ENERGY));
-                else if (allyOn(st, s, team, c, p, planned)) score -= 5 * pBeat(myE, 1);
+                if (e >= 0) score += 7 * pNotAbove(stat(e, ENERGY), myE);
+                else if (allyOn(st, s, team, c, p, planned)) score -= 5 * pNotAbove(1, myE);
               }
             }
             score -= 0.5;

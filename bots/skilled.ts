@@ -35,5 +35,5 @@ function engineBot(ctx: NhmContext): Bot {
 }
 
 export default function skilled(ctx: BotContext): Bot | MctsBot {
-  return onEngine(ctx) ? engineBot(ctx as NhmContext) : makeMcts(ctx, { selection: 'uct' });
+  return onEngine(ctx) ? engineBot(ctx as NhmContext) : makeMcts(ctx, { selection: 'uct', timeGuard: 'fault' });
 }

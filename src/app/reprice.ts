@@ -50,7 +50,7 @@ import { writeRepricePage } from '../report/balancePages.js';
 import { rulesetById } from '../rules/registry.js';
 import { dampChanges, lowerInstead, pickChanges, shrunkStep } from '../stats/repriceSteps.js';
 import { topBuilds } from '../report/meta/field.js';
-import { checkRepriceArgs, type RepriceArgs } from './repriceArgs.js';
+import { checkRepriceArgs, onlyParts, type RepriceArgs } from './repriceArgs.js';
 import { repriceCaution } from './repriceCaution.js';
 import { beyondOfSweep, beyondLine, beyondTable, type BeyondPart } from './repriceBeyond.js';
 import { judgementTable } from './repriceParts.js';
@@ -118,10 +118,12 @@ async function setUp(args: RepriceArgs): Promise<Ctx> {
   const out = args.out ?? `${args.dir.replace(/\/+$/, '')}-repriced`;
   // OUT is cleared of an earlier reprice's rounds and catalogue: never the sweep's own folder.
   if (resolve(out) === resolve(args.dir)) throw new HavocError('ERR_ARGS', '--out', `is the sweep's own folder ${args.dir}: a reprice writes its rounds and catalogue elsewhere (default ${args.dir.replace(/\/+$/, '')}-repriced)`);
+  const first = partsOf(args.dir);
   return {
     args, run, mod, file, prices, data, schedule, out,
     bot: run.bots[0]?.bot ?? '',
-    first: partsOf(args.dir),
+    first,
+    only: onlyParts(args.only, first.rows.map((r) => r.part)),
     givenTol: args.tolerance,
     scaledTol: args.tolerance * args.scale,
     bySupport: args.aim === 'support',
@@ -143,8 +145,13 @@ function clearEarlier(out: string): void {
 /** The changes a round proposes from the catalogue `from` (before --step, --damping and --keep-best). */
 function proposeRound(ctx: Ctx, from: From): ReturnType<typeof roundChanges> {
   const { args, prices } = ctx;
-  if (ctx.bySupport) return supportChanges(from.meta!, prices, from.value, from.scale, args['up-share']);
-  return roundChanges(from.parts, prices, from.value, from.scale, from.dir === args.dir ? ctx.givenTol : ctx.scaledTol);
+  const plan = ctx.bySupport
+    ? supportChanges(from.meta!, prices, from.value, from.scale, args['up-share'])
+    : roundChanges(from.parts, prices, from.value, from.scale, from.dir === args.dir ? ctx.givenTol : ctx.scaledTol);
+  // --only: the changes of the parts named; a shared price moves when one of the parts sharing it is named.
+  const only = ctx.only;
+  if (!only) return plan;
+  return { ...plan, moved: plan.moved.filter((c) => only.has(c.key) || ('parts' in c && (c.parts as readonly string[]).some((p) => only.has(p)))) };
 }
 
 /** A round's catalogue and changes.csv, in its folder. */
@@ -185,7 +192,8 @@ async function playRounds(ctx: Ctx) {
     if (moved.length === 0) {
       const hint = flaggedCount && from.scale === 1 && round === 1 ? ' (--scale 2 allows half-point steps)' : '';
       const none = ctx.bySupport ? 'the metagame asks no price to move' : 'no part flagged';
-      stop(round, flaggedCount ? `none of ${flaggedCount} ${ctx.bySupport ? 'parts the metagame votes on' : 'flagged parts'} can move within its budget${hint}` : none);
+      const named = ctx.only ? `none of the parts --only names (${[...ctx.only].join(', ')}) is flagged, or can move within its budget` : null;
+      stop(round, named ?? (flaggedCount ? `none of ${flaggedCount} ${ctx.bySupport ? 'parts the metagame votes on' : 'flagged parts'} can move within its budget${hint}` : none));
       break;
     }
     const picked = pickChanges(moved, args.step, args.together);
@@ -251,7 +259,7 @@ function headLine(ctx: Ctx): string {
     args['keep-best'] ? ', each round from the best so far' : '',
   ].join('');
   const tol = args.tolerance > 0 ? `, a part flagged only where its fair cost is more than ${args.tolerance} point${args.tolerance === 1 ? '' : 's'} from its listed cost` : '';
-  return `${run.name}: reprice${ctx.bySupport ? ` toward a wider metagame (the equilibrium of each sweep's top ${args.meta} builds)` : ''}${args.scale > 1 ? ` (every cost and budget ×${args.scale} first)` : ''}, at most ${args.step} parts a round${rule}, ${schedule.matches} matches a sweep${tol}:`;
+  return `${run.name}: reprice${ctx.bySupport ? ` toward a wider metagame (the equilibrium of each sweep's top ${args.meta} builds)` : ''}${args.scale > 1 ? ` (every cost and budget ×${args.scale} first)` : ''}, at most ${args.step} parts a round${ctx.only ? ` (only ${[...ctx.only].join(', ')})` : ''}${rule}, ${schedule.matches} matches a sweep${tol}:`;
 }
 
 /** A round's line: its changes, its flagged parts (those beyond their budgets counted apart), its metagame's width. */

@@ -16,6 +16,8 @@ export interface RepriceArgs extends RunArgs {
   scale: number;
   rounds: number;
   step: number;
+  /** --only: the parts whose prices may move (comma-separated keys); every part when absent. */
+  only?: string;
   damping: number;
   together: boolean;
   lower: boolean;
@@ -32,6 +34,19 @@ export interface RepriceArgs extends RunArgs {
   'up-share': number;
   'same-field': boolean;
   refit: boolean;
+}
+
+/**
+ * --only's parts, each checked against the sweep's parts (`known`, parts.csv's keys): null when --only is absent; a
+ * HavocError naming the keys the sweep does not have otherwise.
+ */
+export function onlyParts(only: string | undefined, known: readonly string[]): ReadonlySet<string> | null {
+  if (only === undefined) return null;
+  const keys = only.split(',').map((k) => k.trim()).filter(Boolean);
+  if (keys.length === 0) throw new HavocError('ERR_ARGS', '--only', 'names no part: give part keys, comma-separated (e.g. --only crush-fists,minigun)');
+  const unknown = keys.filter((k) => !known.includes(k));
+  if (unknown.length) throw new HavocError('ERR_ARGS', '--only', `names ${unknown.join(', ')}, not a part of the sweep (its parts: ${known.join(', ')})`);
+  return new Set(keys);
 }
 
 /** The schedule of a sweep. */

@@ -41,6 +41,8 @@ export interface Ctx {
   readonly scaledTol: number;
   /** --aim support: rounds priced and kept by each sweep's metagame. */
   readonly bySupport: boolean;
+  /** --only: the parts whose prices may move (null: every part). */
+  readonly only: ReadonlySet<string> | null;
 }
 
 /** One round as rounds.csv lists it (round 0: the sweep given). */

@@ -7,7 +7,7 @@ import type { Argv } from 'yargs';
 
 export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
   tournament: [
-    ['havoc tournament configs/quick.json', 'random, greedy and nash on Robo Battle Pigs, a few seconds: tables and report in results/quick/'],
+    ['havoc tournament configs/quick.json', 'random, greedy and nash on Robo Battle Pigs, 9 s of CPU: tables and report in results/quick/'],
     ['havoc tournament configs/quick.json --shard 1/2 --out results/quick-1of2 --quiet', 'half the matches (ids 0, 2, 4, …), for one machine of two'],
     ['havoc tournament configs/quick.json --shard 2/2 --out results/quick-2of2 --quiet', 'the other half'],
     ['havoc tournament configs/quick.json --workers 0 --seed 2 --out results/quick-seed2 --no-report', 'in this thread, another seed, no report'],
@@ -33,6 +33,10 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc contest configs/contest.json --quiet', 'the starter kits, a faulty entrant and random on Robo Battle Pigs, each sandboxed: rounds until the leaderboard settles, in results/contest/'],
     ['havoc contest configs/contest.json --save-replays none --no-report', 'run it again: the contest carries on (nothing new to play unless an entrant joined)'],
   ],
+  duel: [
+    ['havoc duel greedy random --ruleset rbp --max-games 400 --out results/duel-quick --save-replays none', 'is greedy stronger than random on Robo Battle Pigs? pairs until the test of 0 against 10 Elo decides (H1 accepted after 220 games), in results/duel-quick/'],
+    ['havoc duel greedy greedy --ruleset rbp --out results/duel-copy --save-replays none', 'greedy against a copy of itself (named greedy-2): H0 accepted'],
+  ],
   merge: [['havoc merge results/quick-merged results/quick-1of2 results/quick-2of2', 'the two shards as one run: the same tables, byte for byte, as results/quick/']],
   resume: [['havoc resume results/quick', 'carry on a stopped run (a finished one has nothing left to play)']],
   replay: [
@@ -47,7 +51,10 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc match --ruleset hovercrafts --loadouts duo,duo --bots pilot,random --quiet', 'Hovercrafts, two fleets of two ships'],
     ['havoc match --ruleset battle-engine --loadouts gen+cpl*2+archer+pvt*9,gen+cpl*2+archer+pvt*9 --bots commander,random --quiet', 'Battle Engine, two armies'],
   ],
-  scenario: [['havoc scenario test/scenarios/rbp-opening.json --board', 'a scripted opening: the JSONL trace, the board on stderr']],
+  scenario: [
+    ['havoc scenario test/scenarios/rbp-opening.json --board', 'a scripted opening: the JSONL trace, the board on stderr'],
+    ['havoc scenario test/scenarios/blind-ninjas-ambush.json --view A', "each line with what seat A observes (its bots' observation)"],
+  ],
   parts: [
     ['havoc parts', 'the catalogue with each weapon\'s diagram'],
     ['havoc parts --json', 'the same as JSON'],

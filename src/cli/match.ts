@@ -1,9 +1,10 @@
 /** `havoc match`: one seeded match between bots, drawn step by step. */
+import { scenarioResult } from '../match/scenario.js';
 import { withExamples } from './examples.js';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadBotModule, runsIsolated } from '../match/bots.js';
-import { readManifest } from '../sandbox/manifest.js';
+import { commandBotHint, readManifest } from '../sandbox/manifest.js';
 import { botModuleProblem } from '../config/index.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
 import { playMatch } from '../match/loop.js';
@@ -39,7 +40,7 @@ const command: CommandModule<object, Args> = {
   builder: (y) =>
     withExamples(y, 'match')
       .option('ruleset', { type: 'string', default: rulesetIds()[0], describe: `a ruleset (${rulesetIds().join(', ')}) or a ruleset module's path` })
-      .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json, loadout keys, or design files (a .json file holding one build as a config writes it), e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build)' })
+      .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json, loadout keys, or design files (a .json file holding one build as a config writes it), e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build, else the builds the first manifest of --bots lists for the ruleset)' })
       .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name, path (.js, .ts) or manifest (bot.json: a bot in any language), one per seat (one is used for all)' })
       .option('seed', { type: 'string', default: '1', describe: 'run seed; the match seed is derived from it' })
       .option('turn-limit', { type: 'number', default: 100 })
@@ -55,13 +56,19 @@ const command: CommandModule<object, Args> = {
       if (String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
       const base = await loadRuleset(args.ruleset);
       const mod: AnyGameModule = withDataFile(base, args.parts, '--parts');
-      const builds = buildsOf(mod, args.loadouts);
+      // A manifest (bot.json) names a bot in any language: its module or command.
+      const given = args.bots.split(',').map((s) => s.trim());
+      for (const s of given) {
+        const hint = commandBotHint(s);
+        if (hint) throw new HavocError('ERR_BOT', s, hint);
+      }
+      const manifests = given.map((s) => (s.endsWith('.json') ? readManifest(s) : null));
+      // No --loadouts where the ruleset needs builds: the first manifest's builds for it, one a seat.
+      const listed = args.loadouts === undefined && !mod.builds.fixed ? manifests.find((m) => m?.builds[mod.id]) : undefined;
+      const builds = listed ? manifestBuilds(mod, listed.builds[mod.id], listed.file) : buildsOf(mod, args.loadouts);
       const budget = budgetOf(args.budget, args.sims);
       const game = mod.makeGame({ builds, turnLimit: args['turn-limit'] });
       const n = mod.seatCount(game);
-      // A manifest (bot.json) names a bot in any language: its module or command.
-      const given = args.bots.split(',').map((s) => s.trim());
-      const manifests = given.map((s) => (s.endsWith('.json') ? readManifest(s) : null));
       const specs = given.map((s, i) => manifests[i]?.spec ?? s);
       const specOf = (i: number): string => specs[Math.min(i, specs.length - 1)];
       const nameOf = (i: number): string => {
@@ -78,7 +85,7 @@ const command: CommandModule<object, Args> = {
       const factories = await Promise.all(Array.from({ length: n }, async (_, i) => matchFactory(await loadBotModule(specOf(i), trusted), mod, game, seed)));
       const out = (s: string): boolean => process.stdout.write(s);
       const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${nameOf(i)}${mod.present?.describeSeat ? ` as ${mod.present.describeSeat(game, i)}` : ''}`);
-      if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}\n`);
+      if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}${listed ? `; builds from ${listed.file}` : ''}\n`);
       const draw = (rec: object, st: unknown): void => {
         const show = mod.present?.show;
         if (args.json || !show) return void out(JSON.stringify(rec) + '\n');
@@ -101,8 +108,10 @@ const command: CommandModule<object, Args> = {
       const figures = mod.figures.map((f, i) => `; ${f} ${result.figures[i].join('/')}`).join('');
       // A shared first place that is not every seat (a team's seats): the seats named, not "draw".
       const firsts = result.ranks.flatMap((r, s) => (r === 0 ? [mod.seatName(game, s)] : []));
-      const shared = winner === null && firsts.length < result.ranks.length ? `${firsts.join(' and ')} win (a shared first place)` : null;
-      if (args.json) out(JSON.stringify({ result: { winner, reason: result.reason, turns: result.turns } }) + '\n');
+      const sided = scenarioResult(mod, game, { ranks: result.ranks, reason: result.reason }, result.turns);
+      const shared =
+        winner === null && firsts.length < result.ranks.length ? (sided.winner_side ? `${sided.winner_side} wins (${firsts.join(' and ')})` : `${firsts.join(' and ')} win (a shared first place)`) : null;
+      if (args.json) out(JSON.stringify({ result: sided }) + '\n');
       else {
         out(`${args.quiet ? '' : '\n'}result: ${winner ? `${winner} wins` : shared ?? 'draw'} (${result.reason}) after ${result.turns} turns${figures}; faults ${result.faults.join('/')}\n`);
         for (const line of faultLines(result.faultLog, (s) => mod.seatName(game, s))) out(line + '\n');
@@ -117,11 +126,20 @@ function budgetOf(ms: number, sims: number): Budget {
   return { ms, sims };
 }
 
+/** A manifest's builds for the ruleset (names, keys or designs, one a seat), each checked by the ruleset. */
+function manifestBuilds(mod: AnyGameModule, list: readonly unknown[], file: string): unknown[] {
+  return list.map((raw, i) => {
+    const r = mod.builds.check(raw, `${file}: builds.${mod.id}[${i}]`);
+    if (!r.ok) throw r.error;
+    return r.value;
+  });
+}
+
 /** The builds named by --loadouts (checked by the ruleset), or its one build for each of its fewest seats. */
 function buildsOf(mod: AnyGameModule, list: string | undefined): unknown[] {
   const fixed = mod.builds.fixed;
   if (list === undefined) {
-    if (!fixed) throw new HavocError('ERR_ARGS', '--loadouts', `${mod.title} needs a build per seat (${mod.seats.min === mod.seats.max ? mod.seats.min : `${mod.seats.min} to ${mod.seats.max}`} seats)${mod.builds.named ? '; havoc loadouts --named lists the named ones' : ''}`);
+    if (!fixed) throw new HavocError('ERR_ARGS', '--loadouts', `${mod.title} needs a build per seat (${mod.seats.min === mod.seats.max ? mod.seats.min : `${mod.seats.min} to ${mod.seats.max}`} seats): name them with --loadouts, or list them in a manifest\'s "builds"${mod.builds.named ? '; havoc loadouts --named lists the named ones' : ''}`);
     return new Array(mod.seats.min).fill(fixed.build);
   }
   const names = list.split(',').map((s) => s.trim());

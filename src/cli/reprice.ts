@@ -17,6 +17,7 @@ export const repriceOptions = <T>(y: Argv<T>) =>
     .option('matches', { type: 'number', describe: "matches of each sweep on a new catalogue (default DIR's)" })
     .option('rounds', { type: 'number', default: 3, describe: 'rounds at most (each reprices, then plays the sweep again)' })
     .option('step', { type: 'number', default: 3, describe: 'prices a round changes at most, the strongest evidence first' })
+    .option('only', { type: 'string', describe: 'reprice only these parts (keys, comma-separated, e.g. crush-fists): every other price stays as given, and every part is still judged (a designer checking the parts they changed)' })
     .option('damping', { type: 'number', default: 1, describe: 'move each price this fraction of the way to its proposed cost (at least a point; 1: all the way)' })
     .option('together', { type: 'boolean', default: false, describe: "each change a round makes brings every other change of its budget (a budget's parts priced up and down in one round)" })
     .option('lower', { type: 'boolean', default: false, describe: 'answer a part flagged under by pricing the rest of its budget down (by the factor its raise asked, at most half a round) instead of pricing it up' })

@@ -10,6 +10,7 @@ import { reportErrors } from './errors.js';
 interface Args {
   file: string;
   board: boolean;
+  view?: string;
 }
 
 const command: CommandModule<object, Args> = {
@@ -18,7 +19,8 @@ const command: CommandModule<object, Args> = {
   builder: (y) =>
     withExamples(y, 'scenario')
       .positional('file', { type: 'string', demandOption: true, describe: 'scenario JSON file' })
-      .option('board', { type: 'boolean', default: false, describe: 'also draw the board after each record (stderr), where the ruleset draws one' }) as never,
+      .option('board', { type: 'boolean', default: false, describe: 'also draw the board after each record (stderr), where the ruleset draws one' })
+      .option('view', { type: 'string', describe: "add to each line what this seat observes (its bots' observation), by seat name" }) as never,
   handler: (args) =>
     reportErrors(async () => {
       let json: unknown;
@@ -30,12 +32,29 @@ const command: CommandModule<object, Args> = {
       const named = (json as { ruleset?: unknown } | null)?.ruleset;
       if (typeof named === 'string' && isRulesetPath(named)) await loadRuleset(named);
       const sc = loadScenario(json, args.file);
-      const show = sc.module.present?.show;
-      const result = playScenario(sc, (rec, st) => {
-        process.stdout.write(JSON.stringify(rec) + '\n');
-        if (args.board && show) process.stderr.write(`${show(st, rec)}\n\n`);
+      const mod = sc.module, show = mod.present?.show;
+      const seats = Array.from({ length: mod.seatCount(sc.game) }, (_, s) => mod.seatName(sc.game, s));
+      const seat = args.view === undefined ? -1 : seats.indexOf(args.view);
+      if (args.view !== undefined && seat < 0) throw new HavocError('ERR_ARGS', '--view', `no seat "${args.view}" in ${args.file} (its seats: ${seats.join(', ')})`);
+      // Each line: the record, the state after it as JSON (where the ruleset writes one), and the seat's observation (--view).
+      const extra = (st: unknown): object => ({
+        ...(mod.stateJson ? { state: mod.stateJson(st) } : {}),
+        ...(seat >= 0 ? { view: { seat: seats[seat], observation: mod.observe(st, seat) } } : {}),
       });
-      process.stdout.write(JSON.stringify({ result: { winner: result.winner, reason: result.reason, turns: result.turns } }) + '\n');
+      const result = playScenario(
+        sc,
+        (rec, st) => {
+          process.stdout.write(JSON.stringify({ ...rec, ...extra(st) }) + '\n');
+          if (args.board && show) process.stderr.write(`${show(st, rec)}\n\n`);
+        },
+        (st) => {
+          // The start, before any turn (a placed deployment included): printed when there is a state or a view to show.
+          if (mod.stateJson || seat >= 0) process.stdout.write(JSON.stringify({ start: true, ...extra(st) }) + '\n');
+        },
+      );
+      const { warnings, ...rest } = result;
+      for (const w of warnings ?? []) process.stderr.write(`warning: ${w}\n`);
+      process.stdout.write(JSON.stringify({ result: rest }) + '\n');
     }),
 };
 

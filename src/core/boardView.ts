@@ -49,9 +49,10 @@ export interface BoardBand {
 export interface BoardView {
   /**
    * Its size; `shape` "hex" for a hex map (odd-r rows, cells named from the top row, facings E NE NW W SW SE), with its wall cells;
+   * `note`, what the board's colours and pips mean in this game, in a sentence (the report's legend above the viewer).
    * `markers`, what the frames' markers are called when the game has them (NHM: "Mines"): the viewer then offers them per owner.
    */
-  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[]; markers?: string; bands?: BoardBand[]; badges?: [string, string][]; programs?: 'all' | 'actors' };
+  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[]; markers?: string; bands?: BoardBand[]; badges?: [string, string][]; programs?: 'all' | 'actors'; note?: string };
   /**
    * Per piece: its name, its build's key and its build's name, its seat when that is not its index (a seat with several pieces:
    * Hovercrafts fleets, What Blind Ninjas?), and the short label drawn on it when that is not its name (Battle Engine: its rank).

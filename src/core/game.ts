@@ -40,7 +40,7 @@ import type { ActionNotation } from './notation.js';
 /** A replay as a board (its own file): re-exported, as every ruleset's board view names them here. */
 export type { BoardBand, BoardFrame, BoardPiece, BoardView, SeatFrame, SeatLayer, SeatViews } from './boardView.js';
 /** The interface's other parts, each in a file of its own, re-exported so rulesets and tools import the interface from one place. */
-export { ranksOf, sharedOutcome, sharedRanks, winnerOf, type Outcome } from './outcome.js';
+export { firstPlace, ranksOf, sharedOutcome, sharedRanks, winnerOf, type Outcome } from './outcome.js';
 export type { BuildKit, BuildOptions } from './builds.js';
 export type { FastPath, FastResult } from './fastPath.js';
 export type { ActionNotation } from './notation.js';
@@ -170,6 +170,10 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    * bots on one side's seats. Absent: every seat plays for itself.
    */
   sideOf?(seat: number, seats: number): number;
+  /** The sides' names, in `sideOf`'s numbering (Hovercrafts: Zion, the Machines): a result whose first place is one side's seats names that side (`winner_side`). */
+  readonly sides?: readonly string[];
+  /** The side seat `seat` of this game plays on, when a game may place seats otherwise than `sideOf` (a scenario's ships name their teams). Absent: `sideOf`. */
+  seatSide?(game: G, seat: number): number;
   /** Names of per-seat figures (damage dealt, pieces lost): each becomes a record column. Default: none. */
   readonly figures?: readonly string[];
   /** What a seat brings to a match. Default: one build, `standard`, which configs need not name. */
@@ -212,6 +216,13 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
   /** Turns completed (the records' `turns`). */
   turns(state: S): number;
 
+  /**
+   * The whole state as JSON, secrets included, for a scenario's trace (`havoc scenario` prints it at the
+   * start and after each record): pieces, hit points, ammunition, panic, marks — what the records only
+   * tell in words. Absent: the trace has the records alone.
+   */
+  stateJson?(state: S): object;
+
   /** What `seat` sees. Never another seat's secrets. */
   observe(state: S, seat: number): O;
   /**
@@ -242,6 +253,12 @@ export interface GameModule<G = unknown, S = unknown, A = unknown, O = unknown, 
    * the path in `file` for bad input.
    */
   scenario?(json: Readonly<Record<string, unknown>>, file: string): G;
+  /**
+   * A scenario's scripted dice (Hovercrafts' `dice`): how many were given and used, and the first roll
+   * past them in words (null: none). The scenario runner warns of dice left over and refuses a roll past
+   * them unless the scenario says `"diceRunOut": "seeded"`. Absent, or null: the game has no scripted dice.
+   */
+  scriptedDice?(state: S): { readonly given: number; readonly used: number; readonly overrun: string | null } | null;
   /** The top-level fields `scenario` reads (NHM: `board`, `machines`, `turnLimit`, `parts`): any other a scenario file has, beyond the arena's own, is refused. */
   readonly scenarioFields?: readonly string[];
   /** The game as JSON for a replay's header (`gameFromDescription` reads it back); absent: replays hold `game: null` and cannot be re-simulated. */

@@ -24,6 +24,13 @@ export function winnerOf(o: Outcome): number | null {
   return w;
 }
 
+/** The seats in first place (one for a lone winner, all of them for a draw). */
+export function firstPlace(o: Outcome): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < o.ranks.length; s++) if (o.ranks[s] === 0) out.push(s);
+  return out;
+}
+
 /** The shared lists of places, by key: a small integer up to SMALL_KEY_SEATS seats, the places written out past them. */
 const RANK_LISTS = new Map<number | string, readonly number[]>();
 const OUTCOMES = new Map<readonly number[], Map<string, Outcome>>();

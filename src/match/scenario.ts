@@ -12,14 +12,22 @@
  * they run out), and a `seed` for the rules' dice.
  */
 import { HavocError } from '../core/errors.js';
-import { type AnyGameModule, nextDeciders, type Question, winnerOf } from '../core/game.js';
+import { type AnyGameModule, firstPlace, nextDeciders, type Outcome, type Question, winnerOf } from '../core/game.js';
+import { winningSideName } from '../core/sides.js';
 import { isRulesetPath, loadedRulesetId, rulesetById, rulesetIds } from '../rules/registry.js';
 import { isObject } from '../core/json.js';
 
 export interface ScenarioResult {
+  /** The one seat alone in first place, or null (a draw, or a first place shared: a team's win). */
   winner: string | null;
+  /** A ruleset played by sides (Hovercrafts): the winning side's name, or null for a draw or an unfinished game. */
+  winner_side?: string | null;
+  /** A ruleset played by sides: the seats in first place (the winning side's), none for a draw. */
+  winners?: string[];
   reason: string;
   turns: number;
+  /** What the script left over (scripted dice not used); absent when none. */
+  warnings?: string[];
 }
 
 /** A scenario checked and ready to play. */
@@ -31,11 +39,15 @@ export interface Scenario {
   turns: Record<string, string>[];
   /** Per turn, per seat name, scripted answers to the rules' questions, in order. */
   choices: Record<string, string[]>[];
+  /** The file, for messages. */
+  file: string;
+  /** When the scripted dice run out: `refuse` (the default: an error naming the check), or `seeded` (the seeded dice take over, each such check's trace saying so). */
+  diceRunOut: 'refuse' | 'seeded';
 }
 
 
 /** A scenario file's own fields, whatever the ruleset. */
-const ARENA_FIELDS: readonly string[] = ['ruleset', 'description', 'seed', 'turns'];
+const ARENA_FIELDS: readonly string[] = ['ruleset', 'description', 'seed', 'turns', 'diceRunOut'];
 
 /** Checks a scenario file's JSON; every error names its path in the file. A ruleset named by path must be loaded first (`loadRuleset`; `havoc scenario` does). */
 export function loadScenario(json: unknown, file = 'scenario'): Scenario {
@@ -54,6 +66,10 @@ export function loadScenario(json: unknown, file = 'scenario'): Scenario {
     for (const k of Object.keys(json)) if (!known.includes(k)) return fail(k, `unknown field (expected ${known.join(', ')})`);
   }
   if (json.seed !== undefined && !((typeof json.seed === 'string' && json.seed !== '') || Number.isInteger(json.seed))) return fail('seed', 'must be a non-empty string or an integer');
+  if (json.diceRunOut !== undefined) {
+    if (json.diceRunOut !== 'refuse' && json.diceRunOut !== 'seeded') return fail('diceRunOut', 'must be "refuse" (the default: running out of scripted dice is an error) or "seeded" (the seeded dice take over)');
+    if (!mod.scriptedDice) return fail('diceRunOut', `${mod.title} has no scripted dice`);
+  }
   const game = mod.scenario ? mod.scenario(json, file) : gameOfBuilds(mod, json, fail);
   const names = new Set(Array.from({ length: mod.seatCount(game) }, (_, s) => mod.seatName(game, s)));
   if (!Array.isArray(json.turns)) return fail('turns', 'must be an array of {seat name: action}');
@@ -80,7 +96,8 @@ export function loadScenario(json: unknown, file = 'scenario'): Scenario {
     turns.push(acts);
     choices.push(ch);
   });
-  return { module: mod, game, seed: typeof json.seed === 'string' || typeof json.seed === 'number' ? String(json.seed) : 'scenario', turns, choices };
+  const seed = typeof json.seed === 'string' || typeof json.seed === 'number' ? String(json.seed) : 'scenario';
+  return { module: mod, game, seed, turns, choices, file, diceRunOut: json.diceRunOut === 'seeded' ? 'seeded' : 'refuse' };
 }
 
 /** The game of a ruleset that reads no scenario fields of its own: `builds` (one per seat; default its fixed build for its fewest seats) and `turnLimit`. */
@@ -109,23 +126,38 @@ function gameOfBuilds(mod: AnyGameModule, json: Record<string, unknown>, fail: (
  * as it is made. A bad action stops the play with a HavocError after the
  * records before it were handed on. Ends early if the game ends.
  */
-export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r: R, st: S) => void): ScenarioResult {
+export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r: R, st: S) => void, onStart?: (st: S) => void): ScenarioResult {
   const mod = sc.module, g = sc.game;
   const st = mod.newState(g, sc.seed);
-  const recorder = mod.recorder(() => st, (r) => onRecord(r as R, st as S));
+  onStart?.(st as S);
   const n = mod.seatCount(g);
   const actions: unknown[] = new Array(n).fill(null);
   let t = 0;
+  // A roll past the scripted dice stops the play before the record holding it (the records before were handed on), unless the file lets the seeded dice take over.
+  const dice = (): void => {
+    const d = mod.scriptedDice?.(st);
+    if (d?.overrun && sc.diceRunOut === 'refuse')
+      throw new HavocError(
+        'ERR_SCENARIO',
+        `${sc.file}: dice`,
+        `ran out: all ${d.given} scripted dice were used, and ${d.overrun} needed one more; add dice, or set "diceRunOut": "seeded" to let the seeded dice take over`,
+      );
+  };
+  const recorder = mod.recorder(() => st, (r) => {
+    dice();
+    onRecord(r as R, st as S);
+  });
   for (;;) {
     if (t >= sc.turns.length) break;
     const seats = nextDeciders(mod, st);
+    dice();
     if (!seats) break;
     const script = sc.turns[t];
     actions.fill(null);
     for (const m of seats) {
       const name = mod.seatName(g, m), kind = mod.decision(st, m);
       const text = script[name];
-      if (text === undefined) throw new HavocError('ERR_SCENARIO', `turns[${t}]`, `no ${kind} for seat ${name}`);
+      if (text === undefined) throw new HavocError('ERR_SCENARIO', `turns[${t}]`, missing(name, kind, Object.keys(script).filter((k) => !seats.some((s) => mod.seatName(g, s) === k))));
       const p = mod.parse(st, m, kind, text);
       if (!p.ok) throw new HavocError(p.error.code, `turns[${t}], ${p.error.where}`, p.error.problem);
       const err = mod.check(st, m, kind, p.value);
@@ -133,11 +165,32 @@ export function playScenario<R = object, S = unknown>(sc: Scenario, onRecord: (r
       actions[m] = p.value;
     }
     mod.apply(st, actions, scripted(sc, t, st), recorder);
+    dice();
     t++;
   }
-  const out = mod.result(st);
+  const result = scenarioResult(mod, g, mod.result(st), mod.turns(st));
+  const d = mod.scriptedDice?.(st);
+  if (d && d.used < d.given)
+    result.warnings = [`${sc.file}: dice: ${d.given - d.used} of the ${d.given} scripted dice ${d.given - d.used === 1 ? 'was' : 'were'} not used (dice[${d.used}] on)`];
+  return result;
+}
+
+/** A result as traces write it: the lone winner, and for a ruleset played by sides the winning side and its seats. */
+export function scenarioResult(mod: AnyGameModule, g: unknown, out: Outcome | null, turns: number): ScenarioResult {
   const w = out ? winnerOf(out) : null;
-  return { winner: w === null ? null : mod.seatName(g, w), reason: out ? out.reason : 'unfinished', turns: mod.turns(st) };
+  const winner = w === null ? null : mod.seatName(g, w);
+  const reason = out ? out.reason : 'unfinished';
+  if (!mod.sides) return { winner, reason, turns };
+  const side = winningSideName(mod, g, out);
+  const winners = side === null ? [] : firstPlace(out!).map((s) => mod.seatName(g, s));
+  return { winner, winner_side: side, winners, reason, turns };
+}
+
+/** A decision the script leaves out, in words: seats the script names instead do not decide now (a turn of theirs is over). */
+function missing(name: string, kind: string, others: readonly string[]): string {
+  if (others.length === 0) return `no ${kind} for seat ${name}`;
+  const who = others.join(' and ');
+  return `${who}${others.length === 1 ? "'s turn is" : "'s turns are"} over (${others.length === 1 ? 'it' : 'they'} already ended): it is ${name}'s ${kind} now, and this turn of the script gives none for ${name}`;
 }
 
 /** Answers from the scenario's script for turn t, then the rulebook's defaults (null). */

@@ -42,7 +42,8 @@ export function replayFrames(replay: Replay, mod: AnyGameModule | null, view: Mi
 export function resultLine(r: ReplayResult | null, seats?: readonly string[]): string {
   if (!r) return 'result: none recorded (the replay was cut short)';
   const firsts = seats && r.ranks ? seats.filter((_, i) => r.ranks[i] === 0) : [];
-  const outcome = r.winner ? `${r.winner} wins` : firsts.length > 0 && seats && firsts.length < seats.length ? `${firsts.join(', ')} share first place` : 'draw';
+  const shared = firsts.length > 0 && seats && firsts.length < seats.length;
+  const outcome = r.winner ? `${r.winner} wins${r.winner_side ? ` (${r.winner_side})` : ''}` : shared ? (r.winner_side ? `${r.winner_side} wins (${firsts.join(' and ')})` : `${firsts.join(', ')} share first place`) : 'draw';
   const figures = Object.entries(r.figures ?? {}).map(([k, v]) => `; ${k} ${v.join('/')}`).join('');
   return `result: ${outcome} (${r.reason}) after ${r.turns} turns${figures}; faults ${r.faults.join('/')}`;
 }

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { matchupHeatmap } from './htmlCharts.js';
 import { columnsOf, num, type CsvTable } from './htmlCsv.js';
-import { dataTable, esc } from './htmlKit.js';
+import { dataTable, esc, noteWords } from './htmlKit.js';
 import { readRunFolder, type ReadOptions, type RunFolder } from './runFolder.js';
 import { pageHtml } from './page.js';
 import { entrantPages } from './entrants.js';
@@ -19,6 +19,7 @@ import { BEYOND, beyondPhrases } from './summary.js';
 import { priceFigure, priceSentences, priceSpan, type PriceRow } from './priceList.js';
 import { isObject } from '../core/json.js';
 import { refusedWrite } from '../core/environment.js';
+import { rulesetById } from '../rules/registry.js';
 import { bootstrapNote } from './meta/bootstrapNote.js';
 
 export interface ReportOptions extends ReadOptions {
@@ -167,7 +168,7 @@ function partsSection(t: CsvTable | null, maxRows: number): string {
     hide: [c.diffLo, c.diffHi].filter((x): x is string => x !== null),
     omit: quiet.filter((x): x is string => x !== null && t.header.includes(x)),
     rowClass: (r) => (c.mispriced && r[c.mispriced] ? `mispriced-${r[c.mispriced]}` : ''),
-    cell: (col, v) => (col === c.mispriced && v ? `<span class="flag ${esc(v)}">${esc(v)}priced</span>` : col === c.note && v ? esc(v.replace(/-/g, ' ')) : null),
+    cell: (col, v) => (col === c.mispriced && v ? `<span class="flag ${esc(v)}">${esc(v)}priced</span>` : col === c.note && v ? esc(noteWords(v)) : null),
     bars: [
       { label: 'fair − listed, interval', after: c.delta, point: c.delta, lo: c.deltaLo, hi: c.deltaHi, ref: 0 },
       { label: 'win-rate difference with/without', after: c.diff, point: c.diff, lo: c.diffLo, hi: c.diffHi, ref: 0 },
@@ -284,9 +285,9 @@ function replaySection(f: RunFolder): string {
   const saved = `${f.replayCount.toLocaleString('en')}${played !== null ? ` of ${played.toLocaleString('en')}` : ''} matches saved`;
   const more = `<p class="note">${saved}${shown < f.replayCount ? `, ${shown} of them here` : ''}; chosen for interest when the run chose them (each entrant's losses, upsets, long games), listed in that order. Any match plays in the terminal with <code>havoc replay ${esc(f.dir)} --match ID</code>.</p>`;
   const json = JSON.stringify(f.replays).replace(/</g, '\\u003c');
-  const boards = f.replays.some((r) => r.view === 'board')
-    ? ' A hot square has the colour of the machine firing at it; pips under a piece are its hearts (red) and shields (blue), a red ring a hit this step; a wreck is a grey square; mines show per owner.'
-    : '';
+  // Each ruleset's board says what its colours and pips mean (a board without a note gets none).
+  const notes = new Set(f.replays.flatMap((r) => (r.view === 'board' && r.board.note ? [r.board.note] : [])));
+  const boards = [...notes].map((n) => ` ${esc(n)}`).join('');
   const records = f.replays.some((r) => r.view === 'records') ? ' A game without a board shows its records as text, the current one marked.' : '';
   return `<p class="note">Step with the slider, ◀ ▶ or the arrow keys; « » (Page Up, Page Down) go by turns, <b>next hit</b> (H) to the next step with a hit, Home and End to the start and the end; space plays and pauses. The keys work while the viewer is on screen.${boards}${records}</p>${more}${errs}
 <div class="viewer" id="viewer"></div>
@@ -320,10 +321,18 @@ function matchesSection(f: RunFolder): string {
     if (i === undefined) textIndex.set(v, (i = texts.push(v) - 1));
     return i;
   };
+  // A ruleset played by sides (Hovercrafts): a side's win names the side before its seats'.
+  const mod = sidedRuleset(f.summary?.ruleset);
+  const sideName = (letters: string): string => {
+    if (!mod || letters.length === 0) return '';
+    const of = (l: string): number => mod.sideOf!('abcdefghijklmnopqrstuvwxyz'.indexOf(l.toLowerCase()), seats.length);
+    const s = of(letters[0]);
+    return [...letters].every((l) => of(l) === s) ? `${mod.sides![s]}: ` : '';
+  };
   const rows = m.rows.map((r) => {
     const won = [...(r[winner] ?? '')].map((w) => side(r, w.toLowerCase()));
     const faults = seats.reduce((sum, l) => sum + (Number(r[col(`${l}_faults`)]) || 0), 0);
-    return [Number(r[id]), ...seats.map((l) => t(side(r, l))), t(won.length ? won.join(' and ') : 'draw'), t(r[reason]), Number(r[turns]), faults];
+    return [Number(r[id]), ...seats.map((l) => t(side(r, l))), t(won.length ? sideName(r[winner]) + won.join(' and ') : 'draw'), t(r[reason]), Number(r[turns]), faults];
   });
   const data = {
     columns: ['#', ...seats.map((l) => l.toUpperCase()), 'winner', 'reason', 'turns', 'faults'],
@@ -339,6 +348,17 @@ function matchesSection(f: RunFolder): string {
   return `<p class="note">Every match of the run.${part} Type to filter (every word must appear: <code>nash kill</code>), click a header to sort; <b>▶ watch</b> opens a saved replay in the viewer below, and a match without one shows the command that plays it again.</p>
 <div id="matches-view"></div>
 <script type="application/json" id="matches-data">${json}</script>`;
+}
+
+/** The run's ruleset when it is played by sides and at hand, else null. */
+function sidedRuleset(id: unknown): { sides?: readonly string[]; sideOf?(seat: number, seats: number): number } | null {
+  if (typeof id !== 'string') return null;
+  try {
+    const mod = rulesetById(id);
+    return mod.sides && mod.sideOf ? mod : null;
+  } catch {
+    return null;
+  }
 }
 
 /** errors.log: matches that could not be played, and bots that forfeited a match, with the seat and the cause. */

@@ -110,3 +110,13 @@ export function dataTable(t: CsvTable, o: DataTableOptions): string {
   const inCsv = left.length ? `<p class="note">Also in the CSV: ${left.map(esc).join(', ')}.</p>` : '';
   return `<div class="scroll"><table class="data sortable" id="${esc(o.id)}"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>${more}${asBars}${inCsv}`;
 }
+
+/**
+ * A parts.csv note in words. `alone-in-category` means the category's point
+ * value was read from this part alone (its anchor: the one part of the
+ * category with a price to measure by), not that the category has no other
+ * part: Hovercrafts' upgrade category has four.
+ */
+export function noteWords(note: string): string {
+  return note === 'alone-in-category' ? "its category's point value is read from it alone, so it is at its listed cost by construction" : note.replace(/-/g, ' ');
+}

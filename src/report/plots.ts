@@ -11,7 +11,7 @@
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { columnsOf, num, type CsvTable } from './htmlCsv.js';
-import { esc } from './htmlKit.js';
+import { esc, noteWords } from './htmlKit.js';
 
 const { document } = parseHTML('<!doctype html><html><head></head><body></body></html>');
 
@@ -48,7 +48,7 @@ export function partDeltaCharts(t: CsvTable): string | null {
     const delta = num(r[c.delta]), lo = num(r[c.deltaLo]), hi = num(r[c.deltaHi]), listed = num(r[c.listed]);
     if (delta === null || lo === null || hi === null || listed === null) {
       // A verdict without an estimate (point value not determined, too little data) is still said.
-      const note = c.note ? r[c.note].replace(/-/g, ' ') : '', flag = c.mispriced ? r[c.mispriced] : '';
+      const note = c.note ? noteWords(r[c.note]) : '', flag = c.mispriced ? r[c.mispriced] : '';
       // A bound without a fair cost (the point value not determined): fair_cost_lo alone is "at least", fair_cost_hi alone "at most".
       const atLeast = c.fairLo ? num(r[c.fairLo]) : null, atMost = c.fairHi ? num(r[c.fairHi]) : null;
       const bound = atLeast !== null && atMost === null ? `worth at least ${atLeast}` : atMost !== null && atLeast === null ? `worth at most ${atMost}` : '';

@@ -12,7 +12,7 @@
  * folder that is fingerprinted.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { HavocError, HavocProblems } from '../core/errors.js';
 import { readJsonFile } from '../core/json.js';
@@ -80,7 +80,7 @@ export function readManifest(path: string, opts: { ownFiles?: boolean } = {}): E
 }
 
 /** The interpreters an entrant's command may start with (by name, or a system path ending in one), each running a file of the entrant's folder. */
-export const INTERPRETERS = ['python3', 'python', 'pypy3', 'node', 'ruby', 'perl', 'php', 'lua', 'luajit', 'Rscript', 'julia'];
+export const NAMED_INTERPRETERS = ['python3', 'python', 'pypy3', 'node', 'ruby', 'perl', 'php', 'lua', 'luajit', 'Rscript', 'julia'];
 /** Options that hand an interpreter code or a module from elsewhere (python -c/-m, node -e/-p/-r/--import, perl -e, ruby -e/-r). */
 const CODE_OPTION = /^(-[cemprMI]|--(eval|print|require|import|loader|experimental-loader)\b)/;
 /** Folders whose programs are the machine's own. */
@@ -91,12 +91,12 @@ function commandProblem(argv: readonly string[], here: string, path: string): vo
   const at = (i: number): string => `${path}: command[${i}]`;
   const pathLike = (w: string): boolean => w.includes('/') || w === '.' || w === '..' || existsSync(resolve(here, w));
   const program = argv[0];
-  const interpreter = INTERPRETERS.includes(program) || (SYSTEM.some((d) => program.startsWith(d)) && INTERPRETERS.includes(basename(program)));
+  const interpreter = NAMED_INTERPRETERS.includes(program) || (SYSTEM.some((d) => program.startsWith(d)) && NAMED_INTERPRETERS.includes(basename(program)));
   if (!interpreter) {
     if (!program.includes('/') && !existsSync(resolve(here, program)))
-      throw new HavocError('ERR_MANIFEST', at(0), `"${program}" is neither a file of the entrant's folder nor a named interpreter (${INTERPRETERS.join(', ')}); a shell or another program cannot be fingerprinted as the entrant`);
+      throw new HavocError('ERR_MANIFEST', at(0), `"${program}" is neither a file of the entrant's folder nor a named interpreter (${NAMED_INTERPRETERS.join(', ')}); a shell or another program cannot be fingerprinted as the entrant`);
     if (!isInside(resolve(here, program), here))
-      throw new HavocError('ERR_MANIFEST', at(0), `${program} is outside the entrant's folder (${here}) and not a named interpreter (${INTERPRETERS.join(', ')}): an entrant runs only its own files`);
+      throw new HavocError('ERR_MANIFEST', at(0), `${program} is outside the entrant's folder (${here}) and not a named interpreter (${NAMED_INTERPRETERS.join(', ')}): an entrant runs only its own files`);
   }
   let ownFile = !interpreter;
   for (let i = 1; i < argv.length; i++) {
@@ -109,4 +109,35 @@ function commandProblem(argv: readonly string[], here: string, path: string): vo
     ownFile = true;
   }
   if (!ownFile) throw new HavocError('ERR_MANIFEST', `${path}: command`, `${program} is given no file of the entrant's folder to run: name the bot's file (["${program}", "bot.py"])`);
+}
+
+/** Interpreters by a source file's extension: a bot in one of these languages runs as a command. */
+const INTERPRETERS: Readonly<Record<string, readonly string[]>> = {
+  '.py': ['python3'],
+  '.rb': ['ruby'],
+  '.pl': ['perl'],
+  '.lua': ['lua'],
+  '.php': ['php'],
+  '.r': ['Rscript'],
+  '.jl': ['julia'],
+  '.sh': ['sh'],
+};
+/** Sources a compiler turns into a program. */
+const COMPILED = ['.c', '.cc', '.cpp', '.rs', '.go', '.java', '.cs', '.kt', '.zig', '.hs'];
+
+/**
+ * When a bot is named by a file that is not a JavaScript or TypeScript module (`bot.py`): what to do instead,
+ * in one line, with a manifest that would work (its command for the file's language) and where to save it; a
+ * manifest already beside the file is named. Null for a module (or a path with no extension to go by).
+ */
+export function commandBotHint(path: string): string | null {
+  const m = /(\.[A-Za-z0-9]+)$/.exec(path);
+  if (!m || /^\.[cm]?[jt]s$/.test(m[1]) || m[1] === '.json') return null;
+  const ext = m[1].toLowerCase(), file = basename(path), here = dirname(path);
+  const beside = join(here, 'bot.json');
+  if (existsSync(beside) && beside !== path) return `a ${ext} bot runs as a command named by a manifest; ${beside} is beside it: havoc check-bot ${beside} (docs/protocol.md)`;
+  const command = INTERPRETERS[ext] ? [...INTERPRETERS[ext], file] : COMPILED.includes(ext) ? [`./${file.slice(0, -ext.length)}`] : null;
+  const manifest = JSON.stringify({ name: file.slice(0, -ext.length), command: command ?? ['PROGRAM', file], rulesets: rulesetIds().slice(0, 1) });
+  const compile = COMPILED.includes(ext) ? ` (compile it first: the command runs the program ./${file.slice(0, -ext.length)})` : command ? '' : ' (PROGRAM: what runs the file)';
+  return `a ${ext} bot runs as a command named by a manifest, not as a module: save ${manifest} as ${beside}${compile}, then havoc check-bot ${beside} (docs/protocol.md)`;
 }

@@ -15,7 +15,8 @@
  *    (BOT_BELIEF, core/bot.ts). It is not the match: reading takes it out of
  *    the record (`Replay.beliefs`), and verifying ignores it. A ruleset's
  *    records therefore never have a key `beliefs`;
- * 3. a result line `{"result": …}`: winner (seat name or null), ranks,
+ * 3. a result line `{"result": …}`: winner (seat name or null), for a ruleset
+ *    played by sides winner_side (the side's name or null), ranks,
  *    reason, turns, the ruleset's figures by name, faults and the fault log.
  *
  * Bytes are a pure function of the match: no times, no machine-specific paths
@@ -70,6 +71,8 @@ export interface ReplayFault {
 export interface ReplayResult {
   /** The seat alone in first place, by name, or null. */
   winner: string | null;
+  /** A ruleset played by sides (Hovercrafts): the winning side's name, null for a draw; absent for other rulesets. */
+  winner_side?: string | null;
   /** Place per seat, 0 first; seats that share a place share the number. */
   ranks: number[];
   reason: string;

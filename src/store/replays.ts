@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { type BotContext, type Budget, budgetFields, DEFAULT_BUDGET } from '../core/bot.js';
 import type { AnyGameModule, Recorder } from '../core/game.js';
 import { refusedWrite } from '../core/environment.js';
+import { winningSideName } from '../core/sides.js';
 import { playMatch, type AnyBotFactory, type FaultRecord, type MatchOptions, type MatchResult } from '../match/loop.js';
 import { REPLAY_FORMAT, type ReplayHeader, type ReplayResult, withBeliefs } from './replayFormat.js';
 
@@ -52,8 +53,10 @@ export function replayHeader(mod: AnyGameModule, game: unknown, info: ReplayInfo
 
 /** The result line of a match. */
 export function replayResult(mod: AnyGameModule, game: unknown, r: MatchResult): ReplayResult {
+  const sided = mod.sides ? { winner_side: winningSideName(mod, game, { ranks: r.ranks, reason: r.reason }) } : {};
   return {
     winner: r.winner === null ? null : mod.seatName(game, r.winner),
+    ...sided,
     ranks: [...r.ranks],
     reason: r.reason,
     turns: r.turns,

@@ -53,7 +53,7 @@ describe('bad input', () => {
     expect(refused('onebot', { ...base, bots: ['random'] })).toBe(
       `${F('onebot')}: bots: one bot (random) and 1 loadout: nothing to compare; name at least 2 bots (a contest between bots), or 2 loadouts for it to play (a contest between loadouts)`,
     );
-  }, 120_000);
+  });
 
   it('a config with a byte-order mark is read', () => {
     const file = join(tmp, 'bom.json');
@@ -61,7 +61,7 @@ describe('bad input', () => {
     const r = havoc('tournament', file, '--out', join(tmp, 'out-bom'), ...quiet);
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(join(tmp, 'out-bom', 'matches.csv'), 'utf8').trim().split('\n')).toHaveLength(3);
-  }, 60_000);
+  });
 });
 
 // Mounting a tmpfs needs root (the sandbox's machines run the suite as root).
@@ -98,7 +98,7 @@ describe.runIf(canMount)('a disk that fills', () => {
     } finally {
       spawnSync('umount', [disk]);
     }
-  }, 120_000);
+  });
 });
 
 function readFileSafe(path: string): string | null {

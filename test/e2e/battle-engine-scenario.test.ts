@@ -5,6 +5,9 @@
  * its `--board` drawings; and the scenario reader's located errors.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../src/match/scenario.js';
 import { defaultBattleEngine } from '../../src/rules/battle-engine/module.js';
@@ -29,7 +32,26 @@ function play(name: string) {
     }
     return at;
   });
-  return { records: lines.slice(0, -1), result: (lines.at(-1) as { result: unknown }).result, boards };
+  // The first line is the start (the state before any turn); each record carries the state after it.
+  expect(lines[0]).toMatchObject({ start: true });
+  const states = lines.slice(0, -1).map((l) => l.state as BeStateJson);
+  const records = lines.slice(1, -1).map(({ state: _state, ...r }) => r);
+  return { records, states, result: (lines.at(-1) as { result: unknown }).result, boards };
+}
+
+interface BePieceJson {
+  piece: string;
+  square: string | null;
+  hp: number;
+  damage: number;
+  arrows: number;
+  panicked: boolean;
+  status: string;
+}
+interface BeStateJson {
+  phase: string;
+  toMove: string | null;
+  pieces: { A: BePieceJson[]; B: BePieceJson[] };
 }
 
 describe('havoc scenario: Battle Engine', () => {
@@ -38,6 +60,12 @@ describe('havoc scenario: Battle Engine', () => {
     expect(records[0]).toEqual({ turn: 0, deploy: ['ltn@a1 archer@c3', 'ltn@h7 pvt@c6'], events: ['A starts'] });
     expect(boards[0].get('c3')).toBe('Aarcher:2/1a');
     expect(records[1]).toEqual({ turn: 0, seat: 'A', action: 's c3 c6', events: ['A Archer. c3 shoots B Private c6 (0 arrows left): 1 damage, 1 hp left'] });
+    // The same as JSON: before the shot the archer has its arrow; after it, none, and the private 1 damage.
+    const { states } = play('arrow');
+    expect(states[0].pieces.A[1]).toMatchObject({ piece: 'archer', square: 'c3', arrows: 1 });
+    expect(states[2].pieces.A[1]).toMatchObject({ piece: 'archer', square: 'c3', arrows: 0 });
+    expect(states[2].pieces.B[1]).toMatchObject({ piece: 'pvt', square: 'c6', hp: 2, damage: 1 });
+    expect(states[2].toMove).toBe('B');
     expect(boards[1].get('c3')).toBe('Aarcher:2');
     expect(boards[1].get('c6')).toBe('Bpvt:1');
     expect(records[4].events).toEqual(['A Archer. c4 hits B Private c5: 1 damage, killed']);
@@ -63,6 +91,40 @@ describe('havoc scenario: Battle Engine', () => {
     expect(records.at(-1)!.events).toEqual(['B Maceman d4 hits A LTN.... d3: 1 damage, killed', "A's last officer is killed: the rest surrender (Private a1, Private b1)"]);
     expect([...boards.at(-1)!]).toEqual([['h7', 'Bltn:2'], ['d4', 'Bmace:3']]);
     expect(result).toEqual({ winner: 'B', reason: 'surrender', turns: 0 });
+  });
+
+  it('a scenario with no turns prints its deployment as JSON; --view shows what one seat observes; an extra step of a finished turn says so', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'be-'));
+    try {
+      const arrow = JSON.parse(readFileSync('test/scenarios/battle-engine-arrow.json', 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(dir, 'none.json'), JSON.stringify({ ...arrow, turns: [] }));
+      const none = havoc('scenario', join(dir, 'none.json'));
+      const lines = none.out.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(2);
+      expect(lines[0].state.pieces.B).toEqual([
+        { piece: 'ltn', square: 'h7', hp: 2, damage: 0, bonus: 0, arrows: 0, panicked: false, actsAs: 'ltn', status: 'on' },
+        { piece: 'pvt', square: 'c6', hp: 2, damage: 0, bonus: 0, arrows: 0, panicked: false, actsAs: 'pvt', status: 'on' },
+      ]);
+      expect(lines[0].state).toMatchObject({ phase: 'play', toMove: 'A', acting: null });
+      // B's view, in the observation bots get: its own pieces whole, A's only as squares and officer or not.
+      const view = havoc('scenario', '--view', 'B', 'test/scenarios/battle-engine-arrow.json');
+      const seen = view.out.trim().split('\n').map((l) => JSON.parse(l));
+      expect(seen[0].view.seat).toBe('B');
+      expect(seen[0].view.observation.enemy).toEqual([
+        { square: 'a1', officer: true, panicked: false, damage: 0, shot: 0 },
+        { square: 'c3', officer: false, panicked: false, damage: 0, shot: 0 },
+      ]);
+      expect(seen[0].view.observation.enemyArmy).toBe('ltn+archer'); // the army list is public, not which piece stands where
+      // After the shot B sees that the piece on c3 shot one arrow.
+      expect(seen[2].view.observation.enemy[1]).toMatchObject({ square: 'c3', shot: 1 });
+      expect(havoc('scenario', '--view', 'C', join(dir, 'none.json')).err.trim()).toBe(`error: --view: no seat "C" in ${join(dir, 'none.json')} (its seats: A, B)`);
+      writeFileSync(join(dir, 'end.json'), JSON.stringify({ ...arrow, turns: [...(arrow.turns as object[]), { A: 'end' }] }));
+      const end = havoc('scenario', join(dir, 'end.json'));
+      expect(end.code).toBe(1);
+      expect(end.err.trim()).toBe("error: turns[4]: A's turn is over (it already ended): it is B's act now, and this turn of the script gives none for B");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a piece placed off its side is refused with its path in the file, no stack trace', () => {

@@ -93,7 +93,7 @@ describe.skipIf(!existsSync(CHROMIUM))('a Battle Engine replay in the report\'s 
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(pathToFileURL(join(DIR, 'report.html')).href);
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     rmSync(DIR, { recursive: true, force: true });

@@ -14,7 +14,13 @@ describe('havoc scenario', () => {
   it('prints one JSON line per step, then the result', () => {
     const r = havoc('scenario', 'test/scenarios/rbp-opening.json');
     expect(r.code).toBe(0);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const [start, ...lines] = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    // The start: the machines and mines before any turn, as JSON; each step's line carries the same after it.
+    expect(start.state).toEqual({ turn: 0, machines: [
+      { name: 'A', square: 'd8', facing: 'S', hearts: 5, shields: 0, alive: true },
+      { name: 'B', square: 'e1', facing: 'N', hearts: 5, shields: 0, alive: true },
+    ], mines: [] });
+    expect(lines[0].state.machines).toEqual(lines[0].machines);
     expect(lines).toHaveLength(6);
     expect(lines[0]).toMatchObject({ turn: 1, step: 1, commands: { A: 'F', B: '\\' } });
     expect(lines[0].machines).toEqual([
@@ -40,7 +46,27 @@ describe('havoc scenario', () => {
     const r = havoc('scenario', 'test/scenarios/bad-program.json');
     expect(r.code).toBe(1);
     expect(r.err).toContain('turns[1], machine A, slot 5: unknown command "Q"');
-    expect(r.out.trim().split('\n')).toHaveLength(5);
+    expect(r.out.trim().split('\n')).toHaveLength(6); // the start and four steps
+  });
+
+  it('scripted dice: leftovers are a warning on stderr; running out is an error naming the check, after the records before it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dice-'));
+    try {
+      const base = JSON.parse(readFileSync('test/scenarios/hovercrafts-emp-tie.json', 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(dir, 'more.json'), JSON.stringify({ ...base, dice: [1, 1, 3, 4, 5, 6] }));
+      const more = havoc('scenario', join(dir, 'more.json'));
+      expect(more.code).toBe(0);
+      expect(more.err).toBe(`warning: ${join(dir, 'more.json')}: dice: 2 of the 6 scripted dice were not used (dice[4] on)\n`);
+      writeFileSync(join(dir, 'short.json'), JSON.stringify({ ...base, dice: [1, 1, 3] }));
+      const short = havoc('scenario', join(dir, 'short.json'));
+      expect(short.code).toBe(1);
+      expect(short.err).toContain(`error: ${join(dir, 'short.json')}: dice: ran out: all 3 scripted dice were used, and M's energy check (resisting Z1's EMP) in turn 1, phase 1 needed one more`);
+      // The turn's Energy checks were printed; the phase that ran out was not.
+      expect(short.out.trim().split('\n').map((l) => JSON.parse(l).p)).toEqual([undefined, 0]); // the start, then p 0
+      expect(JSON.parse(short.out.split('\n')[1]).state.ships.map((s: { actions: number }) => s.actions)).toEqual([2, 2]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a malformed scenario names the bad field', () => {

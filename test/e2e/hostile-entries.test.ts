@@ -39,7 +39,7 @@ describe('a contest entrant with a helper module and a formula for a name', () =
       expect(text, t).toContain(cell);
       expect(text, t).not.toMatch(/(^|,)"?[=@]/m);
     }
-  }, 120_000);
+  });
 
   it('refuses it, located, once a helper module is swapped, and plays nothing', () => {
     const before = readFileSync(join(out, 'matches.csv'), 'utf8');
@@ -50,5 +50,5 @@ describe('a contest entrant with a helper module and a formula for a name', () =
       `error: ${out}: entrant ${name} has changed since it entered (its sha256 differs: a file of its folder changed): its games so far were played by the old one; enter the new one under a new name ("name" in its manifest), or start a new contest folder`,
     );
     expect(readFileSync(join(out, 'matches.csv'), 'utf8')).toBe(before);
-  }, 120_000);
+  });
 });

@@ -123,7 +123,7 @@ describe('hostile bots, isolated', () => {
     } finally {
       for (const h of held) h.kill('SIGKILL');
     }
-  }, 60_000);
+  });
 
   it.each([
     [
@@ -198,7 +198,7 @@ describe('hostile bots, isolated', () => {
       expect(log).toContain('bot x is dropped from the run: it hung in 3 of its matches in a row (0, 1, 2); its matches after 2 are not played and count as lost (reason dropped)');
     }
     noneLeft();
-  }, 120_000);
+  });
 
   it('leaks off-heap Buffers: the address-space cap turns each leak into a failed allocation, charged as a fault; the run completes', () => {
     const culprit = bot('buffers', `const keep = []; return { program() { for (;;) keep.push(Buffer.alloc(256 << 20, 1)); } };`);
@@ -208,7 +208,7 @@ describe('hostile bots, isolated', () => {
     expect(got).toHaveLength(4);
     for (const x of got) expect(Number(x[`${seatOf(x, 'x')}_faults`]), `match ${x.id}`).toBeGreaterThan(0);
     noneLeft();
-  }, 120_000);
+  });
 
   it('cannot write outside its scratch folder, reach the network, read root\'s files or the environment', () => {
     const snoop = bot(
@@ -275,7 +275,7 @@ describe('hostile bots, isolated', () => {
     const clean = run('trusted-honest', honest);
     expect(clean.err).not.toContain('keep state');
     expect(clean.log).toBe('');
-  }, 60_000);
+  });
 
   it('a module that loops at its top level is stopped at the start deadline (here 1.5 s; a run gives 20 s) and named; its process tree is gone', () => {
     const culprit = bot('top-loop', 'return random(ctx);', 'for (;;);');
@@ -291,7 +291,7 @@ describe('hostile bots, isolated', () => {
     const got = rows(r.dir);
     expect(got.every((x) => x.a_faults === '0' && x.b_faults === '0' && x.reason !== 'forfeit'), JSON.stringify(got)).toBe(true);
     noneLeft();
-  }, 120_000);
+  });
 
   it("a faulted match with an isolated bot keeps its faults as they happened: a bot that faults at random has the same faults in its replay as in its row", () => {
     // Illegal on a coin from the OS, not the match's seed: played again, its faults would fall elsewhere.

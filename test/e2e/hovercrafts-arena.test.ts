@@ -77,7 +77,12 @@ describe('Hovercrafts in the arena', () => {
     expect(summary.counts).toEqual({ bots: 2, loadouts: 1, teams: 4 });
     expect(summary.tables).toContain('teams.csv');
     expect(rows('bots.csv').reduce((n, b) => n + Number(b.games), 0)).toBe(4 * 600);
-    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('id="teams-table"');
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('id="teams-table"');
+    // The report's match list names the winning side before its seats' bots ("Zion: pilot and random").
+    const texts = (JSON.parse(/<script type="application\/json" id="matches-data">(.*?)<\/script>/s.exec(html)![1]) as { texts: string[] }).texts;
+    expect(texts.filter((t) => /^(Zion|Machines): (pilot|random) and (pilot|random)$/.test(t)).length).toBeGreaterThan(0);
+    expect(texts.filter((t) => / and /.test(t) && !/^(Zion|Machines): /.test(t))).toEqual([]);
   });
 
   it('draws a replay as a hex board: walls, ships with facings and hull, shots and every check in words', () => {
@@ -90,7 +95,7 @@ describe('Hovercrafts in the arena', () => {
     const recs: object[] = [];
     playScenario(sc, (r) => recs.push(r));
     const view = mod.present!.boardView!(mod.describeGame!(sc.game), recs)!;
-    expect(view.board).toEqual({ width: 7, height: 4, shape: 'hex', walls: ['c2'] });
+    expect(view.board).toEqual({ width: 7, height: 4, shape: 'hex', walls: ['c2'], note: 'A hex shot at has the colour of the ship firing at it; pips under a ship are its hull left (red), a red ring a hit this phase; a dark hex is a wall.' });
     expect(view.pieces.map((p) => [p.name, p.seat])).toEqual([
       ['A', 0],
       ['B', 1],

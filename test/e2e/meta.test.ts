@@ -16,7 +16,7 @@ import { exploitability } from '../../src/stats/zeroSum.js';
 import { pctWords } from '../../src/report/plots.js';
 
 const havoc = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8', timeout: 300_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -36,7 +36,7 @@ beforeAll(() => {
   const m = havoc('meta', RUN, '--top', String(K), '--games', String(GAMES), '--bootstrap', BOOT, '--workers', '0', '--quiet');
   expect(m.code, m.err).toBe(0);
   expect(m.out).toMatch(new RegExp(`metagame of the top ${K} builds`));
-}, 120_000);
+});
 
 afterAll(() => rmSync(ROOT, { recursive: true, force: true }));
 
@@ -185,5 +185,5 @@ describe.skipIf(!HAS_CHROMIUM)('the metagame in the meta run\'s report (headless
     } finally {
       await browser.close();
     }
-  }, 60_000);
+  });
 });

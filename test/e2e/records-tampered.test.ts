@@ -46,7 +46,7 @@ describe('a run folder changed by hand', () => {
     const m = havoc('merge', join(tmp, 'merged'), join(tmp, 'shard1'), join(tmp, 'shard2'));
     expect(m.code).toBe(1);
     expect(m.err.trim()).toMatch(new RegExp(`^error: ${join(tmp, 'shard2', 'matches.csv')}, lines? [\\d–]+: changed since they were written`));
-  }, 120_000);
+  });
 
   it("resume and merge refuse an edited config.json; undone, the run resumes", () => {
     const run = join(tmp, 'cfg');
@@ -62,5 +62,5 @@ describe('a run folder changed by hand', () => {
     expect(havoc('merge', join(tmp, 'merged2'), join(tmp, 'cfg2')).err).toContain('changed since the run was written');
     writeFileSync(join(run, 'config.json'), text);
     expect(havoc('resume', run, ...quiet).code).toBe(0);
-  }, 120_000);
+  });
 });

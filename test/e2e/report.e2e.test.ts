@@ -121,7 +121,7 @@ beforeAll(() => {
   const r = havoc('report', DIR);
   expect(r.code, r.err).toBe(0);
   expect(r.out.trim()).toBe(join(DIR, 'report.html'));
-}, 120_000);
+});
 
 describe('reading a run folder', () => {
   it('parses CSV: quotes, doubled quotes, commas and newlines in quotes, CRLF, a BOM, no trailing row', () => {
@@ -245,7 +245,7 @@ describe.skipIf(!HAS_CHROMIUM)(`report.html in headless Chromium${HAS_CHROMIUM ?
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('request', (r) => !r.url().startsWith('file:') && requests.push(r.url()));
     await page.goto(pathToFileURL(join(DIR, 'report.html')).href);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -509,7 +509,7 @@ describe.skipIf(!HAS_CHROMIUM)('a real ladder, its report read as a contest entr
     expect(r.status, r.stderr).toBe(0);
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -385,7 +385,7 @@ describe('havoc reprice', () => {
       `re-checked with 2 seeds (plant/recheck, plant/recheck-2; recheck.csv, ${join(tmp, 'out', 'recheck-before')}/ and recheck-after/, then -2): ` +
         `the catalogue given flags ${g1}, ${g2} (${g1 + g2} in all), the kept one ${k1}, ${k2} (${k1 + k2}): fewer on ${Number(k1 < g1) + Number(k2 < g2)} of 2 new samples`,
     );
-  }, 120_000);
+  });
 
   it('with --lower holds the part flagged under and prices the rest of its budget down instead; a bad --damping refused in one line', () => {
     // Reuses the planted sweep above (dragon-breath at 1, flagged under).
@@ -403,7 +403,7 @@ describe('havoc reprice', () => {
     for (const c of changes) expect(c.why).toMatch(/the rest of its budget ×0\.50 instead of dragon-breath 1→[2-4]/);
     expect(havoc('reprice', join(tmp, 'run'), '--damping', '0').err.trim()).toBe('error: --damping: must be a number above 0 and at most 1 (the fraction of the way to the proposed cost a round moves)');
     expect(havoc('reprice', join(tmp, 'run'), '--damping', 'x').err.trim()).toMatch(/^error: --damping: /);
-  }, 60_000);
+  });
 
   it('reprices Hovercrafts\' stat points: a point of hull up, of energy down, in the ship settings', () => {
     writeFileSync(join(tmp, 'hover.json'), JSON.stringify({ ruleset: 'hovercrafts', bots: ['pilot'], schedule: { type: 'sweep', matches: 600, sample: 120 }, seed: 'hr1' }));
@@ -440,7 +440,7 @@ describe('havoc reprice', () => {
     expect(cost).toEqual({ hull: to('hull'), shield: 3, ballistic: 3, energy: to('energy') });
     expect(cost.hull).toBeGreaterThan(2);
     expect(cost.energy).toBeLessThan(4);
-  }, 60_000);
+  });
 
   it('with --tolerance counts a part flagged only where its fair-cost interval lies wholly beyond its listed cost ± the tolerance', () => {
     // Reuses the Hovercrafts sweep above (hull under, energy over, both with fair costs). Expected, from its parts.csv: a verdict with no fair cost stands.
@@ -474,7 +474,7 @@ describe('havoc reprice', () => {
     expect(wide.out).toContain(`no change brought its part within the tolerance: the catalogue given stands (${join(tmp, 'tol-wide', 'parts.json')}`);
     expect(readCsv(join(tmp, 'tol-wide', 'prices.csv'))!.rows.every((x) => x.listed === x.kept && x.status !== 'fixed')).toBe(true);
     expect(havoc('reprice', join(tmp, 'hover'), '--tolerance', '-1').err.trim()).toBe('error: --tolerance: must be a number of points from 0 to 1000 (how near its listed cost a fair-cost interval may come and not be flagged)');
-  }, 120_000);
+  });
 
   it('reprices Battle Engine\'s pay grades, a grade its pieces share one point the way they agree, the roster rewritten', () => {
     writeFileSync(join(tmp, 'be.json'), JSON.stringify({ ruleset: 'battle-engine', bots: ['random'], schedule: { type: 'sweep', matches: 400, sample: 100 }, seed: 'be3' }));
@@ -494,7 +494,7 @@ describe('havoc reprice', () => {
     // Only the grades changes.csv names changed; a grade several pieces share names them all.
     expect(Object.keys(after.grades).filter((g) => after.grades[g] !== before.grades[g]).sort()).toEqual(changes.map((c) => c.price).sort());
     expect(changes.some((c) => c.parts.split(' ').length > 1)).toBe(true);
-  }, 60_000);
+  });
 
   it('with --aim support prices by the metagame of each sweep and keeps the round whose equilibrium mixes the most builds', () => {
     // Reuses the planted sweep above. Each sweep's metagame (its top 6 builds, 2 games a pair) votes the next prices.
@@ -542,7 +542,7 @@ describe('havoc reprice', () => {
     expect(existsSync(join(tmp, 'support', 'meta-before'))).toBe(false);
     expect(havoc('reprice', join(tmp, 'run'), '--aim', 'support').err.trim()).toBe("error: --aim support: plays each sweep's metagame: give --meta K, the top K builds in it (e.g. --meta 30)");
     expect(havoc('reprice', join(tmp, 'run'), '--aim', 'cheap').err.trim()).toBe('error: --aim: must be flags (fair costs: fewer parts flagged) or support (a wider metagame equilibrium), not "cheap"');
-  }, 120_000);
+  });
 
   it('with --same-field solves each round\'s metagame over the given top builds its prices still allow (--refit: refitted), then its own best', () => {
     const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--refit', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none');
@@ -576,7 +576,7 @@ describe('havoc reprice', () => {
     expect(havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--meta', '6', '--refit').err.trim()).toBe(
       "error: --refit: refits the builds --same-field carries over that the new prices make illegal: give --same-field (and --aim support) too",
     );
-  }, 60_000);
+  });
 
   it('refuses a folder that is not a sweep, and bad options, in one line', () => {
     writeFileSync(join(tmp, 'rr.json'), JSON.stringify({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } }));
@@ -593,5 +593,5 @@ describe('havoc reprice', () => {
     expect(havoc('reprice', join(tmp, 'run'), '--recheck-seeds', '0').err.trim()).toBe('error: --recheck-seeds: must be a whole number from 1 to 20 (new samples the re-check sweeps each catalogue on)');
     const climbs = havoc('reprice', join(tmp, 'run'), '--optimize', '-1');
     expect(climbs.err.trim()).toBe('error: --optimize: must be 0 (no search) or a whole number of climbs from 1 to 100');
-  }, 60_000);
+  });
 });

@@ -59,7 +59,7 @@ describe('controlled swaps', () => {
     const again = havoc('swaps', '--baseline', 'bazooka+hammer-fist/mark-i/tank-treads/-', '--parts', catalogue, '--bot', 'random', '--field', 'sample:8', '--max-games', '200', '--run', join(tmp, 'run'), '--workers', '0', '--out', join(tmp, 'again'));
     expect(again.code).toBe(0);
     expect(readFileSync(join(tmp, 'again', 'swaps.csv'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'swaps.csv'), 'utf8'));
-  }, 120_000);
+  });
 
   it('refuses a ruleset of one build and a bad baseline in one line', () => {
     const rbp = havoc('swaps', '--baseline', 'pig', '--ruleset', 'rbp');

@@ -170,6 +170,17 @@ describe('Battle Engine: turns and actions', () => {
     expect(b.illegal('m d2 e3')).toContain('not legal');
   });
 
+  it('"reduced" and "increased" are strict: a move that keeps the distance to the nearest enemy (now another) is neither a move nor a panic move', () => {
+    // The private on d3: c6 is 4 away, f6 is 5. On e3 it is 5 from c6 and 4 from f6: the nearest distance stays 4.
+    const b = battle(['ltn+pvt', 'ltn+pvt*2'], ['ltn@a1 pvt@d3', 'ltn@h7 pvt@c6 pvt@f6']);
+    expect(b.seat()).toBe(0);
+    expect(b.illegal('m d3 e3')).toContain('not legal');
+    expect(b.illegal('p d3 e3')).toContain('not legal');
+    expect(b.legal()).toContain('m d3 d4');
+    // Straight back toward its own back line is a panic move whatever the distance does.
+    expect(b.legal()).toContain('p d3 d2');
+  });
+
   it('Hit: an enemy orthogonally next to the piece takes its damage; losing the last hit point kills', () => {
     const b = battle(['ltn+pvt', 'ltn+rec'], ['ltn@a1 pvt@d3', 'ltn@h7 rec@d5']);
     expect(b.legal()).not.toContain('h d3 d4');

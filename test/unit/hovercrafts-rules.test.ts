@@ -62,7 +62,7 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.recs[1].ev).toContain("A's EMP passes B by: it is landed");
     // B repaired (1 damage off) and then moved SE from d3.
     expect(p.board).toEqual({ A: ['c2', 'E', 3], B: ['d4', 'SE', 3] });
-    expect(p.result).toEqual({ winner: null, reason: 'unfinished', turns: 1 });
+    expect(p.result).toEqual({ winner: null, winner_side: null, winners: [], reason: 'unfinished', turns: 1 });
   });
 
   it('EMP on an ally: the ally that loses the Energy check lands on its next action', () => {
@@ -74,12 +74,43 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.board.M).toEqual(['g1', 'W', 3]);
   });
 
+  it('EMP tie: a ship that only ties the EMP roll fails to beat it and is affected, with no re-roll', () => {
+    const p = playFile('hovercrafts-emp-tie');
+    // Two checks, no third: "Every ship that fails to beat the EMP roll is affected."
+    expect(p.checks).toEqual(['Z1 energy 3→3', 'M energy 4→3']);
+    expect(p.recs[1].ev).toContain('M ties the EMP at 3, failing to beat it: its next action this turn is a Landing');
+    expect(p.recs[2].acts).toEqual({ Z1: 'Landing', M: 'Landing' });
+    // M turned right (E → SE) in phase 1; its Left never happened.
+    expect(p.board.M).toEqual(['d2', 'SE', 3]);
+  });
+
+  it('scripted dice: the trace names the die each check took; running out is refused with the check named, unless diceRunOut lets the seeded dice take over', () => {
+    const p = playFile('hovercrafts-emp-tie');
+    expect(p.recs[0].checks.map((c) => `${c.who} ${c.for} ${c.source}`)).toEqual(['Z1 actions dice[0]', 'M actions dice[1]']);
+    expect(p.recs[1].checks.map((c) => `${c.who} ${c.for} ${c.source}`)).toEqual(['Z1 EMP dice[2]', "M resisting Z1's EMP dice[3]"]);
+    expect(p.result.warnings).toBeUndefined();
+    const short = { ...file('hovercrafts-emp-tie'), dice: [1, 1, 3] };
+    expect(() => play(short)).toThrow(
+      new HavocError(
+        'ERR_SCENARIO',
+        'test: dice',
+        `ran out: all 3 scripted dice were used, and M's energy check (resisting Z1's EMP) in turn 1, phase 1 needed one more; add dice, or set "diceRunOut": "seeded" to let the seeded dice take over`,
+      ),
+    );
+    // The Energy checks of a turn past the dice: named too.
+    expect(() => play({ ...short, dice: [1] })).toThrow("M's Energy check (actions) at the start of turn 1 needed one more");
+    const seeded = play({ ...short, diceRunOut: 'seeded' });
+    expect(seeded.recs[1].checks.map((c) => c.source)).toEqual(['dice[2]', 'seeded']);
+    expect(() => play({ ...short, diceRunOut: 'later' })).toThrow('test: diceRunOut: must be "refuse"');
+    expect(() => loadScenario({ ruleset: 'rbp', turns: [], diceRunOut: 'seeded' }, 'rbp.json')).toThrow('rbp.json: diceRunOut: Robo Battle Pigs has no scripted dice');
+  });
+
   it('a ram that destroys the rammed ship: the rammer moves on into its hex', () => {
     const p = playFile('hovercrafts-ram-destroys');
     expect(p.checks).toEqual(['A hull 6→6', 'B hull 1→2']);
     expect(p.board).toEqual({ A: ['d2', 'E', 3], B: [null, 'NE', 0] });
     expect(p.st.out[1]).toBe(1); // destroyed, not off the map
-    expect(p.result).toEqual({ winner: 'A', reason: 'kill', turns: 1 });
+    expect(p.result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
   });
 
   it('a ram where the rammed ship survives: both stay, the lower Hull check takes 1 (a tie: both)', () => {
@@ -118,6 +149,16 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.recs[1].ev.slice(0, 4)).toEqual(['A and B contest c2', 'A energy check (contest for c2): die 6 → 4', 'B energy check (contest for c2): die 1 → 2', 'A wins the contest']);
   });
 
+  it('a contest tie: the tied ships roll again until one wins ("the winner will move")', () => {
+    // As hovercrafts-contest, but the first Energy checks tie at 4 (dice 6 and 5); the second pair, 4 against 2, goes to A.
+    const p = play({ ...file('hovercrafts-contest'), dice: [1, 1, 6, 5, 6, 1, 1, 5, 6, 1, 1, 6] });
+    expect(p.checks.slice(0, 4)).toEqual(['A energy 6→4', 'B energy 5→4', 'A energy 6→4', 'B energy 1→2']);
+    expect(p.recs[1].ev).toContain('tie at 4: A and B roll again');
+    expect(p.recs[1].ev).toContain('A wins the contest');
+    expect(p.board).toEqual({ A: ['c2', 'NE', 3], B: ['d1', 'SW', 1] });
+    expect(p.st.script).toBe(12);
+  });
+
   it('a wall hit: 1 damage and the ship stays', () => {
     const p = playFile('hovercrafts-wall');
     expect(p.board.A).toEqual(['b2', 'E', 1]);
@@ -129,7 +170,17 @@ describe('Hovercrafts rules, scripted', () => {
     expect(p.board.B).toEqual([null, 'E', 0]);
     expect(p.st.out[1]).toBe(2);
     expect(p.recs[1].ev).toEqual(['B leaves the map']);
-    expect(p.result).toEqual({ winner: 'A', reason: 'kill', turns: 1 });
+    expect(p.result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
+  });
+
+  it('a team of several seats wins: the result names the winning side and its seats, not a draw', () => {
+    const p = playFile('hovercrafts-team-win');
+    expect(p.recs[1].ev).toEqual(['M leaves the map']);
+    expect(p.result).toEqual({ winner: null, winner_side: 'Zion', winners: ['Z1', 'Z2'], reason: 'kill', turns: 1 });
+    // One seat a side: the lone winner and its side.
+    expect(playFile('hovercrafts-leave-map').result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
+    // Unfinished: no side.
+    expect(playFile('hovercrafts-emp-tie').result).toEqual({ winner: null, winner_side: null, winners: [], reason: 'unfinished', turns: 1 });
   });
 
   it('a tie re-rolls both checks until one beats the other', () => {
@@ -147,7 +198,7 @@ describe('Hovercrafts rules, scripted', () => {
     // A turned right and moved twice after B was gone: through d2 to e2.
     expect(p.board.A).toEqual(['e2', 'E', 3]);
     expect(p.recs[p.recs.length - 1]).toMatchObject({ p: -1, end: 'kill', ev: ['Zion wins'] });
-    expect(p.result).toEqual({ winner: 'A', reason: 'kill', turns: 1 });
+    expect(p.result).toEqual({ winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1 });
   });
 
   it('a landed ship cannot shoot; a ship with no action left in a phase still does', () => {
@@ -198,10 +249,14 @@ describe('Hovercrafts rules, scripted', () => {
     };
     const sim = play(json);
     expect(sim.checks).toEqual(['A ballistic 6→4', 'B shield 1→2', 'B ballistic 6→4', 'A shield 1→2']);
-    expect(sim.result).toEqual({ winner: null, reason: 'mutual-destruction', turns: 1 });
+    expect(sim.result).toEqual({ winner: null, winner_side: null, winners: [], reason: 'mutual-destruction', turns: 1 });
     const ordered = play({ ...json, options: { shots: 'in-order' } });
     expect(ordered.checks).toEqual(['A ballistic 6→4', 'B shield 1→2']);
-    expect(ordered.result).toEqual({ winner: 'A', reason: 'kill', turns: 1 });
+    // B, destroyed first, never rolls its shot: two of the dice are left over, and the result says so.
+    expect(ordered.result).toEqual({
+      winner: 'A', winner_side: 'Zion', winners: ['A'], reason: 'kill', turns: 1,
+      warnings: ['test: dice: 2 of the 6 scripted dice were not used (dice[4] on)'],
+    });
   });
 });
 
@@ -258,7 +313,7 @@ describe("the rulebook's sample game (turns 1-3, Minx and Locust)", () => {
     expect(t3[1].ev).toContain('Locust is destroyed (shot down)');
     expect(t3[2].acts).toEqual({ Minx: 'Landing', Locust: '-' });
     expect(shipsOf(after(3))).toEqual({ Minx: ['c2', 'NW', 3], Locust: [null, 'W', 0] });
-    expect(p.result).toEqual({ winner: 'Minx', reason: 'kill', turns: 3 });
+    expect(p.result).toEqual({ winner: 'Minx', winner_side: 'Zion', winners: ['Minx'], reason: 'kill', turns: 3 });
   });
 });
 

@@ -289,7 +289,7 @@ describe('kernel against the general engine', () => {
               }
       }
     expect(cases).toBe(420 * 16 * 100);
-  }, 120_000);
+  });
 
   it('whole seeded matches of bench-random: the arena (bot API; step engine with a recorder, kernel turns without) and the kernel (native policy) play the same turns', () => {
     const k = newKState(), rngs = newRngPair(), k2 = newKState(), rngs2 = newRngPair();
@@ -324,7 +324,7 @@ describe('kernel against the general engine', () => {
       outcomes.add(result.reason + ':' + result.winner);
     }
     expect(outcomes.size).toBeGreaterThanOrEqual(3);
-  }, 120_000);
+  });
 });
 
 describe('a turn applied through the game interface (the RBP module plays it in the kernel)', () => {

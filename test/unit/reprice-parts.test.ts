@@ -1,6 +1,7 @@
 /** havoc reprice judges each part (src/app/repriceParts.ts): which changes are kept, and what became of each part, in words. */
 import { describe, expect, it } from 'vitest';
 import { beyondRows, judgeParts, judgementSentences, judgementTable, keptChanges, outcomeCounts, standing, tallyAt, type RoundChange, type Standing } from '../../src/app/repriceParts.js';
+import { onlyParts } from '../../src/app/repriceArgs.js';
 import type { PriceRow } from '../../src/report/priceList.js';
 
 const row = (part: string, o: Partial<PriceRow> = {}): PriceRow => ({ part, category: 'weapon', listed: 2, suggested: 2, worth: 2, lo: 1, hi: 3, games: 400, status: 'fair', sentence: '', ...o });
@@ -122,5 +123,17 @@ describe('beyond their budgets, by the price list', () => {
     const range = (p: string): readonly [number, number] | null => (p === 'pawn' ? null : [1, 4]);
     expect([...beyondRows(rows, range, 0)]).toEqual(['dragon-breath', 'hover-craft']);
     expect([...beyondRows(rows, range, 2.5)]).toEqual([]);
+  });
+});
+
+describe('--only: the parts a designer changed', () => {
+  const known = ['bazooka', 'crush-fists', 'minigun'];
+  it('names the parts whose prices may move, or every part when absent', () => {
+    expect(onlyParts(undefined, known)).toBeNull();
+    expect([...onlyParts('crush-fists, minigun', known)!]).toEqual(['crush-fists', 'minigun']);
+  });
+  it('refuses a key the sweep does not have, or none, naming --only and the keys', () => {
+    expect(() => onlyParts('crush-fist', known)).toThrow(/--only.*crush-fist, not a part of the sweep \(its parts: bazooka, crush-fists, minigun\)/);
+    expect(() => onlyParts(' , ', known)).toThrow(/--only.*names no part/);
   });
 });

@@ -5,7 +5,7 @@
  * legal programs, and a match is a pure function of its seed; on every other
  * ruleset it is `mcts`, move for move.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { playMatch } from '../../src/match/loop.js';
 import { type AnyBotFactory, type Budget, type BotContext } from '../../src/core/bot.js';
 import type { AnyGameModule } from '../../src/core/game.js';
@@ -68,13 +68,26 @@ describe('skilled on the NHM engine', () => {
     }
   });
 
-  it('its wall-clock guard stops a search given far more simulations than half its milliseconds allow', () => {
+  it('the wall clock never shortens a search: past half its budget the move is the same; past the whole budget the decision faults', () => {
     const game = duel('dragon', 'dragon'), { view } = position(game);
-    const s = new FlatSearcher(game, 0, makeRng('guard'), { ms: 4, sims: 10_000_000 });
-    const t0 = performance.now();
-    s.search(view, null, 'nhm');
-    expect(performance.now() - t0).toBeLessThan(200);
-    expect(s.iterationsDone).toBeLessThan(20_000_000);
+    const budget: Budget = { ms: 1000, sims: 600 };
+    const search = (now: (() => number) | null) => {
+      const s = new FlatSearcher(game, 0, makeRng('clock'), budget);
+      const spy = now ? vi.spyOn(performance, 'now').mockImplementation(now) : null;
+      try {
+        return { move: s.search(view, null, 'nhm'), iterations: s.iterationsDone, sims: s.simsDone };
+      } finally {
+        spy?.mockRestore();
+      }
+    };
+    const free = search(null);
+    expect(free.iterations).toBe(1200);
+    // A clock that reads 0 when the decision starts and 750 ms on every later look (mcts's guard stops at 500).
+    let first = true;
+    expect(search(() => (first ? ((first = false), 0) : 750))).toEqual(free);
+    // 1,001 ms on every later look: past the budget, a fault (a HavocError the match records), not a shorter search.
+    first = true;
+    expect(() => search(() => (first ? ((first = false), 0) : 1001))).toThrow(/ran 1001 ms by the wall clock after \d+ of its 600 simulations, past its budget of 1000 ms/);
   });
 
   it('a decision is a pure function of the position and the seat RNG', () => {

@@ -45,3 +45,19 @@ describe('the unit tier', () => {
     await w.terminate();
   });
 });
+
+describe('time limits', () => {
+  it('no test file sets a limit lower than the guard (vitest.config.ts: 180 s a test, 300 s a hook): a busy machine must not fail a test', () => {
+    const low = ['test/unit', 'test/e2e', 'test/games'].flatMap(files).flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => {
+          const ms = /^\s*\},\s*([\d_]+)\);$/.exec(line)?.[1];
+          const n = ms === undefined ? NaN : Number(ms.replace(/_/g, ''));
+          // Under 5 s it is a timer's period (a setInterval polling), not a test's limit.
+          return n >= 5_000 && n < 180_000 ? [`${f}:${i + 1}: ${line.trim()}`] : [];
+        }),
+    );
+    expect(low).toEqual([]);
+  });
+});

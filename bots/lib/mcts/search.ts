@@ -33,7 +33,7 @@
 import type { Budget, Mixed } from '../../../src/core/bot.js';
 import { actingSeats, nextDeciders, type AnyGameModule, type Question } from '../../../src/core/game.js';
 import type { Rng } from '../../../src/core/rng.js';
-import { SimBudget } from '../budget.js';
+import { SimBudget, type TimeGuard } from '../budget.js';
 import { SeatStats, type SelectOptions } from './select.js';
 
 
@@ -84,6 +84,8 @@ export interface SearchOptions extends SelectOptions {
   readonly floor: number;
   /** Times a node is reached and valued as a leaf before it is expanded (on the next). */
   readonly expandAfter: number;
+  /** What the wall clock does to a search (budget.ts): shorten it past half the budget (`mcts`), or only fault a decision past the whole (`skilled`). */
+  readonly timeGuard?: TimeGuard;
 }
 
 export const DEFAULT_SEARCH: SearchOptions = {
@@ -147,7 +149,7 @@ export class Searcher {
     this.world = mod.newState(game, 'mcts');
     this.actions = new Array(this.n).fill(null);
     this.values = new Float64Array(this.n);
-    this.budget = new SimBudget(budget);
+    this.budget = new SimBudget(budget, 0.5, opts.timeGuard ?? 'cap');
     this.maxCandidates = know.maxCandidates ?? 24;
     if (know.c !== undefined) this.opts = { ...this.opts, c: know.c };
     if (know.implicit !== undefined) this.opts = { ...this.opts, implicit: know.implicit };

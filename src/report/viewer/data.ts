@@ -76,7 +76,7 @@ export function replayTitle(id: number | null, r: Replay, chosen?: ChosenNote): 
       : win >= 0
         ? `${side(win)} won`
         : res.ranks.filter((x) => x === 0).length < res.ranks.length
-          ? `${h.seats.map((_, i) => i).filter((i) => res.ranks[i] === 0).map(side).join(' and ')} won`
+          ? `${res.winner_side ? `${res.winner_side}: ` : ''}${h.seats.map((_, i) => i).filter((i) => res.ranks[i] === 0).map(side).join(' and ')} won`
           : 'draw';
   const sides = h.seats.map((_, i) => side(i)).join(' vs ');
   return `${id === null ? '' : `#${id} `}${sides} — ${outcome}${res ? ` (${res.reason}, turn ${res.turns})` : ''}${chosen && chosen.why !== 'loss' ? ` · ${chosen.why}` : ''}`;

@@ -112,7 +112,7 @@ export function beBoardView(g: BeGame, records: readonly object[]): BoardView | 
   }
   const b = g.board;
   return {
-    board: { width: b.width, height: b.height, bands: [{ row: b.rowsPerSide + 1, label: 'no man\'s land' }], badges: BADGES, programs: 'actors' },
+    board: { width: b.width, height: b.height, bands: [{ row: b.rowsPerSide + 1, label: 'no man\'s land' }], badges: BADGES, programs: 'actors', note: 'A square attacked has the colour of the attacking side; pips under a piece are its hit points left (red) and bonus points (blue), a red ring a hit this step; the badges are in the key.' },
     pieces: names.map((name, p) => {
       const t = g.roster.pieces[g.type[p]];
       return { name, loadout: t.key, loadoutName: t.name, seat: g.owner[p], label: t.key };

@@ -12,7 +12,7 @@ import { canonicalDeployment, canonicalInPlace, defaultDeployment, DEPLOY as DEP
 import { armyKey, armyKit, checkArmy, type Army } from './army.js';
 import { squareName, rowOf, onSide } from './board.js';
 import { formatAction, parseDeploy, parseStep } from './notation.js';
-import { observe, seatState, type BeObservation } from './observe.js';
+import { observe, seatState, stateJson, type BeObservation } from './observe.js';
 import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterText, rosterPrices, START_TIES, TURN_SHAPES, type Roster } from './roster.js';
 import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState } from './state.js';
 import { applyStep, deploy, tossCoin } from './step.js';
@@ -149,6 +149,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
     turns: (st) => st.turn,
 
     observe,
+    stateJson,
     seatState,
 
     parse(st, seat, kind, raw): Parsed<BeAction> {

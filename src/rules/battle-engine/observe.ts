@@ -54,6 +54,13 @@ export interface BeObservation {
 const status = (f: number): OwnPiece['status'] => (f & ON ? 'on' : f & DEAD ? 'killed' : f & ESCAPED ? 'escaped' : 'surrendered');
 const PHASES = ['deploy', 'start', 'play', 'over'] as const;
 
+/** The whole state as JSON for a scenario's trace: each side's pieces as its own observation shows them (hit points, damage, bonus, arrows, panic, status), whose turn, the acting piece (with its moves left and attacks made this turn). */
+export function stateJson(st: BeState): object {
+  const a = observe(st, 0), b = observe(st, 1);
+  const acting = a.acting ? { acting: a.acting, movesLeft: st.movesLeft, attacksDone: st.attacksDone } : { acting: null };
+  return { phase: a.phase, turn: a.turn, toMove: a.toMove === null ? null : 'AB'[a.toMove], ...acting, pieces: { A: a.own, B: b.own } };
+}
+
 export function observe(st: BeState, seat: number): BeObservation {
   const g = st.game, b = g.board, enemy = 1 - seat;
   const name = (q: number): string => squareName(b, q);

@@ -53,6 +53,13 @@ export function heardLog(st: BnState): HeardSlash[] {
   return out;
 }
 
+/** The whole room as JSON for a scenario's trace: every player's ninjas (as each sees its own), the heard log, whose turn, who is out. */
+export function stateJson(st: BnState): object {
+  const views = Array.from({ length: st.game.players }, (_, s) => observeSeat(st, s));
+  const v = views[0];
+  return { round: v.round, toAct: v.toAct, out: v.out, ninjas: Object.fromEntries(views.map((o) => [o.seat, o.ninjas])), heard: v.heard };
+}
+
 export function observeSeat(st: BnState, seat: number): BnObservation {
   const b = st.game.board, n = st.game.players;
   const ninjas = [];

@@ -7,7 +7,7 @@
 import { HavocError } from '../../core/errors.js';
 import { sharedOutcome, type GameModule, type GameNode, type Outcome, type Parsed } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
-import { type BnObservation, observeSeat, seatView } from './knowledge.js';
+import { type BnObservation, observeSeat, seatView, stateJson } from './knowledge.js';
 import { ahead, type BnGame, describeRoom, makeRoom, NINJAS, placedRoom, SEAT_NAMES } from './room.js';
 import { checkOrders, DECISION, formatOrders, makeOrders, MOVE, type Orders, parseOrders, SLASH, STAND, standOrders, TURN } from './orders.js';
 import { legalOrders } from './legal.js';
@@ -72,6 +72,7 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
   turns: (st) => st.round,
 
   observe: observeSeat,
+  stateJson,
   seatState: (st, seat, into) => seatView(st, seat, into),
 
   parse(_st, seat, kind, raw): Parsed<Orders> {

@@ -121,7 +121,7 @@ export function roomBoardView(desc: unknown, records: readonly object[]): BoardV
     });
   }
   return {
-    board: { width: g.board.width, height: g.board.height },
+    board: { width: g.board.width, height: g.board.height, note: "A slashed square has the colour of the slasher's player, a red ring a ninja slain there this turn; “as one seat knew it” shows only that player's own ninjas and the slashes it heard." },
     pieces: names.map((name, i) => ({ name, loadout: 'ninjas', loadoutName: 'ninja', seat: Math.floor(i / NINJAS) })),
     frames,
     seatViews: heardViews(g.players, records as TurnRecord[]),

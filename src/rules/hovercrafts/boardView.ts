@@ -68,7 +68,7 @@ export function hoverBoardView(desc: unknown, records: readonly object[]): Board
   first0.t = 0;
   const cells = walls.flatMap((row, r) => [...row].flatMap((ch, c) => (ch === '#' ? [String.fromCharCode(97 + c) + (r + 1)] : [])));
   return {
-    board: { width: walls[0]?.length ?? 0, height: walls.length, shape: 'hex', walls: cells },
+    board: { width: walls[0]?.length ?? 0, height: walls.length, shape: 'hex', note: 'A hex shot at has the colour of the ship firing at it; pips under a ship are its hull left (red), a red ring a hit this phase; a dark hex is a wall.', walls: cells },
     pieces: desc.ships.map((s) => ({ name: s.name, loadout: s.ship, loadoutName: `${s.seat}: ${s.ship}`, seat: seats.indexOf(s.seat) })),
     frames,
   };

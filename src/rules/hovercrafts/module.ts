@@ -40,7 +40,7 @@ import { copyHoverState, DRAWN, HoverState, hullLeft, newHoverState, TURN_LIMIT,
 import { checkText, playPhases, rollEnergy, type CheckRecord } from './turn.js';
 
 /** Changes whenever a rule changes what a match does. */
-export const HOVERCRAFTS_VERSION = '1';
+export const HOVERCRAFTS_VERSION = '2';
 
 /** What a seat sees: everything (the game has no secrets but the orders being written). */
 export interface HoverObservation {
@@ -133,6 +133,10 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     seats: { min: 2, max: 10 },
     // Seats alternate teams (game.ts): A Zion, B the Machines, C Zion, …
     sideOf: (seat) => seat % 2,
+    sides: TEAMS,
+    scriptedDice: (st) => (st.game.dice.length ? { given: st.game.dice.length, used: st.script, overrun: st.overrun } : null),
+    // A scenario's ships name their teams: a seat plays on its ships' team.
+    seatSide: (g, seat) => g.seatTeam[seat],
     figures: ['dealt'],
     builds: {
       check: (raw, at) => checkFleet(settings, raw, at),
@@ -187,6 +191,23 @@ export function hovercraftsModule(settings: HoverSettings = defaultSettings()): 
     figureValues: (st) => [Array.from(st.dealt)],
     turns: (st) => st.turn,
 
+    stateJson(st) {
+      const g = st.game;
+      return {
+        turn: st.turn + 1,
+        walls: wallRows(g.hex, st.walls),
+        ships: g.shipName.map((name, s) => ({
+          name,
+          team: TEAMS[g.team[s]],
+          at: st.out[s] ? null : hexName(g.hex, st.cell[s]),
+          facing: HEX_FACINGS[st.facing[s]],
+          damage: st.damage[s],
+          hull: st.out[s] ? 0 : hullLeft(st, s),
+          out: st.out[s] === 1 ? 'destroyed' : st.out[s] === 2 ? 'left the map' : null,
+          actions: st.out[s] || !st.rolled ? 0 : st.actions[s],
+        })),
+      };
+    },
     observe(st, seat): HoverObservation {
       const g = st.game;
       return {
@@ -273,7 +294,12 @@ function recordedTurn(st: HoverState, orders: readonly (Order | null)[], rec: Ho
   const g = st.game;
   const t = st.turn + 1;
   const checks: CheckRecord[] = [];
-  for (let s = 0; s < g.ships; s++) if (!st.out[s]) checks.push({ who: g.shipName[s], stat: 'energy', die: st.energyDie[s], result: st.actions[s], for: 'actions' });
+  for (let s = 0; s < g.ships; s++) {
+    if (st.out[s]) continue;
+    const c: CheckRecord = { who: g.shipName[s], stat: 'energy', die: st.energyDie[s], result: st.actions[s], for: 'actions' };
+    if (g.dice.length) c.source = st.energySource[s] >= 0 ? `dice[${st.energySource[s]}]` : 'seeded';
+    checks.push(c);
+  }
   const written: Record<string, string> = {};
   for (const seat of actingSeats(st)) {
     const o = orders[seat];

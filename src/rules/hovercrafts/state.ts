@@ -18,6 +18,8 @@ export class HoverState {
   readonly dice = new Uint32Array(4);
   /** Scripted dice used so far. */
   script = 0;
+  /** With scripted dice: the first check a die past them went to, in words (the scenario runner refuses it unless told), else null. */
+  overrun: string | null = null;
   /** Turns completed. */
   turn = 0;
   /** Whether this turn's Energy checks are made. */
@@ -35,6 +37,8 @@ export class HoverState {
   /** Actions this turn (the Energy check), and the die that gave them. */
   readonly actions: Uint8Array;
   readonly energyDie: Uint8Array;
+  /** Where each Energy die came from: its index in the scripted dice, or -1 (seeded). */
+  readonly energySource: Int16Array;
   /** Damage dealt to enemy ships, per seat (the `dealt` figure). */
   readonly dealt: Int32Array;
 
@@ -47,6 +51,7 @@ export class HoverState {
     this.out = new Uint8Array(n);
     this.actions = new Uint8Array(n);
     this.energyDie = new Uint8Array(n);
+    this.energySource = new Int16Array(n);
     this.dealt = new Int32Array(game.seats);
   }
 }
@@ -73,6 +78,8 @@ export function newHoverState(g: HoverGame, seed: string): HoverState {
 export function copyHoverState(src: HoverState, dst: HoverState): void {
   dst.dice.set(src.dice);
   dst.script = src.script;
+  dst.overrun = src.overrun;
+  dst.energySource.set(src.energySource);
   dst.turn = src.turn;
   dst.rolled = src.rolled;
   dst.over = src.over;

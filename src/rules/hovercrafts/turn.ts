@@ -6,7 +6,8 @@
  *      leaving the map, contested hexes and rams (ships destroyed on the way
  *      leave the map at once: a rammer moves on into the hex of a ship it
  *      destroys);
- *   2. EMPs, against every ship not landed on the six hexes around;
+ *   2. EMPs, against every ship not landed on the six hexes around (a tie
+ *      is affected: it fails to beat the EMP roll);
  *   3. every ship not landed shoots at every enemy in its three front hexes;
  *   4. ships whose damage reached their hull are out.
  *
@@ -29,6 +30,8 @@ export interface CheckRecord {
   die: number;
   result: number;
   for: string;
+  /** With scripted dice (a scenario's): the die's place in them (`dice[4]`), or `seeded` past them. */
+  source?: string;
 }
 
 /** What a phase (or the Energy checks) did, for traces. */
@@ -79,16 +82,24 @@ function whyText(g: HoverGame, why: number, a: number, b: number): string {
 
 /** A check of ship `s`'s stat `i` (Hull: what is left of it) for `why` (about ships or a hex a, b), logged. */
 function check(st: HoverState, s: number, i: number, why: number, a: number, b: number, log: PhaseLog | null): number {
+  const k = st.script;
   const die = rollDie(st);
   const value = i === HULL ? hullLeft(st, s) : stat(st.game, s, i);
   const result = checkResult(die, value);
+  const g = st.game, scripted = st.script > k;
   if (log) {
-    const c = { who: st.game.shipName[s], stat: STATS[i], die, result, for: whyText(st.game, why, a, b) };
+    const c: CheckRecord = { who: g.shipName[s], stat: STATS[i], die, result, for: whyText(g, why, a, b) };
+    if (g.dice.length) c.source = scripted ? `dice[${k}]` : 'seeded';
     log.checks.push(c);
     log.ev.push(checkText(c));
   }
+  if (!scripted && g.dice.length && st.overrun === null)
+    st.overrun = `${g.shipName[s]}'s ${STATS[i]} check (${whyText(g, why, a, b)}) in turn ${st.turn + 1}, phase ${phaseNow + 1}`;
   return result;
 }
+
+/** The phase being played (0-based), for the words of a die past the script. */
+let phaseNow = 0;
 
 /** Checks a against b until one beats the other; whether a wins. */
 function duel(st: HoverState, a: number, ia: number, b: number, ib: number, why: number, log: PhaseLog | null): boolean {
@@ -107,9 +118,12 @@ export function rollEnergy(st: HoverState, log: PhaseLog | null): void {
       st.actions[s] = 0;
       continue;
     }
+    const k = st.script;
     const die = rollDie(st);
     st.energyDie[s] = die;
+    st.energySource[s] = st.script > k ? k : -1;
     st.actions[s] = checkResult(die, stat(g, s, ENERGY));
+    if (st.script === k && g.dice.length && st.overrun === null) st.overrun = `${g.shipName[s]}'s Energy check (actions) at the start of turn ${st.turn + 1}`;
     if (log) log.checks.push({ who: g.shipName[s], stat: 'energy', die, result: st.actions[s], for: 'actions' });
   }
   st.rolled = 1;
@@ -282,16 +296,12 @@ function emps(st: HoverState, log: PhaseLog | null): void {
       if (!any && log) log.ev.push(`${name(g, s)} fires its EMP`);
       any = true;
       if (empRoll[s] < 0) empRoll[s] = check(st, s, ENERGY, FOR_EMP, s, x, log);
-      let vs = empRoll[s];
-      let vx = check(st, x, ENERGY, FOR_RESIST, s, x, log);
-      while (vx === vs) {
-        if (log) log.ev.push(`tie at ${vs}: ${name(g, s)} and ${name(g, x)} roll again`);
-        vs = check(st, s, ENERGY, FOR_EMP, s, x, log);
-        vx = check(st, x, ENERGY, FOR_RESIST, s, x, log);
-      }
-      if (vx < vs) {
+      const vs = empRoll[s];
+      const vx = check(st, x, ENERGY, FOR_RESIST, s, x, log);
+      // "Every ship that fails to beat the EMP roll is affected": a tie does not beat it, and is not rolled again.
+      if (vx <= vs) {
         stunned[x] = 1;
-        if (log) log.ev.push(`${name(g, x)} is hit by the EMP: its next action this turn is a Landing`);
+        if (log) log.ev.push(`${name(g, x)} ${vx === vs ? `ties the EMP at ${vs}, failing to beat it` : 'is hit by the EMP'}: its next action this turn is a Landing`);
       } else if (log) log.ev.push(`${name(g, x)} resists the EMP`);
     }
     if (!near && log) log.ev.push(`${name(g, s)}'s EMP reaches no ship`);
@@ -345,6 +355,7 @@ export function playPhases(st: HoverState, orders: readonly (Order | null)[], si
   const idleLands = g.options.idle === 'landed';
   for (let p = 0; p < phases; p++) {
     const log = sink ? newLog() : null;
+    phaseNow = p;
     // The actions of this phase: EMP'd ships land instead.
     for (let s = 0; s < n; s++) {
       act[s] = -1;

@@ -60,5 +60,8 @@ export function nhmBoardView(desc: unknown, records: readonly object[]): BoardVi
       ev,
     });
   }
-  return { board: { ...g.board, markers: 'Mines' }, pieces: g.machines.map((m) => ({ name: m.name, loadout: m.loadout, loadoutName: m.loadoutName })), frames };
+  // Mines are offered only where a machine can lay them (Robo Battle Pigs' pigs cannot).
+  const mines = g.machines.some((m) => m.loadout.split('/')[0].split('+').includes('mines'));
+  const note = `A hot square has the colour of the machine firing at it; pips under a piece are its hearts (red) and shields (blue), a red ring a hit this step; a wreck is a grey square${mines ? '; mines show per owner' : ''}.`;
+  return { board: { ...g.board, ...(mines ? { markers: 'Mines' } : {}), note }, pieces: g.machines.map((m) => ({ name: m.name, loadout: m.loadout, loadoutName: m.loadoutName })), frames };
 }

@@ -28,7 +28,7 @@ import { loadoutFilterOf, sweepFilterProblems } from './sweepFilter.js';
 import { copyForSeat, LastPrograms, observe, type Observation, Seen } from './observe.js';
 import type { Catalogue, Loadout } from './parts.js';
 import { checkProgram, formatCommand, formatProgram, parseCommand, parseProgram, type Notation } from './programs.js';
-import { RecordingTracer, type StepRecord } from './record.js';
+import { RecordingTracer, stateJson, type StepRecord } from './record.js';
 import { drawBoard } from './board.js';
 import { copyState, END_NONE, END_REASONS, requiredX, State } from './state.js';
 import { defaultStarts } from './starts.js';
@@ -226,6 +226,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     figureValues: (st) => [Array.from(st.dealt)],
     turns: (st) => st.turn,
 
+    stateJson,
     observe: (st, seat) => observe(st, seat, notation, undefined, seenOf(st)),
     seatState(st, seat, into, dice) {
       copyForSeat(st, into, seat);

@@ -48,6 +48,14 @@ export function machineViews(st: State): MachineView[] {
   }));
 }
 
+/** A state as JSON for a scenario's trace: the turn, the machines, and every mine (owner, armed), secrets included. */
+export function stateJson(st: State): object {
+  const g = st.game, mines: { square: string; owner: string; armed: boolean }[] = [];
+  for (let q = 0; q < st.mineOwner.length; q++)
+    for (let m = 0; m < g.n; m++) if (st.mineOwner[q] & (1 << m)) mines.push({ square: squareName(g.board, q), owner: g.names[m], armed: (st.mineArmed[q] & (1 << m)) !== 0 });
+  return { turn: st.turn, machines: machineViews(st), mines };
+}
+
 /** Collects a StepRecord per step and hands it to `onStep`. */
 export class RecordingTracer implements Tracer {
   private rec: StepRecord | null = null;

@@ -58,7 +58,7 @@ describe('a decision timed by the CPU clock or the wall clock', () => {
       expect(r.faults[0].message).toMatch(clock === 'cpu' ? /^took (2[4-9]\d|[3-9]\d\d)\.0 ms of CPU time, budget 100 ms$/ : /^took \d+\.\d ms by the wall clock, budget 100 ms$/);
       if (clock === 'cpu') expect(r.decisionMs).toBeGreaterThanOrEqual(240); // the CPU time it spent, to 10 ms
     }
-  }, 60_000);
+  });
 
   it('a bot that sleeps past its limit is not faulted under the CPU clock; under the wall clock it is', () => {
     const cpu = play(sleeper, { ms: 300, sims: 1, clock: 'cpu' }, 3);
@@ -67,14 +67,14 @@ describe('a decision timed by the CPU clock or the wall clock', () => {
     const wall = play(sleeper, { ms: 300, sims: 1, clock: 'wall' }, 3);
     expect(wall.faults.map((f) => f.kind)).toEqual(['timeout', 'timeout', 'timeout']);
     expect(wall.faults[0].message).toMatch(/^took (8\d\d|9\d\d|\d{4,})\.\d ms by the wall clock, budget 300 ms$/);
-  }, 60_000);
+  });
 
   it('a bot that sleeps past the wall-clock backstop (5 times its longest decision, at least 2 s) is stopped under the CPU clock, and forfeits', () => {
     const r = play(bot('sleeps-long', sleep(10_000)), { ms: 300, sims: 1, clock: 'cpu' }, 3);
     expect(r.reason).toBe('hang');
     expect(r.forfeits).toEqual([0]);
     expect(r.faults.map((f) => f.message)).toEqual(['no answer to program #1: the process was killed at its deadline (2000 ms by the wall clock); forfeits the match']);
-  }, 60_000);
+  });
 
   it('on a machine loaded by busy loops, a bot within its CPU limit is not faulted under the CPU clock; under the wall clock it is', () => {
     // Each busy loop in a session of its own, so the scheduler's autogroups share the cores among them and the bot.
@@ -89,7 +89,7 @@ describe('a decision timed by the CPU clock or the wall clock', () => {
     } finally {
       for (const h of hogs) h.kill('SIGKILL');
     }
-  }, 120_000);
+  });
 });
 
 describe('a run\'s limits for each sandboxed process', () => {
@@ -105,7 +105,7 @@ describe('a run\'s limits for each sandboxed process', () => {
     const p = play(`command:${JSON.stringify(['python3', py])}`, { ms: 10_000, sims: 1 }, 3, { memoryMb: 64 });
     expect(p.forfeits).toEqual([0]);
     expect(p.faults[0].message).toBe('the process exited with code 1 to program #1: out of memory (the memory cap, limits.memoryMb, is 64 MB of address space): MemoryError; forfeits the match');
-  }, 60_000);
+  });
 
   it('a bot that floods stderr or stdout past outputKb forfeits, the fault naming the output cap', () => {
     for (const [name, flood] of [
@@ -116,7 +116,7 @@ describe('a run\'s limits for each sandboxed process', () => {
       expect(r.forfeits, name).toEqual([0]);
       expect(r.faults.at(-1)!.message, name).toMatch(/^wrote more than the output cap \(limits\.outputKb: 128 KiB to stdout and stderr\) to program #\d: the process was killed; forfeits the match$/);
     }
-  }, 60_000);
+  });
 
   it('a bot that sleeps before answering its start past startupMs forfeits, the fault naming the start-up limit', () => {
     const slow = bot('slow-start', '', sleep(3000));
@@ -125,7 +125,7 @@ describe('a run\'s limits for each sandboxed process', () => {
     expect(r.faults.map((f) => f.message)).toEqual(['not ready within the start-up limit (limits.startupMs: 1000 ms by the wall clock): the process was killed; forfeits the match']);
     // Within it, the same bot plays.
     expect(play(slow, { ms: 10_000, sims: 1 }, 2, { startupMs: 10_000 }).faults).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('a bot whose process is gone', () => {
@@ -144,7 +144,7 @@ describe('a bot whose process is gone', () => {
     } finally {
       b[BOT_DONE]({ ranks: [], reason: 'error' });
     }
-  }, 60_000);
+  });
 });
 
 describe('each sandboxed bot\'s stderr, per match, in the run folder', () => {

@@ -48,7 +48,8 @@ describe('What Blind Ninjas? in the arena', () => {
     const [t, rnd] = [await loadBot('tracker'), await loadBot('random')];
     playMatch({ module: bn(), game, bots: [t, rnd], seed: 'view', record: (st) => bn().recorder(st, (x) => records.push(x)) });
     const view = bn().present!.boardView!(bn().describeGame!(game), records)!;
-    expect(view.board).toEqual({ width: 4, height: 8 });
+    expect(view.board).toMatchObject({ width: 4, height: 8 });
+    expect(view.board.note).toMatch(/^A slashed square has the colour of the slasher's player/);
     expect(view.pieces.map((p) => p.name)).toEqual(['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4']);
     expect(view.frames).toHaveLength(records.length + 1);
     const slashes = view.frames.flatMap((f) => f.hot);

@@ -49,7 +49,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the viewer's seat views in headless Chromium${HA
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(pathToFileURL(join(DIR, 'out', 'duels', 'report.html')).href);
     await page.locator('#replay-select').selectOption(String(index));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
