@@ -40,7 +40,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../report/csv.js';
 import { loadRunRuleset } from '../config/rulesets.js';
 import { sweepFilter } from '../config/types.js';
 import { DATA_FILE, folderData, inspectFolder } from '../store/folder.js';
@@ -68,7 +68,7 @@ export async function reprice(args: RepriceArgs): Promise<void> {
   const { log, beyond, givenMeta } = played;
   mkdirSync(ctx.out, { recursive: true });
   writeRoundsCsv(ctx, log);
-  writeFileSync(join(ctx.out, 'beyond.csv'), stringify(beyondTable(beyond)));
+  writeFileSync(join(ctx.out, 'beyond.csv'), csvText(beyondTable(beyond)));
   const kept = ctx.bySupport ? keptByRound(ctx, log, played.best) : await keptByParts(ctx, log);
   if (!kept) return;
   writeFileSync(join(ctx.out, DATA_FILE), kept.text);
@@ -76,7 +76,7 @@ export async function reprice(args: RepriceArgs): Promise<void> {
   const recheckLines = kept.changed && ctx.args.recheck ? await recheck(ctx) : [];
   if (!recheckLines) return;
   const judged = judgeKept(ctx, kept, log);
-  writeFileSync(join(ctx.out, 'prices.csv'), stringify(judgementTable(judged)));
+  writeFileSync(join(ctx.out, 'prices.csv'), csvText(judgementTable(judged)));
   const meta = kept.changed && ctx.args.meta > 0 ? await metaBeforeAfter(ctx, kept, log, givenMeta) : { lines: [], change: null };
   if (!meta) return;
   const optimized = kept.changed && ctx.args.optimize > 0 ? await optimizeBeforeAfter(ctx) : { lines: [], change: null };
@@ -160,7 +160,7 @@ function writeRound(dir: string, text: string, changes: readonly PlannedChange[]
   writeFileSync(join(dir, DATA_FILE), text);
   writeFileSync(
     join(dir, 'changes.csv'),
-    stringify([
+    csvText([
       ['price', 'category', 'verdict', 'listed_cost', 'new_cost', 'fair_cost', 'fair_cost_lo', 'fair_cost_hi', 'parts', 'why'],
       ...changes.map((c) => [c.key, c.category, c.verdict, c.from, c.to, c.fair ?? '', c.lo ?? '', c.hi ?? '', c.parts.join(' '), c.why]),
     ]),
@@ -241,7 +241,7 @@ async function playRounds(ctx: Ctx) {
 function writeRoundsCsv(ctx: Ctx, log: readonly RoundLog[]): void {
   writeFileSync(
     join(ctx.out, 'rounds.csv'),
-    stringify([
+    csvText([
       ['round', 'changes', 'flagged', 'beyond_budget', 'parts_flagged', 'support', 'held_out_exploitability'],
       ...log.map((l) => [l.round, l.changes, l.flagged?.length ?? '', l.flagged ? l.beyond : '', l.flagged?.join(' ') ?? '', ...supportOf(l.meta)]),
     ]),

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../report/csv.js';
 import type { RunConfig } from '../config/types.js';
 import { initRunFolder } from '../store/folder.js';
 import type { CsvTable } from '../report/htmlCsv.js';
@@ -116,7 +116,7 @@ export function fieldAfter(ctx: Ctx, earlier: readonly FieldBuild[], sweep: stri
   const given = new Set(earlier.map((b) => b.key));
   const origin = (b: FieldBuild): string => (b.from !== undefined ? 'refitted' : given.has(b.key) ? 'carried' : 'new');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'field.csv'), stringify([['rank', 'loadout', 'origin', 'refitted_from'], ...field.map((b, i) => [i + 1, b.key, origin(b), b.from ?? ''])]));
+  writeFileSync(join(dir, 'field.csv'), csvText([['rank', 'loadout', 'origin', 'refitted_from'], ...field.map((b, i) => [i + 1, b.key, origin(b), b.from ?? ''])]));
   return field;
 }
 

@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../report/csv.js';
 import { DATA_FILE } from '../store/folder.js';
 import { priceFigure, priceSpan, type PriceRow } from '../report/priceList.js';
 import { columns } from '../report/summary.js';
@@ -110,7 +110,7 @@ export function writeComparison(ctx: Ctx, kept: Kept): void {
     const a = afterBy.get(b.part);
     return [b.part, b.category, Number(b.listed_cost) * k, b.mispriced ?? '', times(b.fair_cost, k), times(a?.listed_cost, kept.k), a?.mispriced ?? '', times(a?.fair_cost, kept.k), times(a?.fair_cost_lo, kept.k), times(a?.fair_cost_hi, kept.k)];
   });
-  writeFileSync(join(ctx.out, 'comparison.csv'), stringify([['part', 'category', 'cost_before', 'verdict_before', 'fair_before', 'cost_after', 'verdict_after', 'fair_after', 'fair_after_lo', 'fair_after_hi'], ...rows]));
+  writeFileSync(join(ctx.out, 'comparison.csv'), csvText([['part', 'category', 'cost_before', 'verdict_before', 'fair_before', 'cost_after', 'verdict_after', 'fair_after', 'fair_after_lo', 'fair_after_hi'], ...rows]));
 }
 
 /**

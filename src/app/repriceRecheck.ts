@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../report/csv.js';
 import { DATA_FILE } from '../store/folder.js';
 import { defaultWorkers } from '../run/pool.js';
 import type { MetaResult } from '../report/meta/analysis.js';
@@ -49,7 +49,7 @@ export async function recheck(ctx: Ctx): Promise<string[] | null> {
       rows.push([when, s, now.length, now.join(' '), ...supportOf(meta)]);
     }
   }
-  writeFileSync(join(out, 'recheck.csv'), stringify([['catalogue', 'seed', 'flagged', 'parts_flagged', 'support', 'held_out_exploitability'], ...rows]));
+  writeFileSync(join(out, 'recheck.csv'), csvText([['catalogue', 'seed', 'flagged', 'parts_flagged', 'support', 'held_out_exploitability'], ...rows]));
   const sum = (xs: number[]): number => xs.reduce((a, x) => a + x, 0);
   const fewer = kept.filter((k, i) => k < given[i]).length, wider = widths[1].filter((w, i) => w > widths[0][i]).length;
   if (seeds.length === 1) {
@@ -89,7 +89,7 @@ export async function metaBeforeAfter(ctx: Ctx, kept: Kept, log: readonly RoundL
     metas.push(m);
   }
   const [given, after] = metas.map((m) => m.summary);
-  writeFileSync(join(out, 'metagame.csv'), stringify([['sweep', 'top', 'games_per_pair', 'support', 'exploitability', 'held_out_exploitability', 'support_builds', 'folder'], ...rows]));
+  writeFileSync(join(out, 'metagame.csv'), csvText([['sweep', 'top', 'games_per_pair', 'support', 'exploitability', 'held_out_exploitability', 'support_builds', 'folder'], ...rows]));
   return { lines, change: { top: after.top, before: given.equilibrium.support, after: after.equilibrium.support } };
 }
 
@@ -112,6 +112,6 @@ export async function optimizeBeforeAfter(ctx: Ctx): Promise<{ lines: string[]; 
     dominants.push(found);
     tops.push(r.ranked.length);
   }
-  writeFileSync(join(out, 'dominant.csv'), stringify([['prices', 'rank', 'build', 'score', 'lo', 'hi', 'beats', 'field', 'dominant'], ...rows]));
+  writeFileSync(join(out, 'dominant.csv'), csvText([['prices', 'rank', 'build', 'score', 'lo', 'hi', 'beats', 'field', 'dominant'], ...rows]));
   return { lines, change: { top: tops[1], before: dominants[0], after: dominants[1] } };
 }

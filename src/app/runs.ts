@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { loadConfig, type ConfigOverrides, type Plan, type RunConfig } from '../config/index.js';
 import { checkParentFolder, checkRunFolder, folderData, initParentFolder, initRunFolder } from '../store/folder.js';
-import { defaultWorkers, makeExecutor, type Executor } from '../run/pool.js';
+import { defaultWorkers, makeExecutor, workersProblem, type Executor } from '../run/pool.js';
 import { parseReplayChoice } from '../run/player.js';
 import { runsTrustedFromPath } from '../match/bots.js';
 import { DEFAULT_REPLAYS, playRun, saveReplaysOf, type PlayOutcome, type ProgressListener } from '../run/runner.js';
@@ -55,7 +55,8 @@ export interface FolderJob {
 /** Checks --workers. */
 function workerCount(w: number | undefined): number {
   if (w === undefined) return defaultWorkers();
-  if (!Number.isInteger(w) || w < 0) throw new HavocError('ERR_ARGS', '--workers', 'must be a whole number >= 0');
+  const problem = workersProblem(w, 0);
+  if (problem) throw new HavocError('ERR_ARGS', '--workers', problem);
   return w;
 }
 

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadContest } from '../run/contest/file.js';
-import { contestRun, saveContestRun, writeContestState } from '../run/contest/folder.js';
+import { checkEntrantsUnchanged, contestRun, saveContestRun, writeContestState } from '../run/contest/folder.js';
 import { nextRound } from '../run/contest/rounds.js';
 import { folderData, initRunFolder, writeAtomic } from '../store/folder.js';
 import { HavocError } from '../core/errors.js';
@@ -46,6 +46,7 @@ async function runContest(args: ContestArgs): Promise<void> {
     // This session's play over every round, for summary.json's timing.
     let played = 0, seconds = 0, workerSeconds = 0, crashed = 0;
     for (;;) {
+      checkEntrantsUnchanged(dir, run); // a file swapped in an entrant's folder since it entered (or since the last round)
       saveContestRun(dir, run, plan.file);
       state(null);
       const rounds = run.schedule.type === 'rounds' ? run.schedule.rounds : [];

@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../report/csv.js';
 import type { CommandModule } from 'yargs';
 import { isBotPath, loadBotModule } from '../match/bots.js';
 import { readData, withDataFile } from '../config/data.js';
@@ -121,7 +121,7 @@ const command: CommandModule<object, Args> = {
       const file = join(args.out, 'swaps.csv');
       writeFileSync(
         file,
-        stringify([
+        csvText([
           ['removed', 'added', 'category', 'cost', 'build', 'pairs', 'games', 'diff', 'diff_lo', 'diff_hi', 'verdict', 'regression_effect_diff'],
           ...swaps.map((s) => {
             const r = regression(s.removed, s.added);

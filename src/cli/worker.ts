@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
-import { defaultWorkers } from '../run/pool.js';
+import { defaultWorkers, workersProblem } from '../run/pool.js';
 import { parseQueueUrl, reachRedis } from '../queue/connection.js';
 import { serveQueue } from '../queue/worker.js';
 import { reportErrors } from './errors.js';
@@ -24,7 +24,8 @@ interface WorkerArgs {
 async function work(args: WorkerArgs): Promise<void> {
   const conn = parseQueueUrl(args.queue);
   const threads = args.workers ?? defaultWorkers();
-  if (!Number.isInteger(threads) || threads < 1) throw new HavocError('ERR_ARGS', '--workers', 'must be a whole number >= 1');
+  const problem = workersProblem(threads, 1);
+  if (problem) throw new HavocError('ERR_ARGS', '--workers', problem);
   await reachRedis(conn);
   const stop = new AbortController();
   const onSignal = (): void => {

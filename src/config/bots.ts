@@ -11,6 +11,7 @@ import { builtinBotPath, commandOf, commandSpec, importBot, isBotPath, runsIsola
 import { isolatedBotProblem } from '../sandbox/remoteBot.js';
 import { commandBotHint } from '../sandbox/manifest.js';
 import { DEFAULT_ISOLATION, isolationOf, type Isolation } from '../sandbox/limits.js';
+import { hashFolder } from '../sandbox/entrantFiles.js';
 import { loadRunRuleset } from './rulesets.js';
 import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
 import { BotEntry as BotEntrySchema, BotObject, Bots, BotSpec } from './schema.js';
@@ -55,6 +56,8 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
       if (!check(BotObject.shape.command, b.command, `${at}.command`, problems, 'whole')) return null;
       // Words naming files here become absolute: the bot runs in its own scratch folder.
       const argv = (b.command as string[]).map((w, i) => (existsSync(w) && (i > 0 || w.includes('/')) ? resolve(w) : w));
+      const program = programProblem(argv[0]);
+      if (program) return problems.add(`${at}.command[0]`, program), null;
       const bot = commandSpec(argv);
       return { name: b.name as string, bot, sha256: botHash(bot) };
     }
@@ -66,6 +69,7 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
   if (isBotPath(spec)) {
     const abs = resolve(spec);
     if (!existsSync(abs)) return problems.add(at, `bot module ${spec} does not exist (looked for ${abs})`), null;
+    if (!statSync(abs).isFile()) return problems.add(at, `bot module ${spec} is a folder, not a module file: name its .js or .ts file (an entrant's folder with a bot.json goes to havoc contest or check-bot)`), null;
     const hint = commandBotHint(spec);
     if (hint) return problems.add(at, hint), null;
     return { name, bot: abs, sha256: botHash(abs) };
@@ -75,6 +79,16 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
     return problems.add(at, `no built-in bot "${spec}" (bots/${spec}.ts is missing or not compiled; built-in bots here: ${have.join(', ') || 'none'}; or name a module by path)`), null;
   }
   return { name, bot: spec };
+}
+
+/** Why a command's program cannot run (a folder, or a file that is not executable), or null; a bare word is found on the PATH where it runs. */
+function programProblem(program: string): string | null {
+  if (!program.includes('/')) return null;
+  const s = statSync(program, { throwIfNoEntry: false });
+  if (!s) return `${program} does not exist`;
+  if (s.isDirectory()) return `${program} is a folder, not a program: name the program (["python3", "${program}/bot.py"])`;
+  if (!(s.mode & 0o111)) return `${program} is not executable: make it so (chmod +x), or name its interpreter first (["python3", "${program}"])`;
+  return null;
 }
 
 /**
@@ -106,10 +120,20 @@ export async function checkBotModules(plan: Plan, problems: Problems, trusted = 
   }
 }
 
-/** A bot's identity in a run: the sha256 of its module's bytes, or of a command's words and the files they name. */
-export function botHash(spec: string): string {
+/**
+ * A bot's identity in a run: the sha256 of its module's bytes, or of a
+ * command's words and the files they name; for a contest entrant (`folder`,
+ * its manifest's), of its spec and every file of its folder, so a helper
+ * module changed is a changed entrant.
+ */
+export function botHash(spec: string, folder?: string): string {
   const command = commandOf(spec);
   const h = createHash('sha256');
+  if (folder !== undefined) {
+    h.update('folder\0' + (command ? command.map((w) => (w.startsWith(folder + '/') ? w.slice(folder.length) : w)).join('\0') : spec.slice(folder.length)) + '\0');
+    hashFolder(h, folder, spec);
+    return h.digest('hex');
+  }
   if (!command) return h.update(readFileSync(spec)).digest('hex');
   for (const w of command) {
     h.update(w + '\0');
@@ -127,8 +151,9 @@ export async function checkRunBots(run: RunConfig, where: string, trusted = fals
   await loadRunRuleset(run, where);
   const problems = new Problems(where);
   for (const [i, b] of run.bots.entries()) {
-    if (b.sha256 !== undefined && (commandOf(b.bot) || existsSync(b.bot)) && botHash(b.bot) !== b.sha256) {
-      problems.add(`run.bots[${i}]`, `${b.name}: ${commandOf(b.bot)?.join(' ') ?? b.bot} has changed since the run began (its sha256 differs); a run's matches all come from the same bots: start a new run for the new bot`);
+    if (b.sha256 !== undefined && (commandOf(b.bot) || existsSync(b.bot)) && botHash(b.bot, b.folder) !== b.sha256) {
+      const what = b.folder !== undefined ? `its folder ${b.folder} (a file there)` : (commandOf(b.bot)?.join(' ') ?? b.bot);
+      problems.add(`run.bots[${i}]`, `${b.name}: ${what} has changed since the run began (its sha256 differs); a run's matches all come from the same bots: start a new run for the new bot`);
       continue;
     }
     const problem = await botModuleProblem(b.bot, trusted, isolationOf(run.limits));

@@ -7,8 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { withoutBom } from '../core/json.js';
 import { HavocError } from '../core/errors.js';
 import { checkBotModules } from './bots.js';
+import { outFolderProblem } from './outFolder.js';
 import { check, fieldsOf, isObj, Problems, type Json } from './problems.js';
 import { resolveRun } from './run.js';
 import { MultiRun, Out, Run, RunName, Runs, SchemaRef, SingleRun } from './schema.js';
@@ -26,9 +28,10 @@ export async function loadConfig(file: string, overrides: ConfigOverrides = {}):
 /** A config file's JSON; a HavocError naming the file when it is missing or not JSON. */
 export function readConfigJson(file: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(withoutBom(readFileSync(file, 'utf8')));
   } catch (e) {
-    throw new HavocError('ERR_CONFIG', file, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON (${(e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new HavocError('ERR_CONFIG', file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a config file' : code ? `cannot read the file (${code})` : `not valid JSON (${(e as Error).message})`);
   }
 }
 
@@ -60,7 +63,11 @@ function resolveConfig(json: unknown, file: string, overrides: ConfigOverrides, 
   const stem = basename(file).replace(/\.json$/i, '');
   const folder = (): string => {
     const ok = top.out === undefined || check(Out, top.out, 'out', problems);
-    return overrides.out ?? (top.out !== undefined && ok ? (top.out as string) : join('results', stem));
+    const out = overrides.out ?? (top.out !== undefined && ok ? (top.out as string) : join('results', stem));
+    const problem = outFolderProblem(out);
+    if (problem && overrides.out !== undefined) throw new HavocError('ERR_ARGS', '--out', problem);
+    if (problem) problems.add(top.out !== undefined ? 'out' : '(its run folder)', problem);
+    return out;
   };
 
   if (!multi) {

@@ -108,7 +108,9 @@ export function resolveRun(
     between = 'loadouts';
     if (bots.length > 1) problems.add(botsF.at, 'a sweep plays one bot in every seat: name exactly one');
   } else if (loadouts) {
-    between = (betF.v as 'bots' | 'loadouts' | undefined) ?? (bots.length > 1 ? 'bots' : 'loadouts');
+    // The bots named, not those that passed: a refused bot does not turn a contest between bots into one between loadouts.
+    const named = Array.isArray(botsF.v) ? botsF.v.length : bots.length;
+    between = (betF.v as 'bots' | 'loadouts' | undefined) ?? (named > 1 ? 'bots' : 'loadouts');
     if (between === 'bots' && loadouts.length !== 1)
       problems.add(field('loadouts').at, 'a contest between bots gives every seat the same loadout: name exactly one');
     if (between === 'loadouts' && bots.length !== 1) problems.add(botsF.at, 'a contest between loadouts plays one bot in every seat: name exactly one');
@@ -120,7 +122,12 @@ export function resolveRun(
     const entrants = between === 'teams' ? teams!.map((t) => t.name) : between === 'bots' ? bots.map((b) => b.name) : loadouts.map((l) => l.name);
     const what = between === 'teams' ? teamsF.at : between === 'bots' ? botsF.at : field('loadouts').at;
     const seats = schedule.type === 'free-for-all' ? schedule.seats : 2;
-    if (entrants.length < seats) problems.add(what, `the schedule needs at least ${seats} ${between} to compare, got ${entrants.length}`);
+    const lf = field('loadouts').v;
+    const namedLoadouts = Array.isArray(lf) ? lf.length : entrants.length;
+    if (entrants.length < seats && namedLoadouts < seats && betF.v === undefined && between === 'loadouts' && bots.length === 1)
+      problems.add(botsF.at, `one bot (${bots[0].name}) and ${entrants.length} loadout${entrants.length === 1 ? '' : 's'}: nothing to compare; name at least ${seats} bots (a contest between bots), or ${seats} loadouts for it to play (a contest between loadouts)`);
+    else if (entrants.length < seats && !(between === 'bots' && Array.isArray(botsF.v) && botsF.v.length >= seats))
+      problems.add(what, `the schedule needs at least ${seats} ${between} to compare, got ${entrants.length}`);
     if (schedule.type === 'gauntlet') {
       schedule.challengers.forEach((c, i) => {
         if (!entrants.includes(c)) problems.add(`${sch.at}.challengers[${i}]`, `"${c}" is none of the ${between}: ${entrants.join(', ')}`);

@@ -28,7 +28,8 @@ const objectSays = (notObject: string, unknownField: string) => ({
   error: (iss: { code: string }) => (iss.code === 'unrecognized_keys' ? unknownField : notObject),
 });
 
-const ONE_LINE = /^[^\r\n]+$/;
+/** A name of one line with no control characters (a tab or an escape in a name broke its CSV row and its terminal line). */
+const ONE_LINE = /^[^\u0000-\u001f\u007f]+$/;
 const oneLine = (message: string) => z.string(says(message)).regex(ONE_LINE, says(message));
 const nonEmpty = (message: string) => z.string(says(message)).min(1, says(message));
 const positiveInt = (message: string) => z.int(says(message)).min(1, says(message));
@@ -53,7 +54,7 @@ export const Parts = nonEmpty('must be the path of a parts catalogue file').meta
 export const Experimental = z.boolean(says('must be true or false')).meta({ description: 'Allow experimental parts.', default: false });
 
 export const TurnLimit = positiveInt('must be a positive integer (turns before a match is a draw)')
-  .max(100000, says('must be a positive integer (turns before a match is a draw)'))
+  .max(100000, says('must be at most 100000 (turns before a match is a draw; a longer match would never end in a run)'))
   .meta({ description: 'Turns before a match is a draw.', default: DEFAULT_TURN_LIMIT });
 
 export const MaxFaults = z
@@ -86,7 +87,7 @@ export const TeamEntry = z.union(
   [
     TeamBots,
     z.strictObject(
-      { name: oneLine('a team object needs a "name" (one line)'), bots: TeamBots },
+      { name: oneLine('a team object needs a "name" (one line, no control characters)'), bots: TeamBots },
       objectSays('a team object is an object', 'unknown field (expected name, bots)'),
     ),
   ],
@@ -114,23 +115,31 @@ export const SchemaRef = z
 
 // ---- Budget and stats --------------------------------------------------------
 
+/** The longest a decision's limit may be: an hour (1e308 was taken as a deadline never reached). */
+const MAX_DECISION_MS = 3_600_000;
+/** The least memory a sandboxed bot may be given: a Python bot starts in about 30 MB of address space (node needs about 800). */
+const MIN_BOT_MEMORY_MB = 64;
+
 export const Budget = z
   .strictObject(
     {
       ms: z
         .number(says('must be a positive number of milliseconds'))
         .positive(says('must be a positive number of milliseconds'))
+        .max(MAX_DECISION_MS, says(`must be at most ${MAX_DECISION_MS} milliseconds (an hour a decision; more is no deadline at all)`))
         .nullish()
         .meta({ description: 'Milliseconds per decision; over it is a fault.', default: DEFAULT_BUDGET.ms }),
       sims: positiveInt('must be a positive integer').nullish().meta({ description: 'Simulations per decision (a hint).', default: DEFAULT_BUDGET.sims }),
       firstMs: z
         .number(says('must be a positive number of milliseconds'))
         .positive(says('must be a positive number of milliseconds'))
+        .max(MAX_DECISION_MS, says(`must be at most ${MAX_DECISION_MS} milliseconds (an hour a decision; more is no deadline at all)`))
         .nullish()
         .meta({ description: "Milliseconds a seat's first decision of a match may take instead of ms (a bot's warm-up)." }),
       overageMs: z
         .number(says('must be a number of milliseconds, 0 or more'))
         .nonnegative(says('must be a number of milliseconds, 0 or more'))
+        .max(MAX_DECISION_MS, says(`must be at most ${MAX_DECISION_MS} milliseconds (an hour a match)`))
         .nullish()
         .meta({ description: 'Milliseconds per seat per match that pay for decisions over their limit; a decision is a timeout only when the bank cannot pay.', default: 0 }),
       clock: z
@@ -156,6 +165,7 @@ export const Limits = z
         .nullish()
         .meta({ description: "Milliseconds by the wall clock a sandboxed bot's process may take from its start to its ready; over it, it forfeits the match.", default: DEFAULT_BOT_LIMITS.startupMs }),
       memoryMb: positiveInt('must be a positive integer (megabytes)')
+        .min(MIN_BOT_MEMORY_MB, says(`must be at least ${MIN_BOT_MEMORY_MB} (megabytes; a Python bot needs about 30 to start, node about 800): less and every match is forfeited`))
         .nullish()
         .meta({
           description: "Megabytes of address space a sandboxed bot's process may use (a JavaScript bot's heap gets half; node itself needs about 800); out of memory, it forfeits the match.",
@@ -193,13 +203,13 @@ export const Stats = z
 // ---- Bots ------------------------------------------------------------------------
 
 /** A bot named by a string: a built-in name or a module path, which is also its name. */
-export const BotSpec = oneLine('a bot name is a non-empty single line').meta({
+export const BotSpec = oneLine('a bot name is a non-empty single line with no control characters').meta({
   description: 'A built-in bot ("random") or a module path ("./my-bot.js").',
 });
 
 export const BotObject = z.strictObject(
   {
-    name: nonEmpty('must be a non-empty string').optional().meta({ description: 'The name the tables use (default: the bot spec).' }),
+    name: oneLine('must be a non-empty single line with no control characters').optional().meta({ description: 'The name the tables use (default: the bot spec).' }),
     bot: nonEmpty('must be a built-in bot name or a module path').optional().meta({ description: 'A built-in bot ("random") or a module path ("./my-bot.js").' }),
     command: z
       .array(nonEmpty('each word of a command is a non-empty string'), says('must be a non-empty array: the program and its arguments'))
@@ -224,7 +234,7 @@ const partKeys = z.array(z.string()).optional();
 /** A design written out. Its parts are checked against the catalogue by rules/nhm/loadout.ts. */
 export const LoadoutDesign = z.strictObject(
   {
-    name: oneLine('a loadout object needs a "name" (one line)'),
+    name: oneLine('a loadout object needs a "name" (one line, no control characters)'),
     weapons: partKeys,
     armour: partKeys,
     engines: partKeys,
@@ -349,7 +359,7 @@ export const Schedule = z
 
 /** A run's fields, each optional as `runs` inherit them; the order is the order messages list them. */
 const runFields = {
-  name: oneLine('must be a non-empty single-line string').optional().meta({ description: "The run's name (in tables and reports). Default: the file name." }),
+  name: oneLine('must be a non-empty single-line string with no control characters').optional().meta({ description: "The run's name (in tables and reports). Default: the file name." }),
   description: Description.optional(),
   ruleset: Ruleset.optional(),
   parts: Parts.optional(),

@@ -15,6 +15,8 @@ export interface BotEntry {
   readonly bot: string;
   /** For a bot named by path: the sha256 of its module file when the run was planned (part of the run's identity: resume and merge refuse a changed bot). */
   readonly sha256?: string;
+  /** A contest entrant's folder (its manifest's): its sha256 is then of every file there and the command's words (config/bots.ts botHash). */
+  readonly folder?: string;
 }
 
 /** A loadout (a build) as a run names it, with its spec as the ruleset's builds write it (`BuildKit.spec`; NHM: its parts by list). */

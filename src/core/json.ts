@@ -27,10 +27,13 @@ export function readJsonFile(path: string, code: ErrorCode): unknown {
   return parseJsonText(text, path, code);
 }
 
+/** Text without the byte-order mark some editors put first (Notepad's "UTF-8"): JSON.parse refuses it, and it says nothing. */
+export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
 /** A file's text as JSON; a HavocError with `code` naming `path` when it is not JSON. */
 export function parseJsonText(text: string, path: string, code: ErrorCode): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(withoutBom(text));
   } catch (e) {
     throw new HavocError(code, path, `not valid JSON (${(e as Error).message})`);
   }

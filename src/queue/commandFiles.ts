@@ -12,10 +12,11 @@
  * worker's PATH, as it is in the local sandbox.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { HavocError } from '../core/errors.js';
 import { commandOf, commandSpec } from '../match/bots.js';
+import { filesUnder } from '../sandbox/entrantFiles.js';
 
 /** A file of a command bot in transit: its path in the bundle ('/'-separated), its bytes (base64), their sha256, and whether it runs. */
 export interface BundleFile {
@@ -41,17 +42,6 @@ export const MAX_BYTES = 32 * 1024 * 1024;
 
 const sha = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex');
 const isSystem = (p: string): boolean => p === '/' || SYSTEM.some((s) => p === s || p.startsWith(s + '/'));
-
-/** The regular files under `dir` (symbolic links followed to files; a link to a folder is not walked, so none loops). */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((e) => {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) return filesUnder(p);
-      return (e.isFile() || e.isSymbolicLink()) && statSync(p, { throwIfNoEntry: false })?.isFile() ? [p] : [];
-    });
-}
 
 /** The longest folder holding every path. */
 function commonFolder(paths: readonly string[]): string {

@@ -12,6 +12,16 @@
  * hands those batches out as they were: a finished one's result is taken
  * from Redis, one still waiting or under way is awaited, none is played
  * twice — when the job's data is this run's, this code's and its range's.
+ *
+ * Nothing jams: a batch whose worker could not set the run up (a setup or
+ * environment result) is taken off the queue and enqueued again, up to
+ * SETUP_TRIES times, then reported (the run stops, located); a stored
+ * failure is never reused by a later coordinator. Each look also checks
+ * that Redis answers: while it does not, the coordinator waits; when it is
+ * back (emptied by a restart, say) the run's files, the jobs it awaits that
+ * are gone and the runs' status are stored again, and the batches played
+ * again give the same rows; after REDIS_GONE_MS without an answer the run
+ * stops with one line naming Redis (`havoc resume` carries on).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -43,6 +53,13 @@ export const QUEUE_BATCH_MS = 1000;
 /** How long a finished job's result stays in Redis (a coordinator started again within it takes it from there). */
 const KEEP_SECONDS = 24 * 3600;
 
+/** How many times a batch whose worker could not set the run up is enqueued before the failure is reported. */
+export const SETUP_TRIES = 3;
+/** How long Redis may not answer before the coordinator stops the run. */
+export const REDIS_GONE_MS = 60_000;
+/** How long one look at the queue may take before Redis counts as not answering. */
+const LOOK_MS = 5_000;
+
 /** A job of these states holds a batch that is played, or will be. */
 const LIVE = new Set(['completed', 'active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
 
@@ -66,6 +83,9 @@ export interface QueueExecutor extends Executor {
 }
 
 interface Waiting {
+  readonly data: JobData;
+  /** Times its batch was enqueued after a failed setup. */
+  tries: number;
   readonly dir: string;
   readonly resolve: (r: BatchResult) => void;
   readonly reject: (e: unknown) => void;
@@ -101,13 +121,19 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
       writeFileSync(join(dir, rel), fixed);
     }
   };
-  /** Settles an awaited job with its result; a hang or a crash is taken off the queue, so the runner's retry plays it again. */
+  const addJob = (id: string, data: JobData) => queue.add('batch', data, { jobId: id, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } });
+  /** Settles an awaited job with its result; a hang or a crash is taken off the queue, so the runner's retry plays it again; a failed setup is enqueued again, SETUP_TRIES times. */
   const settle = (id: string, value: JobResult | string | null | undefined): void => {
     const w = waits.get(id);
     if (!w || value === null || value === undefined) return;
-    waits.delete(id);
     const r: JobResult = typeof value === 'string' ? JSON.parse(value) : value;
-    if (r.kind === 'hang' || r.kind === 'crash') void queue.remove(id).catch(() => {});
+    if ((r.kind === 'setup' || r.kind === 'environment') && ++w.tries < SETUP_TRIES) {
+      // Off the queue (a stored failure would be every later coordinator's too), and on it again.
+      void queue.remove(id).then(() => addJob(id, w.data)).catch(() => {}); // Redis away: the look re-enqueues a job that is gone
+      return;
+    }
+    waits.delete(id);
+    if (r.kind !== 'played') void queue.remove(id).catch(() => {});
     if (r.kind === 'played') {
       try {
         writeFiles(w.dir, r.folder, r.files);
@@ -115,8 +141,8 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
         return w.reject(new HavocError('ERR_ENVIRONMENT', w.dir, `cannot write a batch's replays (${(e as Error).message})`));
       }
       w.resolve({ ok: true, bytes: Buffer.from(r.bytes, 'utf8'), count: r.count, ms: r.ms, notes: r.notes, hangs: r.hangs });
-    } else if (r.kind === 'setup') w.resolve({ ok: false, setup: r.setup });
-    else if (r.kind === 'environment') w.resolve({ ok: false, environment: r.environment, where: r.where });
+    } else if (r.kind === 'setup') w.resolve({ ok: false, setup: `${r.setup} (enqueued ${SETUP_TRIES} times, failed each)` });
+    else if (r.kind === 'environment') w.resolve({ ok: false, environment: `${r.environment} (enqueued ${SETUP_TRIES} times, failed each)`, where: r.where });
     else if (r.kind === 'hang') w.reject(new BotHang(r.hang));
     else w.reject(new Error(`its worker failed: ${r.message}`));
   };
@@ -130,11 +156,28 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
   events.on('completed', ({ jobId: id, returnvalue }) => settle(id, returnvalue as unknown as JobResult | string));
   events.on('failed', ({ jobId: id, failedReason }) => fail(id, failedReason));
 
-  /** Looks at the jobs still awaited, the workers alive and the cancel flags. */
+  /** Per run key: its files as stored (stored again after Redis lost them), and its last status. */
+  const stored = new Map<string, string>();
+  const statuses = new Map<string, RunStatus>();
+  /** Since when Redis has not answered (null: it answers). */
+  let downSince: number | null = null;
+
+  /** Looks at the jobs still awaited (one that is gone, Redis restarted empty, is enqueued again), the workers alive and the cancel flags. */
   const look = async (): Promise<void> => {
+    await redis.ping();
+    if (downSince !== null) {
+      // Redis is back: what it lost is stored again before a worker looks for it.
+      for (const [key, text] of stored) if (!(await redis.exists(runFilesKey(key)))) await redis.set(runFilesKey(key), text, 'EX', KEEP_SECONDS);
+      downSince = null;
+    }
+    for (const status of statuses.values()) await redis.hset(RUNS_KEY, status.key, JSON.stringify(status));
     for (const id of [...waits.keys()]) {
       const job = await Job.fromId<JobData, JobResult>(queue, id);
-      if (!job) continue;
+      if (!job) {
+        const w = waits.get(id);
+        if (w) await addJob(id, w.data);
+        continue;
+      }
       const state = await job.getState();
       if (state === 'completed') settle(id, job.returnvalue);
       else if (state === 'failed') fail(id, job.failedReason);
@@ -143,11 +186,29 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
     for (const key of names.keys()) await redis.set(coordinatorKey(key), `${hostname()} ${process.pid}`, 'EX', BEAT_TTL_SECONDS);
     for (const [key, name] of names) if (!cancelled.has(key) && (await redis.exists(cancelKey(key)))) cancelled.add(key), onCancel(name);
   };
+  /** Redis did not answer a look: the run waits for it, and stops once it has been away REDIS_GONE_MS. */
+  const unanswered = (): void => {
+    downSince ??= Date.now();
+    if (Date.now() - downSince < REDIS_GONE_MS) return;
+    const gone = new HavocError(
+      'ERR_QUEUE',
+      `redis://${conn.host}:${conn.port}`,
+      `Redis has not answered for ${Math.round((Date.now() - downSince) / 1000)} s: the run stops here (every batch that came back is in matches.csv); start Redis again, then \`havoc resume DIR --queue URL\` carries on`,
+    );
+    for (const w of waits.values()) w.reject(gone);
+    waits.clear();
+  };
   let looking: Promise<void> | null = null;
   const timer = setInterval(() => {
-    looking ??= look()
-      .catch(() => {}) // Redis away for a moment: the next look tries again
-      .finally(() => (looking = null));
+    let timeout: NodeJS.Timeout | undefined;
+    // A command sent while Redis is away waits for it (BullMQ's connections retry for ever): a look that does not end counts as no answer.
+    const late = new Promise<never>((_, reject) => (timeout = setTimeout(() => reject(new Error('no answer')), LOOK_MS)));
+    looking ??= Promise.race([look(), late])
+      .catch(unanswered)
+      .finally(() => {
+        clearTimeout(timeout);
+        looking = null;
+      });
   }, 2000);
 
   /** Stores a run's files once, for every worker. */
@@ -155,8 +216,9 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
     let p = runs.get(task.key);
     if (!p) {
       p = (async () => {
-        const files = gatherRunFiles(task.key, code, task.run, task.dir);
-        await redis.set(runFilesKey(task.key), JSON.stringify(files), 'EX', KEEP_SECONDS);
+        const files = JSON.stringify(gatherRunFiles(task.key, code, task.run, task.dir));
+        stored.set(task.key, files);
+        await redis.set(runFilesKey(task.key), files, 'EX', KEEP_SECONDS);
         await redis.set(coordinatorKey(task.key), `${hostname()} ${process.pid}`, 'EX', BEAT_TTL_SECONDS);
         await redis.del(cancelKey(task.key)); // a cancelled run started again plays
         names.set(task.key, task.run.name);
@@ -191,12 +253,12 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
       const earlier = found.get(task.key)?.get(rangeOf(task));
       if (earlier) found.get(task.key)!.delete(rangeOf(task));
       const id = earlier ?? jobId(code, data.task);
-      const result = new Promise<BatchResult>((resolve, reject) => waits.set(id, { dir: task.dir, resolve, reject }));
+      const result = new Promise<BatchResult>((resolve, reject) => waits.set(id, { data, tries: 0, dir: task.dir, resolve, reject }));
       result.catch(() => {}); // a batch no one awaits any more (the run stopped) may be rejected when the queue closes
       const jobs = folderJobsKey(task.key, task.dir);
       if (!earlier) {
         await redis.multi().sadd(jobs, id).expire(jobs, KEEP_SECONDS).exec();
-        await queue.add('batch', data, { jobId: id, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } });
+        await addJob(id, data);
       }
       // The same batch enqueued by an earlier coordinator: its result may be in already.
       const job = await Job.fromId<JobData, JobResult>(queue, id);
@@ -206,6 +268,7 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
       return result;
     },
     async report(status) {
+      statuses.set(status.key, status); // stored again at each look: a Redis restarted empty shows the run again
       await redis.hset(RUNS_KEY, status.key, JSON.stringify(status));
     },
     async close() {

@@ -7,8 +7,9 @@
  * into its cache, and the data file is checked once more against the run's
  * own hash as a local run checks it.
  */
-import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { HavocError } from '../core/errors.js';
@@ -71,6 +72,18 @@ export interface LocalRun {
  */
 export const BOT_CACHE = join(tmpdir(), 'havoc-queue-bots');
 
+/** Writes `path` whole or not at all: a file of its own (this process and thread, a random part), renamed over it. */
+export function writeAside(path: string, text: string, mode?: number): void {
+  const aside = `${path}.${process.pid}.${threadId}.${randomBytes(4).toString('hex')}`;
+  try {
+    writeFileSync(aside, text, mode === undefined ? undefined : { mode });
+    renameSync(aside, path);
+  } catch (e) {
+    rmSync(aside, { force: true });
+    throw e;
+  }
+}
+
 /** Checks a run's files against their hashes and writes them: its folder under `cache`, its bots in BOT_CACHE; a HavocError naming what differs. */
 export function materialize(files: RunFiles, cache: string, botDir = BOT_CACHE): LocalRun {
   const check = (what: string, s: Shipped): string => {
@@ -81,14 +94,14 @@ export function materialize(files: RunFiles, cache: string, botDir = BOT_CACHE):
   mkdirSync(dir, { recursive: true });
   mkdirSync(botDir, { recursive: true, mode: 0o755 });
   chmodSync(botDir, 0o755);
-  if (files.data) writeFileSync(join(dir, DATA_FILE), check(DATA_FILE, files.data));
+  // Written aside and renamed: another worker of this machine may be reading the run's data file this moment
+  // (written in place, it once read half of it: "parts.json: not valid JSON").
+  if (files.data) writeAside(join(dir, DATA_FILE), check(DATA_FILE, files.data));
   const botFiles: Record<string, string> = {};
   for (const [spec, s] of Object.entries(files.bots)) {
     const file = join(botDir, `${s.sha256.slice(0, 32)}.mjs`);
     if (!existsSync(file)) {
-      // Whole or not at all: a worker beside this one may load it at once.
-      writeFileSync(`${file}.${process.pid}`, check(`bot ${spec}`, s), { mode: 0o644 });
-      renameSync(`${file}.${process.pid}`, file);
+      writeAside(file, check(`bot ${spec}`, s), 0o644); // whole or not at all: a worker beside this one may load it at once
     }
     botFiles[spec] = file;
   }

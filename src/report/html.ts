@@ -18,6 +18,7 @@ import { UNINFORMATIVE_WIDTH } from './tables.js';
 import { BEYOND, beyondPhrases } from './summary.js';
 import { priceFigure, priceSentences, priceSpan, type PriceRow } from './priceList.js';
 import { isObject } from '../core/json.js';
+import { refusedWrite } from '../core/environment.js';
 import { rulesetById } from '../rules/registry.js';
 import { bootstrapNote } from './meta/bootstrapNote.js';
 
@@ -412,6 +413,7 @@ export async function buildReport(f: RunFolder, opts: ReportOptions = {}): Promi
 /** Writes `dir/report.html` from the run folder's outputs; returns its path. */
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<string> {
   const path = join(dir, 'report.html');
-  writeFileSync(path, await buildReport(readRunFolder(dir, opts), opts));
+  const html = await buildReport(readRunFolder(dir, opts), opts);
+  refusedWrite(path, () => writeFileSync(path, html), 'the report');
   return path;
 }

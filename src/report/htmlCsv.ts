@@ -7,6 +7,7 @@
  * forty lines.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { fromFormulaSafe } from '../store/csvCells.js';
 
 /** Parses CSV text into rows of fields. A final newline does not make an empty row. */
 export function parseCsv(text: string): string[][] {
@@ -18,7 +19,7 @@ export function parseCsv(text: string): string[][] {
   if (text.charCodeAt(0) === 0xfeff) i = 1;
   const n = text.length;
   const endField = (): void => {
-    row.push(field);
+    row.push(fromFormulaSafe(field)); // the apostrophe before a formula-like cell is the writer's (store/csvCells.ts)
     field = '';
   };
   const endRow = (): void => {

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from './csv.js';
 import type { BuildKit } from '../core/game.js';
 import { DOMINANT } from '../lab/rank.js';
 import type { OptimizeResult } from '../lab/optimize.js';
@@ -50,8 +50,8 @@ export function writeOptimize(dir: string, kit: BuildKit<unknown>, field: readon
     dominant: r.ranked.filter((x) => x.dominant).map((x) => x.key),
   };
   const files = [join(dir, 'top.csv'), join(dir, 'history.csv'), join(dir, 'summary.json')];
-  writeFileSync(files[0], stringify(top));
-  writeFileSync(files[1], stringify(history));
+  writeFileSync(files[0], csvText(top));
+  writeFileSync(files[1], csvText(history));
   writeFileSync(files[2], JSON.stringify(summary, null, 2) + '\n');
   return files;
 }

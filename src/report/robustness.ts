@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from './csv.js';
 import { HavocError } from '../core/errors.js';
 import { readCsv } from './htmlCsv.js';
 import { MIN_GAMES } from './priceList.js';
@@ -67,6 +67,6 @@ export function writeRobustness(dir: string, bots: readonly string[], rows: read
     r.changes ? 'yes' : 'no',
   ]);
   const file = join(dir, 'robustness.csv');
-  writeFileSync(file, stringify([header, ...body]));
+  writeFileSync(file, csvText([header, ...body]));
   return file;
 }

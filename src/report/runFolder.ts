@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseReplay, type Replay } from '../store/replayFormat.js';
 import { linesOf, parseCsvLine } from '../store/records.js';
+import { fromFormulaSafe } from '../store/csvCells.js';
 import type { AnyGameModule } from '../core/game.js';
 import { rulesetById } from '../rules/registry.js';
 import { readCsv, type CsvTable } from './htmlCsv.js';
@@ -70,7 +71,7 @@ function readMatchRows(path: string): RunFolder['matches'] {
   for (const line of linesOf(path)) {
     if (!line) continue;
     if (header.length === 0) header = parseCsvLine(line);
-    else if (total++ < MAX_MATCH_ROWS) rows.push(parseCsvLine(line));
+    else if (total++ < MAX_MATCH_ROWS) rows.push(parseCsvLine(line).map(fromFormulaSafe));
   }
   return { header, rows, total };
 }

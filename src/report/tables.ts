@@ -9,7 +9,7 @@
  * played.
  */
 import type { AnyGameModule } from '../core/game.js';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from './csv.js';
 import { bradleyTerry, type BradleyTerryFit, chiSquareSurvival, difference, ELO_PER_LOGIT, partEffects, scoreInterval, superiority, toElo, type PairGame, type PartEffect, type PartEffectsResult, type PartMatch } from '../stats/index.js';
 import type { RunConfig } from '../config/index.js';
 import { cmp, type Aggregate, type Dimension } from './aggregate.js';
@@ -34,7 +34,7 @@ export const fmtP = (x: number): string => (Number.isFinite(x) ? String(Number(x
 const count = (x: number): string => (Number.isInteger(x) ? String(x) : fmt(x, 2));
 
 /** CSV text of a table. */
-export const tableCsv = (t: Table): string => stringify([t.header as string[], ...(t.rows as string[][])]);
+export const tableCsv = (t: Table): string => csvText([t.header as string[], ...(t.rows as string[][])]);
 
 /**
  * Virtual draws between every pair that met (BayesElo's prior): with them a

@@ -17,6 +17,7 @@ import { scheduleTotal } from '../config/total.js';
 import type { RunConfig } from '../config/types.js';
 import { folderData, initRunFolder, inspectFolder, runDifference, sameRun, type FolderConfig } from '../store/folder.js';
 import { linesOf, MatchesWriter, readMatches } from '../store/records.js';
+import { checkMatchSums } from '../store/matchSums.js';
 import { figuresOf, seatsOf } from './schedule.js';
 
 export interface MergeResult {
@@ -62,6 +63,7 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
   // First pass: check every row, and note which folder holds each match and whether a folder's rows are in id order.
   const from = new Int32Array(total).fill(-1);
   const inOrder = dirs.map(() => true);
+  for (const d of dirs) checkMatchSums(join(d, 'matches.csv')); // a row changed since it was written is refused
   dirs.forEach((d, i) => {
     const shard = configs[i].shard;
     let last = -1;

@@ -32,6 +32,16 @@ export interface Executor {
 /** Default worker count: every core. */
 export const defaultWorkers = (): number => availableParallelism();
 
+/** The most worker threads `--workers` may ask for: 16 a core, at least 64. More only share the same cores, each thread's heap counted (a million of them ran V8 out of memory). */
+export const maxWorkers = (): number => Math.max(64, 16 * availableParallelism());
+
+/** Why `--workers` cannot be `w` (`least`: 0 or 1), or null. */
+export function workersProblem(w: number, least: number): string | null {
+  if (!Number.isInteger(w) || w < least) return `must be a whole number >= ${least}`;
+  if (w > maxWorkers()) return `must be at most ${maxWorkers()} on this machine (16 threads a core, ${availableParallelism()} cores): more only share the same cores`;
+  return null;
+}
+
 /** The compiled worker entry (from dist/ even when this module runs from src/ under a test runner). */
 function workerFile(): string {
   const here = fileURLToPath(import.meta.url);

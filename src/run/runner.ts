@@ -26,6 +26,7 @@ import type { Executor } from './pool.js';
 import { faultRow, type ReplayChoice } from './player.js';
 import { ENVIRONMENT, refusedWrite } from '../core/environment.js';
 import { csvLines, MatchesWriter, readMatches, rowFields } from '../store/records.js';
+import { checkMatchSums } from '../store/matchSums.js';
 import { figuresOf, makeSchedule, seatsOf, type Schedule } from './schedule.js';
 import { inShard, shardSize, type Shard } from '../store/shard.js';
 import { BatchSizer, batchesOf, fixedBatches, type IdRange } from './batches.js';
@@ -93,6 +94,7 @@ export function doneMatches(dir: string, run: RunConfig, shard: Shard | null, st
   const done = new Uint8Array(total);
   let count = 0;
   const path = join(dir, 'matches.csv');
+  checkMatchSums(path); // a row changed since it was written is refused before it counts
   readMatches(
     path,
     seatsOf(run),
@@ -141,7 +143,8 @@ async function playLocked(dir: string, run: RunConfig, shard: Shard | null, data
   const fixed = fixedBatches((await exec.reusable?.({ key, run, dir, saveReplays, trustBots: opts.trustBots ?? false })) ?? [], done, shard);
   const reused = [...fixed.values()].reduce((n, b) => n + b.count, 0);
   const sizer = new BatchSizer(todo - reused, workers, opts.maxBatch, exec.batchMs);
-  const writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run), figuresOf(run));
+  let writer!: MatchesWriter;
+  refusedWrite(join(dir, 'matches.csv'), () => void (writer = new MatchesWriter(join(dir, 'matches.csv'), seatsOf(run), figuresOf(run)))); // its header, on a full disk
   /** A line for errors.log; a file the machine will not write (disk full) stops the run, located. */
   const log = (text: string): void => refusedWrite(join(dir, 'errors.log'), () => appendFileSync(join(dir, 'errors.log'), text + '\n'));
   let schedule: Schedule | null = null;

@@ -3,18 +3,26 @@
  * "bot": PATH | "command": [...], "rulesets"?: [...], "builds"?: { RULESET:
  * [BUILD, …] } }` beside its bot, paths relative to the manifest. `havoc
  * check-bot` and `havoc contest` read it; every problem names its field.
+ *
+ * In a contest an entrant runs only its own files: `bot` and every word of `command` that
+ * names a file lie inside the manifest's folder (after links), and a command
+ * starts with a file of the folder or a named interpreter (INTERPRETERS)
+ * running one; a shell (`/bin/sh -c …`) or an interpreter's inline code
+ * (`python3 -c`, `node -e`) is refused, since what it runs is not in the
+ * folder that is fingerprinted.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { HavocError, HavocProblems } from '../core/errors.js';
 import { readJsonFile } from '../core/json.js';
 import { rulesetIds } from '../rules/registry.js';
 import { commandSpec } from '../match/bots.js';
+import { isInside } from './entrantFiles.js';
 
 const Manifest = z
   .object({
-    name: z.string().min(1),
+    name: z.string().regex(/^[^\u0000-\u001f\u007f]+$/, 'must be a non-empty single line with no control characters'),
     author: z.string().optional(),
     language: z.string().optional(),
     bot: z.string().min(1).optional(),
@@ -41,14 +49,21 @@ export interface EntrantManifest {
   readonly builds: Readonly<Record<string, readonly unknown[]>>;
 }
 
-/** Reads the manifest at `path`; a HavocError (several: HavocProblems) naming each bad field. */
-export function readManifest(path: string): EntrantManifest {
+/**
+ * Reads the manifest at `path`; a HavocError (several: HavocProblems) naming each bad field. `ownFiles`
+ * (a contest's entrants): its bot or command may run only its own folder's files (the head of this file);
+ * check-bot, a developer's own check, reads a manifest that names a bot elsewhere.
+ */
+export function readManifest(path: string, opts: { ownFiles?: boolean } = {}): EntrantManifest {
   const raw = readJsonFile(path, 'ERR_MANIFEST');
   const m = Manifest.safeParse(raw);
   if (!m.success) throw new HavocProblems('ERR_MANIFEST', path, m.error.issues.map((i) => new HavocError('ERR_MANIFEST', `${path}: ${i.path.join('.') || '(the manifest)'}`, i.message)));
   const v = m.data, here = dirname(resolve(path));
   if ((v.bot === undefined) === (v.command === undefined)) throw new HavocError('ERR_MANIFEST', path, 'give "bot" (a module path) or "command" (a command line), one of them');
   for (const id of v.rulesets ?? []) if (!rulesetIds().includes(id)) throw new HavocError('ERR_MANIFEST', `${path}: rulesets`, `no ruleset "${id}" (rulesets: ${rulesetIds().join(', ')})`);
+  if (opts.ownFiles && v.bot !== undefined && !isInside(resolve(here, v.bot), here))
+    throw new HavocError('ERR_MANIFEST', `${path}: bot`, `${v.bot} is outside the entrant's folder (${here}): an entrant runs only its own files`);
+  if (opts.ownFiles && v.command) commandProblem(v.command, here, path);
   // Paths are the manifest's: a command's words that name files there are made absolute, as a config's are.
   const command = v.command?.map((w, i) => ((i > 0 || w.includes('/')) && existsSync(resolve(here, w)) ? resolve(here, w) : w));
   const bot = command ? { command } : { bot: resolve(here, v.bot!) };
@@ -62,6 +77,38 @@ export function readManifest(path: string): EntrantManifest {
     rulesets: v.rulesets ?? null,
     builds: v.builds ?? {},
   };
+}
+
+/** The interpreters an entrant's command may start with (by name, or a system path ending in one), each running a file of the entrant's folder (sh and bash a script there: `sh -c` is refused as code from elsewhere, CODE_OPTION; the hint for a .sh bot is `sh bot.sh`). */
+export const NAMED_INTERPRETERS = ['python3', 'python', 'pypy3', 'node', 'ruby', 'perl', 'php', 'lua', 'luajit', 'Rscript', 'julia', 'sh', 'bash'];
+/** Options that hand an interpreter code or a module from elsewhere (python -c/-m, node -e/-p/-r/--import, perl -e, ruby -e/-r). */
+const CODE_OPTION = /^(-[cemprMI]|--(eval|print|require|import|loader|experimental-loader)\b)/;
+/** Folders whose programs are the machine's own. */
+const SYSTEM = ['/usr/bin/', '/usr/local/bin/', '/bin/'];
+
+/** Refuses a command that runs anything but the entrant's own files (see the head of this file), naming the word. */
+function commandProblem(argv: readonly string[], here: string, path: string): void {
+  const at = (i: number): string => `${path}: command[${i}]`;
+  const pathLike = (w: string): boolean => w.includes('/') || w === '.' || w === '..' || existsSync(resolve(here, w));
+  const program = argv[0];
+  const interpreter = NAMED_INTERPRETERS.includes(program) || (SYSTEM.some((d) => program.startsWith(d)) && NAMED_INTERPRETERS.includes(basename(program)));
+  if (!interpreter) {
+    if (!program.includes('/') && !existsSync(resolve(here, program)))
+      throw new HavocError('ERR_MANIFEST', at(0), `"${program}" is neither a file of the entrant's folder nor a named interpreter (${NAMED_INTERPRETERS.join(', ')}); a shell or another program cannot be fingerprinted as the entrant`);
+    if (!isInside(resolve(here, program), here))
+      throw new HavocError('ERR_MANIFEST', at(0), `${program} is outside the entrant's folder (${here}) and not a named interpreter (${NAMED_INTERPRETERS.join(', ')}): an entrant runs only its own files`);
+  }
+  let ownFile = !interpreter;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (interpreter && !ownFile && CODE_OPTION.test(w))
+      throw new HavocError('ERR_MANIFEST', at(i), `${program} ${w} runs code given on the command line or from elsewhere, not a file of the entrant's folder: name the bot's file instead`);
+    if (!pathLike(w)) continue;
+    const abs = isAbsolute(w) ? w : resolve(here, w);
+    if (!isInside(abs, here)) throw new HavocError('ERR_MANIFEST', at(i), `${w} is outside the entrant's folder (${here}): an entrant runs only its own files`);
+    ownFile = true;
+  }
+  if (!ownFile) throw new HavocError('ERR_MANIFEST', `${path}: command`, `${program} is given no file of the entrant's folder to run: name the bot's file (["${program}", "bot.py"])`);
 }
 
 /** Interpreters by a source file's extension: a bot in one of these languages runs as a command. */

@@ -4,11 +4,17 @@
  * parts catalogue; none for a ruleset that reads no data),
  * `matches.csv` (append-only), `errors.log`, and the tables. A config of
  * several runs makes a parent folder whose `config.json` lists them, one
- * subfolder each.
+ * subfolder each. `config.sha256` holds the sha256 of config.json's content
+ * (canonical JSON, so only a change of meaning counts): a config.json edited
+ * after the run began (its seed, turn limit, budget) is refused wherever the
+ * folder is read (resume, merge, a contest carried on). A folder written
+ * before it has none and is taken as it is.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HavocError } from '../core/errors.js';
+import { refusedWrite } from '../core/environment.js';
 import { canonicalJson } from '../core/json.js';
 import { rulesetById } from '../rules/registry.js';
 import { RUN_FORMAT, type RunConfig } from '../config/types.js';
@@ -34,10 +40,28 @@ export interface ParentConfig {
   readonly runs: readonly string[];
 }
 
-/** Writes a file by renaming a finished temporary copy, so a reader never sees half of it. */
+/** Writes a file by renaming a finished temporary copy, so a reader never sees half of it; a disk full (or a folder not writable) is a HavocError naming the file, the old copy left as it was. */
 export function writeAtomic(path: string, text: string): void {
-  writeFileSync(path + '.tmp', text);
-  renameSync(path + '.tmp', path);
+  refusedWrite(path, () => {
+    try {
+      writeFileSync(path + '.tmp', text);
+      renameSync(path + '.tmp', path);
+    } catch (e) {
+      rmSync(path + '.tmp', { force: true });
+      throw e;
+    }
+  });
+}
+
+/** The file holding config.json's hash. */
+export const CONFIG_SUM = 'config.sha256';
+
+const configSum = (json: unknown): string => createHash('sha256').update(canonicalJson(json)).digest('hex');
+
+/** Writes a run folder's config.json, its hash first (a folder cut short between the two has no config.json: it counts as empty). */
+export function writeFolderConfig(dir: string, config: FolderConfig): void {
+  writeAtomic(join(dir, CONFIG_SUM), configSum(config) + '\n');
+  writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
 }
 
 /** What a folder holds. */
@@ -49,14 +73,23 @@ export function inspectFolder(dir: string): FolderKind {
   if (!statSync(dir).isDirectory()) throw new HavocError('ERR_RUN_FOLDER', dir, 'is a file, not a folder: choose another --out');
   const path = join(dir, 'config.json');
   // A folder whose creation was cut short (before config.json was in place) counts as empty.
-  if (!existsSync(path)) return readdirSync(dir).every((f) => /^((parts|config)\.json(\.tmp)?|run\.lock)$/.test(f)) ? { kind: 'empty' } : { kind: 'other' };
+  if (!existsSync(path)) return readdirSync(dir).every((f) => /^((parts|config)\.json(\.tmp)?|config\.sha256(\.tmp)?|run\.lock)$/.test(f)) ? { kind: 'empty' } : { kind: 'other' };
   let json: { format?: string; run?: { format?: string } };
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
     throw new HavocError('ERR_RUN_FOLDER', path, `not valid JSON (${(e as Error).message})`);
   }
-  if (json.format === FOLDER_FORMAT && json.run?.format === RUN_FORMAT) return { kind: 'run', config: json as unknown as FolderConfig };
+  if (json.format === FOLDER_FORMAT && json.run?.format === RUN_FORMAT) {
+    const sum = join(dir, CONFIG_SUM);
+    if (existsSync(sum) && readFileSync(sum, 'utf8').trim() !== configSum(json))
+      throw new HavocError(
+        'ERR_RUN_FOLDER',
+        path,
+        `changed since the run was written (its sha256 differs from ${CONFIG_SUM}'s): the matches there were played with the config it began with; undo the edit, or play the new settings in a new folder`,
+      );
+    return { kind: 'run', config: json as unknown as FolderConfig };
+  }
   if (json.format === PARENT_FORMAT) return { kind: 'parent', config: json as unknown as ParentConfig };
   return { kind: 'other' };
 }
@@ -101,8 +134,7 @@ export function initRunFolder(dir: string, run: RunConfig, shard: Shard | null, 
     mkdirSync(dir, { recursive: true });
     if (!existsSync(join(dir, 'config.json'))) {
       if (dataText !== null) writeAtomic(join(dir, DATA_FILE), dataText);
-      const config: FolderConfig = { format: FOLDER_FORMAT, source, shard, run };
-      writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+      writeFolderConfig(dir, { format: FOLDER_FORMAT, source, shard, run });
     }
   });
 }
@@ -113,7 +145,7 @@ function writable(dir: string, write: () => void): void {
     write();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (!code) throw e;
+    if (!code || e instanceof HavocError) throw e;
     throw new HavocError('ERR_ENVIRONMENT', dir, `cannot write the run folder (${code}: ${(e as Error).message.replace(/^[A-Z]+: /, '')})`);
   }
 }

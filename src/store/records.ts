@@ -11,9 +11,11 @@
  * `fault` marks a match that could not be played (its worker died); it counts
  * as a draw.
  */
-import { closeSync, existsSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { HavocError } from '../core/errors.js';
+import { formulaSafe, fromFormulaSafe, mayLookLikeFormula } from './csvCells.js';
+import { MarkHasher, sumsPath } from './matchSums.js';
 
 export const SEAT_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -86,15 +88,18 @@ export function rowFields(r: MatchRow): (string | number)[] {
 }
 
 /**
- * One CSV field, exactly as csv-stringify (default options) writes it: a
+ * One CSV field, exactly as csv-stringify writes it (its string cast
+ * csvCells.ts's `formulaSafe`, as every table's, report/csv.ts): a
  * number as `String(x)`; a string as is, unless it holds a comma, a double
- * quote, CR or LF, then in double quotes with its quotes doubled. Written
+ * quote, CR or LF, then in double quotes with its quotes doubled; a string a
+ * spreadsheet would take for a formula first made text (csvCells.ts). Written
  * here because the workers format every row: csv-stringify's general
  * machinery (casts, options, a rope of small strings) cost about an eighth of
  * a worker's time on kernel matches.
  */
 export function csvField(v: string | number): string {
   if (typeof v !== 'string') return String(v);
+  if (mayLookLikeFormula(v.charCodeAt(0))) v = formulaSafe(v);
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
     if (c === 44 || c === 34 || c === 10 || c === 13) return '"' + v.replaceAll('"', '""') + '"';
@@ -174,6 +179,7 @@ export class MatchLines {
   private text(s: string): void {
     this.room(1 + s.length);
     this.bytes[this.used++] = 44;
+    if (mayLookLikeFormula(s.charCodeAt(0))) return this.slow(csvField(s));
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c >= 128 || c === 44 || c === 34 || c === 10 || c === 13) return this.slow(csvField(s));
@@ -256,8 +262,8 @@ export function parseRow(f: readonly string[], k: number, figures = 1): MatchRow
   const bots = new Array<string>(k), loadouts = new Array<string>(k), faults = new Array<number>(k);
   const figs = new Array<number[]>(figures);
   for (let i = 0; i < k; i++) {
-    bots[i] = f[2 + 2 * i];
-    loadouts[i] = f[3 + 2 * i];
+    bots[i] = fromFormulaSafe(f[2 + 2 * i]);
+    loadouts[i] = fromFormulaSafe(f[3 + 2 * i]);
   }
   const id = int(f[0]), turns = int(f[turnsAt]);
   for (let g = 0; g < figures; g++) {
@@ -265,7 +271,7 @@ export function parseRow(f: readonly string[], k: number, figures = 1): MatchRow
     for (let i = 0; i < k; i++) v[i] = int(f[figuresAt + g * k + i]);
   }
   for (let i = 0; i < k; i++) faults[i] = int(f[faultsAt + i]);
-  return { id, seed: f[1], bots, loadouts, winner, ...(shared ? { shared } : {}), turns, reason: f[reasonAt], figures: figs, faults };
+  return { id, seed: fromFormulaSafe(f[1]), bots, loadouts, winner, ...(shared ? { shared } : {}), turns, reason: fromFormulaSafe(f[reasonAt]), figures: figs, faults };
 }
 
 /** A matches.csv line's row: `parseRow(parseCsvLine(line), k, figures)`, with a plain split when nothing is quoted. */
@@ -351,9 +357,11 @@ export function readMatches(path: string, k: number, onRow: (r: MatchRow, line: 
   return rows;
 }
 
-/** An append-only matches.csv: whole lines, one write per batch. */
+/** An append-only matches.csv: whole lines, one write per batch, each batch's sha256 then added to matches.sha256 (matchSums.ts). */
 export class MatchesWriter {
   private readonly fd: number;
+  private readonly sums: number;
+  private readonly hasher: MarkHasher;
 
   /** Opens `path` for appending, writing the header when the file is empty. */
   constructor(
@@ -361,20 +369,25 @@ export class MatchesWriter {
     k: number,
     figures: readonly string[] = ['dealt'],
   ) {
-    this.fd = openSync(path, 'a');
+    this.fd = openSync(path, 'a+');
     const size = existsSync(path) ? readHeadSize(path) : 0;
     if (size === 0) writeSync(this.fd, csvLines([matchesHeader(k, figures)]));
+    this.hasher = new MarkHasher(this.fd, fstatSync(this.fd).size, sumsPath(path)); // first: it may drop marks past a cut end
+    this.sums = openSync(sumsPath(path), 'a');
   }
 
-  /** Appends complete CSV lines (text, or its UTF-8 bytes). */
+  /** Appends complete CSV lines (text, or its UTF-8 bytes), and their checksum. */
   append(lines: string | Uint8Array): void {
-    if (typeof lines === 'string') {
-      if (lines) writeSync(this.fd, lines);
-    } else for (let at = 0; at < lines.length; ) at += writeSync(this.fd, lines, at);
+    if (lines.length === 0) return;
+    if (typeof lines === 'string') writeSync(this.fd, lines);
+    else for (let at = 0; at < lines.length; ) at += writeSync(this.fd, lines, at);
+    this.hasher.add(lines);
+    writeSync(this.sums, this.hasher.mark());
   }
 
   close(): void {
     closeSync(this.fd);
+    closeSync(this.sums);
   }
 }
 

@@ -100,6 +100,8 @@ describe('havoc tournament / sweep', () => {
     cpSync(join(tmp, 'shard2'), join(tmp, 'other2'), { recursive: true });
     const cfg = join(tmp, 'other2', 'config.json');
     writeFileSync(cfg, readFileSync(cfg, 'utf8').replace('"seed": "arena-test"', '"seed": "other"'));
+    // Without its hash (a folder written before config.sha256): another run, not an edited one (records-tampered.test.ts).
+    rmSync(join(tmp, 'other2', 'config.sha256'));
     const other = havoc('merge', join(tmp, 'm4'), join(tmp, 'shard1'), join(tmp, 'other2'));
     expect(other.code).toBe(1);
     expect(other.err).toContain('not the same run');
@@ -179,8 +181,8 @@ describe('havoc tournament / sweep', () => {
     const machine = { name: 'A', square: 'd8', facing: 'S' };
     const cases: [string[], string][] = [
       [['tournament', cfg, '--out', join(tmp, 'args-1'), '--save-replays', 'lots'], '--save-replays: must be all, none or a number of matches, not "lots"'],
-      [['tournament', cfg, '--out', file], `${file}: is a file, not a folder: choose another --out`],
-      [['tournament', cfg, '--out', join(file, 'sub')], `${join(file, 'sub')}: cannot write the run folder (ENOTDIR`],
+      [['tournament', cfg, '--out', file], `--out: ${file} is a file, not a folder: choose another folder`],
+      [['tournament', cfg, '--out', join(file, 'sub')], `--out: ${file} is a file, not a folder: choose another folder`],
       [['tournament', cfg, '--out', join(tmp, 'args-2'), '--seed', ''], '--seed: must not be empty'],
       [['match', '--seed', ''], '--seed: must not be empty'],
       [['scenario', scenario('board-0', { ruleset: 'rbp', board: { width: 0, height: 0 }, machines: [machine], turns: [] })], 'board: must be {"width": W, "height": H}, W from 1 to 26'],

@@ -254,7 +254,7 @@ describe('a contest played', () => {
     writeFileSync(join(entrants, 'faulty', 'bot.js'), readFileSync(join(entrants, 'faulty', 'bot.js'), 'utf8') + '\n// changed\n');
     const r = play(three, 'a');
     expect(r.code).toBe(1);
-    expect(r.err).toContain('entrant faulty has changed since it entered (its sha256 differs)');
+    expect(r.err).toContain('entrant faulty has changed since it entered (its sha256 differs: a file of its folder changed)');
     expect(r.err).not.toMatch(/\n\s+at /);
   });
 });

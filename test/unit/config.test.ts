@@ -54,7 +54,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 }, name: 'a\nb' },
     {},
     [
-      'configs/t.json: name: must be a non-empty single-line string',
+      'configs/t.json: name: must be a non-empty single-line string with no control characters',
     ],
   ],
   [
@@ -102,7 +102,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', bots: ['random', 'greedy'], turnLimit: 100001, schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: turnLimit: must be a positive integer (turns before a match is a draw)',
+      'configs/t.json: turnLimit: must be at most 100000 (turns before a match is a draw; a longer match would never end in a run)',
     ],
   ],
   [
@@ -180,12 +180,12 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     {},
     [
       'configs/t.json: bots[2]: a bot is a built-in name ("random"), a module path ("./my-bot.js"), {"name": ..., "bot": ...} or {"name": ..., "command": [...]}',
-      'configs/t.json: bots[3]: a bot name is a non-empty single line',
+      'configs/t.json: bots[3]: a bot name is a non-empty single line with no control characters',
       'configs/t.json: bots[4].bot: must be a built-in bot name or a module path',
-      'configs/t.json: bots[5].name: must be a non-empty string',
+      'configs/t.json: bots[5].name: must be a non-empty single line with no control characters',
       'configs/t.json: bots[6].colour: unknown field (expected name, bot, command)',
       'configs/t.json: bots[6]: the name "random" is used twice (give one of them {"name": ..., "bot": ...})',
-      'configs/t.json: bots[7]: a bot name is a non-empty single line',
+      'configs/t.json: bots[7]: a bot name is a non-empty single line with no control characters',
       'configs/t.json: bots[8].name: a command bot needs a "name"',
       'configs/t.json: bots[9].command: must be a non-empty array: the program and its arguments',
       'configs/t.json: bots[10]: give "bot" or "command", not both',
@@ -419,7 +419,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     {},
     [
       'configs/t.json: loadouts[0]: a loadout is a name, a loadout key or a design object',
-      'configs/t.json: loadouts[1].name: a loadout object needs a "name" (one line)',
+      'configs/t.json: loadouts[1].name: a loadout object needs a "name" (one line, no control characters)',
       'configs/t.json: loadouts[2].colour: unknown field (expected weapons, armour, engines, cpu, options)',
       'configs/t.json: loadouts[2].weapons[1]: unknown part "nope"',
       'configs/t.json: loadouts[3].weapons[1]: unknown part "nope"',
@@ -456,7 +456,7 @@ const CASES: [string, unknown, Record<string, unknown>, string[]][] = [
     { ruleset: 'rbp', schedule: { type: 'round-robin', games: 2 } },
     {},
     [
-      'configs/t.json: loadouts: the schedule needs at least 2 loadouts to compare, got 1',
+      'configs/t.json: bots: one bot (random) and 1 loadout: nothing to compare; name at least 2 bots (a contest between bots), or 2 loadouts for it to play (a contest between loadouts)',
     ],
   ],
   [

@@ -8,7 +8,7 @@
  * problem names its field; a manifest's problem names the manifest.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { HavocError, HavocProblems } from '../../core/errors.js';
 import { loadConfigJson, readConfigJson } from '../../config/file.js';
@@ -18,6 +18,7 @@ import { resolveLoadouts } from '../../config/loadouts.js';
 import { rulesetFactsOf } from '../../config/rulesets.js';
 import type { RunData } from '../../config/data.js';
 import { readManifest, type EntrantManifest } from '../../sandbox/manifest.js';
+import { botHash } from '../../config/bots.js';
 
 /** How a contest's schedule grows (contest/rounds.ts). */
 export interface ContestOptions {
@@ -137,7 +138,7 @@ export async function loadContest(file: string, overrides: ConfigOverrides = {})
   if (check(Entrants, json.entrants, 'entrants', problems)) {
     (json.entrants as string[]).forEach((p, i) => {
       try {
-        for (const m of manifestsIn(p)) manifests.push({ m: readManifest(m), at: `entrants[${i}]` });
+        for (const m of manifestsIn(p)) manifests.push({ m: readManifest(m, { ownFiles: true }), at: `entrants[${i}]` });
       } catch (e) {
         if (!(e instanceof HavocError)) throw e;
         for (const x of e instanceof HavocProblems ? e.problems : [e]) problems.add(`entrants[${i}]`, `${x.where}: ${x.problem}`);
@@ -166,10 +167,16 @@ export async function loadContest(file: string, overrides: ConfigOverrides = {})
   const plan = await loadConfigJson(run, file, overrides);
   const r = plan.runs[0];
   const own = entrantBuilds(manifests, r.run, r.data?.value, typeof json.loadoutsFile === 'string' ? json.loadoutsFile : undefined);
+  // An entrant is its whole folder: every file there is in its fingerprint (a helper module swapped is a changed entrant).
+  const folders = new Map(manifests.map(({ m }) => [m.name, dirname(m.file)]));
+  const entrantBots = r.run.bots.map((b) => {
+    const folder = folders.get(b.name);
+    return folder === undefined ? b : { ...b, folder, sha256: botHash(b.bot, folder) };
+  });
   return {
     file,
     out: r.out,
-    run: { ...r.run, loadouts: [...r.run.loadouts, ...own.loadouts.filter((l) => !r.run.loadouts.some((x) => x.name === l.name))], schedule: { type: 'rounds', rounds: [], ...(own.builds.size ? { builds: Object.fromEntries(own.builds) } : {}) } },
+    run: { ...r.run, bots: entrantBots, loadouts: [...r.run.loadouts, ...own.loadouts.filter((l) => !r.run.loadouts.some((x) => x.name === l.name))], schedule: { type: 'rounds', rounds: [], ...(own.builds.size ? { builds: Object.fromEntries(own.builds) } : {}) } },
     data: r.data,
     entrants,
     options,

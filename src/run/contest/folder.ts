@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { canonicalJson } from '../../core/json.js';
 import { HavocError } from '../../core/errors.js';
 import type { RunConfig } from '../../config/types.js';
-import { FOLDER_FORMAT, inspectFolder, writeAtomic, type FolderConfig } from '../../store/folder.js';
+import { botHash } from '../../config/bots.js';
+import { FOLDER_FORMAT, inspectFolder, writeAtomic, writeFolderConfig } from '../../store/folder.js';
 import type { ContestOptions, ContestPlan, Entrant } from './file.js';
 
 export const CONTEST_FILE = 'contest.json';
@@ -47,12 +48,12 @@ export function contestRun(dir: string, plan: ContestPlan): { run: RunConfig; en
   for (const bot of plan.run.bots) {
     const old = bots.find((x) => x.name === bot.name);
     if (!old) bots.push(bot);
-    else if (old.bot !== bot.bot || old.sha256 !== bot.sha256)
-      throw new HavocError(
-        'ERR_RUN_FOLDER',
-        dir,
-        `entrant ${bot.name} has changed since it entered (${old.bot !== bot.bot ? 'its bot is another' : 'its sha256 differs'}): its games so far were played by the old one; enter the new one under a new name ("name" in its manifest), or start a new contest folder`,
-      );
+    else {
+      // An entrant that entered before whole folders were fingerprinted: its main file checked as then, and its folder's fingerprint kept from now on.
+      const then = old.folder === undefined && bot.folder !== undefined ? botHash(bot.bot) : bot.sha256;
+      if (old.bot !== bot.bot || old.sha256 !== then || (old.folder ?? bot.folder) !== bot.folder) throw changed(dir, bot.name, old.bot !== bot.bot ? 'its bot is another' : old.folder !== undefined ? 'its sha256 differs: a file of its folder changed' : 'its sha256 differs');
+      if (old.folder === undefined && bot.folder !== undefined) bots[bots.indexOf(old)] = bot;
+    }
   }
   // The builds: the contest's loadout as it began, each entrant's own as it entered (a changed one is refused, as a changed bot).
   if (canonicalJson(prev.loadouts[0]) !== canonicalJson(plan.run.loadouts[0]))
@@ -80,8 +81,7 @@ export function contestRun(dir: string, plan: ContestPlan): { run: RunConfig; en
 
 /** Rewrites the contest run's config.json (its rounds have grown). */
 export function saveContestRun(dir: string, run: RunConfig, source: string): void {
-  const config: FolderConfig = { format: FOLDER_FORMAT, source, shard: null, run };
-  writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+  writeFolderConfig(dir, { format: FOLDER_FORMAT, source, shard: null, run });
 }
 
 /** contest.json, or null when the folder has none (or an unreadable one). */
@@ -96,4 +96,16 @@ export function readContestState(dir: string): ContestState | null {
 
 export function writeContestState(dir: string, state: ContestState): void {
   writeAtomic(join(dir, CONTEST_FILE), JSON.stringify(state, null, 2) + '\n');
+}
+
+const changed = (dir: string, name: string, why: string): HavocError =>
+  new HavocError(
+    'ERR_RUN_FOLDER',
+    dir,
+    `entrant ${name} has changed since it entered (${why}): its games so far were played by the old one; enter the new one under a new name ("name" in its manifest), or start a new contest folder`,
+  );
+
+/** Refuses to play on when an entrant's folder changed since it entered (between two rounds of one contest run, say): its games so far were played by the old files. */
+export function checkEntrantsUnchanged(dir: string, run: RunConfig): void {
+  for (const b of run.bots) if (b.folder !== undefined && b.sha256 !== undefined && botHash(b.bot, b.folder) !== b.sha256) throw changed(dir, b.name, `its sha256 differs: a file of its folder ${b.folder} changed`);
 }
