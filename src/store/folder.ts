@@ -60,8 +60,10 @@ const configSum = (json: unknown): string => createHash('sha256').update(canonic
 
 /** Writes a run folder's config.json, its hash first (a folder cut short between the two has no config.json: it counts as empty). */
 export function writeFolderConfig(dir: string, config: FolderConfig): void {
-  writeAtomic(join(dir, CONFIG_SUM), configSum(config) + '\n');
-  writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+  const text = JSON.stringify(config, null, 2) + '\n';
+  // The hash of what is written, read back: a field set to undefined (a duel's config has some) is not in the file.
+  writeAtomic(join(dir, CONFIG_SUM), configSum(JSON.parse(text)) + '\n');
+  writeAtomic(join(dir, 'config.json'), text);
 }
 
 /** What a folder holds. */

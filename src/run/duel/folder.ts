@@ -11,7 +11,7 @@ import { canonicalJson } from '../../core/json.js';
 import { HavocError } from '../../core/errors.js';
 import type { RunConfig } from '../../config/types.js';
 import type { DuelSprtSpec } from '../../stats/pentanomialSprt.js';
-import { FOLDER_FORMAT, inspectFolder, writeAtomic, type FolderConfig } from '../../store/folder.js';
+import { FOLDER_FORMAT, inspectFolder, writeFolderConfig } from '../../store/folder.js';
 
 export const DUEL_FILE = 'duel.json';
 export const PAIRS_FILE = 'pairs.csv';
@@ -35,10 +35,9 @@ export function duelRun(dir: string, run: RunConfig, sprt: DuelSprtSpec): { run:
 
 export const sprtText = (s: DuelSprtSpec): string => `elo0=${s.elo0},elo1=${s.elo1},alpha=${s.alpha},beta=${s.beta} (${s.model})`;
 
-/** Rewrites the duel's config.json (its schedule has grown). */
+/** Rewrites the duel's config.json (its schedule has grown), and its hash with it (config.sha256: an edit by hand is refused). */
 export function saveDuelRun(dir: string, run: RunConfig): void {
-  const config: FolderConfig = { format: FOLDER_FORMAT, source: 'havoc duel', shard: null, run };
-  writeAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+  writeFolderConfig(dir, { format: FOLDER_FORMAT, source: 'havoc duel', shard: null, run });
 }
 
 /** duel.json's test, or null when the folder has none yet. */
