@@ -17,6 +17,7 @@ import { scheduleTotal } from '../config/total.js';
 import type { RunConfig } from '../config/types.js';
 import { folderData, initRunFolder, inspectFolder, runDifference, sameRun, type FolderConfig } from '../store/folder.js';
 import { linesOf, MatchesWriter, readMatches } from '../store/records.js';
+import { keepSeatKey } from './seatKeyFile.js';
 import { checkMatchSums } from '../store/matchSums.js';
 import { figuresOf, seatsOf } from './schedule.js';
 
@@ -98,6 +99,7 @@ export function mergeFolders(out: string, dirs: readonly string[], opts: { allow
     return { line: (id: number): string => held.get(id)!, close: () => held.clear() };
   });
   initRunFolder(out, run, null, data?.text ?? null, `merge of ${dirs.join(', ')}`);
+  keepSeatKey(out, run.seed); // the shards' key (the run seed's): a merged folder resumes as the run would
   const writer = new MatchesWriter(join(out, 'matches.csv'), k, figures);
   try {
     let chunk = '';

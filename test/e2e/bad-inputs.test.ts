@@ -85,7 +85,7 @@ describe.runIf(canMount)('a disk that fills', () => {
     try {
       // The run's folder as `havoc tournament` sets it up, then the disk filled but for `pages` pages.
       mkdirSync(join(disk, 'run'));
-      for (const f of ['config.json', 'config.sha256', 'parts.json']) cpSync(join(clean, f), join(disk, 'run', f));
+      for (const f of ['config.json', 'config.sha256', 'parts.json', 'seat.key']) cpSync(join(clean, f), join(disk, 'run', f));
       spawnSync('dd', ['if=/dev/zero', `of=${join(disk, 'fill')}`, 'bs=4096']);
       truncateSync(join(disk, 'fill'), Math.max(0, readFileSync(join(disk, 'fill')).length - pages * 4096));
       const r = havoc('resume', join(disk, 'run'), ...args);
