@@ -67,6 +67,15 @@ describe('a Battle Engine scenario from mid-game', () => {
     expect(play(fresh).records[1]).toMatchObject({ action: 'h a4 a5' });
   });
 
+  it('reads "rules": {"hitReach": "all-round"}: the M. Sgt, its Lt. Col killed, hits on at the Major diagonally beside it', () => {
+    const j = { ...json(), turns: [{ B: 'h d5 c5' }, { B: 'h d5 c4' }] };
+    // By default "next to" is orthogonal: the M. Sgt's turn ended with nothing left in reach, and the script's second B step is refused.
+    expect(() => play(j)).toThrow(/turns\[1\]: .*it is A's act now/);
+    const { records } = play({ ...j, rules: { hitReach: 'all-round' } });
+    expect(records[2]).toMatchObject({ turn: 12, seat: 'B', action: 'h d5 c4', events: ['B M. Sgt d5 hits A Major c4: 1 damage, 2 hp left'] });
+    expect(() => loadScenario({ ...j, rules: { hitReach: 'far' } }, 'mid.json')).toThrow(/^mid\.json: rules\.hitReach: must be one of "orthogonal", "all-round", not "far"/);
+  });
+
   it('names the file and field of every bad mid-game value', () => {
     const bad = (change: (j: Record<string, unknown>) => void): string => {
       const j = json();

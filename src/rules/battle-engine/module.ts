@@ -13,7 +13,7 @@ import { armyKey, armyKit, checkArmy, type Army } from './army.js';
 import { squareName, rowOf, onSide } from './board.js';
 import { formatAction, parseDeploy, parseStep } from './notation.js';
 import { observe, seatState, stateJson, type BeObservation } from './observe.js';
-import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterText, rosterPrices, START_TIES, TURN_SHAPES, type Roster } from './roster.js';
+import { BONUS_LOSSES, defaultRoster, defaultRosterPath, HIT_REACHES, LEVEL_UPS, parseRosterText, rosterPrices, START_TIES, TURN_SHAPES, type Roster } from './roster.js';
 import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState, type MidGame } from './state.js';
 import { isObject } from '../../core/json.js';
 import { applyStep, deploy, tossCoin } from './step.js';
@@ -237,7 +237,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
  * the one the game was made with (the same hash), its readings as recorded.
  */
 /** The readings that take one of a few words. */
-const READINGS: Readonly<Record<string, readonly string[]>> = { turnShape: TURN_SHAPES, startTie: START_TIES, bonusLoss: BONUS_LOSSES, levelUp: LEVEL_UPS };
+const READINGS: Readonly<Record<string, readonly string[]>> = { turnShape: TURN_SHAPES, startTie: START_TIES, bonusLoss: BONUS_LOSSES, levelUp: LEVEL_UPS, hitReach: HIT_REACHES };
 
 function gameFromDescription(roster: Roster, desc: unknown, where: string): BeGame {
   const fail = (field: string, problem: string): never => {
@@ -255,6 +255,11 @@ function gameFromDescription(roster: Roster, desc: unknown, where: string): BeGa
     const allowed = READINGS[k];
     if (allowed && !allowed.includes(r[k] as string)) fail(`.rules.${k}`, `must be one of ${allowed.join(', ')}, not ${JSON.stringify(r[k])}`);
     (rules as Record<string, unknown>)[k] = r[k];
+  }
+  // A reading a roster may leave out (hitReach): as recorded when the game set it.
+  if (r.hitReach !== undefined) {
+    if (!HIT_REACHES.includes(r.hitReach as (typeof HIT_REACHES)[number])) fail('.rules.hitReach', `must be one of ${HIT_REACHES.join(', ')}, not ${JSON.stringify(r.hitReach)}`);
+    (rules as Record<string, unknown>).hitReach = r.hitReach;
   }
   if (!Array.isArray(d.armies) || d.armies.length !== 2) return fail('.armies', 'must be the two armies\' keys');
   const armies = d.armies.map((a, i) => {

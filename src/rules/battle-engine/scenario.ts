@@ -20,7 +20,7 @@ import { HavocError } from '../../core/errors.js';
 import { isObject } from '../../core/json.js';
 import { armyProblems } from './army.js';
 import { parseSquare, onSide, rowOf, squareName } from './board.js';
-import { BONUS_LOSSES, LEVEL_UPS, START_TIES, TURN_SHAPES, type Readings, type Roster } from './roster.js';
+import { BONUS_LOSSES, HIT_REACHES, LEVEL_UPS, RULE_FIELDS, START_TIES, TURN_SHAPES, type Readings, type Roster } from './roster.js';
 import { baseType, bonus, hpLeft, makeBeGame, newBeState, type BeGame, type MidGame } from './state.js';
 import { deploy } from './step.js';
 
@@ -31,7 +31,7 @@ const PIECE_FIELDS: readonly string[] = ['piece', 'square', 'damage', 'arrows', 
 const SEATS = ['A', 'B'];
 /** Each reading a scenario may set, with the check its value must pass and what to say when it does not. */
 const NUMBERS: Readonly<Record<string, readonly [number, number]>> = { width: [6, 12], rowsPerSide: [3, 4], turnLimit: [1, Infinity] };
-const WORDS: Readonly<Record<string, readonly string[]>> = { turnShape: TURN_SHAPES, startTie: START_TIES, bonusLoss: BONUS_LOSSES, levelUp: LEVEL_UPS };
+const WORDS: Readonly<Record<string, readonly string[]>> = { turnShape: TURN_SHAPES, startTie: START_TIES, bonusLoss: BONUS_LOSSES, levelUp: LEVEL_UPS, hitReach: HIT_REACHES };
 
 /** Reads a scenario's game with `roster`'s pieces; `file` prefixes every path. */
 export function readScenario(roster: Roster, json: Readonly<Record<string, unknown>>, file: string): BeGame {
@@ -40,7 +40,7 @@ export function readScenario(roster: Roster, json: Readonly<Record<string, unkno
   };
   const rules: Record<string, unknown> = { ...roster.rules };
   if (json.rules !== undefined) {
-    if (!isObject(json.rules)) return fail('rules', `must be an object of readings (${Object.keys(roster.rules).join(', ')})`);
+    if (!isObject(json.rules)) return fail('rules', `must be an object of readings (${RULE_FIELDS.join(', ')})`);
     for (const [k, v] of Object.entries(json.rules)) {
       const range = NUMBERS[k], words = WORDS[k];
       if (range) {
@@ -48,7 +48,7 @@ export function readScenario(roster: Roster, json: Readonly<Record<string, unkno
           fail(`rules.${k}`, `must be a whole number ${range[1] === Infinity ? `>= ${range[0]}` : `from ${range[0]} to ${range[1]}`}, not ${JSON.stringify(v)}`);
       } else if (words) {
         if (!words.includes(v as string)) fail(`rules.${k}`, `must be one of ${words.map((w) => JSON.stringify(w)).join(', ')}, not ${JSON.stringify(v)}`);
-      } else fail(`rules.${k}`, `no such reading (expected ${Object.keys(roster.rules).join(', ')})`);
+      } else fail(`rules.${k}`, `no such reading (expected ${RULE_FIELDS.join(', ')})`);
       rules[k] = v;
     }
   }
