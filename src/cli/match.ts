@@ -1,5 +1,5 @@
 /** `havoc match`: one seeded match between bots, drawn step by step. */
-import { scenarioResult } from '../match/scenario.js';
+import { readScenarioFile, scenarioResult } from '../match/scenario.js';
 import { withExamples } from './examples.js';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
@@ -20,11 +20,12 @@ import { startReplay, writeReplay } from '../store/replays.js';
 import { reportErrors } from './errors.js';
 
 interface Args {
-  ruleset: string;
+  ruleset?: string;
+  scenario?: string;
   loadouts?: string;
   bots: string;
   seed: string;
-  'turn-limit': number;
+  'turn-limit'?: number;
   parts?: string;
   quiet: boolean;
   json: boolean;
@@ -39,11 +40,12 @@ const command: CommandModule<object, Args> = {
   describe: 'play one seeded match between bots and draw it',
   builder: (y) =>
     withExamples(y, 'match')
-      .option('ruleset', { type: 'string', default: rulesetIds()[0], describe: `a ruleset (${rulesetIds().join(', ')}) or a ruleset module's path` })
+      .option('ruleset', { type: 'string', describe: `a ruleset (${rulesetIds().join(', ')}) or a ruleset module's path (default ${rulesetIds()[0]})` })
+      .option('scenario', { type: 'string', describe: "a scenario file: the bots play from its start (its ruleset, pieces placed by hand, mid-game state); its scripted turns are not played" })
       .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json, loadout keys, or design files (a .json file holding one build as a config writes it), e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build)' })
       .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name, path (.js, .ts) or manifest (bot.json: a bot in any language), one per seat (one is used for all)' })
       .option('seed', { type: 'string', default: '1', describe: 'run seed; the match seed is derived from it' })
-      .option('turn-limit', { type: 'number', default: 100 })
+      .option('turn-limit', { type: 'number', describe: 'turns before a draw (default 100; with --scenario, the file\'s)' })
       .option('budget', { type: 'number', default: DEFAULT_BUDGET.ms, describe: 'milliseconds a decision may take (over it: a timeout fault)' })
       .option('sims', { type: 'number', default: DEFAULT_BUDGET.sims, describe: 'simulations a decision should plan for (the searching bots\' budget)' })
       .option('parts', { type: 'string', describe: 'the ruleset\'s data file (NHM and RBP: the parts catalogue, default configs/parts.json)' })
@@ -54,11 +56,8 @@ const command: CommandModule<object, Args> = {
   handler: (args) =>
     reportErrors(async () => {
       if (String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
-      const base = await loadRuleset(args.ruleset);
-      const mod: AnyGameModule = withDataFile(base, args.parts, '--parts');
-      const builds = buildsOf(mod, args.loadouts);
       const budget = budgetOf(args.budget, args.sims);
-      const game = mod.makeGame({ builds, turnLimit: args['turn-limit'] });
+      const { mod, game, rulesetPath } = await gameOf(args);
       const n = mod.seatCount(game);
       // A manifest (bot.json) names a bot in any language: its module or command.
       const given = args.bots.split(',').map((s) => s.trim());
@@ -86,7 +85,7 @@ const command: CommandModule<object, Args> = {
         out(`\n${show(st, rec)}\n`);
       };
       const recorder = args.replay
-        ? startReplay(mod, game, { botSpecs: specs, seed, match: { id: 0, runSeed: args.seed }, ...(isRulesetPath(args.ruleset) ? { rulesetModule: resolve(args.ruleset) } : {}) }, args.quiet ? undefined : draw)
+        ? startReplay(mod, game, { botSpecs: specs, seed, match: { id: 0, runSeed: args.seed }, ...(rulesetPath ? { rulesetModule: resolve(rulesetPath) } : {}) }, args.quiet ? undefined : draw)
         : null;
       const result = playMatch({
         module: mod,
@@ -112,6 +111,23 @@ const command: CommandModule<object, Args> = {
       }
     }),
 };
+
+/** The match's game: a scenario's start (--scenario), or the ruleset's with --loadouts and --turn-limit. */
+async function gameOf(args: Args): Promise<{ mod: AnyGameModule; game: unknown; rulesetPath?: string }> {
+  if (args.scenario !== undefined) {
+    // The file says what these options would: refused rather than silently overridden.
+    for (const [flag, v] of [['--ruleset', args.ruleset], ['--loadouts', args.loadouts], ['--parts', args.parts], ['--turn-limit', args['turn-limit']]] as const)
+      if (v !== undefined) throw new HavocError('ERR_ARGS', flag, `a scenario (--scenario ${args.scenario}) sets its own ruleset, pieces and turn limit; leave ${flag} out`);
+    const sc = await readScenarioFile(args.scenario);
+    if (sc.turns.length > 0 && !args.quiet)
+      process.stderr.write(`note: ${args.scenario}: ${sc.turns.length === 1 ? 'its scripted turn is' : `its ${sc.turns.length} scripted turns are`} not played; the bots play from its start\n`);
+    return { mod: sc.module, game: sc.game, rulesetPath: sc.rulesetPath };
+  }
+  const ruleset = args.ruleset ?? rulesetIds()[0];
+  const mod: AnyGameModule = withDataFile(await loadRuleset(ruleset), args.parts, '--parts');
+  const game = mod.makeGame({ builds: buildsOf(mod, args.loadouts), turnLimit: args['turn-limit'] ?? 100 });
+  return { mod, game, ...(isRulesetPath(ruleset) ? { rulesetPath: ruleset } : {}) };
+}
 
 /** The budget of --budget and --sims. */
 function budgetOf(ms: number, sims: number): Budget {
