@@ -128,8 +128,9 @@ export async function playJob(job: FolderJob, exec: Executor, stop: AbortSignal,
   return null;
 }
 
-/** The command that carries on a stopped run (a contest's own command for a contest). */
-const resumeHint = (job: FolderJob): string => (job.run.schedule.type === 'rounds' ? 'havoc contest CONFIG' : `havoc resume ${job.dir}`);
+/** The command that carries on a stopped run (a contest's or a duel's own command for one). */
+const resumeHint = (job: FolderJob): string =>
+  job.run.schedule.type === 'rounds' ? 'havoc contest CONFIG' : job.run.schedule.type === 'duel' ? 'the same havoc duel command' : `havoc resume ${job.dir}`;
 
 /**
  * A played run's tables (printed: `text` in place of the usual top of the tables, after writing what it

@@ -11,6 +11,7 @@ export type AnyCommand = CommandModule<any, any>;
 export const COMMANDS: readonly (readonly [name: string, load: () => Promise<{ default: AnyCommand }>])[] = [
   ['tournament', () => import('./tournament.js')],
   ['contest', () => import('./contest.js')],
+  ['duel', () => import('./duel.js')],
   ['sweep', () => import('./sweep.js')],
   ['reprice', () => import('./reprice.js')],
   ['swaps', () => import('./swaps.js')],
@@ -29,6 +30,9 @@ export const COMMANDS: readonly (readonly [name: string, load: () => Promise<{ d
   ['notation', () => import('./notation.js')],
   ['worker', () => import('./worker.js')],
   ['status', () => import('./status.js')],
+  ['serve', () => import('./serve.js')],
+  ['submit', () => import('./submit.js')],
+  ['serve-worker', () => import('./serveWorker.js')],
 ];
 
 /** The commands to load for these arguments: the one named first when it is known, else all (the top help, a typo yargs names). */

@@ -7,7 +7,7 @@ import type { Argv } from 'yargs';
 
 export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
   tournament: [
-    ['havoc tournament configs/quick.json', 'random, greedy and nash on Robo Battle Pigs, a few seconds: tables and report in results/quick/'],
+    ['havoc tournament configs/quick.json', 'random, greedy and nash on Robo Battle Pigs, 9 s of CPU: tables and report in results/quick/'],
     ['havoc tournament configs/quick.json --shard 1/2 --out results/quick-1of2 --quiet', 'half the matches (ids 0, 2, 4, …), for one machine of two'],
     ['havoc tournament configs/quick.json --shard 2/2 --out results/quick-2of2 --quiet', 'the other half'],
     ['havoc tournament configs/quick.json --workers 0 --seed 2 --out results/quick-seed2 --no-report', 'in this thread, another seed, no report'],
@@ -32,6 +32,10 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
   contest: [
     ['havoc contest configs/contest.json --quiet', 'the starter kits, a faulty entrant and random on Robo Battle Pigs, each sandboxed: rounds until the leaderboard settles, in results/contest/'],
     ['havoc contest configs/contest.json --save-replays none --no-report', 'run it again: the contest carries on (nothing new to play unless an entrant joined)'],
+  ],
+  duel: [
+    ['havoc duel greedy random --ruleset rbp --max-games 400 --out results/duel-quick --save-replays none', 'is greedy stronger than random on Robo Battle Pigs? pairs until the test of 0 against 10 Elo decides (H1 accepted after 220 games), in results/duel-quick/'],
+    ['havoc duel greedy greedy --ruleset rbp --out results/duel-copy --save-replays none', 'greedy against a copy of itself (named greedy-2): H0 accepted'],
   ],
   merge: [['havoc merge results/quick-merged results/quick-1of2 results/quick-2of2', 'the two shards as one run: the same tables, byte for byte, as results/quick/']],
   resume: [['havoc resume results/quick', 'carry on a stopped run (a finished one has nothing left to play)']],

@@ -4,7 +4,7 @@ import { withExamples } from './examples.js';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadBotModule, runsIsolated } from '../match/bots.js';
-import { readManifest } from '../sandbox/manifest.js';
+import { commandBotHint, type EntrantManifest, readManifest } from '../sandbox/manifest.js';
 import { botModuleProblem } from '../config/index.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
 import { playMatch } from '../match/loop.js';
@@ -42,7 +42,7 @@ const command: CommandModule<object, Args> = {
     withExamples(y, 'match')
       .option('ruleset', { type: 'string', describe: `a ruleset (${rulesetIds().join(', ')}) or a ruleset module's path (default ${rulesetIds()[0]})` })
       .option('scenario', { type: 'string', describe: "a scenario file: the bots play from its start (its ruleset, pieces placed by hand, mid-game state); its scripted turns are not played" })
-      .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json, loadout keys, or design files (a .json file holding one build as a config writes it), e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build)' })
+      .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json, loadout keys, or design files (a .json file holding one build as a config writes it), e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build, else the builds the first manifest of --bots lists for the ruleset)' })
       .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name, path (.js, .ts) or manifest (bot.json: a bot in any language), one per seat (one is used for all)' })
       .option('seed', { type: 'string', default: '1', describe: 'run seed; the match seed is derived from it' })
       .option('turn-limit', { type: 'number', describe: 'turns before a draw (default 100; with --scenario, the file\'s)' })
@@ -56,12 +56,16 @@ const command: CommandModule<object, Args> = {
   handler: (args) =>
     reportErrors(async () => {
       if (String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
-      const budget = budgetOf(args.budget, args.sims);
-      const { mod, game, rulesetPath } = await gameOf(args);
-      const n = mod.seatCount(game);
       // A manifest (bot.json) names a bot in any language: its module or command.
       const given = args.bots.split(',').map((s) => s.trim());
+      for (const s of given) {
+        const hint = commandBotHint(s);
+        if (hint) throw new HavocError('ERR_BOT', s, hint);
+      }
       const manifests = given.map((s) => (s.endsWith('.json') ? readManifest(s) : null));
+      const budget = budgetOf(args.budget, args.sims);
+      const { mod, game, rulesetPath, buildsFrom } = await gameOf(args, manifests);
+      const n = mod.seatCount(game);
       const specs = given.map((s, i) => manifests[i]?.spec ?? s);
       const specOf = (i: number): string => specs[Math.min(i, specs.length - 1)];
       const nameOf = (i: number): string => {
@@ -78,7 +82,7 @@ const command: CommandModule<object, Args> = {
       const factories = await Promise.all(Array.from({ length: n }, async (_, i) => matchFactory(await loadBotModule(specOf(i), trusted), mod, game, seed)));
       const out = (s: string): boolean => process.stdout.write(s);
       const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${nameOf(i)}${mod.present?.describeSeat ? ` as ${mod.present.describeSeat(game, i)}` : ''}`);
-      if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}\n`);
+      if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}${buildsFrom ? `; builds from ${buildsFrom}` : ''}\n`);
       const draw = (rec: object, st: unknown): void => {
         const show = mod.present?.show;
         if (args.json || !show) return void out(JSON.stringify(rec) + '\n');
@@ -112,8 +116,8 @@ const command: CommandModule<object, Args> = {
     }),
 };
 
-/** The match's game: a scenario's start (--scenario), or the ruleset's with --loadouts and --turn-limit. */
-async function gameOf(args: Args): Promise<{ mod: AnyGameModule; game: unknown; rulesetPath?: string }> {
+/** The match's game: a scenario's start (--scenario), or the ruleset's with --loadouts (else a manifest's builds) and --turn-limit. */
+async function gameOf(args: Args, manifests: readonly (EntrantManifest | null)[]): Promise<{ mod: AnyGameModule; game: unknown; rulesetPath?: string; buildsFrom?: string }> {
   if (args.scenario !== undefined) {
     // The file says what these options would: refused rather than silently overridden.
     for (const [flag, v] of [['--ruleset', args.ruleset], ['--loadouts', args.loadouts], ['--parts', args.parts], ['--turn-limit', args['turn-limit']]] as const)
@@ -125,8 +129,11 @@ async function gameOf(args: Args): Promise<{ mod: AnyGameModule; game: unknown; 
   }
   const ruleset = args.ruleset ?? rulesetIds()[0];
   const mod: AnyGameModule = withDataFile(await loadRuleset(ruleset), args.parts, '--parts');
-  const game = mod.makeGame({ builds: buildsOf(mod, args.loadouts), turnLimit: args['turn-limit'] ?? 100 });
-  return { mod, game, ...(isRulesetPath(ruleset) ? { rulesetPath: ruleset } : {}) };
+  // No --loadouts where the ruleset needs builds: the first manifest's builds for it, one a seat.
+  const listed = args.loadouts === undefined && !mod.builds.fixed ? manifests.find((m) => m?.builds[mod.id]) : undefined;
+  const builds = listed ? manifestBuilds(mod, listed.builds[mod.id], listed.file) : buildsOf(mod, args.loadouts);
+  const game = mod.makeGame({ builds, turnLimit: args['turn-limit'] ?? 100 });
+  return { mod, game, ...(isRulesetPath(ruleset) ? { rulesetPath: ruleset } : {}), ...(listed ? { buildsFrom: listed.file } : {}) };
 }
 
 /** The budget of --budget and --sims. */
@@ -136,11 +143,20 @@ function budgetOf(ms: number, sims: number): Budget {
   return { ms, sims };
 }
 
+/** A manifest's builds for the ruleset (names, keys or designs, one a seat), each checked by the ruleset. */
+function manifestBuilds(mod: AnyGameModule, list: readonly unknown[], file: string): unknown[] {
+  return list.map((raw, i) => {
+    const r = mod.builds.check(raw, `${file}: builds.${mod.id}[${i}]`);
+    if (!r.ok) throw r.error;
+    return r.value;
+  });
+}
+
 /** The builds named by --loadouts (checked by the ruleset), or its one build for each of its fewest seats. */
 function buildsOf(mod: AnyGameModule, list: string | undefined): unknown[] {
   const fixed = mod.builds.fixed;
   if (list === undefined) {
-    if (!fixed) throw new HavocError('ERR_ARGS', '--loadouts', `${mod.title} needs a build per seat (${mod.seats.min === mod.seats.max ? mod.seats.min : `${mod.seats.min} to ${mod.seats.max}`} seats)${mod.builds.named ? '; havoc loadouts --named lists the named ones' : ''}`);
+    if (!fixed) throw new HavocError('ERR_ARGS', '--loadouts', `${mod.title} needs a build per seat (${mod.seats.min === mod.seats.max ? mod.seats.min : `${mod.seats.min} to ${mod.seats.max}`} seats): name them with --loadouts, or list them in a manifest\'s "builds"${mod.builds.named ? '; havoc loadouts --named lists the named ones' : ''}`);
     return new Array(mod.seats.min).fill(fixed.build);
   }
   const names = list.split(',').map((s) => s.trim());

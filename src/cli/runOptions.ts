@@ -20,3 +20,11 @@ export const configOptions = <T>(y: Argv<T>) =>
     .option('out', { type: 'string', describe: 'output folder (overrides the config\'s "out")' })
     .option('seed', { type: 'string', describe: 'run seed (overrides the config\'s "seed")' })
     .option('shard', { type: 'string', describe: 'play only shard K of N (match ids ≡ K-1 mod N), e.g. 2/4' });
+
+/** What --matches and --bots say, the same on tournament and sweep. */
+export const MATCHES_HELP = 'matches to play in place of the schedule\'s (a sweep: its matches; a round robin, gauntlet or free-for-all: a whole number of rounds of its pairings, games per pairing = N / pairings)';
+export const BOTS_HELP = 'the bots that play, in place of the config\'s "bots" (every run\'s): built-in names or paths, comma-separated, e.g. random,greedy';
+
+/** Adds --matches and --bots, the overrides tournament and sweep share. */
+export const overrideOptions = <T>(y: Argv<T>, bots = BOTS_HELP) =>
+  y.option('matches', { type: 'number', describe: MATCHES_HELP }).option('bots', { type: 'string', describe: bots });

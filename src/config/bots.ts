@@ -11,6 +11,7 @@ import { builtinBotPath, commandOf, commandSpec, importBot, isBotPath, runsIsola
 import { HavocError } from '../core/errors.js';
 import { compiledBot, isTypeScript } from '../match/typescriptBots.js';
 import { isolatedBotProblem } from '../sandbox/remoteBot.js';
+import { commandBotHint } from '../sandbox/manifest.js';
 import { DEFAULT_ISOLATION, isolationOf, type Isolation } from '../sandbox/limits.js';
 import { loadRunRuleset } from './rulesets.js';
 import { check, fieldsOf, isObj, Problems, type Field } from './problems.js';
@@ -67,6 +68,8 @@ function resolveBot(b: unknown, at: string, problems: Problems): BotEntry | null
   if (isBotPath(spec)) {
     const abs = resolve(spec);
     if (!existsSync(abs)) return problems.add(at, `bot module ${spec} does not exist (looked for ${abs})`), null;
+    const hint = commandBotHint(spec);
+    if (hint) return problems.add(at, hint), null;
     return { name, bot: abs, sha256: botHash(abs) };
   }
   if (!builtinBotPath(spec)) {

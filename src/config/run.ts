@@ -20,7 +20,7 @@ import { resolveSchedule } from './schedule.js';
 import { resolveTeams } from './teams.js';
 import { Between, Budget, Experimental, Limits, MaxFaults, MaxHangs, Parts, Ruleset, Seed, Stats, TurnLimit } from './schema.js';
 import { DEFAULT_BOT_LIMITS, type BotLimits } from '../sandbox/limits.js';
-import { MAX_MATCHES, scheduleTotal } from './total.js';
+import { MAX_MATCHES, scheduleTotal, withMatches } from './total.js';
 import {
   DEFAULT_SEED,
   DEFAULT_STATS,
@@ -130,7 +130,7 @@ export function resolveRun(
   }
   if (bad()) return null;
 
-  const run: RunConfig = {
+  let run: RunConfig = {
     format: RUN_FORMAT,
     name,
     ruleset,
@@ -151,6 +151,11 @@ export function resolveRun(
     seed,
     stats,
   };
+  if (overrides.matches !== undefined) {
+    const r = withMatches(run, overrides.matches);
+    if (typeof r === 'string') return problems.add('--matches', r), null;
+    run = r;
+  }
   const total = scheduleTotal(run);
   if (total > MAX_MATCHES) problems.add(sch.at, `${total} matches is more than one run can hold (${MAX_MATCHES}); split it`);
   return bad() ? null : { run, data };

@@ -55,6 +55,13 @@ export type ScheduleSpec =
       readonly rounds: readonly ContestRound[];
       /** The build each entrant that brings its own plays, by bot name (a loadout's name); the others play the run's first loadout. */
       readonly builds?: Readonly<Record<string, string>>;
+    }
+  | {
+      readonly type: 'duel';
+      /** Matches so far: a duel's run grows a check at a time (`havoc duel`, src/run/duel/); run configs do not write duels. */
+      readonly matches: number;
+      /** Openings: pairs of builds drawn from the run's seed, pair p playing opening p mod openings; 0: the run's first loadout in every seat. */
+      readonly openings: number;
     };
 
 /**
@@ -141,6 +148,8 @@ export interface ConfigOverrides {
   readonly trustBots?: boolean;
   /** Per-run schedule field overrides (e.g. `havoc sweep --matches N`). */
   readonly schedule?: Readonly<Record<string, unknown>>;
+  /** Every run's matches, in place of its schedule's (`--matches N` of tournament and sweep; total.ts withMatches). */
+  readonly matches?: number;
   /** Every run's bots, in place of the config's (`havoc sweep --bots greedy`). */
   readonly bots?: readonly string[];
 }

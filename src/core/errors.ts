@@ -73,6 +73,10 @@ export const ERROR_CODES = Object.freeze({
   ERR_WORKER_SETUP: 'a worker thread could not set the run up or load its bots',
   ERR_ENVIRONMENT: 'the machine will not write a file (disk full, permissions): resume once fixed',
   ERR_QUEUE: "the Redis queue cannot be reached or a batch's files are not the coordinator's",
+  // The contest server.
+  ERR_UPLOAD: 'a submission is refused: too big, too many files, a path or link outside its folder, no manifest',
+  ERR_ACCESS: "a request without the token it needs (an entrant's or the organiser's)",
+  ERR_SERVE: "a contest server's file, database or storage cannot be used",
 } as const);
 
 /** An error code: one of ERROR_CODES. */

@@ -2,13 +2,18 @@
  * Each entrant of a contest between bots as the report shows it: its games
  * (its losses first: how it was beaten), each with the opponent, the end, its
  * faults, whether a replay is saved and its bot's stderr log when one was
- * kept; and its faults by message, gathered from the saved replays (every
- * match with a fault saves one) with how often and where each came first.
+ * kept; and its faults by cause (faultCauses.ts: numbers and quoted
+ * actions made general, the file and line of its own code read from its
+ * stderr in that match), gathered from the saved replays (every match with a
+ * fault saves one) with how often and where each came first. Its bot's
+ * folder is taken out of every message: entrants by names, not paths.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseReplay } from '../store/replayFormat.js';
 import { replayId } from './viewer/data.js';
+import { faultsOf, withoutPaths } from './faultCauses.js';
+import { runBotNames } from './botNames.js';
 
 /** One game of an entrant. */
 export interface EntrantGame {
@@ -24,10 +29,13 @@ export interface EntrantGame {
   readonly log: string | null;
 }
 
-/** A fault message of an entrant: how often, and its first match and turn. */
+/** A fault cause of an entrant (faultCauses.ts): its first message, where in its files, how often, and its first match and turn. */
 export interface EntrantFault {
   readonly kind: string;
+  /** The first message of the cause, its bot's folder taken out. */
   readonly message: string;
+  /** `file:line` in the entrant's files, from its stderr in the match, or null. */
+  readonly where: string | null;
   readonly count: number;
   readonly match: number;
   readonly turn: number;
@@ -87,7 +95,8 @@ export function entrantPages(dir: string, header: readonly string[], rows: reado
       });
     }
   }
-  // Fault messages from the saved replays, charged to the seat's entrant by the match's row.
+  // Faults from the saved replays, charged to the seat's entrant by the match's row, grouped by cause and place.
+  const names = runBotNames(dir);
   const rd = join(dir, 'replays');
   const files = existsSync(rd) ? readdirSync(rd).filter((f) => f.endsWith('.jsonl')).slice(0, MAX_FAULT_REPLAYS) : [];
   for (const f of files) {
@@ -103,10 +112,12 @@ export function entrantPages(dir: string, header: readonly string[], rows: reado
     for (const x of log) {
       const name = row[col(`${seats[x.seat]}_bot`)];
       if (name === undefined) continue;
-      const faults = page(name).faults, key = `${x.kind}\n${x.message}`;
+      const stderr = join(dir, stderrLogPath(id!, seats[x.seat]));
+      const [f] = faultsOf([x], existsSync(stderr) ? readFileSync(stderr, 'utf8') : null, names.rootOf(name), names.roots);
+      const faults = page(name).faults, key = `${f.cause}\n${f.where ?? ''}`;
       const had = faults.get(key);
-      if (!had) faults.set(key, { kind: x.kind, message: x.message, count: 1, match: id!, turn: x.turn });
-      else faults.set(key, { ...had, count: had.count + 1, ...(id! < had.match ? { match: id!, turn: x.turn } : {}) });
+      if (!had) faults.set(key, { kind: x.kind, message: f.message, where: f.where, count: 1, match: id!, turn: x.turn });
+      else faults.set(key, { ...had, count: had.count + 1, ...(id! < had.match ? { match: id!, turn: x.turn, message: f.message } : {}) });
     }
   }
   const order = { loss: 0, draw: 1, win: 2 } as const;
@@ -123,7 +134,7 @@ export function entrantPages(dir: string, header: readonly string[], rows: reado
         faults: p.games.reduce((n, g) => n + g.faults, 0),
         list: [...p.games].sort((a, b) => order[a.result] - order[b.result] || a.id - b.id),
         faultMessages: [...p.faults.values()].sort((a, b) => b.count - a.count || a.match - b.match),
-        errors: errors.filter((l) => l.includes(`(${name})`)),
+        errors: errors.filter((l) => l.includes(`(${name})`)).map((l) => withoutPaths(l, names.roots)),
       };
     });
 }

@@ -1,6 +1,6 @@
 /**
  * The report's Entrants section: a page per entrant of a contest between
- * bots (entrants.ts) — its record, its faults by message and its forfeits,
+ * bots (entrants.ts) — its record, its faults by cause and its forfeits,
  * then its games, losses first, each with ▶ watch when the report holds its
  * replay (else the command that plays it again) and a link to its bot's
  * stderr log when one was kept.
@@ -18,8 +18,8 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLoca
 
 function entrantBlock(p: EntrantPage, saved: ReadonlySet<number>, dir: string): string {
   const faults = p.faultMessages.length
-    ? `<p>Faults by message (from the saved replays):</p><ul class="errors">${p.faultMessages
-        .map((x) => `<li>${esc(x.kind)} ×${x.count}: ${esc(x.message)} (first in match ${x.match}, turn ${x.turn})</li>`)
+    ? `<p>Faults by cause (from the saved replays; a message's numbers and quoted actions stand for any):</p><ul class="errors">${p.faultMessages
+        .map((x) => `<li>${esc(x.kind)} ×${x.count}${x.where ? ` at <code>${esc(x.where)}</code>` : ''}: ${esc(x.message)} (first in match ${x.match}, turn ${x.turn})</li>`)
         .join('')}</ul>`
     : '';
   const forfeits = p.errors.length ? `<p>From errors.log:</p><ul class="errors">${p.errors.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '';
@@ -40,6 +40,6 @@ ${faults}${forfeits}<table class="entrant-games"><thead><tr><th>#</th><th>seat</
 
 /** The section: each entrant's page, folded, in name order. */
 export function entrantsSection(pages: readonly EntrantPage[], saved: ReadonlySet<number>, dir: string): string {
-  const note = `<p class="note">A page per entrant: its faults by message, its forfeits, and its games, losses first — <b>▶ watch</b> opens a saved replay in the viewer, <b>stderr</b> what its bot wrote to stderr in that match.</p>`;
+  const note = `<p class="note">A page per entrant: its faults by cause (with the file and line its stderr names), its forfeits, and its games, losses first — <b>▶ watch</b> opens a saved replay in the viewer, <b>stderr</b> what its bot wrote to stderr in that match.</p>`;
   return note + pages.map((p) => entrantBlock(p, saved, dir)).join('\n');
 }

@@ -12,6 +12,7 @@ import type { AnyGameModule } from '../core/game.js';
 import { rulesetById } from '../rules/registry.js';
 import { readCsv, type CsvTable } from './htmlCsv.js';
 import { replayId, viewerReplay, type ChosenNote, type ViewerReplay } from './viewer/data.js';
+import { runBotNames } from './botNames.js';
 
 export interface ReadOptions {
   /** At most this many replays go into the page (the run's chosen ones first, then by match id); default 60. */
@@ -155,10 +156,13 @@ export function readRunFolder(dir: string, opts: ReadOptions = {}): RunFolder {
   const files = existsSync(rd) ? readdirSync(rd).filter((f) => f.endsWith('.jsonl')).sort((a, b) => place(a) - place(b) || natural(a, b)) : [];
   const replays: ViewerReplay[] = [];
   const replayErrors: string[] = [];
+  const names = runBotNames(dir);
   for (const f of files.slice(0, opts.maxReplays ?? 60)) {
     try {
-      const r = parseReplay(readFileSync(join(rd, f), 'utf8'), f);
-      const mod = rulesetOf(r);
+      const read = parseReplay(readFileSync(join(rd, f), 'utf8'), f);
+      // The bots by their names in the run (an entrant's, not the organiser's path to its files).
+      const r = { ...read, header: { ...read.header, bots: read.header.bots.map(names.nameOf) } };
+      const mod = rulesetOf(read);
       replays.push(viewerReplay(f, r, chosen.get(replayId(f) ?? -1), legendOf(mod, r, join(rd, f)), mod?.present?.boardView?.(r.header.game, r.steps) ?? null));
     } catch (e) {
       replayErrors.push(`${f}: ${(e as Error).message}`);

@@ -14,7 +14,7 @@ import type { AnyGameModule } from '../core/game.js';
 import { matchSeed } from '../core/rng.js';
 import { rulesetById, rulesetIds } from '../rules/registry.js';
 import { isBotPath, loadBotModule } from '../match/bots.js';
-import { readManifest } from '../sandbox/manifest.js';
+import { commandBotHint, readManifest } from '../sandbox/manifest.js';
 import { botModuleProblem } from '../config/index.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
 import { type FaultRecord, playMatch } from '../match/loop.js';
@@ -33,6 +33,8 @@ export interface CheckedBot {
 /** A bot named by `arg`: a manifest (a `.json` file, manifest.ts) or a module's path. */
 export function checkedBot(arg: string): CheckedBot {
   if (!arg.endsWith('.json')) {
+    const hint = commandBotHint(arg);
+    if (hint) throw new HavocError('ERR_BOT', arg, hint);
     if (!isBotPath(arg)) throw new HavocError('ERR_BOT', arg, 'name a bot module by its path (./bot.js, ./bot.ts) or a manifest (.json)');
     return { name: arg, spec: arg, rulesets: null, builds: {} };
   }

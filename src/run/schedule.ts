@@ -86,6 +86,7 @@ export function makeSchedule(run: RunConfig, data: unknown): Schedule {
   }
   if (run.between === 'teams') return teamSchedule(run, total);
   if (s.type === 'rounds') return roundsSchedule(run, s.rounds, s.builds ?? {}, total);
+  if (s.type === 'duel') return duelSchedule(run, duelOpenings(run, data), total);
   const entrants: SeatSpec[] =
     run.between === 'bots'
       ? run.bots.map((b) => ({ bot: b.name, loadout: run.loadouts[0].name }))
@@ -181,6 +182,43 @@ function roundsSchedule(run: RunConfig, rounds: readonly ContestRound[], builds:
       return { id, seed: matchSeed(run.seed, id - swap), seats: [{ bot: pair[swap], loadout: loadoutOf(pair[swap]) }, { bot: pair[1 - swap], loadout: loadoutOf(pair[1 - swap]) }] };
     },
   };
+}
+
+/**
+ * A duel (`havoc duel`): pair p is matches 2p and 2p+1 on the seed of 2p, the first bot in seat A then in
+ * seat B; each seat keeps its build of the pair's opening (openings[p mod n]) whichever bot sits there, so
+ * both bots play both builds of every opening.
+ */
+function duelSchedule(run: RunConfig, openings: readonly (readonly [string, string])[], total: number): Schedule {
+  const [a, b] = run.bots.map((x) => x.name);
+  const fixed: readonly [string, string] = [run.loadouts[0].name, run.loadouts[0].name];
+  return {
+    total,
+    seats: 2,
+    spec: (id) => {
+      const pair = Math.floor(id / 2), swap = id % 2;
+      const [l0, l1] = openings.length ? openings[pair % openings.length] : fixed;
+      return { id, seed: matchSeed(run.seed, id - swap), seats: [{ bot: swap ? b : a, loadout: l0 }, { bot: swap ? a : b, loadout: l1 }] };
+    },
+  };
+}
+
+/** A duel's openings: 2n builds drawn by the ruleset from the run's seed (build keys), taken two at a time; none for a run without openings. */
+export function duelOpenings(run: RunConfig, data: unknown): [string, string][] {
+  const s = run.schedule;
+  if (s.type !== 'duel' || s.openings === 0) return [];
+  const mod = rulesetById(run.ruleset);
+  return sampleOpenings(withRunData(mod, data), s.openings, run.seed, run.experimental);
+}
+
+/** n openings of `mod` (with its data bound) for a duel of seed `seed`: 2n builds drawn from the legal ones, taken two at a time. */
+export function sampleOpenings(mod: AnyGameModule, n: number, seed: string, experimental: boolean): [string, string][] {
+  const kit = mod.builds;
+  if (!kit.sample) throw new HavocError('ERR_ARGS', '--openings', `${mod.title} cannot draw builds for openings: give --openings 0`);
+  const none = { excludeTags: [], includeParts: [], excludeParts: [], minSpent: null, maxSpent: null };
+  const keys = kit.sample(2 * n, deriveSeed(seed, 'openings'), sweepFilter(none, experimental)).map((x) => kit.key(x));
+  if (!keys.length) throw new HavocError('ERR_ARGS', '--openings', `${mod.title} has no legal build to draw`);
+  return Array.from({ length: n }, (_, i) => [keys[(2 * i) % keys.length], keys[(2 * i + 1) % keys.length]]);
 }
 
 /** Every k-subset of 0..n-1, lexicographic. */

@@ -5,7 +5,7 @@
  * check-bot` and `havoc contest` read it; every problem names its field.
  */
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { HavocError, HavocProblems } from '../core/errors.js';
 import { readJsonFile } from '../core/json.js';
@@ -62,4 +62,35 @@ export function readManifest(path: string): EntrantManifest {
     rulesets: v.rulesets ?? null,
     builds: v.builds ?? {},
   };
+}
+
+/** Interpreters by a source file's extension: a bot in one of these languages runs as a command. */
+const INTERPRETERS: Readonly<Record<string, readonly string[]>> = {
+  '.py': ['python3'],
+  '.rb': ['ruby'],
+  '.pl': ['perl'],
+  '.lua': ['lua'],
+  '.php': ['php'],
+  '.r': ['Rscript'],
+  '.jl': ['julia'],
+  '.sh': ['sh'],
+};
+/** Sources a compiler turns into a program. */
+const COMPILED = ['.c', '.cc', '.cpp', '.rs', '.go', '.java', '.cs', '.kt', '.zig', '.hs'];
+
+/**
+ * When a bot is named by a file that is not a JavaScript or TypeScript module (`bot.py`): what to do instead,
+ * in one line, with a manifest that would work (its command for the file's language) and where to save it; a
+ * manifest already beside the file is named. Null for a module (or a path with no extension to go by).
+ */
+export function commandBotHint(path: string): string | null {
+  const m = /(\.[A-Za-z0-9]+)$/.exec(path);
+  if (!m || /^\.[cm]?[jt]s$/.test(m[1]) || m[1] === '.json') return null;
+  const ext = m[1].toLowerCase(), file = basename(path), here = dirname(path);
+  const beside = join(here, 'bot.json');
+  if (existsSync(beside) && beside !== path) return `a ${ext} bot runs as a command named by a manifest; ${beside} is beside it: havoc check-bot ${beside} (docs/protocol.md)`;
+  const command = INTERPRETERS[ext] ? [...INTERPRETERS[ext], file] : COMPILED.includes(ext) ? [`./${file.slice(0, -ext.length)}`] : null;
+  const manifest = JSON.stringify({ name: file.slice(0, -ext.length), command: command ?? ['PROGRAM', file], rulesets: rulesetIds().slice(0, 1) });
+  const compile = COMPILED.includes(ext) ? ` (compile it first: the command runs the program ./${file.slice(0, -ext.length)})` : command ? '' : ' (PROGRAM: what runs the file)';
+  return `a ${ext} bot runs as a command named by a manifest, not as a module: save ${manifest} as ${beside}${compile}, then havoc check-bot ${beside} (docs/protocol.md)`;
 }

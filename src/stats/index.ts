@@ -45,3 +45,5 @@ export {
 } from './partEffects.js';
 export { priceEffects, type CategoryPoint, type PricingInput, type PricingReason, type PartPrice } from './fairCost.js';
 export { Sprt, sprtBounds, sprtLlr, type SprtSpec, type SprtState } from './sprt.js';
+export { addPair, EMPTY_PENTANOMIAL, estimate, pairKind, type DuelEstimate, type Pentanomial } from './pentanomial.js';
+export { DEFAULT_DUEL_SPRT, duelSprtProblem, duelVerdict, pentanomialLlr, type DuelSprtSpec, type DuelVerdict } from './pentanomialSprt.js';

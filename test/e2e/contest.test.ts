@@ -195,8 +195,14 @@ describe('a contest played', () => {
     const html = readFileSync(join(tmp, 'a', 'report.html'), 'utf8');
     expect(html).toContain('id="leaderboard-table"');
     const page = html.slice(html.indexOf('id="entrant-faulty"'), html.indexOf('</details>', html.indexOf('id="entrant-faulty"')));
-    expect(page).toContain('Faults by message');
+    expect(page).toContain('Faults by cause');
     expect(page).toMatch(/illegal ×\d+/);
+    // One cause for the same fault in either seat (its numbers, quoted actions and seat letter stand for any).
+    expect(page.match(/<li>illegal ×\d+: machine [AB], slot \d+: unknown command/g)).toHaveLength(1);
+    // The replays name the entrants, never the organiser's paths to their files.
+    const replays = /<script type="application\/json" id="replay-data">([^<]*)<\/script>/.exec(html)![1];
+    expect(replays).not.toContain(resolve('bots'));
+    expect(replays).toContain('"faulty"');
     // Its stderr, kept per match, a link away.
     const log = /<a href="(logs\/match-\d+-[AB]\.txt)">stderr<\/a>/.exec(page);
     expect(log).not.toBeNull();

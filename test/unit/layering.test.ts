@@ -9,7 +9,7 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** Each room's floor: a room imports only rooms on lower floors (report may import replay, on its own). */
-const LAYER: Record<string, number> = { core: 0, stats: 0, rules: 1, match: 2, sandbox: 3, config: 4, store: 5, run: 6, queue: 7, lab: 7, replay: 8, report: 8, app: 9, cli: 10 };
+const LAYER: Record<string, number> = { core: 0, stats: 0, rules: 1, match: 2, sandbox: 3, config: 4, store: 5, run: 6, queue: 7, lab: 7, replay: 8, report: 8, app: 9, serve: 9, cli: 10 };
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
