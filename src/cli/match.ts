@@ -1,11 +1,11 @@
 /** `havoc match`: one seeded match between bots, drawn step by step. */
-import { scenarioResult } from '../match/scenario.js';
+import { readScenarioFile, scenarioResult } from '../match/scenario.js';
 import { seatKeyOf } from '../core/seatKey.js';
 import { withExamples } from './examples.js';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadBotModule, runsIsolated } from '../match/bots.js';
-import { commandBotHint, readManifest } from '../sandbox/manifest.js';
+import { commandBotHint, type EntrantManifest, readManifest } from '../sandbox/manifest.js';
 import { botModuleProblem } from '../config/index.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
 import { playMatch } from '../match/loop.js';
@@ -21,11 +21,12 @@ import { startReplay, writeReplay } from '../store/replays.js';
 import { reportErrors } from './errors.js';
 
 interface Args {
-  ruleset: string;
+  ruleset?: string;
+  scenario?: string;
   loadouts?: string;
   bots: string;
   seed: string;
-  'turn-limit': number;
+  'turn-limit'?: number;
   parts?: string;
   quiet: boolean;
   json: boolean;
@@ -40,11 +41,12 @@ const command: CommandModule<object, Args> = {
   describe: 'play one seeded match between bots and draw it',
   builder: (y) =>
     withExamples(y, 'match')
-      .option('ruleset', { type: 'string', default: rulesetIds()[0], describe: `a ruleset (${rulesetIds().join(', ')}) or a ruleset module's path` })
+      .option('ruleset', { type: 'string', describe: `a ruleset (${rulesetIds().join(', ')}) or a ruleset module's path (default ${rulesetIds()[0]})` })
+      .option('scenario', { type: 'string', describe: "a scenario file: the bots play from its start (its ruleset, pieces placed by hand, mid-game state); its scripted turns are not played" })
       .option('loadouts', { type: 'string', describe: 'builds, one per seat: names from configs/loadouts.json, loadout keys, or design files (a .json file holding one build as a config writes it), e.g. robo-pig,lazor-sniper (default: the ruleset\'s one build, else the builds the first manifest of --bots lists for the ruleset)' })
       .option('bots', { alias: 'bot', type: 'string', default: 'random', describe: 'bots by name, path (.js, .ts) or manifest (bot.json: a bot in any language), one per seat (one is used for all)' })
       .option('seed', { type: 'string', default: '1', describe: 'run seed; the match seed is derived from it' })
-      .option('turn-limit', { type: 'number', default: 100 })
+      .option('turn-limit', { type: 'number', describe: 'turns before a draw (default 100; with --scenario, the file\'s)' })
       .option('budget', { type: 'number', default: DEFAULT_BUDGET.ms, describe: 'milliseconds a decision may take (over it: a timeout fault)' })
       .option('sims', { type: 'number', default: DEFAULT_BUDGET.sims, describe: 'simulations a decision should plan for (the searching bots\' budget)' })
       .option('parts', { type: 'string', describe: 'the ruleset\'s data file (NHM and RBP: the parts catalogue, default configs/parts.json)' })
@@ -55,8 +57,6 @@ const command: CommandModule<object, Args> = {
   handler: (args) =>
     reportErrors(async () => {
       if (String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
-      const base = await loadRuleset(args.ruleset);
-      const mod: AnyGameModule = withDataFile(base, args.parts, '--parts');
       // A manifest (bot.json) names a bot in any language: its module or command.
       const given = args.bots.split(',').map((s) => s.trim());
       for (const s of given) {
@@ -64,11 +64,8 @@ const command: CommandModule<object, Args> = {
         if (hint) throw new HavocError('ERR_BOT', s, hint);
       }
       const manifests = given.map((s) => (s.endsWith('.json') ? readManifest(s) : null));
-      // No --loadouts where the ruleset needs builds: the first manifest's builds for it, one a seat.
-      const listed = args.loadouts === undefined && !mod.builds.fixed ? manifests.find((m) => m?.builds[mod.id]) : undefined;
-      const builds = listed ? manifestBuilds(mod, listed.builds[mod.id], listed.file) : buildsOf(mod, args.loadouts);
       const budget = budgetOf(args.budget, args.sims);
-      const game = mod.makeGame({ builds, turnLimit: args['turn-limit'] });
+      const { mod, game, rulesetPath, buildsFrom } = await gameOf(args, manifests);
       const n = mod.seatCount(game);
       const specs = given.map((s, i) => manifests[i]?.spec ?? s);
       const specOf = (i: number): string => specs[Math.min(i, specs.length - 1)];
@@ -86,14 +83,14 @@ const command: CommandModule<object, Args> = {
       const factories = await Promise.all(Array.from({ length: n }, async (_, i) => matchFactory(await loadBotModule(specOf(i), trusted), mod, game)));
       const out = (s: string): boolean => process.stdout.write(s);
       const seats = Array.from({ length: n }, (_, i) => `${mod.seatName(game, i)}: ${nameOf(i)}${mod.present?.describeSeat ? ` as ${mod.present.describeSeat(game, i)}` : ''}`);
-      if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}${listed ? `; builds from ${listed.file}` : ''}\n`);
+      if (!args.quiet) out(`${mod.id} match, seed ${args.seed} (match seed ${seed}); ${seats.join(', ')}${buildsFrom ? `; builds from ${buildsFrom}` : ''}\n`);
       const draw = (rec: object, st: unknown): void => {
         const show = mod.present?.show;
         if (args.json || !show) return void out(JSON.stringify(rec) + '\n');
         out(`\n${show(st, rec)}\n`);
       };
       const recorder = args.replay
-        ? startReplay(mod, game, { botSpecs: specs, seed, match: { id: 0, runSeed: args.seed }, ...(isRulesetPath(args.ruleset) ? { rulesetModule: resolve(args.ruleset) } : {}) }, args.quiet ? undefined : draw)
+        ? startReplay(mod, game, { botSpecs: specs, seed, match: { id: 0, runSeed: args.seed }, ...(rulesetPath ? { rulesetModule: resolve(rulesetPath) } : {}) }, args.quiet ? undefined : draw)
         : null;
       const result = playMatch({
         module: mod,
@@ -120,6 +117,26 @@ const command: CommandModule<object, Args> = {
       }
     }),
 };
+
+/** The match's game: a scenario's start (--scenario), or the ruleset's with --loadouts (else a manifest's builds) and --turn-limit. */
+async function gameOf(args: Args, manifests: readonly (EntrantManifest | null)[]): Promise<{ mod: AnyGameModule; game: unknown; rulesetPath?: string; buildsFrom?: string }> {
+  if (args.scenario !== undefined) {
+    // The file says what these options would: refused rather than silently overridden.
+    for (const [flag, v] of [['--ruleset', args.ruleset], ['--loadouts', args.loadouts], ['--parts', args.parts], ['--turn-limit', args['turn-limit']]] as const)
+      if (v !== undefined) throw new HavocError('ERR_ARGS', flag, `a scenario (--scenario ${args.scenario}) sets its own ruleset, pieces and turn limit; leave ${flag} out`);
+    const sc = await readScenarioFile(args.scenario);
+    if (sc.turns.length > 0 && !args.quiet)
+      process.stderr.write(`note: ${args.scenario}: ${sc.turns.length === 1 ? 'its scripted turn is' : `its ${sc.turns.length} scripted turns are`} not played; the bots play from its start\n`);
+    return { mod: sc.module, game: sc.game, rulesetPath: sc.rulesetPath };
+  }
+  const ruleset = args.ruleset ?? rulesetIds()[0];
+  const mod: AnyGameModule = withDataFile(await loadRuleset(ruleset), args.parts, '--parts');
+  // No --loadouts where the ruleset needs builds: the first manifest's builds for it, one a seat.
+  const listed = args.loadouts === undefined && !mod.builds.fixed ? manifests.find((m) => m?.builds[mod.id]) : undefined;
+  const builds = listed ? manifestBuilds(mod, listed.builds[mod.id], listed.file) : buildsOf(mod, args.loadouts);
+  const game = mod.makeGame({ builds, turnLimit: args['turn-limit'] ?? 100 });
+  return { mod, game, ...(isRulesetPath(ruleset) ? { rulesetPath: ruleset } : {}), ...(listed ? { buildsFrom: listed.file } : {}) };
+}
 
 /** The budget of --budget and --sims. */
 function budgetOf(ms: number, sims: number): Budget {

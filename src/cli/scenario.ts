@@ -1,9 +1,7 @@
 /** `havoc scenario FILE`: plays scripted programs, one JSON line per step, then the result. */
 import { withExamples } from './examples.js';
-import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { loadScenario, playScenario } from '../match/scenario.js';
-import { isRulesetPath, loadRuleset } from '../rules/registry.js';
+import { playScenario, readScenarioFile } from '../match/scenario.js';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
 
@@ -23,15 +21,7 @@ const command: CommandModule<object, Args> = {
       .option('view', { type: 'string', describe: "add to each line what this seat observes (its bots' observation), by seat name" }) as never,
   handler: (args) =>
     reportErrors(async () => {
-      let json: unknown;
-      try {
-        json = JSON.parse(readFileSync(args.file, 'utf8'));
-      } catch (e) {
-        throw new HavocError('ERR_SCENARIO', args.file, (e as Error).message);
-      }
-      const named = (json as { ruleset?: unknown } | null)?.ruleset;
-      if (typeof named === 'string' && isRulesetPath(named)) await loadRuleset(named);
-      const sc = loadScenario(json, args.file);
+      const sc = await readScenarioFile(args.file);
       const mod = sc.module, show = mod.present?.show;
       const seats = Array.from({ length: mod.seatCount(sc.game) }, (_, s) => mod.seatName(sc.game, s));
       const seat = args.view === undefined ? -1 : seats.indexOf(args.view);

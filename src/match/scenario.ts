@@ -14,7 +14,8 @@
 import { HavocError } from '../core/errors.js';
 import { type AnyGameModule, firstPlace, nextDeciders, type Outcome, type Question, winnerOf } from '../core/game.js';
 import { winningSideName } from '../core/sides.js';
-import { isRulesetPath, loadedRulesetId, rulesetById, rulesetIds } from '../rules/registry.js';
+import { readFileSync } from 'node:fs';
+import { isRulesetPath, loadedRulesetId, loadRuleset, rulesetById, rulesetIds } from '../rules/registry.js';
 import { isObject } from '../core/json.js';
 
 export interface ScenarioResult {
@@ -41,10 +42,27 @@ export interface Scenario {
   choices: Record<string, string[]>[];
   /** The file, for messages. */
   file: string;
+  /** The ruleset module's path when the file names its ruleset by path (readScenarioFile). */
+  rulesetPath?: string;
   /** When the scripted dice run out: `refuse` (the default: an error naming the check), or `seeded` (the seeded dice take over, each such check's trace saying so). */
   diceRunOut: 'refuse' | 'seeded';
 }
 
+
+/** Reads and checks a scenario file (`havoc scenario`, `havoc match --scenario`), loading a ruleset it names by path. */
+export async function readScenarioFile(file: string): Promise<Scenario> {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new HavocError('ERR_SCENARIO', file, (e as Error).message);
+  }
+  const named = (json as { ruleset?: unknown } | null)?.ruleset;
+  const byPath = typeof named === 'string' && isRulesetPath(named);
+  if (byPath) await loadRuleset(named);
+  const sc = loadScenario(json, file);
+  return byPath ? { ...sc, rulesetPath: named } : sc;
+}
 
 /** A scenario file's own fields, whatever the ruleset. */
 const ARENA_FIELDS: readonly string[] = ['ruleset', 'description', 'seed', 'turns', 'diceRunOut'];

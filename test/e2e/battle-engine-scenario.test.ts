@@ -130,7 +130,7 @@ describe('havoc scenario: Battle Engine', () => {
   it('a piece placed off its side is refused with its path in the file, no stack trace', () => {
     const r = havoc('scenario', 'test/scenarios/battle-engine-bad-square.json');
     expect(r.code).not.toBe(0);
-    expect(r.err.trim()).toBe("error: test/scenarios/battle-engine-bad-square.json: B.pieces[1].square: c3 is not on B's side (rows 5 to 7; row 4 is no man's land)");
+    expect(r.err.trim()).toBe("error: test/scenarios/battle-engine-bad-square.json: B.pieces[1].square: c3 is not on B's side (rows 5 to 7; row 4 is no man's land; a mid-game position, with \"turn\", may place pieces anywhere)");
   });
 });
 

@@ -212,6 +212,38 @@ describe('havoc match', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^result: /);
   });
+
+  it('--scenario: bots play from a scenario\'s start (a mid-game Battle Engine position, fewer ninjas), the same bytes from one seed, and the replay verifies', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-match-scenario-'));
+    try {
+      const play = (file: string, replay: string) => havoc('match', '--scenario', file, '--bots', 'random', '--seed', '5', '--json', '--replay', join(dir, replay));
+      const a = play('test/scenarios/battle-engine-mid-game.json', 'be.jsonl');
+      expect(a.code).toBe(0);
+      expect(a.err).toBe('note: test/scenarios/battle-engine-mid-game.json: its 4 scripted turns are not played; the bots play from its start\n');
+      const [head, ...rest] = a.out.trim().split('\n');
+      expect(head).toMatch(/^battle-engine match, seed 5 \(match seed \w+\); A: random as A: ltc\+maj\+archer, B: random as B: ltn\+msgt\+pvt$/);
+      const lines = rest.map((l) => JSON.parse(l));
+      // The first record is the file's position, twelve turns in, B to move; the first step is B's.
+      expect(lines[0]).toEqual({ turn: 12, deploy: ['ltc@c5 maj@c4 archer@a4', 'ltn@h7 msgt@d5 pvt@c6'], events: ['a position 12 turns into the battle', 'B starts (as the scenario says)'] });
+      expect(lines[1]).toMatchObject({ turn: 12, seat: 'B' });
+      expect(lines[lines.length - 1].result.turns).toBeGreaterThan(12);
+      expect(play('test/scenarios/battle-engine-mid-game.json', 'be2.jsonl').out).toBe(a.out);
+      expect(havoc('replay', join(dir, 'be.jsonl'), '--verify').out).toMatch(/verified, \d+ steps over \d+ turns re-simulate exactly/);
+      // Blind Ninjas with two ninjas against one: the orders only ever name A1, A3 and B1.
+      const b = play('test/scenarios/blind-ninjas-fewer.json', 'bn.jsonl');
+      expect(b.code).toBe(0);
+      const orders = b.out.trim().split('\n').slice(1).map((l) => JSON.parse(l)).filter((r) => r.orders !== undefined).map((r) => `${r.seat}:${r.orders}`);
+      expect(orders.length).toBeGreaterThan(0);
+      for (const o of orders) expect(o).toMatch(o.startsWith('A') ? /^A:([13](M|S|X|T[NESW]) ?)+$/ : /^B:1(M|S|X|T[NESW])$/);
+      expect(havoc('replay', join(dir, 'bn.jsonl'), '--verify').out).toMatch(/verified/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const e = havoc('match', '--scenario', 'test/scenarios/rbp-opening.json', '--loadouts', 'robo-pig,robo-pig');
+    expect(e.code).not.toBe(0);
+    expect(e.err.trim()).toBe('error: --loadouts: a scenario (--scenario test/scenarios/rbp-opening.json) sets its own ruleset, pieces and turn limit; leave --loadouts out');
+    expect(havoc('match', '--scenario', 'test/scenarios/battle-engine-bad-square.json').err.trim()).toMatch(/^error: test\/scenarios\/battle-engine-bad-square\.json: B\.pieces\[1\]\.square: c3 is not on B's side/);
+  });
 });
 
 describe('havoc check-bot', () => {

@@ -192,6 +192,24 @@ describe('Battle Engine: turns and actions', () => {
     expect(b.mod.figureValues(b.st)[0]).toEqual([1, 0]);
   });
 
+  it('hitReach: "next to" is orthogonal by default; "all-round" lets a piece hit its diagonal neighbours too, as the bonus table counts them', () => {
+    // A's Private on d4 (no man's land) has B's Recruit diagonally on e5 and nothing orthogonal.
+    const ortho = battle(['ltn+pvt', 'ltn+rec'], ['ltn@a1 pvt@d3', 'ltn@h7 rec@e5']);
+    ortho.act('m d3 d4');
+    expect(ortho.legal()).not.toContain('h d4 e5');
+    expect(ortho.illegal('h d4 e5')).toContain('not legal');
+    const round = battle(['ltn+pvt', 'ltn+rec'], ['ltn@a1 pvt@d3', 'ltn@h7 rec@e5'], { hitReach: 'all-round' });
+    round.act('m d3 d4');
+    expect(round.legal()).toEqual(['h d4 e5', 'end']);
+    round.act('h d4 e5');
+    expect(round.mod.observe(round.st, 0).enemyGone).toEqual([{ piece: 'rec', status: 'killed' }]);
+    // The reading travels with the game (a replay's header), and the shipped roster leaves it out (its hash unchanged).
+    expect(roster.rules.hitReach).toBeUndefined();
+    expect((round.mod.describeGame!(round.game) as { rules: Record<string, unknown> }).rules.hitReach).toBe('all-round');
+    expect(round.mod.gameFromDescription!(JSON.parse(JSON.stringify(round.mod.describeGame!(round.game))), 'g').rules.hitReach).toBe('all-round');
+    expect(() => round.mod.gameFromDescription!({ ...(round.mod.describeGame!(round.game) as object), rules: { ...round.game.rules, hitReach: 'far' } }, 'g')).toThrow(/g\.rules\.hitReach: must be one of orthogonal, all-round/);
+  });
+
   it('Shoot: along a clear row or column, one arrow spent; a piece in between blocks; no arrows, no shot', () => {
     const b = battle(['ltn+archer+pvt', 'ltn+pvt*2'], ['ltn@a1 archer@c2 pvt@h3', 'ltn@h7 pvt@c6 pvt@h5']);
     expect(b.legal()).toContain('s c2 c6');

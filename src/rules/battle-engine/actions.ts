@@ -6,7 +6,7 @@
  * acts per turn). Every legal step is listed here, and `check` is "is it in
  * the list".
  */
-import { backRow, type Board, colOf, forward, onSide, rowOf, STEPS, stepFrom } from './board.js';
+import { backRow, type Board, colOf, DIAGONALS, forward, onSide, rowOf, STEPS, stepFrom } from './board.js';
 import { actingType, baseType, ON, PANIC, PLAY, type BeState } from './state.js';
 
 /** Step kinds. */
@@ -130,8 +130,11 @@ function stepsOf(st: BeState, p: number, fresh: boolean, sink: StepSink): void {
       if (q >= 0 && st.occ[q] < 0 && nearestOf(foes!, b, q) < here) sink.add(MOVE, at, q);
     }
   if (!panicked && attacks > 0) {
-    for (let d = 0; d < 4; d++) {
-      const q = stepFrom(b, at, STEPS[d][0], STEPS[d][1]);
+    // "Next to an opponent": the four orthogonal neighbours, or (hitReach all-round) the diagonal ones too.
+    const reach = g.rules.hitReach === 'all-round' ? 8 : 4;
+    for (let d = 0; d < reach; d++) {
+      const dir = d < 4 ? STEPS[d] : DIAGONALS[d - 4];
+      const q = stepFrom(b, at, dir[0], dir[1]);
       if (q >= 0 && st.occ[q] >= 0 && g.owner[st.occ[q]] === enemy) sink.add(HIT, at, q);
     }
     if (arrowsLeft(st, p) > 0)

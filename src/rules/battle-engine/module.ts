@@ -13,8 +13,9 @@ import { armyKey, armyKit, checkArmy, type Army } from './army.js';
 import { squareName, rowOf, onSide } from './board.js';
 import { formatAction, parseDeploy, parseStep } from './notation.js';
 import { observe, seatState, stateJson, type BeObservation } from './observe.js';
-import { BONUS_LOSSES, defaultRoster, defaultRosterPath, LEVEL_UPS, parseRosterText, rosterPrices, START_TIES, TURN_SHAPES, type Roster } from './roster.js';
-import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState } from './state.js';
+import { BONUS_LOSSES, defaultRoster, defaultRosterPath, HIT_REACHES, LEVEL_UPS, parseRosterText, rosterPrices, START_TIES, TURN_SHAPES, type Roster } from './roster.js';
+import { COIN, copyBeState, DEAD, DEPLOY, ESCAPED, makeBeGame, newBeState, OVER, PLAY, SURRENDERED, type BeGame, type BeState, type MidGame } from './state.js';
+import { isObject } from '../../core/json.js';
 import { applyStep, deploy, tossCoin } from './step.js';
 import { drawBoard } from './draw.js';
 import { legalActions } from './legal.js';
@@ -86,6 +87,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       armies: g.armies.map((a) => armyKey(g.roster, a)),
       ...(g.placed ? { placed: placedTexts(g) } : {}),
       ...(g.starts !== undefined ? { starts: 'AB'[g.starts] } : {}),
+      ...(g.midGame ? { midGame: describeMidGame(g.midGame) } : {}),
     }),
     gameFromDescription: (desc, where) => gameFromDescription(roster, desc, where),
     makeGame: ({ builds, turnLimit }) =>
@@ -120,7 +122,7 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
       if (st.phase !== PLAY) return;
       if (rec && !rec.placedTold && st.game.placed) {
         rec.placedTold = true;
-        if (st.turn === 0 && st.active < 0) rec.onRecord(placedRecord(st));
+        if (st.turn === (st.game.midGame?.turn ?? 0) && st.active < 0) rec.onRecord(placedRecord(st));
       }
       const seat = st.toMove, turn = st.turn;
       const a = actions[seat] ?? (st.active >= 0 ? END_ACTION : PASS_ACTION);
@@ -235,14 +237,14 @@ export function battleEngineModule(roster: Roster): BattleEngineModule {
  * the one the game was made with (the same hash), its readings as recorded.
  */
 /** The readings that take one of a few words. */
-const READINGS: Readonly<Record<string, readonly string[]>> = { turnShape: TURN_SHAPES, startTie: START_TIES, bonusLoss: BONUS_LOSSES, levelUp: LEVEL_UPS };
+const READINGS: Readonly<Record<string, readonly string[]>> = { turnShape: TURN_SHAPES, startTie: START_TIES, bonusLoss: BONUS_LOSSES, levelUp: LEVEL_UPS, hitReach: HIT_REACHES };
 
 function gameFromDescription(roster: Roster, desc: unknown, where: string): BeGame {
   const fail = (field: string, problem: string): never => {
     throw new HavocError('ERR_REPLAY', `${where}${field}`, problem);
   };
   if (typeof desc !== 'object' || desc === null || Array.isArray(desc)) return fail('', 'must be a Battle Engine game {rosterHash, rules, armies}');
-  const d = desc as { rosterHash?: unknown; rules?: unknown; armies?: unknown; placed?: unknown; starts?: unknown };
+  const d = desc as { rosterHash?: unknown; rules?: unknown; armies?: unknown; placed?: unknown; starts?: unknown; midGame?: unknown };
   if (d.rosterHash !== roster.hash)
     fail('.rosterHash', `recorded with roster hash ${JSON.stringify(d.rosterHash)}, but this roster's is ${roster.hash}; give the roster it was recorded with (--parts FILE)`);
   const r = d.rules as Record<string, unknown> | undefined;
@@ -254,6 +256,11 @@ function gameFromDescription(roster: Roster, desc: unknown, where: string): BeGa
     if (allowed && !allowed.includes(r[k] as string)) fail(`.rules.${k}`, `must be one of ${allowed.join(', ')}, not ${JSON.stringify(r[k])}`);
     (rules as Record<string, unknown>)[k] = r[k];
   }
+  // A reading a roster may leave out (hitReach): as recorded when the game set it.
+  if (r.hitReach !== undefined) {
+    if (!HIT_REACHES.includes(r.hitReach as (typeof HIT_REACHES)[number])) fail('.rules.hitReach', `must be one of ${HIT_REACHES.join(', ')}, not ${JSON.stringify(r.hitReach)}`);
+    (rules as Record<string, unknown>).hitReach = r.hitReach;
+  }
   if (!Array.isArray(d.armies) || d.armies.length !== 2) return fail('.armies', 'must be the two armies\' keys');
   const armies = d.armies.map((a, i) => {
     const p = checkArmy(roster, a, `${where}.armies[${i}]`);
@@ -261,20 +268,45 @@ function gameFromDescription(roster: Roster, desc: unknown, where: string): BeGa
     return p.value;
   });
   const game = makeBeGame({ ...roster, rules }, armies);
-  // A game placed by hand (a scenario's) carries its deployment and who starts.
+  // A game placed by hand (a scenario's) carries its deployment, who starts and its mid-game facts.
+  const midGame = d.midGame === undefined ? undefined : midGameFromDescription(game, d.midGame, (f, problem) => fail(`.midGame${f}`, problem));
   let placed: number[][] | undefined;
   if (d.placed !== undefined) {
     if (!Array.isArray(d.placed) || d.placed.length !== 2) return fail('.placed', 'must be the two deployments, in notation');
     const st = newBeState(game, 'placed');
+    const seen = new Set<number>();
     placed = d.placed.map((text, s) => {
       const p = parseDeploy(game, s, text, `${where}.placed[${s}]`);
       if (!p.ok) throw new HavocError('ERR_REPLAY', p.error.where, p.error.problem);
-      const problem = deployProblem(st, s, p.value.squares!);
-      return problem ? fail(`.placed[${s}]`, problem) : [...p.value.squares!];
+      const squares = p.value.squares!;
+      // Mid-game, a piece may stand anywhere; a deployment is on its own side.
+      if (midGame?.turn == null) {
+        const problem = deployProblem(st, s, squares);
+        if (problem) fail(`.placed[${s}]`, problem);
+      }
+      for (const q of squares) (seen.has(q) ? fail(`.placed[${s}]`, 'two pieces on one square') : seen.add(q));
+      return [...squares];
     });
   }
+  if (midGame && !placed) fail('.midGame', 'a mid-game position needs its pieces placed (placed)');
   if (d.starts !== undefined && d.starts !== 'A' && d.starts !== 'B') fail('.starts', 'must be "A" or "B"');
-  return { ...game, ...(placed ? { placed } : {}), ...(d.starts !== undefined ? { starts: d.starts === 'A' ? 0 : 1 } : {}) };
+  return { ...game, ...(placed ? { placed } : {}), ...(d.starts !== undefined ? { starts: d.starts === 'A' ? 0 : 1 } : {}), ...(midGame ? { midGame } : {}) };
+}
+
+/** A mid-game position as a description writes it: per piece in piece order (A's, then B's), damage, arrows shot and panic. */
+const describeMidGame = (m: MidGame): object => ({ turn: m.turn, damage: Array.from(m.dmg), arrowsShot: Array.from(m.shot), panicked: Array.from(m.panic, (x) => x === 1) });
+
+/** Reads describeMidGame's object back for `game`. */
+function midGameFromDescription(game: BeGame, raw: unknown, fail: (field: string, problem: string) => never): MidGame {
+  if (!isObject(raw)) return fail('', 'must be {turn, damage, arrowsShot, panicked}');
+  const n = game.type.length;
+  if (raw.turn !== null && !(Number.isInteger(raw.turn) && (raw.turn as number) >= 0)) fail('.turn', 'must be the turns played, or null');
+  const list = (k: string, ok: (v: unknown, p: number) => boolean): unknown[] =>
+    Array.isArray(raw[k]) && (raw[k] as unknown[]).length === n && (raw[k] as unknown[]).every(ok) ? (raw[k] as unknown[]) : fail(`.${k}`, `must be a list of ${n} values, one a piece`);
+  const dmg = list('damage', (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 256);
+  const shot = list('arrowsShot', (v, p) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= game.roster.pieces[game.type[p]].arrows);
+  const panic = list('panicked', (v) => typeof v === 'boolean');
+  return { turn: raw.turn as number | null, dmg: Uint8Array.from(dmg as number[]), shot: Uint8Array.from(shot as number[]), panic: Uint8Array.from(panic, (v) => (v ? 1 : 0)) };
 }
 
 /** A hand-placed game's deployments in notation. */
@@ -285,7 +317,9 @@ function placedRecord(st: BeState): object {
   const g = st.game, ev: string[] = [];
   deploy(newBeState(g, 'placed'), g.placed!, ev);
   if (ev[0].startsWith('as many')) ev.push(`the coin: ${'AB'[st.toMove]} starts`);
-  return { turn: 0, deploy: placedTexts(g), events: ev };
+  const turn = g.midGame?.turn ?? 0;
+  if (g.midGame?.turn != null) ev.unshift(`a position ${turn} turns into the battle`);
+  return { turn, deploy: placedTexts(g), events: ev };
 }
 
 /** A deployment drawn uniformly: the seat's pieces on distinct squares of its side. */

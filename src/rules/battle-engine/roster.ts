@@ -28,6 +28,8 @@ export const START_TIES = ['coin', 'A', 'B'] as const;
 export const BONUS_LOSSES = ['move', 'always'] as const;
 /** Officers' temporary level-up: act as the next grade's row, or not at all. */
 export const LEVEL_UPS = ['next-grade', 'off'] as const;
+/** Whom a Hit reaches ("next to an opponent"): the four orthogonal neighbours, or all eight as the bonus table counts them. */
+export const HIT_REACHES = ['orthogonal', 'all-round'] as const;
 
 /** The readings a table sets (`rules` in the roster file). */
 export interface Readings {
@@ -38,6 +40,8 @@ export interface Readings {
   readonly startTie: (typeof START_TIES)[number];
   readonly bonusLoss: (typeof BONUS_LOSSES)[number];
   readonly levelUp: (typeof LEVEL_UPS)[number];
+  /** Absent: `orthogonal` (left out of the shipped roster, so its hash and every replay's header stay as they were). */
+  readonly hitReach?: (typeof HIT_REACHES)[number];
 }
 
 /** One row of the table. */
@@ -76,7 +80,8 @@ export interface Roster {
 
 const TOP = ['version', 'about', 'prices', 'rules', 'pieces'];
 const PRICE_FIELDS = ['about', 'grades', 'budget', 'maxPieces'];
-const RULE_FIELDS = ['width', 'rowsPerSide', 'turnLimit', 'turnShape', 'startTie', 'bonusLoss', 'levelUp'];
+/** The readings a roster's `rules` (and a scenario's) may set. */
+export const RULE_FIELDS: readonly string[] = ['width', 'rowsPerSide', 'turnLimit', 'turnShape', 'startTie', 'bonusLoss', 'levelUp', 'hitReach'];
 const PIECE_FIELDS = ['key', 'name', 'pay', 'table', 'moves', 'hp', 'movHit', 'hitHit', 'damage', 'arrows', 'give', 'receive', 'reading'];
 const show = (v: unknown): string => (v === undefined ? 'missing' : JSON.stringify(v));
 const isInt = (v: unknown, min: number, max = Infinity): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
@@ -140,6 +145,7 @@ export function parseRoster(json: unknown, source: string): Roster {
       startTie: oneOf(r, 'startTie', 'rules', START_TIES),
       bonusLoss: oneOf(r, 'bonusLoss', 'rules', BONUS_LOSSES),
       levelUp: oneOf(r, 'levelUp', 'rules', LEVEL_UPS),
+      ...(r.hitReach !== undefined ? { hitReach: oneOf(r, 'hitReach', 'rules', HIT_REACHES) } : {}),
     };
   }
 

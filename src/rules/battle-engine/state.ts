@@ -27,6 +27,21 @@ export interface BeGame {
   readonly placed?: readonly (readonly number[])[];
   /** The seat a scenario says starts, instead of the starting-player rule. */
   readonly starts?: number;
+  /** A scenario's mid-game facts, set when the placed pieces are (`deploy`). */
+  readonly midGame?: MidGame;
+}
+
+/**
+ * A position a scenario starts from mid-game: the turns already played (set:
+ * the pieces may stand anywhere) and, per piece in piece order, its damage,
+ * arrows shot and panic.
+ */
+export interface MidGame {
+  /** Turns already played, or null: the placed pieces are a deployment (each on its own side). */
+  readonly turn: number | null;
+  readonly dmg: Uint8Array;
+  readonly shot: Uint8Array;
+  readonly panic: Uint8Array;
 }
 
 /** Phases of a game. */

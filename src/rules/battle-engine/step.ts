@@ -32,7 +32,7 @@ export type Events = string[] | null;
 export const pieceName = (st: BeState, p: number, sqName: (sq: number) => string): string =>
   `${'AB'[st.game.owner[p]]} ${baseType(st, p).name}${st.sq[p] >= 0 ? ` ${sqName(st.sq[p])}` : ''}`;
 
-/** Places both armies (squares already checked) and settles who starts. */
+/** Places both armies (squares already checked), with a scenario's mid-game facts, and settles who starts. */
 export function deploy(st: BeState, squares: readonly (readonly number[])[], ev: Events): void {
   const g = st.game;
   for (let s = 0; s < 2; s++)
@@ -42,6 +42,13 @@ export function deploy(st: BeState, squares: readonly (readonly number[])[], ev:
       st.occ[q] = p;
       st.flags[p] = ON;
     }
+  const mid = g.midGame;
+  if (mid) {
+    st.dmg.set(mid.dmg);
+    st.shot.set(mid.shot);
+    for (let p = 0; p < mid.panic.length; p++) if (mid.panic[p]) st.flags[p] |= PANIC;
+    if (mid.turn !== null) st.turn = mid.turn;
+  }
   const starter = g.starts ?? startingSeat(st);
   if (starter === null) {
     st.phase = COIN;

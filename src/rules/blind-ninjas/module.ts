@@ -111,7 +111,10 @@ export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservatio
   // How it shows itself to people (core/game.ts Presentation).
   present: {
     show: (st) => drawRoom(st),
-    describeSeat: (g, seat) => `${SEAT_NAMES[seat]}: ${NINJAS} ninjas, ${describeRoom(g).ninjas[seat].map(([q, f]) => `${q}${f}`).join(' ')}`,
+    describeSeat: (g, seat) => {
+      const alive = describeRoom(g).ninjas[seat].filter((x) => x !== null);
+      return `${SEAT_NAMES[seat]}: ${alive.length} ninja${alive.length === 1 ? '' : 's'}, ${alive.map(([q, f]) => `${q}${f}`).join(' ')}`;
+    },
     legend: () => [
       ['1M … 4M', 'the ninja moves one square ahead (never off the room, never onto its own side\'s ninja)'],
       ['TN TE TS TW', 'turns to face north, east, south or west'],

@@ -93,9 +93,9 @@ export function roomBoardView(desc: unknown, records: readonly object[]): BoardV
   const names: string[] = [];
   const start: BoardFrame['m'] = [];
   g.ninjas.forEach((list, s) =>
-    list.forEach(([sq, f], k) => {
+    list.forEach((x, k) => {
       names.push(ninjaName(s * NINJAS + k));
-      start.push([sq, f, 1, 0, true]);
+      start.push(x ? [x[0], x[1], 1, 0, true] : [null, 'N', 0, 0, false]); // null: slain before the game starts
     }),
   );
   const frames: BoardFrame[] = [{ t: 0, s: 0, m: start, c: {}, hot: [], hit: [], mines: [], ev: ['start'] }];

@@ -10,6 +10,8 @@ import { HavocError, type ErrorCode } from '../../core/errors.js';
 
 /** Ninjas per player. */
 export const NINJAS = 4;
+/** A start square for a ninja slain before the game starts (a scenario's mid-game room): the state's DEAD. */
+export const DEAD_START = -1;
 /** Rounds before the game is a draw when a run names no turn limit. */
 export const DEFAULT_TURN_LIMIT = 100;
 export const SEAT_NAMES = ['A', 'B', 'C', 'D'] as const;
@@ -78,8 +80,8 @@ export interface BnGameDescription {
   players: number;
   board: { width: number; height: number };
   turnLimit: number;
-  /** Per seat, its ninjas' starts: `[square, facing]`. */
-  ninjas: [string, string][][];
+  /** Per seat, its ninjas' starts: `[square, facing]`, or null for one slain before the game starts. */
+  ninjas: ([string, string] | null)[][];
 }
 
 export function describeRoom(g: BnGame): BnGameDescription {
@@ -88,15 +90,19 @@ export function describeRoom(g: BnGame): BnGameDescription {
     board: { width: g.board.width, height: g.board.height },
     turnLimit: g.turnLimit,
     ninjas: Array.from({ length: g.players }, (_, s) =>
-      Array.from({ length: NINJAS }, (_, k): [string, string] => [squareName(g.board, g.startSq[s * NINJAS + k]), FACINGS[g.startFacing[s * NINJAS + k]]]),
+      Array.from({ length: NINJAS }, (_, k): [string, string] | null => {
+        const i = s * NINJAS + k;
+        return g.startSq[i] === DEAD_START ? null : [squareName(g.board, g.startSq[i]), FACINGS[g.startFacing[i]]];
+      }),
     ),
   };
 }
 
 /**
  * A game from placed ninjas (a scenario's `ninjas`, a replay's description):
- * per seat a list of four `[square, facing]` (or `{square, facing}`), on a
- * room of `width` x `height`. Every problem is a HavocError naming its path
+ * per seat a list of up to four `[square, facing]` (or `{square, facing}`),
+ * on a room of `width` x `height`; a ninja left out or written null was
+ * slain before the game starts (a room set mid-game), one at least alive. Every problem is a HavocError naming its path
  * under `where`.
  */
 export function placedRoom(raw: { players: unknown; width: unknown; height: unknown; ninjas: unknown; turnLimit: unknown }, where: string, code: ErrorCode): BnGame {
@@ -117,14 +123,16 @@ export function placedRoom(raw: { players: unknown; width: unknown; height: unkn
     if (board !== std.board) return fail('ninjas', 'a room of another size needs its ninjas placed');
     return { players: n, board, startSq: std.sq, startFacing: std.facing, turnLimit };
   }
-  if (!Array.isArray(raw.ninjas) || raw.ninjas.length !== n) return fail('ninjas', `must be a list of ${n} lists (one a player) of ${NINJAS} [square, facing]`);
-  const sq = new Int16Array(n * NINJAS), facing = new Int8Array(n * NINJAS);
+  if (!Array.isArray(raw.ninjas) || raw.ninjas.length !== n) return fail('ninjas', `must be a list of ${n} lists (one a player) of 1 to ${NINJAS} [square, facing]`);
+  const sq = new Int16Array(n * NINJAS).fill(DEAD_START), facing = new Int8Array(n * NINJAS);
   raw.ninjas.forEach((list: unknown, s: number) => {
-    if (!Array.isArray(list) || list.length !== NINJAS) return fail(`ninjas[${s}]`, `must be a list of ${NINJAS} [square, facing]`);
+    if (!Array.isArray(list) || list.length < 1 || list.length > NINJAS)
+      return fail(`ninjas[${s}]`, `must be a list of 1 to ${NINJAS} [square, facing] (a ninja left out, or null, was slain before the game starts)`);
     list.forEach((x: unknown, k: number) => {
       const at = `ninjas[${s}][${k}]`;
+      if (x === null) return; // slain before the game starts
       const pair = Array.isArray(x) ? x : typeof x === 'object' && x !== null ? [(x as { square?: unknown }).square, (x as { facing?: unknown }).facing] : null;
-      if (!pair || pair.length !== 2) return fail(at, 'must be [square, facing], e.g. ["b2", "N"]');
+      if (!pair || pair.length !== 2) return fail(at, 'must be [square, facing], e.g. ["b2", "N"], or null for a ninja slain before the game starts');
       const q = typeof pair[0] === 'string' ? parseSquare(board, pair[0]) : -1;
       if (q < 0) return fail(at, `"${String(pair[0])}" is not a square of the ${width}x${height} room`);
       const f = typeof pair[1] === 'string' ? parseFacing(pair[1]) : -1;
@@ -133,6 +141,7 @@ export function placedRoom(raw: { players: unknown; width: unknown; height: unkn
       sq[s * NINJAS + k] = q;
       facing[s * NINJAS + k] = f;
     });
+    if (list.every((x) => x === null)) fail(`ninjas[${s}]`, `${SEAT_NAMES[s]} needs a ninja alive (a player with none is out before the game starts)`);
   });
   return { players: n, board, startSq: sq, startFacing: facing, turnLimit };
 }

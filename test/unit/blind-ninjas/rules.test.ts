@@ -4,6 +4,7 @@
  * slashes killing several and one's own, elimination, the turn limit, seat order
  * for 3 and 4 players, and bad orders as located problems.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HavocError } from '../../../src/core/errors.js';
 import { loadScenario } from '../../../src/match/scenario.js';
@@ -197,5 +198,40 @@ describe('What Blind Ninjas?: seat order', () => {
     expect(p.turns.map((t) => `${t.round}${t.seat}`)).toEqual(['1A', '1B', '1C', '1D', '2A', '2B']);
     expect(p.room()).toMatchObject({ B1: 'b3' });
     expect(() => loadScenario({ ruleset: 'blind-ninjas', players: 5, turns: [] }, 'five')).toThrow(/players: must be 2, 3 or 4/);
+  });
+});
+
+describe('a room set mid-game: fewer than four ninjas a player', () => {
+  const file = (): Record<string, unknown> => JSON.parse(readFileSync('test/scenarios/blind-ninjas-fewer.json', 'utf8')) as Record<string, unknown>;
+
+  it('starts with the ninjas written, the rest slain, and a slash on the last one puts its player out', () => {
+    const p = playBn(file());
+    expect(p.room()).toEqual({ A1: 'b3', A3: 'd1' });
+    expect(p.turns[0].slashes).toEqual([{ ninja: 'A1', square: 'b4', slain: ['B1'], grunts: ['B'] }]);
+    expect(p.turns[0].out).toEqual(['B']);
+    expect(p.result).toEqual({ winner: 'A', reason: 'kill', turns: 0 });
+    // Ninjas slain before the game starts are not this game's kills or losses.
+    expect(bn().figureValues(p.state)).toEqual([[1, 0], [0, 1], [1, 0]]);
+  });
+
+  it('refuses orders to a ninja slain before the start, and a player with none alive', () => {
+    expect(() => playBn({ ...file(), turns: [{ A: '2M' }] })).toThrow(/turns\[0\], seat A orders: A2 is slain/);
+    expect(() => playBn({ ...file(), turns: [{ A: '4M' }] })).toThrow(/turns\[0\], seat A orders: A4 is slain/);
+    expect(() => playBn({ ...file(), ninjas: [[['b3', 'N']], [null, null]] })).toThrow(/^test: ninjas\[1\]: B needs a ninja alive/);
+    expect(() => playBn({ ...file(), ninjas: [[['b3', 'N']], []] })).toThrow(/^test: ninjas\[1\]: must be a list of 1 to 4 \[square, facing\]/);
+    expect(() => playBn({ ...file(), ninjas: [[['b3', 'N']], [['a1', 'N'], ['a2', 'N'], ['a3', 'N'], ['a4', 'N'], ['a5', 'N']]] })).toThrow(/^test: ninjas\[1\]: must be a list of 1 to 4/);
+    expect(() => playBn({ ...file(), ninjas: [[['b3', 'N'], 7], [['b4', 'S']]] })).toThrow(/^test: ninjas\[0\]\[1\]: must be \[square, facing\]/);
+  });
+
+  it('keeps the slain-before ninjas in the description a replay holds', () => {
+    const sc = loadScenario({ ...file(), turns: [] }, 'test');
+    const desc = bn().describeGame!(sc.game) as { ninjas: unknown };
+    expect(desc.ninjas).toEqual([[['b3', 'N'], null, ['d1', 'N'], null], [['b4', 'S'], null, null, null]]);
+    expect(bn().present!.describeSeat!(sc.game, 1)).toBe('B: 1 ninja, b4S');
+    const back = bn().gameFromDescription!(JSON.parse(JSON.stringify(desc)), 'game');
+    expect(Array.from((back as { startSq: Int16Array }).startSq)).toEqual(Array.from((sc.game as { startSq: Int16Array }).startSq));
+    // The viewer's first frame draws the slain-before ninjas off the board.
+    const view = bn().present!.boardView!(desc, playBn(file()).turns);
+    expect(view!.frames[0].m.map((x) => x[0])).toEqual(['b3', null, 'd1', null, 'b4', null, null, null]);
   });
 });
