@@ -200,10 +200,13 @@ export async function openQueueExecutor(conn: QueueConnection, onCancel: (run: s
   };
   let looking: Promise<void> | null = null;
   const timer = setInterval(() => {
+    // One look at a time: a tick while one is out makes nothing (a timer made then would reject with no one to hear it,
+    // an unhandled rejection that stopped the coordinator while Redis was away).
+    if (looking) return;
     let timeout: NodeJS.Timeout | undefined;
     // A command sent while Redis is away waits for it (BullMQ's connections retry for ever): a look that does not end counts as no answer.
     const late = new Promise<never>((_, reject) => (timeout = setTimeout(() => reject(new Error('no answer')), LOOK_MS)));
-    looking ??= Promise.race([look(), late])
+    looking = Promise.race([look(), late])
       .catch(unanswered)
       .finally(() => {
         clearTimeout(timeout);
