@@ -19,10 +19,12 @@
  */
 import { type AnyBot, type AnyBotFactory, BOT_BELIEF, BOT_CPU, BOT_WAIT, BOT_DONE, BOT_READY, SEAT_SEED, beliefOf, BotLost, type Budget, DEFAULT_BUDGET, DEFAULT_CLOCK, isMixed, isThenable, NoMethod, PROMISE_ANSWER, sampleMixed } from '../core/bot.js';
 import { type AnyGameModule, nextDeciders, type Question, type Recorder, winnerOf } from '../core/game.js';
-import { sfc32Next } from '../core/rng.js';
 import { seatStreams } from '../core/seatStreams.js';
 import { seatKeyOf, seatSeedsOf } from '../core/seatKey.js';
+import { contextOf } from './botContext.js';
 import { decisionClock } from './clock.js';
+import { forfeitOutcome } from './forfeit.js';
+import { SeatView } from './seatView.js';
 import { readThreadTimes, threadTimes } from '../core/threadCpu.js';
 
 export type { AnyBot, AnyBotFactory } from '../core/bot.js';
@@ -411,96 +413,5 @@ export function playMatch(opts: MatchOptions): MatchResult {
       }
     }
     if (failed) throw failed;
-  }
-}
-
-/** What every seat's bot context of a game holds beside its seat, RNG and budget: the ruleset's, and the rules. */
-const contexts = new WeakMap<object, { mod: AnyGameModule; context: object }>();
-
-/** The context part a game's bots share, made once per game and module (a sweep plays each design many times). */
-function contextOf(mod: AnyGameModule, game: unknown): object {
-  const context = (): object => ({ ...mod.botContext(game), rules: Object.freeze({ module: rulesFacade(mod), game }) });
-  if (typeof game !== 'object' || game === null) return context();
-  const was = contexts.get(game);
-  if (was?.mod === mod) return was.context;
-  const made = context();
-  contexts.set(game, { mod, context: made });
-  return made;
-}
-
-/**
- * The rules as bots are handed them: a frozen copy of the module, so a bot
- * that writes into `ctx.rules.module` (wraps `newState` to catch a seed,
- * replaces `legal`) changes its own copy's nothing and never the arena's
- * module, which plays the match and every other seat.
- */
-export function rulesFacade<M extends object>(mod: M): M {
-  let facade = facades.get(mod);
-  if (!facade) facades.set(mod, (facade = Object.freeze({ ...mod })));
-  return facade as M;
-}
-const facades = new WeakMap<object, object>();
-
-/** The end reason of a match lost by bots that hung. */
-export const HANG = 'hang';
-
-/**
- * The outcome of a match some bots lost: they share the last place, the
- * others the first; a draw when all lost it. Reason `hang` when every seat
- * that lost it hung (the run counts hangs in a row: hangs.ts), else `forfeit`.
- */
-function forfeitOutcome(lost: readonly boolean[], hung: readonly boolean[]): { ranks: number[]; reason: string } {
-  const all = lost.every(Boolean);
-  const hangs = lost.every((l, s) => !l || hung[s]);
-  return { ranks: lost.map((l) => (l && !all ? 1 : 0)), reason: hangs ? HANG : 'forfeit' };
-}
-
-/**
- * What a bot is handed as its view: `{seat, state}`, where `state` is the
- * ruleset's seat state (what the seat may know, with dice of its own) made
- * only when the bot reads it — most decisions of most bots never do, and the
- * copy is most of what a decision costs the arena. Every decision takes the
- * next four words of the view's dice stream, read or not, so the words a
- * view shows do not depend on what the bot read before; the words of views
- * never read are drawn (and thrown away) only when a later view is read.
- */
-class SeatView {
-  private made = false;
-  private readonly words = new Uint32Array(4);
-  /** Decisions whose four words are not drawn yet: the current one's among them unless 0. */
-  private owed = 0;
-  /** The view's state, made at its first read. */
-  private into: unknown = null;
-
-  /** `dice`: every seat's view dice, four words each (this seat's from 4 * seat). */
-  constructor(
-    private readonly mod: AnyGameModule,
-    private readonly game: unknown,
-    private readonly seed: string,
-    private readonly st: unknown,
-    readonly seat: number,
-    private readonly dice: Uint32Array,
-  ) {}
-
-  /** A new decision: its four dice words are owed; the state is made again when read. */
-  renew(): void {
-    this.owed++;
-    this.made = false;
-  }
-
-  get state(): unknown {
-    if (!this.made) {
-      this.made = true;
-      const w = this.words, d = this.dice, at = 4 * this.seat;
-      for (; this.owed > 0; this.owed--) for (let i = 0; i < 4; i++) w[i] = sfc32Next(d, at);
-      this.into ??= this.mod.newState(this.game, this.seed);
-      this.mod.seatState(this.st, this.seat, this.into, this.words);
-    }
-    return this.into;
-  }
-
-  /** What JSON shows of it (a bot that logs its view): the plain object. */
-  toJSON(): { seat: number; state: unknown } {
-    return { seat: this.seat, state: this.state };
   }
 }

@@ -12,7 +12,7 @@ import { runsTrustedFromPath } from '../match/bots.js';
 import type { RunConfig } from '../config/types.js';
 import { makeExecutor } from './pool.js';
 import { DROPPED } from './hangs.js';
-import { HANG } from '../match/loop.js';
+import { HANG } from '../match/forfeit.js';
 import { FAULT } from './player.js';
 import { parseMatchLine, readMatches } from '../store/records.js';
 import type { Schedule } from './schedule.js';

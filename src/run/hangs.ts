@@ -12,7 +12,7 @@
  * of the wall clock, so a run with one is only as repeatable as the hang.
  */
 import { winnerOf } from '../core/game.js';
-import { HANG } from '../match/loop.js';
+import { HANG } from '../match/forfeit.js';
 import { csvLines, lineSlices, rowFields, sharedFirst, type MatchRow } from '../store/records.js';
 import type { MatchSpec } from './schedule.js';
 import type { IdRange } from './batches.js';

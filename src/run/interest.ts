@@ -17,7 +17,7 @@
  * One pass over the rows, keeping at most `limit` candidates of each kind.
  */
 import { DROPPED } from './hangs.js';
-import { HANG } from '../match/loop.js';
+import { HANG } from '../match/forfeit.js';
 import { FAULT } from './player.js';
 import type { MatchRow } from '../store/records.js';
 import { seatScore } from '../store/records.js';

@@ -18,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { isMixed, isThenable, PROMISE_ANSWER, sampleMixed, type AnyBot, type AnyBotFactory } from '../core/bot.js';
 import type { AnyGameModule } from '../core/game.js';
 import { makeRng, type Rng } from '../core/rng.js';
-import { rulesFacade } from '../match/loop.js';
+import { rulesFacade } from '../match/botContext.js';
 import { BUILTIN_RULESETS } from '../rules/builtins.js';
 import { PROTOCOL, type ArenaMessage, type DecideMessage, type StartMessage } from './protocol.js';
 import { decodeView } from './viewCodec.js';
