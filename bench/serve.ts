@@ -16,6 +16,7 @@ import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { submitBot } from '../src/serve/client.js';
+import { servedUrl } from '../src/serve/address.js';
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,13 +43,7 @@ async function start(): Promise<{ proc: ChildProcess; url: string }> {
   const proc = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', contest, '--port', '0', '--db', db, '--workers', '2'], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    const t = setInterval(() => {
-      const m = /serving on (http:\/\/\S+)/.exec(out);
-      if (m) clearInterval(t), resolve(m[1]);
-      if (proc.exitCode !== null) clearInterval(t), reject(new Error(`havoc serve ended: ${out}`));
-    }, 50);
-  });
+  const url = await servedUrl(proc, () => out);
   return { proc, url };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { HavocError } from '../core/errors.js';
 import { reportErrors } from './errors.js';
+import { servingLine } from '../serve/address.js';
 
 interface Args {
   contest: string;
@@ -35,7 +36,7 @@ const command: CommandModule<object, Args> = {
       const say = (line: string): void => void process.stderr.write(line + '\n');
       const s = await serve({ contest: args.contest, port: args.port, host: args.host, db, workers: args.workers, organiserToken: args['organiser-token'] ?? process.env.HAVOC_ORGANISER_TOKEN, say });
       const n = s.coordinator.db.counts();
-      process.stdout.write(`${s.coordinator.contest.name}: serving on ${s.url} (database ${db}; ${n.done} matches played, ${n.queued} queued; ${args.workers} workers)\n`);
+      process.stdout.write(servingLine(s.coordinator.contest.name, s.url, `database ${db}; ${n.done} matches played, ${n.queued} queued; ${args.workers} workers`));
       if (s.organiser.made) process.stdout.write(`organiser token (kept in ${s.organiser.file}): ${s.organiser.token}\n`);
       else if (s.organiser.file) process.stdout.write(`organiser token: in ${s.organiser.file}\n`);
       await new Promise<void>((resolve) => {

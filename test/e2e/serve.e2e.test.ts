@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { havoc } from '../cli-helpers.js';
 import { rateResults, type Result } from '../../src/serve/ratings.js';
+import { servedUrl } from '../../src/serve/address.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const dir = mkdtempSync(join(tmpdir(), 'serve51-e2e-'));
@@ -39,13 +40,7 @@ async function start(): Promise<{ proc: ChildProcess; url: string; out: () => st
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    const t = setInterval(() => {
-      const m = /serving on (http:\/\/\S+)/.exec(out);
-      if (m) clearInterval(t), resolve(m[1]);
-      if (proc.exitCode !== null) clearInterval(t), reject(new Error(`havoc serve ended: ${out}`));
-    }, 50);
-  });
+  const url = await servedUrl(proc, () => out);
   return { proc, url, out: () => out };
 }
 
