@@ -28,7 +28,7 @@ function ticksOf(pid: number): number | null {
 }
 
 /** The pids of a process's children (every thread's). */
-export function childrenOf(pid: number): number[] {
+function childrenOf(pid: number): number[] {
   let tasks: string[];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
@@ -87,13 +87,22 @@ export function treeTimes(pid: number): { cpuMs: number; waitMs: number } | null
   const root = ticksOf(pid);
   if (root === null) return null;
   let ticks = root, wait = waitOf(pid);
-  const todo = childrenOf(pid);
-  for (let p = todo.pop(); p !== undefined; p = todo.pop()) {
+  for (const p of treePids(pid).slice(1)) {
     const t = ticksOf(p);
     if (t === null) continue;
     ticks += t;
     wait += waitOf(p);
-    todo.push(...childrenOf(p));
   }
   return { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, waitMs: wait };
+}
+
+/** Process `pid` and its descendants, `pid` first (a process gone meanwhile has no children to read: its branch ends there). */
+export function treePids(pid: number): number[] {
+  const all: number[] = [];
+  const todo = [pid];
+  for (let p = todo.pop(); p !== undefined; p = todo.pop()) {
+    all.push(p);
+    todo.push(...childrenOf(p));
+  }
+  return all;
 }

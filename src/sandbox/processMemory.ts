@@ -2,11 +2,11 @@
  * The resident memory of a bot's process tree, where no memory cgroup holds
  * it (cgroup.ts): each process's resident pages (/proc/PID/statm's second
  * field), summed from the process the arena started down through its
- * children, as processCpu.ts walks them. Read at every answer: a bot whose
+ * children (processCpu.ts's treePids). Read at every answer: a bot whose
  * processes together hold more than `limits.memoryMb` forfeits the match.
  */
 import { readFileSync } from 'node:fs';
-import { childrenOf } from './processCpu.js';
+import { treePids } from './processCpu.js';
 
 /** Linux's page size on every architecture Node runs on here (4 KiB; /proc/PID/statm counts pages). */
 const PAGE = 4096;
@@ -15,15 +15,13 @@ const PAGE = 4096;
 export function treeRssMb(pid: number): number | null {
   if (pid <= 0) return null;
   let pages = 0, seen = false;
-  const todo = [pid];
-  for (let p = todo.pop(); p !== undefined; p = todo.pop()) {
+  for (const p of treePids(pid)) {
     try {
       pages += Number(readFileSync(`/proc/${p}/statm`, 'latin1').split(' ')[1]);
       seen = true;
     } catch {
-      continue;
+      // (gone since its parent listed it)
     }
-    todo.push(...childrenOf(p));
   }
   return seen ? (pages * PAGE) / (1024 * 1024) : null;
 }
