@@ -15,7 +15,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { redisMissing, startRedis, type RedisServer } from '../../bench/redisServer.js';
 import { bullConnection, parseQueueUrl } from '../../src/queue/connection.js';
-import { folderJobsKey, QUEUE_NAME } from '../../src/queue/names.js';
+import { BEAT_TTL_SECONDS, folderJobsKey, QUEUE_NAME } from '../../src/queue/names.js';
 import { runKey } from '../../src/run/runner.js';
 
 const MAIN = 'dist/src/cli/main.js';
@@ -63,9 +63,13 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     workers[0].kill('SIGKILL'); // mid-batch: its job's lock lapses and the stalled-job check hands the batch to another worker
     expect(await exited(coordinator), out).toBe(0); // every batch came back, the killed worker's too (matches.csv is written in id order)
     for (const t of TABLES) expect(readFileSync(join(queued, t), 'utf8'), t).toBe(readFileSync(join(local, t), 'utf8'));
-    const status = havoc(['status', '--queue', redis.url]);
+    let status = havoc(['status', '--queue', redis.url]);
     expect(status.stdout).toMatch(/quick {2}\w+ {2}finished {2}120\/120 matches/);
-    expect(status.stdout).toMatch(/workers alive \(2, 2 threads\)/); // the one killed is gone
+    // The one killed is gone once its heartbeat lapses (BEAT_TTL_SECONDS; registry.ts): a run that ends sooner than
+    // that after the kill still lists it, so look again for up to the heartbeat's life and a little more.
+    for (const t0 = Date.now(); !/workers alive \(2, 2 threads\)/.test(status.stdout) && Date.now() - t0 < (BEAT_TTL_SECONDS + 5) * 1000; await sleep(1000))
+      status = havoc(['status', '--queue', redis.url]);
+    expect(status.stdout).toMatch(/workers alive \(2, 2 threads\)/);
   }, 240_000);
 
   it('a coordinator killed with kill -9 and started again carries on to the same tables, taking the batches it had enqueued from the queue', async () => {
