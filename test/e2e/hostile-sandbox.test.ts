@@ -196,9 +196,21 @@ describe('memory and processes capped per bot, not per process (issue 49 item 3)
     it(`8 children each holding 200 MB (1.6 GB together, under a 1,024 MB cap) forfeit the bot its matches, by ${mode}`, () => {
       const greedy = bot(`children-${mode === 'cgroups' ? 'cg' : 'rss'}`, `
         const { spawn } = process.getBuiltinModule('node:child_process');
-        for (let i = 0; i < 8; i++) spawn(process.execPath, ['-e', 'globalThis.b = Buffer.alloc(200 << 20, 1); setInterval(() => {}, 1000);'], { stdio: 'ignore' });
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
-        return random(ctx);`);
+        const { readdirSync } = process.getBuiltinModule('node:fs');
+        // Each child says it holds its 200 MB by a file in the scratch folder.
+        const up = 'globalThis.b = Buffer.alloc(200 << 20, 1); require("node:fs").writeFileSync(process.env.TMPDIR + "/up-" + process.pid, ""); setInterval(() => {}, 1000);';
+        for (let i = 0; i < 8; i++) spawn(process.execPath, ['-e', up], { stdio: 'ignore' });
+        const b = random(ctx);
+        let waited = false;
+        return { program(o, v) {
+          // The first answer waits (up to 15 s, on a busy machine) until six hold theirs, 1.2 GB: past the cap
+          // whatever the load, so the check at that answer sees it (the kernel has killed one under cgroups).
+          const t0 = Date.now();
+          while (!waited && Date.now() - t0 < 15_000 && readdirSync(process.env.TMPDIR).filter((f) => f.startsWith('up-')).length < 6)
+            Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+          waited = true;
+          return b.program(o, v);
+        } };`);
       const name = mode === 'cgroups' ? 'children-cg' : 'children-rss';
       const env = mode === 'cgroups' ? {} : { HAVOC_CGROUPS: 'off' };
       const cfg = join(tmp, `${name}.json`);
