@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst, RecordDurations } from './test/durations.js';
 
 /**
  * Test tiers by folder, no lists (README, "Tests"):
@@ -47,6 +48,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // Longest first within each tier, by the durations a whole run recorded (test/durations.ts).
+    sequence: { sequencer: LongestFirst },
+    reporters: ['default', new RecordDurations()],
     projects: [
       { extends: true, test: { name: 'unit', include: [UNIT, GAMES], setupFiles: ['test/unit-setup.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       // Four at a time on two cores: an e2e file spends much of its time waiting (a Redis lock to lapse, a bot's
