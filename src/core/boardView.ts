@@ -45,6 +45,35 @@ export interface BoardBand {
   label: string;
 }
 
+/**
+ * The viewer's table of pieces beside the board, in the game's own words: what a piece and its build are called, its
+ * figures, and what the last column lists (what its seat wrote this turn). Each ruleset's board view says (`BoardView.board.seats`); without it the viewer
+ * heads the columns piece, build, ♥, ◆ and this turn.
+ */
+export interface SeatTable {
+  /** The piece column's heading (NHM: machine; Hovercrafts: ship). */
+  piece: string;
+  /** The build column's heading (NHM: loadout), or null for none (every seat the same build: Robo Battle Pigs' pig, the ninjas). */
+  build: string | null;
+  figures: SeatFigure[];
+  /** The last column's heading: what the piece's seat wrote this turn, and its faults (NHM: program this turn). */
+  program: string;
+}
+
+/** A number column of the seat table. */
+export interface SeatFigure {
+  heading: string;
+  /** What it means, in a few words (the heading's tooltip). */
+  about: string;
+  /**
+   * Where its number comes from each frame: the piece's `hearts` or `shields` (with `from`: `from` minus it, Robo Battle
+   * Pigs' damage as 5 minus hearts); `alive`, how many of the row's seat's pieces are alive; a number k, the piece's own
+   * fixed `figures[k]`.
+   */
+  of: 'hearts' | 'shields' | 'alive' | number;
+  from?: number;
+}
+
 /** A replay as a board (`GameModule.boardView`): a grid of cells named like `a1`, its pieces, and a frame a record. */
 export interface BoardView {
   /**
@@ -52,12 +81,13 @@ export interface BoardView {
    * `note`, what the board's colours and pips mean in this game, in a sentence (the report's legend above the viewer).
    * `markers`, what the frames' markers are called when the game has them (NHM: "Mines"): the viewer then offers them per owner.
    */
-  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[]; markers?: string; bands?: BoardBand[]; badges?: [string, string][]; programs?: 'all' | 'actors'; note?: string };
+  board: { width: number; height: number; shape?: 'square' | 'hex'; walls?: string[]; markers?: string; bands?: BoardBand[]; badges?: [string, string][]; programs?: 'all' | 'actors'; note?: string; seats?: SeatTable };
   /**
    * Per piece: its name, its build's key and its build's name, its seat when that is not its index (a seat with several pieces:
-   * Hovercrafts fleets, What Blind Ninjas?), and the short label drawn on it when that is not its name (Battle Engine: its rank).
+   * Hovercrafts fleets, What Blind Ninjas?), the short label drawn on it when that is not its name (Battle Engine: its rank),
+   * and its fixed figures for the seat table (`SeatFigure.of` a number: Hovercrafts' shield, ballistic and energy).
    */
-  pieces: { name: string; loadout: string; loadoutName: string; seat?: number; label?: string }[];
+  pieces: { name: string; loadout: string; loadoutName: string; seat?: number; label?: string; figures?: number[] }[];
   frames: BoardFrame[];
   /** A hidden-information ruleset's per-seat layer (What Blind Ninjas?): what each seat knew, frame by frame; absent for a game with nothing hidden. */
   seatViews?: SeatViews;

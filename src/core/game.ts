@@ -38,7 +38,7 @@ import type { DataFile } from './dataFile.js';
 import type { ActionNotation } from './notation.js';
 
 /** A replay as a board (its own file): re-exported, as every ruleset's board view names them here. */
-export type { BoardBand, BoardFrame, BoardPiece, BoardView, SeatFrame, SeatLayer, SeatViews } from './boardView.js';
+export type { BoardBand, BoardFrame, BoardPiece, BoardView, SeatFigure, SeatFrame, SeatLayer, SeatTable, SeatViews } from './boardView.js';
 /** The interface's other parts, each in a file of its own, re-exported so rulesets and tools import the interface from one place. */
 export { firstPlace, ranksOf, sharedOutcome, sharedRanks, winnerOf, type Outcome } from './outcome.js';
 export type { BuildKit, BuildOptions } from './builds.js';

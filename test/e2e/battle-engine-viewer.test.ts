@@ -116,6 +116,10 @@ describe.skipIf(!existsSync(CHROMIUM))('a Battle Engine replay in the report\'s 
     expect(drawn.find((d) => d[0] === 'B.msgt1')).toEqual(['B.msgt1', expect.any(String), '3', '0', '➶1', 'msgt']);
     expect(await page.locator('#board g.machine polygon.arrow').count()).toBe(0);
     expect(await page.locator('#legend .badge-key dt').allTextContents()).toContain('★');
+    // The seat table in Battle Engine's words, its figures each piece's hit points and bonus.
+    expect(await page.locator('#seats tr.head th').allTextContents()).toEqual(['', 'piece', 'bot', 'type', 'hp', 'bonus', 'marks', 'step this turn']);
+    const row = page.locator('#seats tr[data-machine="A.col"] td.num');
+    expect(await row.allTextContents()).toEqual([String(view.frames[0].m[view.pieces.findIndex((p) => p.name === 'A.col')][2]), expect.any(String)]);
   });
 
   it('the revealed frame shows officer or not only', async () => {

@@ -21,12 +21,13 @@ describe('board legends per ruleset', () => {
   it('Robo Battle Pigs: no mines offered, and the note names none', () => {
     const b = boardOf(file('rbp-opening')).board;
     expect(b.markers).toBeUndefined();
-    expect(b.note).toBe('A hot square has the colour of the machine firing at it; pips under a piece are its hearts (red) and shields (blue), a red ring a hit this step; a wreck is a grey square.');
+    expect(b.note).toBe('A hot square has the colour of the pig firing or hitting there; pips under a pig are the damage points it can still take (5 destroy it), a red ring a hit this step; a destroyed pig is a grey square.');
   });
 
   it('NHM: mines offered per owner where a machine carries them, not otherwise', () => {
     const pigs = boardOf(file('nhm-three-cycle')).board;
     expect(pigs.markers).toBeUndefined();
+    expect(pigs.note).toBe('A hot square has the colour of the machine firing at it; pips under a piece are its hearts (red) and shields (blue), a red ring a hit this step; a wreck is a grey square.');
     const json = file('nhm-three-cycle');
     const machines = (json.machines as Record<string, unknown>[]).map((m, i) => (i === 0 ? { ...m, loadout: { weapons: ['mines'] } } : m));
     const mined = boardOf({ ...json, machines, turns: [{ A: 'X X X X X', B: '^ X X X X', C: 'F/ X X X X' }] }).board;

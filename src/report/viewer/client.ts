@@ -269,6 +269,14 @@ export function replayViewer(doc: Document, geometryOf: typeof boardGeometry, se
         }),
       );
     }
+    // The pieces' figures in the game's words (its board view's seat table), else generic ones: the table's columns and each piece's tooltip.
+    const table = brd.board.seats ?? { piece: 'piece', build: 'build', figures: [{ heading: '♥', about: 'hearts', of: 'hearts' as const }, { heading: '◆', about: 'shields', of: 'shields' as const }], program: 'this turn' };
+    const seatOf = (m: number): number => brd.machines[m]?.seat ?? m;
+    const figure = (x: (typeof table.figures)[number], m: number): string => {
+      const [, , hearts, shields] = f.m[m];
+      const v = x.of === 'hearts' ? hearts : x.of === 'shields' ? shields : x.of === 'alive' ? f.m.filter((p, k) => p[4] && seatOf(k) === seatOf(m)).length : brd.machines[m].figures?.[x.of];
+      return v === undefined ? '' : String(x.from !== undefined && (x.of === 'hearts' || x.of === 'shields') ? x.from - v : v);
+    };
     // Pieces sharing a cell (What Blind Ninjas?: players pass through each other) are drawn smaller, side by side.
     const sharing = new Map<string, number[]>();
     f.m.forEach(([sq], m) => sq && seen(m) && sharing.set(sq, [...(sharing.get(sq) ?? []), m]));
@@ -318,24 +326,32 @@ export function replayViewer(doc: Document, geometryOf: typeof boardGeometry, se
         g.appendChild(svg('rect', { x: -17, y: -17, width: 34, height: 34, rx: 3, fill: '#777', stroke: col, 'stroke-width': 3 }));
         g.appendChild(svg('text', { class: 'mname wreck-mark', y: 6, 'text-anchor': 'middle' }, '✕'));
       }
-      const about = f.veiled ? `seen by the other side: ${badges.length ? badges.join(' ') : 'not an officer'}` : `${hearts} hearts, ${shields} shields${badges.length ? `, ${badges.join(' ')}` : ''}`;
+      const figures = table.figures.map((x) => `${x.heading} ${figure(x, m)}`);
+      const about = f.veiled ? `seen by the other side: ${badges.length ? badges.join(' ') : 'not an officer'}` : [...figures, ...badges].join(', ');
       g.appendChild(svg('title', {}, `${name} on ${sq}${facing ? ` facing ${facing}` : ''}: ${about}${alive ? '' : ' (wreck)'}`));
       dyn.appendChild(g);
     });
     // Seats: who plays, state, this turn's program with the current step marked.
     seats.textContent = '';
-    const head = el('tr');
+    const head = el('tr', { class: 'head' });
     // A marks column where the board view gives pieces badges.
     const marks = brd.frames.some((x) => x.m.some((p) => p[5]?.length));
-    for (const hcell of ['', 'machine', 'bot', 'loadout', '♥', '◆', ...(marks ? ['marks'] : []), 'program this turn']) head.appendChild(el('th', {}, hcell));
+    head.append(el('th'), el('th', {}, table.piece), el('th', {}, 'bot'));
+    if (table.build !== null) head.appendChild(el('th', {}, table.build));
+    for (const x of table.figures) head.appendChild(el('th', { class: 'num', title: x.about }, x.heading));
+    if (marks) head.appendChild(el('th', {}, 'marks'));
+    head.appendChild(el('th', {}, table.program));
     seats.appendChild(head);
     brd.machines.forEach((mc, m) => {
       if (!seen(m)) return;
-      const [sq, , hearts, shields, alive, badges = []] = f.m[m];
+      const [sq, , , , alive, badges = []] = f.m[m];
       const tr = el('tr', { 'data-machine': mc.name, class: alive ? '' : 'dead' });
       const sw = el('td');
       sw.appendChild(el('span', { class: 'swatch', style: `background:${colour(m)}` }));
-      tr.append(sw, el('td', {}, `${mc.name}${sq ? ' ' + sq : ''}`), el('td', {}, mc.bot), el('td', { title: mc.loadout }, mc.loadoutName), el('td', { class: 'num' }, String(hearts)), el('td', { class: 'num' }, String(shields)));
+      // Each cell carries its heading (data-h): a narrow screen lays a row out as a line of labelled figures.
+      tr.append(sw, el('td', { class: 'piece' }, `${mc.name}${sq ? ' ' + sq : ''}`), el('td', { class: 'bot' }, mc.bot));
+      if (table.build !== null) tr.appendChild(el('td', { class: 'build', title: mc.loadout }, mc.loadoutName));
+      for (const x of table.figures) tr.appendChild(el('td', { class: 'num', 'data-h': x.heading, title: x.about }, figure(x, m)));
       if (marks) tr.appendChild(el('td', { class: 'marks' }, badges.join(' ')));
       const progCell = el('td', { class: 'program' });
       const program = f.t > 0 ? programOf(f.t, mc.name) : [];

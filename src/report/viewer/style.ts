@@ -124,6 +124,17 @@ svg.board .mname.veiled { font-size: 16px; }
 table.seats td, table.seats th { padding: 3px 6px; border-bottom: 1px solid var(--line); text-align: left; }
 table.seats tr.dead td { color: #98a2b3; }
 table.seats td.num { text-align: right; }
+/* A narrow screen: each piece a block, its name, bot and build on a line, its figures labelled, its program below. */
+@media (max-width: 600px) {
+  table.seats, table.seats tbody { display: block; }
+  table.seats tr.head { display: none; }
+  table.seats tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 8px; padding: 4px 0; border-bottom: 1px solid var(--line); }
+  table.seats td { border: none; padding: 0; }
+  table.seats td.piece { font-weight: 600; }
+  table.seats td.num[data-h]::before { content: attr(data-h) " "; color: var(--muted); font-size: 12px; }
+  table.seats td.program { flex-basis: 100%; }
+  table.seats td.program:empty, table.seats td.marks:empty { display: none; }
+}
 .cmd { display: inline-block; min-width: 26px; padding: 0 4px; margin-right: 2px; border: 1px solid var(--line); border-radius: 4px; text-align: center; font-family: ui-monospace, monospace; font-size: 12px; }
 .cmd.now { background: #ffe8cc; border-color: #ff7a00; font-weight: 700; }
 .fault { color: #b42318; margin-left: 6px; font-size: 12px; }

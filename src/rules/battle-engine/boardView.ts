@@ -9,7 +9,7 @@
  * shields, and badges: ★ officer, ➶N arrows left, ! panicked (or, off the
  * board, how it left).
  */
-import type { BoardFrame, BoardPiece, BoardView } from '../../core/game.js';
+import type { BoardFrame, BoardPiece, BoardView, SeatTable } from '../../core/game.js';
 import { isObject } from '../../core/json.js';
 import { arrowsLeft, legalSteps, type BeAction } from './actions.js';
 import { squareName } from './board.js';
@@ -43,6 +43,17 @@ function pieceNames(g: BeGame): string[] {
     return `${'AB'[s]}.${key}${n > 1 ? p - g.type.findIndex((u, q) => u === t && g.owner[q] === s) + 1 : ''}`;
   });
 }
+
+/** The seat table: each piece's type, hit points and bonus, and the one step of the turn (only the piece that acted). */
+const SEATS: SeatTable = {
+  piece: 'piece',
+  build: 'type',
+  figures: [
+    { heading: 'hp', about: 'hit points left: its HITPTS less the damage taken', of: 'hearts' },
+    { heading: 'bonus', about: 'bonus hit points from its officers around it', of: 'shields' },
+  ],
+  program: 'step this turn',
+};
 
 /** A piece as a frame holds it. */
 function framePiece(st: BeState, p: number, veiled: boolean): BoardPiece {
@@ -112,7 +123,7 @@ export function beBoardView(g: BeGame, records: readonly object[]): BoardView | 
   }
   const b = g.board;
   return {
-    board: { width: b.width, height: b.height, bands: [{ row: b.rowsPerSide + 1, label: 'no man\'s land' }], badges: BADGES, programs: 'actors', note: 'A square attacked has the colour of the attacking side; pips under a piece are its hit points left (red) and bonus points (blue), a red ring a hit this step; the badges are in the key.' },
+    board: { width: b.width, height: b.height, bands: [{ row: b.rowsPerSide + 1, label: 'no man\'s land' }], badges: BADGES, programs: 'actors', seats: SEATS, note: 'A square attacked has the colour of the attacking side; pips under a piece are its hit points left (red) and bonus points (blue), a red ring a hit this step; the badges are in the key.' },
     pieces: names.map((name, p) => {
       const t = g.roster.pieces[g.type[p]];
       return { name, loadout: t.key, loadoutName: t.name, seat: g.owner[p], label: t.key };

@@ -5,7 +5,7 @@
  * docs/rules-blind-ninjas.md.
  */
 import { HavocError } from '../../core/errors.js';
-import { sharedOutcome, type GameModule, type GameNode, type Outcome, type Parsed } from '../../core/game.js';
+import { dataBinder, sharedOutcome, type DataFile, type GameModule, type GameNode, type Outcome, type Parsed } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { type BnObservation, observeSeat, seatView, stateJson } from './knowledge.js';
 import { ahead, type BnGame, describeRoom, makeRoom, NINJAS, placedRoom, SEAT_NAMES } from './room.js';
@@ -14,6 +14,7 @@ import { legalOrders } from './legal.js';
 import { BnRecorder, drawRoom, roomBoardView, turnRecord } from './record.js';
 import { BnState, copyState, END_REASONS, FIGURES, ranksOf, RUNNING } from './state.js';
 import { playTurn, type TurnEvents } from './turn.js';
+import { defaultRoomFile, defaultRoomPath, parseRoomFile, type RoomFile } from './rules.js';
 
 /** The one build: four ninjas. */
 export type BnBuild = 'ninjas';
@@ -24,109 +25,134 @@ const SEAT_NODES: readonly GameNode[] = [0, 1, 2, 3].map((seat) => Object.freeze
 
 const seatWhere = (seat: number, kind: string): string => `seat ${SEAT_NAMES[seat] ?? seat} ${kind}`;
 
-export const blindNinjasModule: GameModule<BnGame, BnState, Orders, BnObservation, BnBuild> = {
-  id: 'blind-ninjas',
-  title: 'What Blind Ninjas?',
-  version: 'blind-ninjas-1',
-  seats: { min: 2, max: 4 },
-  figures: FIGURES,
-  builds: {
-    fixed: { name: 'ninjas', build: 'ninjas' },
-    check: (raw, where) =>
-      raw === 'ninjas' ? { ok: true, value: 'ninjas' } : { ok: false, error: new HavocError('ERR_BUILD', where, 'What Blind Ninjas? has one build: "ninjas" (four ninjas a player)') },
-    key: () => 'ninjas',
-    cost: () => 0,
-  },
+export type BlindNinjasModule = GameModule<BnGame, BnState, Orders, BnObservation, BnBuild>;
 
-  makeGame({ builds, turnLimit }) {
-    builds.forEach((b, i) => {
-      const c = blindNinjasModule.builds!.check(b, `builds[${i}]`);
-      if (!c.ok) throw c.error;
-    });
-    return makeRoom(builds.length, turnLimit);
-  },
-  seatCount: (g) => g.players,
-  seatName: (_g, seat) => SEAT_NAMES[seat] ?? `#${seat}`,
-  newState: (g) => new BnState(g),
-  copy: copyState,
-
-  node: (st) => (st.end !== RUNNING ? TERMINAL : SEAT_NODES[st.toAct]),
-  decision: () => DECISION,
-  chance: () => {},
-  apply(st, actions, _answer, recorder) {
-    if (st.end !== RUNNING) return;
-    const seat = st.toAct;
-    const o = (actions[seat] as Orders | null | undefined) ?? null;
-    if (!(recorder instanceof BnRecorder)) return playTurn(st, seat, o);
-    const round = st.round + 1, heardFrom = st.heardLen, outBefore = st.out.slice();
-    const orders = formatOrders(o ?? standOrders(st, seat));
-    const ev: TurnEvents = { slashers: [], slain: [] };
-    playTurn(st, seat, o, ev);
-    recorder.onRecord(turnRecord(st, seat, round, orders, heardFrom, outBefore, ev, st.end !== RUNNING ? END_REASONS[st.end] : null));
-  },
-  result(st): Outcome | null {
-    if (st.end === RUNNING) return null;
-    return sharedOutcome(ranksOf(st), END_REASONS[st.end]);
-  },
-  figureValues: (st) => [Array.from(st.kills), Array.from(st.lost), Array.from(st.slashes)],
-  turns: (st) => st.round,
-
-  observe: observeSeat,
-  stateJson,
-  seatState: (st, seat, into) => seatView(st, seat, into),
-
-  parse(_st, seat, kind, raw): Parsed<Orders> {
-    const where = seatWhere(seat, kind);
-    if (kind !== DECISION) return { ok: false, error: new HavocError('ERR_DECISION', where, `What Blind Ninjas? has one decision, "${DECISION}", not "${kind}"`) };
-    return parseOrders(raw, where);
-  },
-  legal: legalOrders,
-  check(st, seat, kind, action) {
-    const where = seatWhere(seat, kind);
-    if (st.end !== RUNNING) return new HavocError('ERR_TURN', where, 'the game is over');
-    if (seat !== st.toAct) return new HavocError('ERR_TURN', where, `it is ${SEAT_NAMES[st.toAct]}'s turn`);
-    if (kind !== DECISION) return new HavocError('ERR_DECISION', where, `What Blind Ninjas? has one decision, "${DECISION}", not "${kind}"`);
-    return checkOrders(st, seat, action, where);
-  },
-  format: (_st, _seat, _kind, action) => formatOrders(action),
-  forfeit: (st, seat) => standOrders(st, seat),
-
-  botContext: (game) => ({ blindNinjas: { game } }),
-  recorder: (_state, onRecord) => new BnRecorder(onRecord),
-  scenario(json, file) {
-    const players = json.players ?? (Array.isArray(json.ninjas) ? json.ninjas.length : 2);
-    const board = (json.board ?? {}) as { width?: unknown; height?: unknown };
-    if (typeof board !== 'object' || board === null) throw new HavocError('ERR_SCENARIO', `${file}: board`, 'must be {"width": W, "height": H}');
-    return placedRoom({ players, width: board.width, height: board.height, ninjas: json.ninjas, turnLimit: json.turnLimit }, `${file}: `, 'ERR_SCENARIO');
-  },
-  scenarioFields: ['players', 'board', 'ninjas', 'turnLimit'],
-  describeGame: describeRoom,
-  gameFromDescription(desc, where) {
-    const d = desc as { players?: unknown; board?: { width?: unknown; height?: unknown }; ninjas?: unknown; turnLimit?: unknown } | null;
-    if (typeof d !== 'object' || d === null) throw new HavocError('ERR_REPLAY', where, 'must be the game object a replay holds');
-    return placedRoom({ players: d.players, width: d.board?.width, height: d.board?.height, ninjas: d.ninjas, turnLimit: d.turnLimit }, `${where}.`, 'ERR_REPLAY');
-  },
-
-  // The random player: random legal orders of its view (randomOrders: each living ninja Move, Turn, Stand or Slash!, at even odds among the legal).
-  // How it shows itself to people (core/game.ts Presentation).
-  present: {
-    show: (st) => drawRoom(st),
-    describeSeat: (g, seat) => {
-      const alive = describeRoom(g).ninjas[seat].filter((x) => x !== null);
-      return `${SEAT_NAMES[seat]}: ${alive.length} ninja${alive.length === 1 ? '' : 's'}, ${alive.map(([q, f]) => `${q}${f}`).join(' ')}`;
-    },
-    legend: () => [
-      ['1M … 4M', 'the ninja moves one square ahead (never off the room, never onto its own side\'s ninja)'],
-      ['TN TE TS TW', 'turns to face north, east, south or west'],
-      ['S', 'stands'],
-      ['X', 'Slash! at the square ahead: every ninja there is slain; everyone hears the square and who grunts'],
-    ],
-    boardView: roomBoardView,
-  },
-  randomBot: (_game, seat, rng) => ({ orders: (_obs, view) => formatOrders(randomOrders(view.state, seat, rng)) }),
-  randomAction: (st, seat, _kind, rng) => randomOrders(st, seat, rng),
-  playoutAction: (st, seat, _kind, rng) => playoutOrders(st, seat, rng),
+/** The room file: the starts' readings (rules.ts), configs/blind-ninjas-room.json or a run's own (`parts`). */
+const ROOM_FILE: DataFile = {
+  title: 'What Blind Ninjas? room file',
+  defaultPath: defaultRoomPath,
+  parse: (text, path) => parseRoomFile(text, path),
+  hash: (data) => (data as RoomFile).hash,
 };
+
+/** The module bound to a room file (its rules for the starts); without one, the shipped file's, read when first needed. */
+export function blindNinjasFor(file?: RoomFile): BlindNinjasModule {
+  const room = (): RoomFile => file ?? defaultRoomFile();
+  const mod: BlindNinjasModule = {
+    id: 'blind-ninjas',
+    title: 'What Blind Ninjas?',
+    version: 'blind-ninjas-1',
+    seats: { min: 2, max: 4 },
+    figures: FIGURES,
+    builds: {
+      fixed: { name: 'ninjas', build: 'ninjas' },
+      check: (raw, where) =>
+        raw === 'ninjas' ? { ok: true, value: 'ninjas' } : { ok: false, error: new HavocError('ERR_BUILD', where, 'What Blind Ninjas? has one build: "ninjas" (four ninjas a player)') },
+      key: () => 'ninjas',
+      cost: () => 0,
+    },
+
+    data: ROOM_FILE,
+    withData: dataBinder(room, () => mod, blindNinjasFor),
+
+    makeGame({ builds, turnLimit }) {
+      builds.forEach((b, i) => {
+        const c = mod.builds!.check(b, `builds[${i}]`);
+        if (!c.ok) throw c.error;
+      });
+      return makeRoom(builds.length, turnLimit, room().rules);
+    },
+    seatCount: (g) => g.players,
+    seatName: (_g, seat) => SEAT_NAMES[seat] ?? `#${seat}`,
+    newState: (g) => new BnState(g),
+    copy: copyState,
+
+    node: (st) => (st.end !== RUNNING ? TERMINAL : SEAT_NODES[st.toAct]),
+    decision: () => DECISION,
+    chance: () => {},
+    apply(st, actions, _answer, recorder) {
+      if (st.end !== RUNNING) return;
+      const seat = st.toAct;
+      const o = (actions[seat] as Orders | null | undefined) ?? null;
+      if (!(recorder instanceof BnRecorder)) return playTurn(st, seat, o);
+      const round = st.round + 1, heardFrom = st.heardLen, outBefore = st.out.slice();
+      const orders = formatOrders(o ?? standOrders(st, seat));
+      const ev: TurnEvents = { slashers: [], slain: [] };
+      playTurn(st, seat, o, ev);
+      recorder.onRecord(turnRecord(st, seat, round, orders, heardFrom, outBefore, ev, st.end !== RUNNING ? END_REASONS[st.end] : null));
+    },
+    result(st): Outcome | null {
+      if (st.end === RUNNING) return null;
+      return sharedOutcome(ranksOf(st), END_REASONS[st.end]);
+    },
+    figureValues: (st) => [Array.from(st.kills), Array.from(st.lost), Array.from(st.slashes)],
+    turns: (st) => st.round,
+
+    observe: observeSeat,
+    stateJson,
+    seatState: (st, seat, into) => seatView(st, seat, into),
+
+    parse(_st, seat, kind, raw): Parsed<Orders> {
+      const where = seatWhere(seat, kind);
+      if (kind !== DECISION) return { ok: false, error: new HavocError('ERR_DECISION', where, `What Blind Ninjas? has one decision, "${DECISION}", not "${kind}"`) };
+      return parseOrders(raw, where);
+    },
+    legal: legalOrders,
+    check(st, seat, kind, action) {
+      const where = seatWhere(seat, kind);
+      if (st.end !== RUNNING) return new HavocError('ERR_TURN', where, 'the game is over');
+      if (seat !== st.toAct) return new HavocError('ERR_TURN', where, `it is ${SEAT_NAMES[st.toAct]}'s turn`);
+      if (kind !== DECISION) return new HavocError('ERR_DECISION', where, `What Blind Ninjas? has one decision, "${DECISION}", not "${kind}"`);
+      return checkOrders(st, seat, action, where);
+    },
+    format: (_st, _seat, _kind, action) => formatOrders(action),
+    forfeit: (st, seat) => standOrders(st, seat),
+
+    botContext: (game) => ({ blindNinjas: { game } }),
+    recorder: (_state, onRecord) => new BnRecorder(onRecord),
+    scenario(json, file) {
+      const players = json.players ?? (Array.isArray(json.ninjas) ? json.ninjas.length : 2);
+      const board = (json.board ?? {}) as { width?: unknown; height?: unknown };
+      if (typeof board !== 'object' || board === null) throw new HavocError('ERR_SCENARIO', `${file}: board`, 'must be {"width": W, "height": H}');
+      return placedRoom(
+        { players, width: board.width, height: board.height, ninjas: json.ninjas, turnLimit: json.turnLimit, rules: json.rules },
+        `${file}: `,
+        'ERR_SCENARIO',
+        room().rules,
+      );
+    },
+    scenarioFields: ['players', 'board', 'ninjas', 'rules', 'turnLimit'],
+    describeGame: describeRoom,
+    gameFromDescription(desc, where) {
+      const d = desc as { players?: unknown; board?: { width?: unknown; height?: unknown }; ninjas?: unknown; turnLimit?: unknown } | null;
+      if (typeof d !== 'object' || d === null) throw new HavocError('ERR_REPLAY', where, 'must be the game object a replay holds');
+      return placedRoom({ players: d.players, width: d.board?.width, height: d.board?.height, ninjas: d.ninjas, turnLimit: d.turnLimit }, `${where}.`, 'ERR_REPLAY');
+    },
+
+    // The random player: random legal orders of its view (randomOrders: each living ninja Move, Turn, Stand or Slash!, at even odds among the legal).
+    // How it shows itself to people (core/game.ts Presentation).
+    present: {
+      show: (st) => drawRoom(st),
+      describeSeat: (g, seat) => {
+        const alive = describeRoom(g).ninjas[seat].filter((x) => x !== null);
+        return `${SEAT_NAMES[seat]}: ${alive.length} ninja${alive.length === 1 ? '' : 's'}, ${alive.map(([q, f]) => `${q}${f}`).join(' ')}`;
+      },
+      legend: () => [
+        ['1M … 4M', 'the ninja moves one square ahead (never off the room, never onto its own side\'s ninja)'],
+        ['TN TE TS TW', 'turns to face north, east, south or west'],
+        ['S', 'stands'],
+        ['X', 'Slash! at the square ahead: every ninja there is slain; everyone hears the square and who grunts'],
+      ],
+      boardView: roomBoardView,
+    },
+    randomBot: (_game, seat, rng) => ({ orders: (_obs, view) => formatOrders(randomOrders(view.state, seat, rng)) }),
+    randomAction: (st, seat, _kind, rng) => randomOrders(st, seat, rng),
+    playoutAction: (st, seat, _kind, rng) => playoutOrders(st, seat, rng),
+  };
+  return mod;
+}
+
+export const blindNinjasModule = blindNinjasFor();
 
 /** Per seat: orders a playout reuses, and the scratch it draws them with. */
 const playoutBufs = SEAT_NAMES.map(() => ({ count: 0, ninja: new Int8Array(NINJAS), code: new Int8Array(NINJAS) }));

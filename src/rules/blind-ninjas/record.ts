@@ -6,7 +6,7 @@
  * `drawRoom` draws a state as text (`havoc scenario --board`).
  */
 import { FACINGS, squareName } from '../../core/grid.js';
-import type { BoardFrame, BoardView, Recorder } from '../../core/game.js';
+import type { BoardFrame, BoardView, Recorder, SeatTable } from '../../core/game.js';
 import { isObject } from '../../core/json.js';
 import { type BnGameDescription, NINJAS, ninjaName, SEAT_NAMES } from './room.js';
 import { type BnState, H_GRUNTS, H_SQ, HEARD_STRIDE } from './state.js';
@@ -80,6 +80,14 @@ export function drawRoom(st: BnState): string {
   return lines.join('\n');
 }
 
+/** The seat table: a row a ninja, how many of its player's are alive, and the orders its player gave this turn. A ninja has no hit points (a frame gives it no hearts, so no pips): one slash slays it. */
+const SEATS: SeatTable = {
+  piece: 'ninja',
+  build: null,
+  figures: [{ heading: 'ninjas alive', about: "its player's ninjas still alive", of: 'alive' }],
+  program: 'orders this turn',
+};
+
 /** Whether a description and records have the shape the board view reads. */
 function readable(g: unknown, records: readonly object[]): g is BnGameDescription {
   if (!isObject(g) || !Number.isInteger(g.players) || !isObject(g.board) || !Array.isArray(g.ninjas)) return false;
@@ -95,7 +103,7 @@ export function roomBoardView(desc: unknown, records: readonly object[]): BoardV
   g.ninjas.forEach((list, s) =>
     list.forEach((x, k) => {
       names.push(ninjaName(s * NINJAS + k));
-      start.push(x ? [x[0], x[1], 1, 0, true] : [null, 'N', 0, 0, false]); // null: slain before the game starts
+      start.push(x ? [x[0], x[1], 0, 0, true] : [null, 'N', 0, 0, false]); // null: slain before the game starts
     }),
   );
   const frames: BoardFrame[] = [{ t: 0, s: 0, m: start, c: {}, hot: [], hit: [], mines: [], ev: ['start'] }];
@@ -112,7 +120,7 @@ export function roomBoardView(desc: unknown, records: readonly object[]): BoardV
     frames.push({
       t: r.round,
       s: step,
-      m: r.ninjas.map((x, i) => (x ? [x[0], x[1], 1, 0, true] : [null, start[i]?.[1] ?? 'N', 0, 0, false])),
+      m: r.ninjas.map((x, i) => (x ? [x[0], x[1], 0, 0, true] : [null, start[i]?.[1] ?? 'N', 0, 0, false])),
       c,
       hot: r.slashes.map((x): [number, string] => [names.indexOf(x.ninja), x.square]),
       hit: r.slashes.flatMap((x) => x.slain.map((n) => names.indexOf(n))),
@@ -121,7 +129,7 @@ export function roomBoardView(desc: unknown, records: readonly object[]): BoardV
     });
   }
   return {
-    board: { width: g.board.width, height: g.board.height, note: "A slashed square has the colour of the slasher's player, a red ring a ninja slain there this turn; “as one seat knew it” shows only that player's own ninjas and the slashes it heard." },
+    board: { width: g.board.width, height: g.board.height, seats: SEATS, programs: 'actors', note: "A slashed square has the colour of the slasher's player, a red ring a ninja slain there this turn; “as one seat knew it” shows only that player's own ninjas and the slashes it heard." },
     pieces: names.map((name, i) => ({ name, loadout: 'ninjas', loadoutName: 'ninja', seat: Math.floor(i / NINJAS) })),
     frames,
     seatViews: heardViews(g.players, records as TurnRecord[]),

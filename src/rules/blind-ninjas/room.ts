@@ -2,11 +2,13 @@
  * The room of What Blind Ninjas? and where the ninjas start: one shared
  * square grid (2 players: 4 files x 8 ranks, starting on the opposite short
  * edges; 3–4 players: 8x8, one edge each), four ninjas per player on their
- * edge facing the room (docs/rules-blind-ninjas.md 1). A `BnGame` is a
+ * edge facing the room, where on it the room's rules say (rules.ts;
+ * docs/rules-blind-ninjas.md 1). A `BnGame` is a
  * match's fixed facts: the room, the seats, the starts, the turn limit.
  */
 import { type Board, FACINGS, makeBoard, parseFacing, parseSquare, squareAt, squareName } from '../../core/grid.js';
 import { HavocError, type ErrorCode } from '../../core/errors.js';
+import { type BnRules, DEFAULT_RULES, positionsOn, readRules } from './rules.js';
 
 /** Ninjas per player. */
 export const NINJAS = 4;
@@ -39,36 +41,46 @@ export function ahead(b: Board, sq: number, f: number): number {
 }
 
 /**
- * The standard starts. Two players: A on a1–d1 facing N, B on a8–d8 facing S.
- * Three or four, on 8x8, clockwise round the table from the south edge (the
- * turn passes to the right): A on c1–f1 facing N, B on a3–a6 facing E, C on
- * c8–f8 facing S, D on h3–h6 facing W (the four middle squares of each edge,
- * so no corner is shared).
+ * The starts under the room's rules (rules.ts). Edges `own`: two players, A
+ * on a1–d1 facing N, B on a8–d8 facing S; three or four on 8x8, clockwise
+ * round the table from the south edge (the turn passes to the right), A on
+ * the south edge facing N, B on the west facing E, C on the north facing S,
+ * D on the east facing W, each at `places` counted from its own left (the
+ * default, the middle four: A c1–f1, B a3–a6, C c8–f8, D h3–h6, so no corner
+ * is shared). Edges `shared`: every player on rank 1 facing N. A player's
+ * ninjas are numbered along its edge west to east, or south to north.
  */
-export function standardStarts(players: number): { board: Board; sq: Int16Array; facing: Int8Array } {
+export function standardStarts(players: number, rules: BnRules = DEFAULT_RULES): { board: Board; sq: Int16Array; facing: Int8Array } {
   const board = players === 2 ? makeBoard(4, 8) : makeBoard(8, 8);
+  const w = board.width, h = board.height;
   const sq = new Int16Array(players * NINJAS), facing = new Int8Array(players * NINJAS);
-  for (let s = 0; s < players; s++)
-    for (let k = 0; k < NINJAS; k++) {
-      const i = s * NINJAS + k;
-      if (players === 2) {
-        sq[i] = squareAt(board, k, s === 0 ? 0 : 7);
-        facing[i] = s === 0 ? N : S;
-      } else {
-        const at = [squareAt(board, 2 + k, 0), squareAt(board, 0, 2 + k), squareAt(board, 2 + k, 7), squareAt(board, 7, 2 + k)][s];
-        sq[i] = at;
-        facing[i] = [N, E, S, W][s];
-      }
-    }
+  for (let s = 0; s < players; s++) {
+    // The edge as [file, rank] of the square at position p (1-based, from the player's left), and the facing.
+    const side = rules.edges === 'shared' ? 0 : players === 2 ? 2 * s : s;
+    const at = (p: number): [number, number] =>
+      side === 0
+        ? [p - 1, 0] // south, facing N: its left is west
+        : side === 1
+          ? [0, h - p] // west, facing E: its left is north
+          : side === 2
+            ? [w - p, h - 1] // north, facing S: its left is east
+            : [w - 1, p - 1]; // east, facing W: its left is south
+    const length = side % 2 === 0 ? w : h;
+    const squares = positionsOn(rules, length).map((p) => squareAt(board, ...at(p))).sort((a, b) => a - b);
+    squares.forEach((q, k) => {
+      sq[s * NINJAS + k] = q;
+      facing[s * NINJAS + k] = [N, E, S, W][side];
+    });
+  }
   return { board, sq, facing };
 }
 
-/** The standard game for 2–4 players. Throws a HavocError for another count or a bad turn limit. */
-export function makeRoom(players: number, turnLimit?: number): BnGame {
+/** The standard game for 2–4 players under the room's rules. Throws a HavocError for another count or a bad turn limit. */
+export function makeRoom(players: number, turnLimit?: number, rules: BnRules = DEFAULT_RULES): BnGame {
   if (!Number.isInteger(players) || players < 2 || players > 4)
     throw new HavocError('ERR_SEATS', 'builds', `What Blind Ninjas? is for 2 to 4 players, not ${players}`);
   if (turnLimit !== undefined && !(Number.isInteger(turnLimit) && turnLimit > 0)) throw new HavocError('ERR_CONFIG', 'turnLimit', 'must be a positive integer');
-  const { board, sq, facing } = standardStarts(players);
+  const { board, sq, facing } = standardStarts(players, rules);
   return { players, board, startSq: sq, startFacing: facing, turnLimit: turnLimit ?? DEFAULT_TURN_LIMIT };
 }
 
@@ -102,17 +114,26 @@ export function describeRoom(g: BnGame): BnGameDescription {
  * A game from placed ninjas (a scenario's `ninjas`, a replay's description):
  * per seat a list of up to four `[square, facing]` (or `{square, facing}`),
  * on a room of `width` x `height`; a ninja left out or written null was
- * slain before the game starts (a room set mid-game), one at least alive. Every problem is a HavocError naming its path
+ * slain before the game starts (a room set mid-game), one at least alive;
+ * without `ninjas`, the standard starts under `rules` (a scenario's, over
+ * `base`, the room file's). Every problem is a HavocError naming its path
  * under `where`.
  */
-export function placedRoom(raw: { players: unknown; width: unknown; height: unknown; ninjas: unknown; turnLimit: unknown }, where: string, code: ErrorCode): BnGame {
+export function placedRoom(
+  raw: { players: unknown; width: unknown; height: unknown; ninjas: unknown; turnLimit: unknown; rules?: unknown },
+  where: string,
+  code: ErrorCode,
+  base: BnRules = DEFAULT_RULES,
+): BnGame {
   const fail = (path: string, problem: string): never => {
     throw new HavocError(code, `${where}${path}`, problem);
   };
   const players = raw.players;
   if (!Number.isInteger(players) || (players as number) < 2 || (players as number) > 4) return fail('players', 'must be 2, 3 or 4');
   const n = players as number;
-  const std = standardStarts(n);
+  const rules = readRules(raw.rules, (at, problem) => fail(`rules${at}`, problem), base);
+  if (raw.rules !== undefined && raw.ninjas !== undefined) return fail('rules', 'the rules place the standard starts, and `ninjas` places every ninja by hand: give one or the other');
+  const std = standardStarts(n, rules);
   const dim = (v: unknown, path: string, dflt: number): number =>
     v === undefined ? dflt : Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 26 ? (v as number) : fail(path, 'must be an integer from 1 to 26');
   const width = dim(raw.width, 'board.width', std.board.width), height = dim(raw.height, 'board.height', std.board.height);

@@ -6,9 +6,23 @@
  * hexes shot at in the shooter's colour, the ships hit, and every check and
  * event in words.
  */
-import type { BoardFrame, BoardView } from '../../core/game.js';
+import type { BoardFrame, BoardView, SeatTable } from '../../core/game.js';
 import { isObject } from '../../core/json.js';
+import { readShipKey } from './ships.js';
 import { checkText, type CheckRecord } from './turn.js';
+
+/** The seat table: each ship's team, its hull left and its other three stats (fixed all game), and its actions of the turn. */
+const SEATS: SeatTable = {
+  piece: 'ship',
+  build: 'team',
+  figures: [
+    { heading: 'hull', about: 'hull left: its Hull less the damage taken', of: 'hearts' },
+    { heading: 'shield', about: 'Shield: added to its die against shots and EMPs', of: 0 },
+    { heading: 'ballistic', about: 'Ballistic: added to its die when it shoots', of: 1 },
+    { heading: 'energy', about: 'Energy: added to its die for the actions of a turn', of: 2 },
+  ],
+  program: 'actions this turn',
+};
 
 interface Rec {
   t: number;
@@ -22,7 +36,7 @@ interface Rec {
   ships: [string, string | null, string, number][];
 }
 
-const readable = (desc: unknown, records: readonly object[]): desc is { ships: { name: string; seat: string; ship: string }[] } =>
+const readable = (desc: unknown, records: readonly object[]): desc is { ships: { name: string; seat: string; ship: string; team?: string }[] } =>
   isObject(desc) &&
   Array.isArray(desc.ships) &&
   desc.ships.every((s) => isObject(s) && typeof s.name === 'string') &&
@@ -68,8 +82,11 @@ export function hoverBoardView(desc: unknown, records: readonly object[]): Board
   first0.t = 0;
   const cells = walls.flatMap((row, r) => [...row].flatMap((ch, c) => (ch === '#' ? [String.fromCharCode(97 + c) + (r + 1)] : [])));
   return {
-    board: { width: walls[0]?.length ?? 0, height: walls.length, shape: 'hex', note: 'A hex shot at has the colour of the ship firing at it; pips under a ship are its hull left (red), a red ring a hit this phase; a dark hex is a wall.', walls: cells },
-    pieces: desc.ships.map((s) => ({ name: s.name, loadout: s.ship, loadoutName: `${s.seat}: ${s.ship}`, seat: seats.indexOf(s.seat) })),
+    board: { width: walls[0]?.length ?? 0, height: walls.length, shape: 'hex', note: 'A hex shot at has the colour of the ship firing at it; pips under a ship are its hull left (red), a red ring a hit this phase; a dark hex is a wall.', walls: cells, seats: SEATS },
+    pieces: desc.ships.map((s) => {
+      const stats = readShipKey(s.ship);
+      return { name: s.name, loadout: s.ship, loadoutName: `${s.team ?? s.seat} (${s.seat})`, seat: seats.indexOf(s.seat), ...(stats ? { figures: stats.slice(1) } : {}) };
+    }),
     frames,
   };
 }

@@ -57,7 +57,7 @@ export const fleetCost = (set: HoverSettings, f: Fleet): number => f.reduce((sum
 export const shipWords = (s: Ship): string => s.map((v, i) => `${STATS[i]} ${v}`).join(', ');
 
 /** Reads a ship key (`h3s1b1e1`), or null. */
-function readShipKey(text: string): Ship | null {
+export function readShipKey(text: string): Ship | null {
   const m = /^h(\d+)s(\d+)b(\d+)e(\d+)$/.exec(text);
   return m ? [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])] : null;
 }

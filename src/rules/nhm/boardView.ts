@@ -5,7 +5,7 @@
  * hit names the shooter's weapon command and what it took — so a page with a
  * few dozen replays stays a few megabytes.
  */
-import type { BoardFrame, BoardView } from '../../core/game.js';
+import type { BoardFrame, BoardView, SeatTable } from '../../core/game.js';
 import type { NhmGameDescription, NhmReplayStep } from './replay.js';
 import { isObject } from '../../core/json.js';
 
@@ -19,8 +19,29 @@ function readable(g: unknown, records: readonly object[]): g is NhmGameDescripti
   return records.every((s) => isObject(s) && typeof s.turn === 'number' && typeof s.step === 'number' && Array.isArray(s.machines) && isObject(s.commands) && Array.isArray(s.hot));
 }
 
-/** The board view of an NHM-engine replay, or null when it is not one this view reads. */
-export function nhmBoardView(desc: unknown, records: readonly object[]): BoardView | null {
+/** What a flavour's board calls things: the seat table, and the legend's note (a sentence; `mines` says whether mines are offered). */
+export interface BoardWords {
+  readonly seats: SeatTable;
+  note(mines: boolean): string;
+}
+
+/** NHM's words: machines with their loadouts, hearts and shields, and the turn's five-command program. */
+export const NHM_WORDS: BoardWords = {
+  seats: {
+    piece: 'machine',
+    build: 'loadout',
+    figures: [
+      { heading: '♥', about: 'hearts', of: 'hearts' },
+      { heading: '◆', about: 'shields', of: 'shields' },
+    ],
+    program: 'program this turn',
+  },
+  note: (mines) =>
+    `A hot square has the colour of the machine firing at it; pips under a piece are its hearts (red) and shields (blue), a red ring a hit this step; a wreck is a grey square${mines ? '; mines show per owner' : ''}.`,
+};
+
+/** The board view of an NHM-engine replay, or null when it is not one this view reads; `words`, the flavour's (Robo Battle Pigs has its own). */
+export function nhmBoardView(desc: unknown, records: readonly object[], words: BoardWords = NHM_WORDS): BoardView | null {
   if (!readable(desc, records)) return null;
   const g = desc;
   const names = g.machines.map((m) => m.name);
@@ -62,6 +83,5 @@ export function nhmBoardView(desc: unknown, records: readonly object[]): BoardVi
   }
   // Mines are offered only where a machine can lay them (Robo Battle Pigs' pigs cannot).
   const mines = g.machines.some((m) => m.loadout.split('/')[0].split('+').includes('mines'));
-  const note = `A hot square has the colour of the machine firing at it; pips under a piece are its hearts (red) and shields (blue), a red ring a hit this step; a wreck is a grey square${mines ? '; mines show per owner' : ''}.`;
-  return { board: { ...g.board, ...(mines ? { markers: 'Mines' } : {}), note }, pieces: g.machines.map((m) => ({ name: m.name, loadout: m.loadout, loadoutName: m.loadoutName })), frames };
+  return { board: { ...g.board, ...(mines ? { markers: 'Mines' } : {}), note: words.note(mines), seats: words.seats }, pieces: g.machines.map((m) => ({ name: m.name, loadout: m.loadout, loadoutName: m.loadoutName })), frames };
 }

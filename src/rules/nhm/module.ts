@@ -35,7 +35,7 @@ import { defaultStarts } from './starts.js';
 import { playTurn } from './step.js';
 import type { Tracer } from './trace.js';
 import { nhmReplayMembers, nhmShowRecord } from './replay.js';
-import { nhmBoardView } from './boardView.js';
+import { type BoardWords, nhmBoardView } from './boardView.js';
 import { AUTO_TARGET, DODGE, memoOf, NO_ANSWER, PROGRAM, type Memo, type NhmAction } from './questions.js';
 import { legalActions } from './legal.js';
 import { nhmRandomBot } from './randomBot.js';
@@ -71,6 +71,8 @@ export interface NhmFlavour {
    * can; false, `st` untouched, leaves the turn to the step engine. Never asked when a recorder wants the steps.
    */
   fastTurn?(st: State): boolean;
+  /** The viewer's words for the flavour's board: its seat table and its legend's note (default NHM's: machine, loadout, ♥, ◆, program this turn; hearts and shields). */
+  readonly boardWords?: BoardWords;
 }
 
 /** The NHM engine as a game module of `flavour`, for catalogue `cat` (default: configs/parts.json, read when first needed). */
@@ -300,7 +302,7 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
         const codes = [...new Set(g.commands.flatMap((cs) => Array.from(cs)))].sort((a, b) => a - b);
         return codes.map((c) => [formatCommand(g, c, notation), meaningOf(g, c)] as const);
       },
-      boardView: nhmBoardView,
+      boardView: (desc, records) => nhmBoardView(desc, records, flavour.boardWords),
       showRecord: nhmShowRecord,
     },
     fast: flavour.fast,

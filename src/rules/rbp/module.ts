@@ -10,7 +10,7 @@ import type { FastPath } from '../../core/game.js';
 import type { Game } from '../nhm/game.js';
 import { nhmEngineModule } from '../nhm/module.js';
 import { type KernelBridge, kernelBridge, kernelResult, kernelSetupOf, playBridgedTurn } from './bridge.js';
-import { type KernelSetup, type NativePolicy, newKState, newRngPair, playMatchK, resetKState } from './kernel.js';
+import { type KernelSetup, MAX_HEARTS, type NativePolicy, newKState, newRngPair, playMatchK, resetKState } from './kernel.js';
 import { aleaSeed } from '../../core/alea.js';
 import { rbpGame, roboPig } from './index.js';
 import { HavocError } from '../../core/errors.js';
@@ -73,6 +73,16 @@ export const rbpModule = nhmEngineModule({
     return rbpGame(cat, { turnLimit: setup.turnLimit });
   },
   fast: kernel,
+  // The rulebook counts damage, not hearts: "five points of damage" destroy a pig, and it plays an X for each.
+  boardWords: {
+    seats: {
+      piece: 'pig',
+      build: null,
+      figures: [{ heading: 'damage', about: `damage points taken: the pig plays an X for each, and ${MAX_HEARTS} destroy it`, of: 'hearts', from: MAX_HEARTS }],
+      program: 'commands this round',
+    },
+    note: () => `A hot square has the colour of the pig firing or hitting there; pips under a pig are the damage points it can still take (${MAX_HEARTS} destroy it), a red ring a hit this step; a destroyed pig is a grey square.`,
+  },
   // A turn applied without a recorder (every match a bot plays, every turn a search simulates) is a kernel turn.
   fastTurn(st) {
     const b = bridgeOf(st.game);

@@ -73,6 +73,11 @@ describe.skipIf(!HAS_CHROMIUM)(`the viewer's seat views in headless Chromium${HA
     expect(await pieces()).toEqual(truth(k));
     expect(await page.locator('#board .mark').count()).toBe(0);
     expect(await page.locator('#board .heat').count()).toBe(0);
+    // The seat table in the game's words: no hearts, shields or loadout; how many ninjas each player has left.
+    expect(await page.locator('#seats tr.head th').allTextContents()).toEqual(['', 'ninja', 'bot', 'ninjas alive', 'orders this turn']);
+    const alive = (seat: string) => String(truth(k, seat).length);
+    expect(await page.locator('#seats tr[data-machine="A1"] td.num').innerText()).toBe(alive('A'));
+    expect(await page.locator('#seats tr[data-machine="B1"] td.num').innerText()).toBe(alive('B'));
   });
 
   it("B's view (the tracker): its own ninjas, a mark per slash so far, the belief of its latest decision as the heat map", async () => {
