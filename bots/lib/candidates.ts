@@ -57,6 +57,9 @@ export class CandidateGen {
   private readonly best: Int16Array;
   private readonly second: Int16Array;
   private readonly bestHits: Float32Array;
+  /** Per pose: the `prepared` count when its fills were last chosen (they hold until the next `prepare`). */
+  private readonly filled: Int32Array;
+  private prepared = 0;
   private readonly weapons: Int32Array;
   private readonly mines: number[] = [];
   private readonly shields: number[] = [];
@@ -74,8 +77,17 @@ export class CandidateGen {
   private readonly fillBuf = new Int32Array(4);
   private readonly raw = new ProgramList(64);
   private safety = new Float64Array(64);
-  private readonly idx: number[] = [];
-  private readonly bySafety: number[] = [];
+  /** select's picks: the best by score, then by safety (sorted as they are found), and which programs the first took. */
+  private top = new Int32Array(64);
+  private taken = new Uint8Array(64);
+  /** Per weapon command code: its index in `weapons` (-1: none), and whether it is a shield or mines (staticScore's per-slot look-ups). */
+  private readonly weaponIndex: Int16Array;
+  private readonly weaponIsShield: Uint8Array;
+  private readonly weaponIsMines: Uint8Array;
+  /** Per enemy (as `prepare` lists them): the offset of its pose's row in the reach tables. */
+  private enemyRow: number[] = [];
+  /** Per enemy: its table of damage firing now (reach.now). */
+  private enemyNow: Uint8Array[] = [];
 
   constructor(game: Game, seat: number, reach: Reach) {
     this.game = game;
@@ -89,12 +101,22 @@ export class CandidateGen {
     this.best = new Int16Array(4 * size);
     this.second = new Int16Array(4 * size);
     this.bestHits = new Float32Array(4 * size);
+    this.filled = new Int32Array(4 * size);
     this.weapons = game.weaponCmds[seat];
-    for (const c of this.weapons) {
+    let maxCmd = 0;
+    for (const c of this.weapons) maxCmd = Math.max(maxCmd, c);
+    this.weaponIndex = new Int16Array(maxCmd + 1).fill(-1);
+    this.weaponIsShield = new Uint8Array(maxCmd + 1);
+    this.weaponIsMines = new Uint8Array(maxCmd + 1);
+    this.weapons.forEach((c, i) => {
       const kind = game.catalogue.parts[cmdPart(c)].weapon!.kind;
       if (kind === 'mines') this.mines.push(c);
       if (kind === 'shield') this.shields.push(c);
-    }
+      // The first entry of a command, as indexOf finds it.
+      if (this.weaponIndex[c] < 0) this.weaponIndex[c] = i;
+      this.weaponIsShield[c] = kind === 'shield' ? 1 : 0;
+      this.weaponIsMines[c] = kind === 'mines' ? 1 : 0;
+    });
     this.hasA = game.isLegal(seat, CMD_TARGET);
     this.hasD = game.isLegal(seat, CMD_DODGE);
     this.hasTel = game.isLegal(seat, CMD_TEL);
@@ -219,10 +241,9 @@ export class CandidateGen {
     return this;
   }
 
+  /** Commands from the search's start to pose p, one the search reached: its breadth-first distance. */
   private pathLength(p: number): number {
-    let len = 0;
-    for (let q = p; this.parent[q] >= 0 && this.dist[q] > 0; q = this.parent[q]) len++;
-    return len;
+    return this.dist[p];
   }
 
   /** What this seat would do standing still: fire its best weapon (or Auto-Target) where it is. */
@@ -242,11 +263,17 @@ export class CandidateGen {
 
   private prepare(st: State): void {
     const g = this.game, me = this.seat, w = g.board.width, h = g.board.height;
+    // The fills chosen so far were against the last position's enemies.
+    if (++this.prepared === 0x40000000) (this.prepared = 1), this.filled.fill(0);
     this.enemies = [];
     this.neighbours = [];
+    this.enemyRow = [];
+    this.enemyNow = [];
     for (let o = 0; o < g.n; o++) {
       if (o === me || !st.alive[o] || st.sq[o] < 0) continue;
       this.enemies.push(o);
+      this.enemyRow.push((st.facing[o] * this.size + st.sq[o]) * this.size);
+      this.enemyNow.push(this.reach.now[o]);
       const s = st.sq[o], f = s % w, r = (s / w) | 0, ns: number[] = [];
       for (let df = -1; df <= 1; df++)
         for (let dr = -1; dr <= 1; dr++) {
@@ -286,8 +313,10 @@ export class CandidateGen {
     return tail;
   }
 
-  /** Picks the best and second-best weapon to fire from pose p at the standing enemies. */
+  /** Picks the best and second-best weapon to fire from pose p at the standing enemies (once a pose a position: Auto-Target's slots ask again). */
   private chooseFill(st: State, p: number): void {
+    if (this.filled[p] === this.prepared) return;
+    this.filled[p] = this.prepared;
     const g = this.game, size = this.size, r = this.reach, me = this.seat;
     let b = FILL_NONE, bv = -1, bh = 0, s = FILL_NONE, sv = -1;
     for (let i = 0; i < this.weapons.length; i++) {
@@ -344,24 +373,26 @@ export class CandidateGen {
     if (x >= need && this.seen.add(key)) this.raw.add(this.prog);
   }
 
-  /** Scores every recorded program statically and keeps the best `max` (three quarters by score, the rest by safety). */
+  /**
+   * Scores every recorded program statically and keeps the best `max` (three
+   * quarters by score, the rest by safety). Each order is total (ties by
+   * index), so picking the few best as they come gives the lists a full sort
+   * would: sorting every program twice was most of this.
+   */
   private select(st: State, out: ProgramList, max: number): void {
     const n = this.raw.count;
     if (this.safety.length < n) this.safety = new Float64Array(2 * n);
-    const score = this.raw.score, safety = this.safety;
+    if (this.taken.length < n) this.taken = new Uint8Array(2 * n);
+    if (this.top.length < max) this.top = new Int32Array(2 * max);
+    const score = this.raw.score, safety = this.safety, taken = this.taken, top = this.top;
     for (let i = 0; i < n; i++) this.staticScore(st, i);
-    // Both orders are total (ties by index), so any sort gives the same lists; the comparators
-    // answer small integers, as a float difference would be boxed at every comparison.
-    const idx = this.idx, bySafety = this.bySafety;
-    idx.length = n;
-    for (let i = 0; i < n; i++) idx[i] = i;
-    idx.sort((a, b) => (score[b] > score[a] ? 1 : score[b] < score[a] ? -1 : a - b));
     const take = Math.min(n, max), byScore = Math.min(take, Math.ceil(max * 0.75));
-    bySafety.length = n - byScore;
-    for (let i = byScore; i < n; i++) bySafety[i - byScore] = idx[i];
-    bySafety.sort((a, b) => (safety[b] > safety[a] ? 1 : safety[b] < safety[a] ? -1 : a - b));
-    for (let i = 0; i < byScore; i++) out.add(this.raw.codes, score[idx[i]], idx[i] * PROGRAM_LENGTH);
-    for (let i = 0; i < take - byScore; i++) out.add(this.raw.codes, score[bySafety[i]], bySafety[i] * PROGRAM_LENGTH);
+    taken.fill(0, 0, n);
+    const k1 = pickBest(score, n, byScore, top, taken, 0);
+    for (let i = 0; i < k1; i++) out.add(this.raw.codes, score[top[i]], top[i] * PROGRAM_LENGTH);
+    for (let i = 0; i < k1; i++) taken[top[i]] = 1;
+    const k2 = pickBest(safety, n, take - byScore, top, taken, 1);
+    for (let i = 0; i < k2; i++) out.add(this.raw.codes, score[top[i]], top[i] * PROGRAM_LENGTH);
   }
 
   /** Plays a program alone against standing enemies: damage dealt, exposure on the way, reach at the end. */
@@ -386,16 +417,15 @@ export class CandidateGen {
         dealt += this.bestHits[pose];
       } else if (c === CMD_DODGE) shield = 0.4;
       else if (c >= 16) {
-        const wi = this.weapons.indexOf(c), t = r.weaponNow[me][wi];
-        const kind = g.catalogue.parts[cmdPart(c)].weapon!.kind;
+        const wi = this.weaponIndex[c], t = r.weaponNow[me][wi];
         if (t)
           for (const o of this.enemies) if (!(r.beamOnly[me][wi] && g.armour[o] !== ARMOUR_NONE)) dealt += t[pose * size + st.sq[o]];
-        if (kind === 'shield') shield = 0.5;
-        if (kind === 'mines') mines += 0.5;
+        if (this.weaponIsShield[c]) shield = 0.5;
+        if (this.weaponIsMines[c]) mines += 0.5;
       }
       if (repairing) shield *= 0.6;
       const sq = pose % size;
-      for (const o of this.enemies) exposure += shield * r.now[o][(st.facing[o] * size + st.sq[o]) * size + sq];
+      for (let e = 0; e < this.enemies.length; e++) exposure += shield * this.enemyNow[e][this.enemyRow[e] + sq];
     }
     if (repairing) heal = g.repairAmount[me];
     const sq = pose % size;
@@ -407,6 +437,27 @@ export class CandidateGen {
     this.raw.score[i] = 10 * dealt - 2 * exposure + 3 * out - 4 * inn + 10 * heal + mines;
     this.safety[i] = -2 * exposure - 4 * inn + 2 * dealt + out;
   }
+}
+
+/**
+ * The `k` best of programs 0..n-1 by `key` (higher first, the lower index
+ * on a tie), skipping those `taken` marks with `skip`, into `top` in order;
+ * how many. An insertion into the few kept: the programs number a few
+ * hundred and `k` a few dozen.
+ */
+function pickBest(key: Float64Array, n: number, k: number, top: Int32Array, taken: Uint8Array, skip: number): number {
+  let count = 0;
+  if (k <= 0) return 0;
+  for (let i = 0; i < n; i++) {
+    if (skip && taken[i]) continue;
+    const v = key[i];
+    // Programs come in index order, so one equal to a kept one ranks after it.
+    if (count === k && !(v > key[top[k - 1]])) continue;
+    let at = count < k ? count++ : k - 1;
+    while (at > 0 && v > key[top[at - 1]]) (top[at] = top[at - 1]), at--;
+    top[at] = i;
+  }
+  return count;
 }
 
 /** A dead machine's program. */

@@ -19,8 +19,9 @@ export class KeySet {
   add(key: number): boolean {
     if (2 * (this.size + 1) > this.keys.length) this.grow();
     const mask = this.keys.length - 1;
-    // Fold the key's high bits (above 2^30) onto its low ones, then spread.
-    for (let i = Math.imul(((key % 0x40000000) ^ Math.floor(key / 0x40000000)) | 0, 0x9e3779b1) & mask; ; i = (i + 1) & mask) {
+    // Fold the key's high bits (above 2^30) onto its low ones, then spread (integer arithmetic: a float modulo was most of it).
+    const hi = (key / 0x40000000) | 0, lo = (key - hi * 0x40000000) | 0;
+    for (let i = Math.imul(lo ^ hi, 0x9e3779b1) & mask; ; i = (i + 1) & mask) {
       if (this.stamp[i] !== this.gen) {
         this.stamp[i] = this.gen;
         this.keys[i] = key;

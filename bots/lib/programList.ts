@@ -13,6 +13,9 @@ export class ProgramList {
   count = 0;
   codes: Uint16Array;
   score: Float64Array;
+  /** putFirst's copy of the list. */
+  private spare = new Uint16Array(0);
+  private spareScore = new Float64Array(0);
 
   constructor(capacity = 64) {
     this.codes = new Uint16Array(capacity * PROGRAM_LENGTH);
@@ -46,21 +49,38 @@ export class ProgramList {
     return false;
   }
 
-  /** Moves (or adds) the given programs to the front, in order, keeping the rest in order; nulls are skipped. */
+  /**
+   * Moves (or adds) the given programs to the front, in order, keeping the
+   * rest in order; nulls are skipped. In place (a copy of the list kept for
+   * the purpose): the search bots call it for every seat at every decision,
+   * and it made 64 arrays each time.
+   */
   putFirst(...programs: (readonly number[] | null)[]): void {
-    const first = programs.filter((p): p is readonly number[] => p !== null);
-    const rest: number[][] = [], scores: number[] = [];
-    for (let i = 0; i < this.count; i++) {
-      const p = this.get(i);
-      if (!first.some((f) => f.every((c, k) => c === p[k]))) rest.push(p), scores.push(this.score[i]);
-    }
+    const n = this.count, len = n * PROGRAM_LENGTH;
+    if (this.spare.length < this.codes.length) this.spare = new Uint16Array(this.codes.length);
+    if (this.spareScore.length < this.score.length) this.spareScore = new Float64Array(this.score.length);
+    const old = this.spare, oldScore = this.spareScore;
+    old.set(this.codes.subarray(0, len));
+    oldScore.set(this.score.subarray(0, n));
     this.clear();
-    for (const p of first) if (!this.has(p)) this.add(p, 0);
-    rest.forEach((p, i) => this.add(p, scores[i]));
+    for (const p of programs) if (p !== null && !this.has(p)) this.add(p, 0);
+    outer: for (let i = 0; i < n; i++) {
+      const at = i * PROGRAM_LENGTH;
+      for (const p of programs) if (p !== null && sameCodes(p, old, at)) continue outer;
+      this.add(old, oldScore[i], at);
+    }
   }
 
   /** Program i as a fresh array. */
   get(i: number): number[] {
-    return Array.from(this.codes.subarray(i * PROGRAM_LENGTH, (i + 1) * PROGRAM_LENGTH));
+    const out = new Array<number>(PROGRAM_LENGTH);
+    for (let k = 0; k < PROGRAM_LENGTH; k++) out[k] = this.codes[i * PROGRAM_LENGTH + k];
+    return out;
   }
+}
+
+/** Whether program `p` is the PROGRAM_LENGTH codes at `codes[at..]`. */
+function sameCodes(p: readonly number[], codes: Uint16Array, at: number): boolean {
+  for (let k = 0; k < PROGRAM_LENGTH; k++) if (p[k] !== codes[at + k]) return false;
+  return true;
 }
