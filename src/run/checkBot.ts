@@ -8,7 +8,7 @@
  * A bot is named by its module's path (`.js`, `.ts`), or by a manifest
  * (manifest.ts).
  */
-import { BOT_CPU, type Budget, DEFAULT_CLOCK } from '../core/bot.js';
+import type { Budget } from '../core/bot.js';
 import { HavocError, HavocProblems } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { matchSeed } from '../core/rng.js';
@@ -18,7 +18,7 @@ import { commandBotHint, readManifest } from '../sandbox/manifest.js';
 import { botModuleProblem } from '../config/index.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
 import { type FaultRecord, playMatch } from '../match/loop.js';
-import { measuredBot } from '../match/measuredBot.js';
+import { clockOf, noDecisions, timedBot, type DecisionTimes } from '../match/measuredBot.js';
 
 /** A bot to check: its spec (a path or a command's spec), its name, and what it plays. */
 export interface CheckedBot {
@@ -113,26 +113,17 @@ export async function checkBot(
       onRuleset(c);
       continue;
     }
-    const times: number[] = [];
-    const byCpu = (opts.budget.clock ?? DEFAULT_CLOCK) === 'cpu';
-    let cpuTimes = 0;
+    // Each answered decision's milliseconds by the clock the match times it by (timedBot).
+    const timed: DecisionTimes = noDecisions();
+    const times = timed.times;
     const faults: (FaultRecord & { game: number })[] = [];
     let won = 0, lost = 0, drawn = 0;
     for (let g = 0; g < opts.games; g++) {
       const seed = matchSeed(`check-bot/${id}`, g >> 1);
       const seat = g % 2; // the bot's seat: swapped in each pair
-      // Each answered decision's milliseconds by the clock the match times it by: the CPU time an isolated
-      // bot reports (BOT_CPU) under the cpu clock, else the wall clock's, the protocol's round trip included.
-      let made: { [BOT_CPU]?: () => number | null } | null = null;
-      const factory = matchFactory(module, mod, game);
-      const timed = measuredBot((ctx) => (made = factory(ctx) as typeof made), () => performance.now(), (t0) => {
-        const cpu = byCpu ? made?.[BOT_CPU]?.() : null;
-        if (typeof cpu === 'number') cpuTimes++;
-        times.push(typeof cpu === 'number' ? cpu : performance.now() - t0);
-      });
-
+      const mine = timedBot(matchFactory(module, mod, game), opts.budget, timed);
       const theirs = matchFactory(random, mod, game);
-      const r = playMatch({ module: mod, game, bots: seat === 0 ? [timed, theirs] : [theirs, timed], seed, budget: opts.budget });
+      const r = playMatch({ module: mod, game, bots: seat === 0 ? [mine, theirs] : [theirs, mine], seed, budget: opts.budget });
       if (r.winner === seat) won++;
       else if (r.winner === null && r.ranks[seat] === 0) drawn++;
       else lost++;
@@ -148,7 +139,7 @@ export async function checkBot(
       decisions: times.length,
       meanMs: times.length ? times.reduce((a, b) => a + b, 0) / times.length : 0,
       maxMs: times.length ? Math.max(...times) : 0,
-      clock: times.length > 0 && cpuTimes === times.length ? 'cpu' : 'wall',
+      clock: clockOf(timed),
       faults,
       problem: null,
     };

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { esc } from '../report/htmlKit.js';
+import { clockWords } from '../report/decisionTimes.js';
 import { pageHtml } from '../report/page.js';
 import { viewerReplay } from '../report/viewer/data.js';
 import { parseReplay } from '../store/replayFormat.js';
@@ -95,7 +96,7 @@ export function checkHtml(r: CheckResult, budgetMs: number): string {
       return `<li>game ${i + 1} (seat ${g.seat === 0 ? 'A' : 'B'}) against random: ${g.result} (${esc(g.reason)}, turn ${g.turns})${faults}${log}</li>`;
     })
     .join('');
-  return `${head}<ul>${games}</ul><p class="note">${r.decisions} decisions: ${r.meanMs.toFixed(2)} ms mean, ${r.maxMs.toFixed(2)} ms max by the wall clock (the protocol's round trip included), against a budget of ${budgetMs} ms.</p>`;
+  return `${head}<ul>${games}</ul><p class="note">${r.decisions} decisions: ${r.meanMs.toFixed(2)} ms mean, ${r.maxMs.toFixed(2)} ms max ${esc(clockWords(r.clock ?? 'wall'))}, against a budget of ${budgetMs} ms.</p>`;
 }
 
 export function submitPage(c: Coordinator, v: Viewer, message = ''): string {

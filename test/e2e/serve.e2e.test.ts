@@ -126,7 +126,10 @@ describe('havoc serve', () => {
     const home = await (await fetch(`${server.url}/`)).text();
     for (const n of ['python-starter', 'javascript-starter', 'typescript-starter', 'random']) expect(home).toContain(`/entrants/${n}`);
     const page = await (await fetch(`${server.url}/entrants/python-starter`)).text();
-    expect(page).toMatch(/ms mean, <b>[\d.]+<\/b> ms p99, <b>[\d.]+<\/b> ms max, against a budget of 1000 ms/);
+    expect(page).toMatch(/[\d,]+ decisions of its current submission, against a budget of <b>1,000 ms<\/b> a decision/);
+    // Its CPU time (the budget's clock) and the wall clock's: mean, p99, max.
+    expect(page).toMatch(/<th>CPU time \(the budget's clock\)<\/th>(<td class="n">[\d,]+\.\d\d<\/td>){2}<td class="n">[\d,]+\.\d\d/);
+    expect(page).toMatch(/<th>wall clock<\/th>(<td class="n">[\d,]+\.\d\d<\/td>){2}<td class="n">[\d,]+\.\d\d/);
     const id = /href="\/matches\/(L[\d-]+)"/.exec(page)![1];
     const replay = await (await fetch(`${server.url}/matches/${id}`)).text();
     const raw = await (await fetch(`${server.url}/matches/${id}/replay.jsonl`)).text();

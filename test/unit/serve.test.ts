@@ -17,7 +17,7 @@ import { causeOf, faultWhere, faultsOf, groupFaults, withoutCarets } from '../..
 import { matchOf, nextPairs, type LadderView } from '../../src/serve/ladder.js';
 import { rateResults, type Result } from '../../src/serve/ratings.js';
 import { ContestDb } from '../../src/serve/db.js';
-import { timeFigures } from '../../src/serve/entrantPage.js';
+import { timeFigures } from '../../src/report/decisionTimes.js';
 import { loadServedContest } from '../../src/serve/contest.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'serve51-unit-'));
