@@ -12,7 +12,7 @@
  * and a stored match re-simulates with `havoc replay --verify`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +101,20 @@ describe('havoc serve', () => {
     const again = havoc('submit', server.url, 'bots/starters/python');
     expect(again.code).toBe(1);
     expect(again.err).toBe('error: the server: python-starter: this entrant exists: send its token (given at its first submission) to submit again\n');
+  });
+
+  it("refuses a TypeScript bot that throws, its fault placed in its own .ts file (the bundle's source map), not the bundle", () => {
+    const bot = join(dir, 'thrower');
+    mkdirSync(bot, { mode: 0o755 });
+    writeFileSync(join(bot, 'bot.json'), JSON.stringify({ name: 'thrower', language: 'TypeScript', bot: 'bot.ts', rulesets: ['rbp'] }));
+    writeFileSync(join(bot, 'bot.ts'), "import { plan } from './helper.js';\nexport default function make() {\n  return { program: (o: { turn: number }): string[] => plan(o.turn) };\n}\n");
+    writeFileSync(join(bot, 'helper.ts'), "// A helper the bot imports.\nexport function plan(turn: number): string[] {\n  if (turn >= 1) throw new Error(`no plan for turn ${turn}`);\n  return ['F', 'F', 'F', 'F', 'F'];\n}\n");
+    const r = havoc('submit', server.url, bot, '--json');
+    const a = JSON.parse(r.out) as { ok: boolean; check: { games: { faults: { kind: string; where: string | null }[] }[] } };
+    expect(a.ok, r.out).toBe(false);
+    const thrown = a.check.games.flatMap((g) => g.faults).filter((f) => f.kind === 'throw');
+    expect(thrown.length).toBeGreaterThan(0);
+    for (const f of thrown) expect(f.where).toBe('helper.ts:3');
   });
 
   it('refuses an upload that would climb out of its folder, with one line', async () => {
