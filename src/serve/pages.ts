@@ -106,7 +106,7 @@ export function submitPage(c: Coordinator, v: Viewer, message = ''): string {
     c.contest.name,
     'Submit a bot',
     `${message}${frozen}<form method="post" action="/submit" enctype="multipart/form-data" class="card">
-<label for="files">Your bot: a .tar.gz of its folder, or its files (bot.json and the bot)</label>
+<label for="files">Your bot: a .tar.gz or .zip of its folder, or its files (bot.json and the bot)</label>
 <input id="files" name="files" type="file" multiple required>
 <label for="name">Entrant name (default: the manifest's)</label><input id="name" name="name" type="text" maxlength="40" value="${esc(v.entrant ?? '')}">
 <label for="token">Token (to submit again: the one your first submission gave)</label><input id="token" name="token" type="password" autocomplete="off">

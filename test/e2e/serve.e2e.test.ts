@@ -12,12 +12,13 @@
  * and a stored match re-simulates with `havoc replay --verify`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { havoc } from '../cli-helpers.js';
+import { rawZip } from '../zip-fixture.js';
 import { rateResults, type Result } from '../../src/serve/ratings.js';
 import { servedUrl } from '../../src/serve/address.js';
 
@@ -103,18 +104,27 @@ describe('havoc serve', () => {
     expect(again.err).toBe('error: the server: python-starter: this entrant exists: send its token (given at its first submission) to submit again\n');
   });
 
-  it("refuses a TypeScript bot that throws, its fault placed in its own .ts file (the bundle's source map), not the bundle", () => {
-    const bot = join(dir, 'thrower');
-    mkdirSync(bot, { mode: 0o755 });
-    writeFileSync(join(bot, 'bot.json'), JSON.stringify({ name: 'thrower', language: 'TypeScript', bot: 'bot.ts', rulesets: ['rbp'] }));
-    writeFileSync(join(bot, 'bot.ts'), "import { plan } from './helper.js';\nexport default function make() {\n  return { program: (o: { turn: number }): string[] => plan(o.turn) };\n}\n");
-    writeFileSync(join(bot, 'helper.ts'), "// A helper the bot imports.\nexport function plan(turn: number): string[] {\n  if (turn >= 1) throw new Error(`no plan for turn ${turn}`);\n  return ['F', 'F', 'F', 'F', 'F'];\n}\n");
+  it("takes a .zip; refuses a TypeScript bot that throws, its fault placed in its own .ts file (the bundle's source map), not the bundle", () => {
+    // A zip of its folder, as an entrant's zip tool makes one (a folder entry, then its files).
+    const bot = join(dir, 'thrower.zip');
+    writeFileSync(bot, rawZip([
+      { name: 'thrower/', mode: 0o040755 },
+      { name: 'thrower/bot.json', data: JSON.stringify({ name: 'thrower', language: 'TypeScript', bot: 'bot.ts', rulesets: ['rbp'] }) },
+      { name: 'thrower/bot.ts', data: "import { plan } from './helper.js';\nexport default function make() {\n  return { program: (o: { turn: number }): string[] => plan(o.turn) };\n}\n" },
+      { name: 'thrower/helper.ts', data: "// A helper the bot imports.\nexport function plan(turn: number): string[] {\n  if (turn >= 1) throw new Error(`no plan for turn ${turn}`);\n  return ['F', 'F', 'F', 'F', 'F'];\n}\n" },
+    ]));
     const r = havoc('submit', server.url, bot, '--json');
     const a = JSON.parse(r.out) as { ok: boolean; check: { games: { faults: { kind: string; where: string | null }[] }[] } };
     expect(a.ok, r.out).toBe(false);
     const thrown = a.check.games.flatMap((g) => g.faults).filter((f) => f.kind === 'throw');
     expect(thrown.length).toBeGreaterThan(0);
     for (const f of thrown) expect(f.where).toBe('helper.ts:3');
+    // A zip holding a symlink is refused with one line, before anything is checked.
+    const link = join(dir, 'link.zip');
+    writeFileSync(link, rawZip([{ name: 'bot.json', data: '{"name":"linker","bot":"bot.js"}' }, { name: 'bot.js', data: '/etc/passwd', mode: 0o120777 }]));
+    const refused = havoc('submit', server.url, link);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe('error: the server: link.zip: bot.js: is a symlink: only files and folders are taken (links could reach outside the submission)\n');
   });
 
   it('refuses an upload that would climb out of its folder, with one line', async () => {
