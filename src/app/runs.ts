@@ -153,11 +153,13 @@ export async function finishRun(job: FolderJob, exec: Executor, outcome: PlayOut
   // The replays worth watching (interest.ts), chosen from the finished rows and played again; not with a
   // trusted path bot, which would play them in this process's threads once more (havoc replay plays any match).
   const choice = parseReplayChoice(args['save-replays'], DEFAULT_REPLAYS);
+  // Under `losses` (a contest's) the report's replays are still ordered by interest: the usual number chosen.
+  const count = typeof choice === 'number' ? choice : choice === 'losses' ? (DEFAULT_REPLAYS as number) : 0;
   const trusted = job.run.bots.some((b) => runsTrustedFromPath(b.bot, args['unsafe-bots'] === true));
-  if (typeof choice === 'number' && choice > 0 && trusted && !args.quiet)
+  if (count > 0 && trusted && !args.quiet)
     process.stderr.write(`${job.run.name}: no replays chosen (a bot named by path runs in this process with --unsafe-bots); \`havoc replay ${job.dir} --match ID\` plays any match\n`);
-  if (typeof choice === 'number' && choice > 0 && !trusted)
-    await saveChosenReplays(job.dir, job.run, scoreRates(t.tables.teams ?? (job.run.between === 'bots' ? t.tables.bots : t.tables.loadouts)), choice, (ids) =>
+  if (count > 0 && !trusted)
+    await saveChosenReplays(job.dir, job.run, scoreRates(t.tables.teams ?? (job.run.between === 'bots' ? t.tables.bots : t.tables.loadouts)), count, (ids) =>
       saveReplaysOf(job.dir, job.run, ids, { executor: exec, trustBots: args['unsafe-bots'] === true }),
     );
   if (args.report !== false) {

@@ -47,12 +47,12 @@ const command: CommandModule<object, Args> = {
         const over = c.maxMs > args.budget ? ` — over the ${args.budget} ms limit` : '';
         process.stdout.write(
           `${c.ruleset} (${c.builds.join(' vs ')}): ${c.games} games against random: ${c.won} won, ${c.lost} lost, ${c.drawn} drawn; ` +
-            `${c.decisions} decisions answered, ${c.meanMs.toFixed(1)} ms mean, ${c.maxMs.toFixed(1)} ms max ${c.clock === 'cpu' ? 'of CPU time' : 'by the wall clock'} (limit ${args.budget} ms)${over}; ` +
+            `${c.decisions} decisions answered, ${c.meanMs.toFixed(1)} ms mean, ${c.maxMs.toFixed(1)} ms max ${c.clock === 'cpu' ? `of CPU time (by the wall clock, the round trip included: ${c.wallMeanMs.toFixed(1)} ms mean, ${c.wallMaxMs.toFixed(1)} ms max)` : 'by the wall clock'} (limit ${args.budget} ms)${over}; ` +
             `${c.faults.length ? `${c.faults.length} faults` : 'no faults'}\n`,
         );
         if (c.faults.length) {
           bad++;
-          for (const line of faultLines(c.faults, () => bot.name)) process.stdout.write(`  ${line}\n`);
+          for (const line of faultLines(c.faults.map((f) => (f.where ? { ...f, message: `${f.message} (at ${f.where})` } : f)), () => bot.name)) process.stdout.write(`  ${line}\n`);
           const games = [...new Set(c.faults.map((f) => f.game + 1))];
           process.stdout.write(`  in game${games.length > 1 ? 's' : ''} ${games.join(', ')} of ${c.games}\n`);
         }

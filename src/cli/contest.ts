@@ -27,7 +27,9 @@ interface ContestArgs extends RunArgs {
   seed?: string;
 }
 
-async function runContest(args: ContestArgs): Promise<void> {
+async function runContest(given: ContestArgs): Promise<void> {
+  // Every match someone lost keeps its replay, written as it is played (a sandboxed bot's match is recorded anyway): each entrant's losses one click from its page.
+  const args: ContestArgs = { ...given, 'save-replays': given['save-replays'] ?? 'losses' };
   checkRunArgs(args);
   if (args.queue !== undefined) await (await import('../app/queue.js')).checkQueue(args.queue); // before the folder is made
   if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');

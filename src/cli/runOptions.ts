@@ -6,7 +6,7 @@ export const runOptions = <T>(y: Argv<T>) =>
   y
     .option('workers', { type: 'number', describe: 'worker threads (default: every core; 0 plays in this thread)' })
     .option('batch', { type: 'number', describe: 'largest batch of matches sent to a worker at once (default 10000; batches are sized to about 200 ms of play below that)' })
-    .option('save-replays', { type: 'string', describe: 'replays to save in DIR/replays: all, none, or N matches chosen for interest once the run is played (each entrant\'s losses, upsets, long games; default 10); matches with a bot fault always get one' })
+    .option('save-replays', { type: 'string', describe: 'replays to save in DIR/replays: all, none, losses (every match someone lost, as it is played: havoc contest\'s default), or N matches chosen for interest once the run is played (each entrant\'s losses, upsets, long games; default 10); matches with a bot fault always get one' })
     .option('report', { type: 'boolean', default: true, describe: 'write DIR/report.html at the end of each run (--no-report to skip)' })
     .option('unsafe-bots', { type: 'boolean', default: false, describe: 'run bots named by path in the arena\'s own threads, trusting them (default: each in a sandboxed process; docs/protocol.md)' })
     .option('queue', { type: 'string', describe: 'play the batches on the workers of a queue (`havoc worker --queue URL` on any machine) rather than here, e.g. redis://127.0.0.1:6379 (docs/distributed.md)' })

@@ -13,6 +13,7 @@ interface Args {
   db?: string;
   workers: number;
   'organiser-token'?: string;
+  queue?: string;
 }
 
 const command: CommandModule<object, Args> = {
@@ -25,18 +26,21 @@ const command: CommandModule<object, Args> = {
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'the address to listen on (0.0.0.0: every interface)' })
       .option('db', { type: 'string', describe: "the contest's database (SQLite; its storage is FILE.files/ beside it; default results/serve/NAME.db)" })
       .option('workers', { type: 'number', default: Math.max(1, availableParallelism() - 1), describe: 'worker threads playing matches here (0: only remote workers, havoc serve-worker, play; checks still run here)' })
+      .option('queue', { type: 'string', describe: "a Redis queue (redis://HOST:PORT) whose workers, havoc worker --queue URL on any machines, play its matches too" })
       .option('organiser-token', { type: 'string', describe: "the organiser's token (default: HAVOC_ORGANISER_TOKEN, else made at the first start and kept in the storage)" }) as never,
   handler: (args) =>
     reportErrors(async () => {
       if (!(Number.isInteger(args.port) && args.port >= 0 && args.port < 65536)) throw new HavocError('ERR_ARGS', '--port', `must be a port number (0 to 65535), not ${args.port}`);
       if (!(Number.isInteger(args.workers) && args.workers >= 0)) throw new HavocError('ERR_ARGS', '--workers', `must be a whole number ≥ 0, not ${args.workers}`);
+      const queue = args.queue === undefined ? undefined : (await import('../queue/connection.js')).parseQueueUrl(args.queue);
+      if (queue) await (await import('../queue/connection.js')).reachRedis(queue);
       const { serve } = await import('../serve/server.js');
       const { loadServedContest } = await import('../serve/contest.js');
       const db = args.db ?? join('results', 'serve', `${(await loadServedContest(args.contest)).name}.db`);
       const say = (line: string): void => void process.stderr.write(line + '\n');
-      const s = await serve({ contest: args.contest, port: args.port, host: args.host, db, workers: args.workers, organiserToken: args['organiser-token'] ?? process.env.HAVOC_ORGANISER_TOKEN, say });
+      const s = await serve({ contest: args.contest, port: args.port, host: args.host, db, workers: args.workers, organiserToken: args['organiser-token'] ?? process.env.HAVOC_ORGANISER_TOKEN, say, queue });
       const n = s.coordinator.db.counts();
-      process.stdout.write(servingLine(s.coordinator.contest.name, s.url, `database ${db}; ${n.done} matches played, ${n.queued} queued; ${args.workers} workers`));
+      process.stdout.write(servingLine(s.coordinator.contest.name, s.url, `database ${db}; ${n.done} matches played, ${n.queued} queued; ${args.workers} workers${queue ? ` and the queue's (${args.queue})` : ''}`));
       if (s.organiser.made) process.stdout.write(`organiser token (kept in ${s.organiser.file}): ${s.organiser.token}\n`);
       else if (s.organiser.file) process.stdout.write(`organiser token: in ${s.organiser.file}\n`);
       await new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-/** `havoc submit URL FOLDER`: sends a bot (a manifest folder, or a .tar.gz of one) to a contest server and prints its check. */
+/** `havoc submit URL FOLDER`: sends a bot (a manifest folder, or a .tar.gz or .zip of one) to a contest server and prints its check. */
 import type { CommandModule } from 'yargs';
 import { reportErrors } from './errors.js';
 
@@ -12,11 +12,11 @@ interface Args {
 
 const command: CommandModule<object, Args> = {
   command: 'submit <url> <folder>',
-  describe: "send a bot to a contest server (havoc serve): a manifest folder or a .tar.gz archive of one; prints its check",
+  describe: "send a bot to a contest server (havoc serve): a manifest folder or a .tar.gz or .zip archive of one; prints its check",
   builder: (y) =>
     y
       .positional('url', { type: 'string', demandOption: true, describe: "the contest server's address, e.g. http://127.0.0.1:8080" })
-      .positional('folder', { type: 'string', demandOption: true, describe: 'the bot: a folder with bot.json, or a .tar.gz of one' })
+      .positional('folder', { type: 'string', demandOption: true, describe: 'the bot: a folder with bot.json, or a .tar.gz or .zip of one' })
       .option('token', { type: 'string', describe: 'your entrant token (given at your first submission; default HAVOC_TOKEN)' })
       .option('name', { type: 'string', describe: "the entrant's name (default: the manifest's)" })
       .option('json', { type: 'boolean', default: false, describe: "print the server's answer as JSON" }) as never,

@@ -1,8 +1,9 @@
 /**
- * `havoc worker --queue URL`: plays the batches of any run on the queue on
- * this machine's worker threads until stopped (Ctrl-C or SIGTERM finish the
- * batches under way first), or until it refuses a batch played with other
- * code (exit 1, one line saying why).
+ * `havoc worker --queue URL`: plays the batches of any run on the queue, and
+ * the matches of any contest server on it (havoc serve --queue), on this
+ * machine's worker threads until stopped (Ctrl-C or SIGTERM finish the
+ * batches and matches under way first), or until it refuses a batch or a
+ * match played with other code (exit 1, one line saying why).
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,16 +38,25 @@ async function work(args: WorkerArgs): Promise<void> {
   process.on('SIGTERM', onSignal);
   const say = (line: string): void => void process.stderr.write(`worker: ${line}\n`);
   if (!args.quiet) say(`serving ${args.queue} with ${threads} threads`);
-  const served = await serveQueue(conn, { threads, cache: args.cache ?? join(tmpdir(), 'havoc-worker'), log: say, signal: stop.signal });
+  const cache = args.cache ?? join(tmpdir(), 'havoc-worker');
+  // Either one refusing work of other code stops the other too.
+  const both = new AbortController();
+  stop.signal.addEventListener('abort', () => both.abort(), { once: true });
+  const { serveContestQueue } = await import('../serve/queueWorker.js');
+  const [served, contests] = await Promise.all([
+    serveQueue(conn, { threads, cache, log: say, signal: both.signal }).finally(() => both.abort()),
+    serveContestQueue(conn, { threads, cache: join(cache, 'contests'), log: say, signal: both.signal }).finally(() => both.abort()),
+  ]);
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
-  if (!args.quiet) say(`played ${served.matches} matches in ${served.batches} batches`);
-  if (served.refused) throw new HavocError('ERR_QUEUE', 'worker', `stopped: ${served.refused}`);
+  if (!args.quiet) say(`played ${served.matches} matches in ${served.batches} batches, and ${contests.matches} contest matches`);
+  const refused = served.refused ?? contests.refused;
+  if (refused) throw new HavocError('ERR_QUEUE', 'worker', `stopped: ${refused}`);
 }
 
 const command: CommandModule<object, WorkerArgs> = {
   command: 'worker',
-  describe: 'play the batches of the runs on a queue (havoc tournament --queue) on this machine, until stopped',
+  describe: 'play the batches of the runs on a queue (havoc tournament --queue) and the matches of contest servers on it (havoc serve --queue) on this machine, until stopped',
   builder: (y) =>
     withExamples(
       y

@@ -5,7 +5,9 @@
  * kept; and its faults by cause (faultCauses.ts: numbers and quoted
  * actions made general, the file and line of its own code read from its
  * stderr in that match), gathered from the saved replays (every match with a
- * fault saves one) with how often and where each came first. Its bot's
+ * fault saves one) with how often and where each came first; and its
+ * decisions' times (mean, p99, max) from logs/match-ID-times.json, which the
+ * run writes for each sandboxed bot (store/decisionTimes.ts). Its bot's
  * folder is taken out of every message: entrants by names, not paths.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { parseReplay } from '../store/replayFormat.js';
 import { replayId } from './viewer/data.js';
 import { faultsOf, withoutPaths } from './faultCauses.js';
 import { runBotNames } from './botNames.js';
+import { readMatchTimes } from '../store/decisionTimes.js';
+import { timeFigures, type TimeFigures } from './decisionTimes.js';
 
 /** One game of an entrant. */
 export interface EntrantGame {
@@ -53,6 +57,19 @@ export interface EntrantPage {
   readonly faultMessages: readonly EntrantFault[];
   /** errors.log's lines that name it (forfeits). */
   readonly errors: readonly string[];
+  /** Its decisions' times over every game the run timed (a sandboxed bot's): by the budget's clock (`wall` if any is), and by the wall clock. */
+  readonly times: TimeFigures & { readonly clock: 'cpu' | 'wall'; readonly wall: TimeFigures };
+}
+
+/** The run's time budget from its config.json (null when it cannot be read). */
+export function runBudget(dir: string): { ms: number; firstMs?: number } | null {
+  try {
+    const b = (JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { run?: { budget?: { ms?: unknown; firstMs?: unknown } } }).run?.budget;
+    if (typeof b?.ms !== 'number') return null;
+    return typeof b.firstMs === 'number' ? { ms: b.ms, firstMs: b.firstMs } : { ms: b.ms };
+  } catch {
+    return null;
+  }
 }
 
 /** Replay files read for fault messages at most (a contest saves one per match with a fault). */
@@ -69,10 +86,10 @@ export function entrantPages(dir: string, header: readonly string[], rows: reado
   const col = (name: string): number => header.indexOf(name);
   const seats = [...'abcdefghijklmnopqrstuvwxyz'].filter((l) => col(`${l}_bot`) >= 0);
   const [idC, winC, reasonC, turnsC] = ['id', 'winner', 'reason', 'turns'].map(col);
-  const pages = new Map<string, { games: EntrantGame[]; faults: Map<string, EntrantFault> }>();
+  const pages = new Map<string, { games: EntrantGame[]; faults: Map<string, EntrantFault>; times: number[]; wallMs: number[]; wall: boolean }>();
   const page = (name: string) => {
     let p = pages.get(name);
-    if (!p) pages.set(name, (p = { games: [], faults: new Map() }));
+    if (!p) pages.set(name, (p = { games: [], faults: new Map(), times: [], wallMs: [], wall: false }));
     return p;
   };
   const byId = new Map<number, readonly string[]>();
@@ -80,8 +97,16 @@ export function entrantPages(dir: string, header: readonly string[], rows: reado
     const id = Number(r[idC]);
     byId.set(id, r);
     const winner = (r[winC] ?? '').toLowerCase();
+    const times = readMatchTimes(dir, id);
     for (const l of seats) {
       const name = r[col(`${l}_bot`)];
+      const t = times[l.toUpperCase()];
+      if (t) {
+        const p = page(name);
+        for (const ms of t.ms) p.times.push(ms);
+        for (const ms of t.wallMs) p.wallMs.push(ms);
+        p.wall ||= t.clock === 'wall';
+      }
       const log = stderrLogPath(id, l);
       page(name).games.push({
         id,
@@ -135,6 +160,7 @@ export function entrantPages(dir: string, header: readonly string[], rows: reado
         list: [...p.games].sort((a, b) => order[a.result] - order[b.result] || a.id - b.id),
         faultMessages: [...p.faults.values()].sort((a, b) => b.count - a.count || a.match - b.match),
         errors: errors.filter((l) => l.includes(`(${name})`)).map((l) => withoutPaths(l, names.roots)),
+        times: { ...timeFigures(p.times), clock: p.wall ? 'wall' : 'cpu', wall: timeFigures(p.wallMs) },
       };
     });
 }

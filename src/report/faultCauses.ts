@@ -6,7 +6,10 @@
  * organiser's paths) and its numbers and quoted actions made general, so one
  * crash in programs #2, #3 and #6 is one cause, not three.
  */
-import { relative, sep } from 'node:path';
+import { sep } from 'node:path';
+import { faultWhere } from '../sandbox/faultWhere.js';
+
+export { faultWhere };
 
 /** A fault with its cause and place. */
 export interface Fault {
@@ -25,31 +28,6 @@ export function withoutPaths(text: string, roots: readonly string[]): string {
   let out = text;
   for (const r of roots) if (r) out = out.split(r + sep).join('').split(r).join('.');
   return out;
-}
-
-/**
- * The innermost place in the submission at `root` that `stderr` names: a
- * Python traceback's last `File "…", line N` in it, or a JavaScript stack's
- * first `(…/file.js:N:C)` in it. Null when it names none.
- */
-export function faultWhere(stderr: string | null, root: string | null): string | null {
-  if (!stderr || !root) return null;
-  const inside = (p: string): string | null => {
-    const path = p.startsWith('file://') ? decodeURIComponent(p.slice(7)) : p;
-    const rel = relative(root, path);
-    return rel && !rel.startsWith('..') && !rel.startsWith(sep) ? rel : null;
-  };
-  let py: string | null = null;
-  for (const m of stderr.matchAll(/File "([^"]+)", line (\d+)/g)) {
-    const rel = inside(m[1]);
-    if (rel) py = `${rel}:${m[2]}`;
-  }
-  if (py) return py;
-  for (const m of stderr.matchAll(/((?:file:\/\/)?\/[^\s():]+):(\d+)(?::\d+)?/g)) {
-    const rel = inside(m[1]);
-    if (rel) return `${rel}:${m[2]}`;
-  }
-  return null;
 }
 
 /** A crash's message without a Python traceback's caret lines (`~~~^^^^`), which say nothing without the line above them. */

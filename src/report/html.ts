@@ -12,7 +12,7 @@ import { columnsOf, num, type CsvTable } from './htmlCsv.js';
 import { dataTable, esc, noteWords } from './htmlKit.js';
 import { readRunFolder, type ReadOptions, type RunFolder } from './runFolder.js';
 import { pageHtml } from './page.js';
-import { entrantPages } from './entrants.js';
+import { entrantPages, runBudget } from './entrants.js';
 import { entrantsSection } from './htmlEntrants.js';
 import { UNINFORMATIVE_WIDTH } from './tables.js';
 import { BEYOND, beyondPhrases } from './summary.js';
@@ -389,7 +389,7 @@ export function renderReport(f: RunFolder, opts: ReportOptions = {}): string {
     ...(f.meta ? [['meta', 'Metagame', metaSection(f, opts.charts?.meta ?? null, maxRows)] as [string, string, string]] : []),
     ...(f.leaderboard ? [['leaderboard', 'Leaderboard', leaderboardSection(f, maxRows)] as [string, string, string]] : []),
     ['errors', 'Errors', errorsSection(f)],
-    ...(hasEntrantPages(f) ? [['entrants', 'Entrants', entrantsSection(entrantPages(f.dir, f.matches!.header, f.matches!.rows, f.errors?.lines ?? []), new Set(f.replays.map((r) => r.id).filter((x): x is number => x !== null)), f.dir)] as [string, string, string]] : []),
+    ...(hasEntrantPages(f) ? [['entrants', 'Entrants', entrantsSection(entrantPages(f.dir, f.matches!.header, f.matches!.rows, f.errors?.lines ?? []), new Set(f.replays.map((r) => r.id).filter((x): x is number => x !== null)), f.dir, runBudget(f.dir))] as [string, string, string]] : []),
     ...(f.teams ? [['teams', 'Teams', `${teamsNote}${entitySection(f.teams, 'teams.csv', 'teams-table', maxRows)}`] as [string, string, string]] : []),
     ['loadouts', 'Loadouts', entitySection(f.loadouts, 'loadouts.csv', 'loadouts-table', maxRows)],
     ['bots', 'Bots', entitySection(f.bots, 'bots.csv', 'bots-table', maxRows)],

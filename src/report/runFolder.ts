@@ -16,7 +16,7 @@ import { replayId, viewerReplay, type ChosenNote, type ViewerReplay } from './vi
 import { runBotNames } from './botNames.js';
 
 export interface ReadOptions {
-  /** At most this many replays go into the page (the run's chosen ones first, then by match id); default 60. */
+  /** At most this many replays go into the page (the run's chosen ones first, then by match id); default 60, a contest's MAX_CONTEST_REPLAYS. */
   maxReplays?: number;
 }
 
@@ -61,6 +61,9 @@ function readJsonObject(path: string): Record<string, unknown> | null {
 
 /** matches.csv rows the report's matches table holds at most (the rest stay in the file). */
 export const MAX_MATCH_ROWS = 20_000;
+
+/** Replays a contest's report holds at most (about 10 KB each in the page): beyond them, the command that plays one. */
+export const MAX_CONTEST_REPLAYS = 500;
 
 /** The first rows of matches.csv and their count, read line by line. */
 function readMatchRows(path: string): RunFolder['matches'] {
@@ -158,7 +161,9 @@ export function readRunFolder(dir: string, opts: ReadOptions = {}): RunFolder {
   const replays: ViewerReplay[] = [];
   const replayErrors: string[] = [];
   const names = runBotNames(dir);
-  for (const f of files.slice(0, opts.maxReplays ?? 60)) {
+  // A contest keeps every match someone lost, each a click from its entrants' pages: all of them go in.
+  const max = opts.maxReplays ?? (existsSync(join(dir, 'contest.json')) ? MAX_CONTEST_REPLAYS : 60);
+  for (const f of files.slice(0, max)) {
     try {
       const read = parseReplay(readFileSync(join(rd, f), 'utf8'), f);
       // The bots by their names in the run (an entrant's, not the organiser's path to its files).

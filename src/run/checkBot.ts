@@ -8,22 +8,28 @@
  * A bot is named by its module's path (`.js`, `.ts`), or by a manifest
  * (manifest.ts).
  */
-import { BOT_CPU, type Budget, DEFAULT_CLOCK } from '../core/bot.js';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { Budget } from '../core/bot.js';
 import { HavocError, HavocProblems } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
 import { matchSeed } from '../core/rng.js';
 import { rulesetById, rulesetIds } from '../rules/registry.js';
-import { isBotPath, loadBotModule } from '../match/bots.js';
+import { isBotPath, loadBotModule, type BotModule } from '../match/bots.js';
+import { faultWhere } from '../sandbox/faultWhere.js';
 import { commandBotHint, readManifest } from '../sandbox/manifest.js';
 import { botModuleProblem } from '../config/index.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
 import { type FaultRecord, playMatch } from '../match/loop.js';
-import { measuredBot } from '../match/measuredBot.js';
+import { clockOf, noDecisions, timedBot, type DecisionTimes } from '../match/measuredBot.js';
 
 /** A bot to check: its spec (a path or a command's spec), its name, and what it plays. */
 export interface CheckedBot {
   readonly name: string;
   readonly spec: string;
+  /** The folder of its own files (its module's or its manifest's): a fault's file and line are read there from its stderr. */
+  readonly root: string | null;
   /** Rulesets it plays (null: every registered one). */
   readonly rulesets: readonly string[] | null;
   /** Builds per ruleset, as a config writes them (one per seat). */
@@ -36,10 +42,10 @@ export function checkedBot(arg: string): CheckedBot {
     const hint = commandBotHint(arg);
     if (hint) throw new HavocError('ERR_BOT', arg, hint);
     if (!isBotPath(arg)) throw new HavocError('ERR_BOT', arg, 'name a bot module by its path (./bot.js, ./bot.ts) or a manifest (.json)');
-    return { name: arg, spec: arg, rulesets: null, builds: {} };
+    return { name: arg, spec: arg, root: dirname(resolve(arg)), rulesets: null, builds: {} };
   }
   const m = readManifest(arg);
-  return { name: m.name, spec: m.spec, rulesets: m.rulesets, builds: m.builds };
+  return { name: m.name, spec: m.spec, root: dirname(resolve(arg)), rulesets: m.rulesets, builds: m.builds };
 }
 
 /** What a check of one ruleset found. */
@@ -56,8 +62,11 @@ export interface RulesetCheck {
   readonly maxMs: number;
   /** What the milliseconds are: `cpu`, an isolated bot's CPU time (the budget's clock cpu); `wall`, the wall clock's, the protocol's round trip included. */
   readonly clock: 'cpu' | 'wall';
-  /** The bot's faults, every match's, with the match they came in. */
-  readonly faults: readonly (FaultRecord & { readonly game: number })[];
+  /** The same decisions by the wall clock, the protocol's round trip included (a process's CPU time comes in 10 ms ticks). */
+  readonly wallMeanMs: number;
+  readonly wallMaxMs: number;
+  /** The bot's faults, every match's, with the match they came in and, for a crash or a throw, the file:line of its code its stderr names (or null). */
+  readonly faults: readonly (FaultRecord & { readonly game: number; readonly where: string | null })[];
   /** Why the ruleset could not be checked at all (no game of it could be made, the module does not load), or null. */
   readonly problem: string | null;
 }
@@ -98,6 +107,26 @@ export async function checkBot(
   const random = await loadBotModule('random');
   const ids = opts.rulesets ?? bot.rulesets ?? rulesetIds();
   const out: RulesetCheck[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), 'havoc-check-bot-'));
+  try {
+    await checkRulesets(ids, bot, module, random, opts, scratch, out, onRuleset);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/** Checks each ruleset of `ids` into `out`, its bot's stderr logs under `scratch`. */
+async function checkRulesets(
+  ids: readonly string[],
+  bot: CheckedBot,
+  module: BotModule,
+  random: BotModule,
+  opts: { games: number; budget: Budget },
+  scratch: string,
+  out: RulesetCheck[],
+  onRuleset: (c: RulesetCheck) => void,
+): Promise<void> {
   for (const id of ids) {
     const mod = rulesetById(id);
     let builds: unknown[];
@@ -108,35 +137,30 @@ export async function checkBot(
       // A bot that is not trusted is isolated, and the sandbox's host rebuilds the game from its description.
       if (module.isolated && !mod.describeGame) throw new Error(`${mod.title} does not describe its games, so its bots cannot run isolated yet (--unsafe-bots checks a module in this process)`);
     } catch (e) {
-      const c: RulesetCheck = { ruleset: id, builds: [], games: 0, won: 0, lost: 0, drawn: 0, decisions: 0, meanMs: 0, maxMs: 0, clock: 'wall', faults: [], problem: (e as Error).message };
+      const c: RulesetCheck = { ruleset: id, builds: [], games: 0, won: 0, lost: 0, drawn: 0, decisions: 0, meanMs: 0, maxMs: 0, clock: 'wall', wallMeanMs: 0, wallMaxMs: 0, faults: [], problem: (e as Error).message };
       out.push(c);
       onRuleset(c);
       continue;
     }
-    const times: number[] = [];
-    const byCpu = (opts.budget.clock ?? DEFAULT_CLOCK) === 'cpu';
-    let cpuTimes = 0;
-    const faults: (FaultRecord & { game: number })[] = [];
+    // Each answered decision's milliseconds by the clock the match times it by (timedBot).
+    const timed: DecisionTimes = noDecisions();
+    const times = timed.times;
+    const faults: RulesetCheck['faults'][number][] = [];
     let won = 0, lost = 0, drawn = 0;
     for (let g = 0; g < opts.games; g++) {
       const seed = matchSeed(`check-bot/${id}`, g >> 1);
       const seat = g % 2; // the bot's seat: swapped in each pair
-      // Each answered decision's milliseconds by the clock the match times it by: the CPU time an isolated
-      // bot reports (BOT_CPU) under the cpu clock, else the wall clock's, the protocol's round trip included.
-      let made: { [BOT_CPU]?: () => number | null } | null = null;
-      const factory = matchFactory(module, mod, game);
-      const timed = measuredBot((ctx) => (made = factory(ctx) as typeof made), () => performance.now(), (t0) => {
-        const cpu = byCpu ? made?.[BOT_CPU]?.() : null;
-        if (typeof cpu === 'number') cpuTimes++;
-        times.push(typeof cpu === 'number' ? cpu : performance.now() - t0);
-      });
-
+      // A sandboxed bot's stderr is kept for the game: a crash's traceback or a throw's stack says where in its files.
+      const log = module.isolated ? join(scratch, `game-${g}.txt`) : null;
+      const mine = timedBot(matchFactory(module, mod, game, undefined, log), opts.budget, timed);
       const theirs = matchFactory(random, mod, game);
-      const r = playMatch({ module: mod, game, bots: seat === 0 ? [timed, theirs] : [theirs, timed], seed, budget: opts.budget });
+      const r = playMatch({ module: mod, game, bots: seat === 0 ? [mine, theirs] : [theirs, mine], seed, budget: opts.budget });
       if (r.winner === seat) won++;
       else if (r.winner === null && r.ranks[seat] === 0) drawn++;
       else lost++;
-      for (const f of r.faultLog) if (f.seat === seat) faults.push({ ...f, seat: 0, game: g });
+      const stderr = log && existsSync(log) ? readFileSync(log, 'utf8') : null;
+      const where = faultWhere(stderr, bot.root);
+      for (const f of r.faultLog) if (f.seat === seat) faults.push({ ...f, seat: 0, game: g, where: f.kind === 'crash' || f.kind === 'throw' ? where : null });
     }
     const c: RulesetCheck = {
       ruleset: id,
@@ -148,12 +172,13 @@ export async function checkBot(
       decisions: times.length,
       meanMs: times.length ? times.reduce((a, b) => a + b, 0) / times.length : 0,
       maxMs: times.length ? Math.max(...times) : 0,
-      clock: times.length > 0 && cpuTimes === times.length ? 'cpu' : 'wall',
+      clock: clockOf(timed),
+      wallMeanMs: timed.wallMs.length ? timed.wallMs.reduce((a, b) => a + b, 0) / timed.wallMs.length : 0,
+      wallMaxMs: timed.wallMs.length ? Math.max(...timed.wallMs) : 0,
       faults,
       problem: null,
     };
     out.push(c);
     onRuleset(c);
   }
-  return out;
 }

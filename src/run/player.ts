@@ -12,6 +12,8 @@ import { type BotModule, loadBotModule } from '../match/bots.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
 import { isolationOf, type Isolation } from '../sandbox/limits.js';
 import { clearBotLogs, botLogPath } from '../store/botLogs.js';
+import { clearMatchTimes, writeMatchTimes } from '../store/decisionTimes.js';
+import { clockOf, noDecisions, timedBot, type DecisionTimes } from '../match/measuredBot.js';
 import type { RunConfig } from '../config/index.js';
 import { withRunData } from '../config/data.js';
 import { playMatch, type BotGuard } from '../match/loop.js';
@@ -19,8 +21,13 @@ import { droppedRow } from './hangs.js';
 import { sharedFirst, type MatchRow } from '../store/records.js';
 import { botSpecOf, buildResolver, makeSchedule, type MatchSpec, type Schedule } from './schedule.js';
 
-/** Which matches get a replay file: none, all, or the first N match ids. Matches with a bot fault always do. */
-export type ReplayChoice = 'none' | 'all' | number;
+/**
+ * Which matches get a replay file: none, all, every match someone lost
+ * (written as it is played: a contest's default, so each entrant's every
+ * loss can be watched), or N chosen for interest once the run is played.
+ * Matches with a bot fault always do.
+ */
+export type ReplayChoice = 'none' | 'all' | 'losses' | number;
 
 /** Where and which replays a player writes. */
 export interface ReplayPlan {
@@ -29,13 +36,13 @@ export interface ReplayPlan {
   readonly save: ReplayChoice;
 }
 
-/** Parses `--save-replays all|none|N`. */
+/** Parses `--save-replays all|none|losses|N`. */
 export function parseReplayChoice(v: string | number | undefined, fallback: ReplayChoice): ReplayChoice {
   if (v === undefined) return fallback;
-  if (v === 'all' || v === 'none') return v;
+  if (v === 'all' || v === 'none' || v === 'losses') return v;
   const n = Number(v);
   if (Number.isInteger(n) && n >= 0) return n;
-  throw new HavocError('ERR_ARGS', '--save-replays', `must be all, none or a number of matches, not "${v}"`);
+  throw new HavocError('ERR_ARGS', '--save-replays', `must be all, none, losses or a number of matches, not "${v}"`);
 }
 
 export class MatchPlayer {
@@ -77,9 +84,10 @@ export class MatchPlayer {
     return new MatchPlayer(run, data, bots, replays);
   }
 
+  /** Whether match `id` is recorded as it is played: every match under `all`, and under `losses` (kept once it is known to have a loser). */
   private wantsReplay(id: number): boolean {
     // A number of replays is chosen for interest once the run is played (rerun.ts saveChosenReplays).
-    return this.replays?.save === 'all';
+    return this.replays?.save === 'all' || this.replays?.save === 'losses';
   }
 
   /** The game of a match's seats (cached by builds). */
@@ -146,7 +154,13 @@ export class MatchPlayer {
     // Its stderr goes to the run folder's logs/ (a log an earlier try of this match left is removed first);
     // a match played again for its replay writes none.
     const logs = this.replays && mods.some((m) => m.isolated) ? clearBotLogs(this.replays.dir, id, mods.length) : null;
-    const bots = mods.map((m, s) => matchFactory(m, this.module, game, this.isolation, logs && m.isolated ? botLogPath(this.replays!.dir, id, s) : null));
+    if (logs) clearMatchTimes(this.replays!.dir, id);
+    // An isolated bot's decisions are timed (by the budget's clock) into logs/ beside its stderr, for the entrant pages.
+    const times: (DecisionTimes | null)[] = mods.map((m) => (logs && m.isolated ? noDecisions() : null));
+    const bots = mods.map((m, s) => {
+      const f = matchFactory(m, this.module, game, this.isolation, logs && m.isolated ? botLogPath(this.replays!.dir, id, s) : null);
+      return times[s] ? timedBot(f, this.run.budget, times[s]) : f;
+    });
     const again = () => mods.map((m) => matchFactory(m, this.module, game, this.isolation));
     const info = {
       botSpecs: spec.seats.map((s) => botSpecOf(this.run, s.bot)),
@@ -159,12 +173,14 @@ export class MatchPlayer {
     const recorded = this.replays && (replay || mods.some((m) => m.isolated));
     const rec = recorded ? startReplay(mod, game, { ...info, seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults }) : null;
     const r = playMatch({ module: mod, game, bots, seed: spec.seed, seatKey: seatKeyOf(this.run.seed), budget: this.run.budget, maxFaults: this.run.maxFaults, record: rec?.record, onBelief: rec?.belief, guard });
+    if (logs) writeMatchTimes(this.replays!.dir, id, times.map((t) => t && { clock: clockOf(t), ms: t.times, wallMs: t.wallMs }));
     for (const s of r.forfeits) {
       const cause = r.faultLog.filter((f) => f.seat === s).pop();
       const why = cause ? `${cause.kind}, ${cause.message.replace(/^forfeits the match: |; forfeits the match$/g, '')}` : 'lost';
       this.notes.push(`match ${id}: seat ${mod.seatName(game, s)} (${spec.seats[s].bot}) forfeits the match: ${why}`);
     }
-    if (rec && (replay || r.faultLog.length > 0)) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
+    const keep = this.replays?.save === 'losses' ? r.ranks.some((rank) => rank > 0) : replay;
+    if (rec && (keep || r.faultLog.length > 0)) writeReplay(replayPath(this.replays!.dir, id), rec.finish(r));
     else if (!rec && this.replays && r.faultLog.length > 0) {
       // A match with a bot fault always gets its replay: played again with the same faults (its bots are in this thread).
       const replayed = recordMatch({ module: mod, game, bots: again(), seed: spec.seed, budget: this.run.budget, maxFaults: this.run.maxFaults, ...info, faultLog: r.faultLog });

@@ -7,6 +7,11 @@
  *
  *   node dist/src/sandbox/bundler.js BOT.ts
  *
+ * The bundle carries an inline source map whose sources are the bot's own
+ * files by their absolute paths, so a stack its host writes (host.ts, with
+ * source maps on) names `bot.ts:12`, not a line of the bundle: its faults are
+ * placed in its own files (report/faultCauses.ts faultWhere).
+ *
  * Writes one JSON line: `{"type":"bundle","code":…}`,
  * `{"type":"error","errors":["FILE:LINE:COLUMN: text", …]}`, or
  * `{"type":"unreadable","message":…}` when the bot's user cannot read it.
@@ -14,6 +19,7 @@
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Message } from 'esbuild';
 
 const file = resolve(process.argv[2] ?? '');
@@ -30,9 +36,23 @@ try {
 
 try {
   const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  const out = buildSync({ entryPoints: [file], absWorkingDir: here, bundle: true, platform: 'node', format: 'esm', target: 'node20', write: false, logLevel: 'silent' });
-  process.stdout.write(JSON.stringify({ type: 'bundle', code: out.outputFiles[0].text }) + '\n');
+  const out = buildSync({ entryPoints: [file], absWorkingDir: here, bundle: true, platform: 'node', format: 'esm', target: 'node20', write: false, logLevel: 'silent', sourcemap: 'inline', sourcesContent: false });
+  process.stdout.write(JSON.stringify({ type: 'bundle', code: withAbsoluteSources(out.outputFiles[0].text) }) + '\n');
 } catch (e) {
   const errors = (e as { errors?: Message[] }).errors;
   process.stdout.write(JSON.stringify({ type: 'error', errors: errors?.length ? errors.map(where) : [(e as Error).message] }) + '\n');
+}
+
+/**
+ * The bundle with its inline map's sources made absolute: esbuild names them
+ * relative to the bot's folder, and the bundle runs from another (its scratch
+ * folder), where Node would resolve them.
+ */
+function withAbsoluteSources(code: string): string {
+  const tag = '//# sourceMappingURL=data:application/json;base64,';
+  const at = code.lastIndexOf(tag);
+  if (at < 0) return code;
+  const map = JSON.parse(Buffer.from(code.slice(at + tag.length).trim(), 'base64').toString('utf8')) as { sources?: string[] };
+  map.sources = (map.sources ?? []).map((s) => pathToFileURL(resolve(here, s)).href);
+  return `${code.slice(0, at)}${tag}${Buffer.from(JSON.stringify(map)).toString('base64')}\n`;
 }

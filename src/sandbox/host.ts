@@ -12,6 +12,12 @@
  * bot's method of that kind; a mixed strategy is sampled here with the bot's
  * RNG, as the arena samples it. So a bot plays the same moves isolated as in
  * the arena's thread, but all it can touch is this process.
+ *
+ * A bot that throws is told to the arena by its message; its stack goes to
+ * the bot's stderr (its log), the first few distinct ones, so its fault is
+ * placed at the file and line of its code (report/faultCauses.ts). Source
+ * maps are on for the bot's module: a TypeScript bot's bundle maps its lines
+ * back to its own .ts files (bundler.ts).
  */
 import { accessSync, constants } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -35,6 +41,19 @@ const fail = (message: string): never => {
   write({ type: 'error', message });
   process.exit(1);
 };
+
+/** Stacks written to stderr at most, and each one's length: a bot that throws every turn must not fill its log (limits.outputKb). */
+const MAX_STACKS = 5;
+const MAX_STACK_CHARS = 2000;
+const stacksWritten = new Set<string>();
+
+/** Writes a thrown error's stack to stderr, where the bot's log keeps it: the first MAX_STACKS distinct ones. */
+function tellStack(e: unknown): void {
+  const stack = e instanceof Error && typeof e.stack === 'string' ? e.stack.slice(0, MAX_STACK_CHARS) : null;
+  if (!stack || stacksWritten.size >= MAX_STACKS || stacksWritten.has(stack)) return;
+  stacksWritten.add(stack);
+  process.stderr.write(stack + '\n');
+}
 
 /** JSON for an answer: typed arrays as arrays. */
 const plain = (a: unknown): unknown => (ArrayBuffer.isView(a) ? Array.from(a as unknown as ArrayLike<number>) : a);
@@ -60,6 +79,7 @@ async function start(msg: StartMessage, botPath: string): Promise<Seat> {
     // The rules as the arena hands them, a frozen copy: a bot that writes into them changes nothing the host uses.
     bot = factory({ seat: msg.seat, rng, budget: msg.budget, ...mod.botContext(game), rules: Object.freeze({ module: rulesFacade(mod), game }) }) as AnyBot;
   } catch (e) {
+    tellStack(e);
     return fail(`bot factory threw: ${(e as Error)?.message ?? e}`);
   }
   return { bot, rng, view: { seat: msg.seat, state: mod.newState(game, msg.seed) } };
@@ -75,6 +95,7 @@ function decide(seat: Seat, msg: DecideMessage): void {
     if (isThenable(a)) throw new Error(PROMISE_ANSWER);
     if (isMixed(a)) a = sampleMixed(a, seat.rng);
   } catch (e) {
+    tellStack(e);
     return write({ type: 'action', id: msg.id, action: null, error: e instanceof Error ? e.message : String(e) });
   }
   write({ type: 'action', id: msg.id, action: plain(a) ?? null });
@@ -83,6 +104,8 @@ function decide(seat: Seat, msg: DecideMessage): void {
 /** The bot module's factory; fails (the `error` line, then exit) when it cannot be read, does not load or exports none. */
 async function factoryOf(botPath: string): Promise<AnyBotFactory> {
   readable(botPath);
+  // From here on (the arena's modules already loaded): a bundle's inline map places its stack's lines in the bot's own files.
+  process.setSourceMapsEnabled(true);
   const r = await importBot(botPath);
   return typeof r === 'string' ? fail(r) : r.factory;
 }

@@ -1,7 +1,7 @@
 /**
  * `havoc submit`'s side: a manifest folder packed as a .tar.gz (its files,
  * without .git, __pycache__ and node_modules; a link is refused here, as the
- * server would), or an archive sent as it is, posted to the server's
+ * server would), or an archive (.tar.gz or .zip) sent as it is, posted to the server's
  * /submit, and its answer.
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -40,15 +40,15 @@ function filesOf(dir: string): { name: string; data: Buffer }[] {
   return out;
 }
 
-/** Sends `path` (a folder or a .tar.gz) to the server at `url`. */
+/** Sends `path` (a folder, a .tar.gz or a .zip) to the server at `url`. */
 export async function submitBot(url: string, path: string, o: { token?: string; name?: string }): Promise<SubmitAnswer> {
   if (!existsSync(path)) throw new HavocError('ERR_ARGS', path, 'no such folder or file');
   let upload: { name: string; data: Buffer };
   if (statSync(path).isDirectory()) {
     if (!existsSync(join(path, 'bot.json'))) throw new HavocError('ERR_UPLOAD', path, 'holds no bot.json: a submission is a manifest folder (docs/contest.md)');
     upload = { name: `${basename(path) || 'bot'}.tar.gz`, data: gzipSync(await writeTar(filesOf(path))) };
-  } else if (/\.(tar\.gz|tgz)$/i.test(path)) upload = { name: basename(path), data: readFileSync(path) };
-  else throw new HavocError('ERR_ARGS', path, 'send a folder with bot.json, or a .tar.gz archive of one');
+  } else if (/\.(tar\.gz|tgz|zip)$/i.test(path)) upload = { name: basename(path), data: readFileSync(path) };
+  else throw new HavocError('ERR_ARGS', path, 'send a folder with bot.json, or a .tar.gz or .zip archive of one');
   const form = new FormData();
   if (o.name) form.append('name', o.name);
   if (o.token) form.append('token', o.token);
@@ -76,7 +76,7 @@ export function submittedLines(r: SubmitAnswer, url: string): string[] {
     lines.push(`  game ${i + 1} against random: ${g.result} (${g.reason}, turn ${g.turns})${g.faults.length ? `, ${g.faults.length} faults` : ''}`);
     for (const f of g.faults.slice(0, 3)) lines.push(`    ${f.kind}, turn ${f.turn}${f.where ? ` at ${f.where}` : ''}: ${f.message}`);
   });
-  if (c.decisions) lines.push(`  ${c.decisions} decisions: ${c.meanMs.toFixed(2)} ms mean, ${c.maxMs.toFixed(2)} ms max (wall clock)`);
+  if (c.decisions) lines.push(`  ${c.decisions} decisions: ${c.meanMs.toFixed(2)} ms mean, ${c.maxMs.toFixed(2)} ms max ${c.clock === 'cpu' ? 'of CPU time' : 'by the wall clock'}`);
   if (r.token) lines.push(`your token (keep it: it is needed to submit again and to see your logs): ${r.token}`);
   lines.push(`your page: ${new URL(r.page, url).toString()}`);
   return lines;

@@ -11,6 +11,7 @@ import type { Coordinator } from './coordinator.js';
 import type { MatchRow } from './db.js';
 import { groupFaults, type Fault } from '../report/faultCauses.js';
 import { checkHtml, checkOf } from './pages.js';
+import { decisionTimesHtml, timeFigures } from '../report/decisionTimes.js';
 import { plural, shell, when } from './pageShell.js';
 import type { SeatDetail } from './play.js';
 
@@ -30,13 +31,6 @@ export interface EntrantMatch {
   readonly replay: boolean;
   /** Its place in the queue (newer matches higher). */
   readonly queued: number;
-}
-
-/** Decision times: mean, 99th percentile (nearest rank) and max, ms. */
-export function timeFigures(times: readonly number[]): { n: number; mean: number; p99: number; max: number } {
-  if (!times.length) return { n: 0, mean: 0, p99: 0, max: 0 };
-  const s = [...times].sort((a, b) => a - b);
-  return { n: s.length, mean: s.reduce((a, b) => a + b, 0) / s.length, p99: s[Math.max(0, Math.ceil(0.99 * s.length) - 1)], max: s[s.length - 1] };
 }
 
 /** Every played match of the entrant's submissions, losses first then draws then wins, newest first within each. */
@@ -66,13 +60,13 @@ export function entrantPage(c: Coordinator, name: string, v: Viewer): string | n
   const current = [...subs].reverse().find((s) => s.ok === 1) ?? null;
   const own = v.organiser || v.entrant === name;
   const matches = entrantMatches(c, name);
-  const budget = c.contest.run.budget.ms;
+  const budget = c.contest.run.budget;
   const cur = matches.filter((m) => m.submission === current?.id);
   const t = timeFigures(cur.flatMap((m) => m.detail?.times ?? []));
-  const over = t.max > budget ? ` <span class="bad">over the budget</span>` : '';
-  const times = current
-    ? `<h2>Decision time</h2><p>${t.n ? `${plural(t.n, 'decision')} of its current submission: <b>${t.mean.toFixed(2)}</b> ms mean, <b>${t.p99.toFixed(2)}</b> ms p99, <b>${t.max.toFixed(2)}</b> ms max, against a budget of ${budget} ms${over}.` : 'No games yet.'}</p><p class="note">By the wall clock around each decision, the protocol's round trip included.</p>`
-    : '';
+  // Matches played before the clock was recorded timed by the wall clock.
+  const clock = cur.every((m) => !m.detail || m.detail.clock === 'cpu') ? 'cpu' : 'wall';
+  const wall = cur.every((m) => !m.detail || m.detail.wallMs) ? timeFigures(cur.flatMap((m) => m.detail?.wallMs ?? [])) : null;
+  const times = current ? `<h2>Decision time</h2>${decisionTimesHtml(t, clock, wall, budget.ms, budget.firstMs, 'of its current submission')}` : '';
   const faults = groupFaults(matches.flatMap((m) => (m.detail?.faults ?? []).map((f: Fault) => ({ ...f, match: m.id }))));
   const faultHtml = faults.length
     ? `<h2>Faults by cause</h2><table><thead><tr><th class="n">×</th><th>cause</th><th>where</th><th>first</th></tr></thead><tbody>${faults
@@ -94,7 +88,7 @@ export function entrantPage(c: Coordinator, name: string, v: Viewer): string | n
     .reverse()
     .map((s) => `<tr><td class="n">${s.id}</td><td class="n">${esc(when(s.at))}</td><td class="wide">${esc(s.language ?? '')}</td><td>${s.ok ? '<span class="ok">passed</span>' : '<span class="bad">refused</span>'}${s.id === current?.id ? ' (current)' : ''}</td></tr>`)
     .join('');
-  const lastCheck = subs.length ? `<details class="card"${subs[subs.length - 1].ok ? '' : ' open'}><summary>Check of submission ${subs[subs.length - 1].id}</summary>${checkHtml(checkOf(subs[subs.length - 1]), budget)}</details>` : '';
+  const lastCheck = subs.length ? `<details class="card"${subs[subs.length - 1].ok ? '' : ' open'}><summary>Check of submission ${subs[subs.length - 1].id}</summary>${checkHtml(checkOf(subs[subs.length - 1]), budget.ms)}</details>` : '';
   return shell(
     c.contest.name,
     name,

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { esc } from '../report/htmlKit.js';
+import { clockWords } from '../report/decisionTimes.js';
 import { pageHtml } from '../report/page.js';
 import { viewerReplay } from '../report/viewer/data.js';
 import { parseReplay } from '../store/replayFormat.js';
@@ -95,7 +96,7 @@ export function checkHtml(r: CheckResult, budgetMs: number): string {
       return `<li>game ${i + 1} (seat ${g.seat === 0 ? 'A' : 'B'}) against random: ${g.result} (${esc(g.reason)}, turn ${g.turns})${faults}${log}</li>`;
     })
     .join('');
-  return `${head}<ul>${games}</ul><p class="note">${r.decisions} decisions: ${r.meanMs.toFixed(2)} ms mean, ${r.maxMs.toFixed(2)} ms max by the wall clock (the protocol's round trip included), against a budget of ${budgetMs} ms.</p>`;
+  return `${head}<ul>${games}</ul><p class="note">${r.decisions} decisions: ${r.meanMs.toFixed(2)} ms mean, ${r.maxMs.toFixed(2)} ms max ${esc(clockWords(r.clock ?? 'wall'))}, against a budget of ${budgetMs} ms.</p>`;
 }
 
 export function submitPage(c: Coordinator, v: Viewer, message = ''): string {
@@ -105,7 +106,7 @@ export function submitPage(c: Coordinator, v: Viewer, message = ''): string {
     c.contest.name,
     'Submit a bot',
     `${message}${frozen}<form method="post" action="/submit" enctype="multipart/form-data" class="card">
-<label for="files">Your bot: a .tar.gz of its folder, or its files (bot.json and the bot)</label>
+<label for="files">Your bot: a .tar.gz or .zip of its folder, or its files (bot.json and the bot)</label>
 <input id="files" name="files" type="file" multiple required>
 <label for="name">Entrant name (default: the manifest's)</label><input id="name" name="name" type="text" maxlength="40" value="${esc(v.entrant ?? '')}">
 <label for="token">Token (to submit again: the one your first submission gave)</label><input id="token" name="token" type="password" autocomplete="off">

@@ -13,7 +13,7 @@ import { deriveSeed } from '../core/rng.js';
 import type { AnyGameModule } from '../core/game.js';
 import { loadRuleset, rulesetById } from '../rules/registry.js';
 import { loadBotModule } from '../match/bots.js';
-import { measuredBot } from '../match/measuredBot.js';
+import { clockOf, noDecisions, timedBot, type DecisionTimes } from '../match/measuredBot.js';
 import { playMatch } from '../match/loop.js';
 import { matchFactory } from '../sandbox/remoteBot.js';
 import { isolationOf } from '../sandbox/limits.js';
@@ -57,9 +57,13 @@ export interface CheckTask extends ContestSetup {
   readonly games: number;
 }
 
-/** A seat of a played match: its decision times (ms by the wall clock, the protocol's round trip included) and its faults. */
+/** A seat of a played match: its decision times (ms by `clock`: match/measuredBot.ts timedBot) and its faults. */
 export interface SeatDetail {
   readonly times: readonly number[];
+  /** What the times are by (absent in matches played before it was recorded: the wall clock's). */
+  readonly clock?: 'cpu' | 'wall';
+  /** By the wall clock (absent before it was recorded). */
+  readonly wallMs?: readonly number[];
   readonly faults: readonly Fault[];
 }
 
@@ -83,6 +87,8 @@ export interface CheckResult {
   readonly meanMs: number;
   readonly maxMs: number;
   readonly decisions: number;
+  /** What the milliseconds are by (absent in checks made before it was recorded: the wall clock's). */
+  readonly clock?: 'cpu' | 'wall';
 }
 
 const setups = new Map<string, { module: AnyGameModule; build: (name: string) => unknown }>();
@@ -115,12 +121,12 @@ export async function playOne(t: ContestSetup & { id: string; seed: string; seat
   mkdirSync(scratch, { recursive: true });
   const logs = t.seats.map((_, s) => join(scratch, `${t.id}-${s}.txt`));
   for (const l of logs) rmSync(l, { force: true });
-  const times: number[][] = t.seats.map(() => []);
+  const times: DecisionTimes[] = t.seats.map(() => noDecisions());
   const bots = await Promise.all(
     t.seats.map(async (seat, s) => {
       const m = await loadBotModule(seat.spec, false);
       const f = matchFactory(m, mod, game, iso, m.isolated ? logs[s] : null);
-      return measuredBot(f, () => performance.now(), (t0) => times[s].push(Math.round((performance.now() - t0) * 1000) / 1000));
+      return timedBot(f, run.budget, times[s]);
     }),
   );
   const rec = startReplay(mod, game, {
@@ -143,7 +149,9 @@ export async function playOne(t: ContestSetup & { id: string; seed: string; seat
     turns: r.turns,
     faults: r.faults,
     seats: t.seats.map((seat, s) => ({
-      times: times[s],
+      times: times[s].times,
+      clock: clockOf(times[s]),
+      wallMs: times[s].wallMs,
       faults: faultsOf(r.faultLog.filter((f) => f.seat === s), raw[s], seat.root, roots),
     })),
     logs: raw.map((t) => (t === null ? null : withoutPaths(t, roots))),
@@ -160,6 +168,7 @@ export async function checkOne(t: CheckTask): Promise<CheckResult> {
   const random: SeatBot = { name: 'random', spec: 'random', root: null };
   const games: CheckResult['games'][number][] = [];
   const all: number[] = [];
+  let clock: 'cpu' | 'wall' = 'cpu';
   for (let g = 0; g < t.games; g++) {
     const seat = g % 2;
     const seats = seat === 0 ? [t.bot, random] : [random, t.bot];
@@ -170,6 +179,7 @@ export async function checkOne(t: CheckTask): Promise<CheckResult> {
       return fail((e as Error).message);
     }
     all.push(...r.seats[seat].times);
+    if (r.seats[seat].clock !== 'cpu') clock = 'wall';
     games.push({ seat, result: r.winner === seat ? 'win' : r.winner === -1 ? 'draw' : 'loss', reason: r.reason, turns: r.turns, faults: r.seats[seat].faults, log: r.logs[seat] });
   }
   const faulted = games.some((g) => g.faults.length > 0);
@@ -180,5 +190,6 @@ export async function checkOne(t: CheckTask): Promise<CheckResult> {
     meanMs: all.length ? all.reduce((a, b) => a + b, 0) / all.length : 0,
     maxMs: all.length ? Math.max(...all) : 0,
     decisions: all.length,
+    clock: all.length ? clock : 'wall',
   };
 }

@@ -6,17 +6,13 @@
  * and posting the result and the replay — its bots named as the server
  * names them, so `havoc replay --verify` works there.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import { HavocError } from '../core/errors.js';
-import { readManifest } from '../sandbox/manifest.js';
 import { threadPool } from '../run/pool.js';
-import { DEFAULT_SERVE } from './contest.js';
 import { workerFile } from './coordinator.js';
 import type { CheckResult, PlayResult, PlayTask, SeatBot } from './play.js';
-import type { RemoteResult, RemoteSeat, RemoteTask } from './remote.js';
-import { unpackUpload } from './storage.js';
+import type { RemoteResult, RemoteTask } from './remote.js';
+import { replayForServer, submissionCache } from './submissionCache.js';
 import type { WorkerTask } from './worker.js';
 
 export interface RemoteWorkerOptions {
@@ -34,7 +30,6 @@ export async function runRemoteWorker(o: RemoteWorkerOptions): Promise<number> {
   const me = `${hostname()}-${process.pid}`;
   const headers = { authorization: `Bearer ${o.token}`, accept: 'application/json' };
   const at = (path: string): string => new URL(`${path}${path.includes('?') ? '&' : '?'}worker=${encodeURIComponent(me)}`, o.url).toString();
-  const fetched = new Map<string, Promise<SeatBot>>();
   let played = 0;
 
   /** A request to the server; while the server cannot be reached (not started yet, restarting), tried again every second. */
@@ -58,28 +53,7 @@ export async function runRemoteWorker(o: RemoteWorkerOptions): Promise<number> {
   };
 
   /** A seat's bot on this machine: a built-in as it is, a submission from the cache (fetched once). */
-  const botOf = (s: RemoteSeat): Promise<SeatBot> => {
-    if (!s.files) return Promise.resolve({ name: s.name, spec: s.spec, root: null });
-    let p = fetched.get(s.sha256);
-    if (!p) {
-      p = (async () => {
-        const dir = join(o.cache, 'submissions', s.sha256);
-        if (!existsSync(dir)) {
-          const data = Buffer.from(await (await call(`/api/worker/submissions/${s.submission}`)).arrayBuffer());
-          const tmp = `${dir}.part-${process.pid}`;
-          rmSync(tmp, { recursive: true, force: true });
-          mkdirSync(join(o.cache, 'submissions'), { recursive: true, mode: 0o755 });
-          // The server's own checks, with room for any submission it took.
-          await unpackUpload([{ filename: 'submission.tar.gz', data }], tmp, { ...DEFAULT_SERVE, uploadKb: 1 << 20, unpackedKb: 1 << 20, files: 1 << 16 });
-          renameSync(tmp, dir);
-        }
-        return { name: s.name, spec: readManifest(join(dir, 'bot.json')).spec, root: dir };
-      })();
-      p.catch(() => fetched.delete(s.sha256));
-      fetched.set(s.sha256, p);
-    }
-    return p;
-  };
+  const botOf = submissionCache(o.cache, async (s) => Buffer.from(await (await call(`/api/worker/submissions/${s.submission}`)).arrayBuffer()));
 
   const loop = async (): Promise<void> => {
     while (!o.signal.aborted) {
@@ -105,11 +79,7 @@ export async function runRemoteWorker(o: RemoteWorkerOptions): Promise<number> {
       const task: PlayTask = { kind: 'play', key: t.key, run: t.run, dataText: t.dataText, storage: o.cache, id: t.id, seed: t.seed, seats };
       const result = (await pool.run(task)) as PlayResult;
       // The replay's bots as the server names them.
-      const [head, ...rest] = readFileSync(join(o.cache, result.replay), 'utf8').split('\n');
-      const h = JSON.parse(head) as { header: { bots: string[] } };
-      h.header.bots = t.seats.map((s) => s.spec);
-      rmSync(join(o.cache, result.replay), { force: true });
-      const body: RemoteResult = { result, replay: [JSON.stringify(h), ...rest].join('\n') };
+      const body: RemoteResult = { result, replay: replayForServer(o.cache, result, t.seats) };
       await call(`/api/worker/result/${encodeURIComponent(t.id)}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
       played++;
     }

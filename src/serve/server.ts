@@ -23,6 +23,8 @@ import { leaderboardPage, organiserPage, replayPage, standings, submitPage, subm
 import { entrantPage } from './entrantPage.js';
 import { shell } from './pageShell.js';
 import { leaseTask, submissionArchive, takeResult, type RemoteResult } from './remote.js';
+import { QueueFeed } from './queueFeed.js';
+import type { QueueConnection } from '../queue/connection.js';
 
 export interface ServerOptions {
   readonly contest: string;
@@ -33,6 +35,8 @@ export interface ServerOptions {
   readonly workers: number;
   readonly organiserToken?: string;
   readonly say?: (line: string) => void;
+  /** The Redis queue whose workers (havoc worker) play its matches too (queueFeed.ts), or none. */
+  readonly queue?: QueueConnection;
 }
 
 export interface Served {
@@ -264,6 +268,8 @@ export async function serve(o: ServerOptions): Promise<Served> {
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : o.port;
   c.pump();
+  const feed = o.queue ? new QueueFeed(c, o.queue, o.say) : null;
+  feed?.start();
   return {
     url: `http://${o.host === '0.0.0.0' ? '127.0.0.1' : o.host}:${port}`,
     app,
@@ -271,6 +277,7 @@ export async function serve(o: ServerOptions): Promise<Served> {
     organiser,
     close: async () => {
       await app.close();
+      await feed?.close();
       await c.close();
       db.close();
     },

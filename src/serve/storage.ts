@@ -1,6 +1,6 @@
 /**
  * A submission's files into the contest's storage, and nothing outside it:
- * an upload is a .tar.gz archive or the files of a folder; every name is a
+ * an upload is a .tar.gz or .zip archive (zip.ts) or the files of a folder; every name is a
  * plain relative path (no `..`, no absolute path, no backslash), every entry
  * a file or a folder (a symlink, a hard link or a device is refused), the
  * archive unpacks to no more than the contest's limit (gunzip stops there:
@@ -14,6 +14,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { HavocError } from '../core/errors.js';
 import { readTar, type TarEntry } from './tar.js';
+import { readZip } from './zip.js';
 import type { ServeOptions } from './contest.js';
 
 /** One uploaded part: its file name (a relative path for a folder's file) and bytes. */
@@ -32,7 +33,9 @@ export interface Unpacked {
 
 const refuse = (where: string, problem: string): HavocError => new HavocError('ERR_UPLOAD', where, problem);
 
-const isArchive = (name: string): boolean => /\.(tar\.gz|tgz)$/i.test(name);
+const isTarGz = (name: string): boolean => /\.(tar\.gz|tgz)$/i.test(name);
+const isZip = (name: string): boolean => /\.zip$/i.test(name);
+const isArchive = (name: string): boolean => isTarGz(name) || isZip(name);
 
 /** A name from an upload as a safe relative path, or a refusal naming it. */
 export function safeRelative(name: string): string {
@@ -51,15 +54,31 @@ export function safeRelative(name: string): string {
 async function entriesOf(parts: readonly Upload[], o: ServeOptions): Promise<TarEntry[]> {
   const size = parts.reduce((n, p) => n + p.data.length, 0);
   if (size > o.uploadKb * 1024) throw refuse('upload', `${Math.ceil(size / 1024)} KiB is more than the contest's limit (${o.uploadKb} KiB)`);
-  if (parts.length === 0) throw refuse('upload', 'no files: send a .tar.gz archive of your bot\'s folder, or its files (bot.json and the bot)');
+  if (parts.length === 0) throw refuse('upload', 'no files: send a .tar.gz or .zip archive of your bot\'s folder, or its files (bot.json and the bot)');
   const archives = parts.filter((p) => isArchive(p.filename));
-  if (archives.length > 1 || (archives.length === 1 && parts.length > 1)) throw refuse('upload', 'send one .tar.gz archive alone, or the files of a folder, not both');
-  if (parts.some((p) => /\.zip$/i.test(p.filename))) throw refuse(parts.find((p) => /\.zip$/i.test(p.filename))!.filename, 'zip archives are not taken: send a .tar.gz (tar czf bot.tar.gz -C FOLDER .) or the files');
+  if (archives.length > 1 || (archives.length === 1 && parts.length > 1)) throw refuse('upload', 'send one .tar.gz or .zip archive alone, or the files of a folder, not both');
   if (archives.length === 0) {
     if (parts.length > o.files) throw refuse('upload', `${parts.length} files is more than the contest's limit (${o.files})`);
     return parts.map((p) => ({ name: p.filename, type: 'file', data: p.data }));
   }
   const a = archives[0];
+  // What every entry of either kind of archive must be: a file or a folder, within the counts and the bytes.
+  const check = (e: TarEntry, count: number, total: number): Error | null => {
+    if (e.type !== 'file' && e.type !== 'directory') return refuse(`${a.filename}: ${e.name}`, `is a ${e.type}: only files and folders are taken (links could reach outside the submission)`);
+    if (count > o.files * 2) return refuse(a.filename, `more than ${o.files * 2} entries: the contest takes ${o.files} files`);
+    if (total > o.unpackedKb * 1024) return refuse(a.filename, `unpacks to more than the contest's limit (${o.unpackedKb} KiB): refused without writing it (an archive bomb?)`);
+    return null;
+  };
+  const read = async (entries: () => Promise<TarEntry[]>): Promise<TarEntry[]> => {
+    try {
+      return await entries();
+    } catch (e) {
+      if (e instanceof HavocError) throw e;
+      throw refuse(a.filename, (e as Error).message);
+    }
+  };
+  // A zip's sizes are its central directory's, checked before an entry is inflated (zip.ts).
+  if (isZip(a.filename)) return read(() => readZip(a.data, check));
   let tar: Buffer;
   // Room for tar's headers (512 bytes a file) and its end over the files' own limit.
   const cap = o.unpackedKb * 1024 + (o.files + 4) * 1024;
@@ -71,17 +90,7 @@ async function entriesOf(parts: readonly Upload[], o: ServeOptions): Promise<Tar
       throw refuse(a.filename, `unpacks to more than the contest's limit (${o.unpackedKb} KiB): refused without writing it (an archive bomb?)`);
     throw refuse(a.filename, `not a gzipped tar archive (${(e as Error).message})`);
   }
-  try {
-    return await readTar(tar, (e, count, total) => {
-      if (e.type !== 'file' && e.type !== 'directory') return refuse(`${a.filename}: ${e.name}`, `is a ${e.type}: only files and folders are taken (links could reach outside the submission)`);
-      if (count > o.files * 2) return refuse(a.filename, `more than ${o.files * 2} entries: the contest takes ${o.files} files`);
-      if (total > o.unpackedKb * 1024) return refuse(a.filename, `unpacks to more than the contest's limit (${o.unpackedKb} KiB): refused`);
-      return null;
-    });
-  } catch (e) {
-    if (e instanceof HavocError) throw e;
-    throw refuse(a.filename, (e as Error).message);
-  }
+  return read(() => readTar(tar, check));
 }
 
 /** Unpacks an upload into `dest` (a new folder): every check above, then the files written. */

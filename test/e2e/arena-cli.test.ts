@@ -180,7 +180,7 @@ describe('havoc tournament / sweep', () => {
     };
     const machine = { name: 'A', square: 'd8', facing: 'S' };
     const cases: [string[], string][] = [
-      [['tournament', cfg, '--out', join(tmp, 'args-1'), '--save-replays', 'lots'], '--save-replays: must be all, none or a number of matches, not "lots"'],
+      [['tournament', cfg, '--out', join(tmp, 'args-1'), '--save-replays', 'lots'], '--save-replays: must be all, none, losses or a number of matches, not "lots"'],
       [['tournament', cfg, '--out', file], `--out: ${file} is a file, not a folder: choose another folder`],
       [['tournament', cfg, '--out', join(file, 'sub')], `--out: ${file} is a file, not a folder: choose another folder`],
       [['tournament', cfg, '--out', join(tmp, 'args-2'), '--seed', ''], '--seed: must not be empty'],

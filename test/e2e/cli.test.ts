@@ -254,8 +254,23 @@ describe('havoc check-bot', () => {
       writeFileSync(join(dir, 'bot.json'), JSON.stringify({ name: 'example', author: 'tests', language: 'TypeScript', bot: resolve('bots/example.ts'), rulesets: ['rbp'] }));
       const r = havoc('check-bot', join(dir, 'bot.json'), '--games', '2');
       expect(r.code, r.err + r.out).toBe(0);
-      expect(r.out).toMatch(/^rbp \(bazooka\+hammer-fist\/-\/tank-treads\/- vs bazooka\+hammer-fist\/-\/tank-treads\/-\): 2 games against random: \d won, \d lost, \d drawn; \d+ decisions answered, [\d.]+ ms mean, [\d.]+ ms max (of CPU time|by the wall clock) \(limit 1000 ms\); no faults$/m);
+      expect(r.out).toMatch(/^rbp \(bazooka\+hammer-fist\/-\/tank-treads\/- vs bazooka\+hammer-fist\/-\/tank-treads\/-\): 2 games against random: \d won, \d lost, \d drawn; \d+ decisions answered, [\d.]+ ms mean, [\d.]+ ms max (of CPU time \(by the wall clock, the round trip included: [\d.]+ ms mean, [\d.]+ ms max\)|by the wall clock) \(limit 1000 ms\); no faults$/m);
       expect(r.out).toContain('example: no problems on 1 rulesets');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("places a TypeScript bot's throw at the line of its own .ts file that threw (the bundle's source map), not the bundle's", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'havoc-check-'));
+    chmodSync(dir, 0o755);
+    try {
+      writeFileSync(join(dir, 'bot.ts'), "import { plan } from './helper.js';\nexport default function make() {\n  return { program: (o: { turn: number }): string[] => plan(o.turn) };\n}\n");
+      writeFileSync(join(dir, 'helper.ts'), "// A helper the bot imports.\ninterface Unused { a: number }\nexport function plan(turn: number): string[] {\n  if (turn >= 1) throw new Error(`no plan for turn ${turn}`);\n  return ['F', 'F', 'F', 'F', 'F'];\n}\n");
+      for (const f of ['bot.ts', 'helper.ts']) chmodSync(join(dir, f), 0o644);
+      const r = havoc('check-bot', join(dir, 'bot.ts'), '--rulesets', 'rbp', '--games', '2');
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(/throw, turn 2 and 1 more: no plan for turn 1 \(at helper\.ts:4\)/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTEST, loadContest } from '../../src/run/contest/file.js';
 import { nextRound } from '../../src/run/contest/rounds.js';
+import { timeFigures } from '../../src/report/decisionTimes.js';
 import type { ContestRound } from '../../src/config/types.js';
 import { HavocError, HavocProblems } from '../../src/core/errors.js';
 import { csvRecords as csv, havoc } from '../cli-helpers.js';
@@ -138,7 +139,8 @@ describe('a contest played', () => {
   };
   const two = contest('two.json', ['javascript', 'python', 'faulty']);
   const three = contest('three.json', ['javascript', 'python', 'faulty', 'typescript']);
-  const play = (file: string, out: string) => havoc('contest', file, '--out', join(tmp, out), '--quiet', '--save-replays', 'none', '--no-report');
+  // The default replays: every match someone lost, written as it is played.
+  const play = (file: string, out: string) => havoc('contest', file, '--out', join(tmp, out), '--quiet', '--no-report');
 
   /**
    * Plays `file` into `out`, and once more into a fresh folder when a starter lost a match to the machine (its
@@ -198,7 +200,7 @@ describe('a contest played', () => {
     expect(page).toContain('Faults by cause');
     expect(page).toMatch(/illegal ×\d+/);
     // One cause for the same fault in either seat (its numbers, quoted actions and seat letter stand for any).
-    expect(page.match(/<li>illegal ×\d+: machine [AB], slot \d+: unknown command/g)).toHaveLength(1);
+    expect(page.match(/<li><b>illegal ×\d+<\/b>: machine [AB], slot \d+: unknown command/g)).toHaveLength(1);
     // The replays name the entrants, never the organiser's paths to their files.
     const replays = /<script type="application\/json" id="replay-data">([^<]*)<\/script>/.exec(html)![1];
     expect(replays).not.toContain(resolve('bots'));
@@ -211,6 +213,36 @@ describe('a contest played', () => {
     const results = [...page.matchAll(/<tr class="(loss|draw|win)">/g)].map((m) => m[1]);
     expect(results.length).toBeGreaterThan(0);
     expect(results).toEqual([...results].sort((x, y) => ['loss', 'draw', 'win'].indexOf(x) - ['loss', 'draw', 'win'].indexOf(y)));
+    // Every loss of every entrant a click from its replay: each match with a winner kept one as it was played.
+    const rows = csv(join(tmp, 'a', 'matches.csv'));
+    const decided = rows.filter((x) => x.winner !== '').map((x) => Number(x.id));
+    expect(decided.length).toBeGreaterThan(0);
+    for (const id of decided) expect(existsSync(join(tmp, 'a', 'replays', `match-${id}.jsonl`)), `match ${id}`).toBe(true);
+    const entrants = [...html.matchAll(/<details class="entrant" id="([^"]+)">([\s\S]*?)<\/details>/g)];
+    expect(entrants.map((m) => m[1]).sort()).toEqual(['entrant-faulty', 'entrant-javascript-starter', 'entrant-python-starter', 'entrant-random']);
+    for (const [, , body] of entrants) {
+      const losses = [...body.matchAll(/<tr class="loss"><td>(\d+)<\/td>.*?<\/tr>/g)];
+      for (const l of losses) expect(l[0], `loss ${l[1]}`).toContain(`data-watch="${l[1]}"`);
+    }
+    // Decision times against the budget, from what the run timed of each sandboxed seat (logs/match-ID-times.json).
+    const times: number[] = [], wall: number[] = [];
+    for (const x of rows) {
+      const seat = x.a_bot === 'faulty' ? 'A' : x.b_bot === 'faulty' ? 'B' : null;
+      if (!seat) continue;
+      const t = JSON.parse(readFileSync(join(tmp, 'a', 'logs', `match-${x.id}-times.json`), 'utf8')) as Record<string, { clock: string; ms: number[]; wallMs: number[] }>;
+      expect(t[seat].clock).toBe('cpu');
+      expect(t[seat].wallMs).toHaveLength(t[seat].ms.length);
+      times.push(...t[seat].ms);
+      wall.push(...t[seat].wallMs);
+    }
+    expect(times.length).toBeGreaterThan(0);
+    const f = timeFigures(times), w = timeFigures(wall);
+    expect(page).toContain(`${times.length.toLocaleString('en')} decisions in its games, against a budget of <b>1,000 ms</b> a decision`);
+    const two = (x: number) => x.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(page).toContain(`<th>CPU time (the budget's clock)</th><td class="n">${two(f.mean)}</td><td class="n">${two(f.p99)}</td><td class="n">${two(f.max)}</td>`);
+    expect(page).toContain(`<th>wall clock</th><td class="n">${two(w.mean)}</td><td class="n">${two(w.p99)}</td><td class="n">${two(w.max)}</td>`);
+    // A random bot runs in the run's own thread: no times of its own.
+    expect(html.slice(html.indexOf('id="entrant-random"'))).not.toMatch(/^[\s\S]*?<\/summary>\s*<div class="times-of">/);
     if (!existsSync('/usr/bin/chromium')) return;
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { havoc } from '../cli-helpers.js';
+import { rawZip } from '../zip-fixture.js';
 import { rateResults, type Result } from '../../src/serve/ratings.js';
 import { servedUrl } from '../../src/serve/address.js';
 
@@ -103,6 +104,29 @@ describe('havoc serve', () => {
     expect(again.err).toBe('error: the server: python-starter: this entrant exists: send its token (given at its first submission) to submit again\n');
   });
 
+  it("takes a .zip; refuses a TypeScript bot that throws, its fault placed in its own .ts file (the bundle's source map), not the bundle", () => {
+    // A zip of its folder, as an entrant's zip tool makes one (a folder entry, then its files).
+    const bot = join(dir, 'thrower.zip');
+    writeFileSync(bot, rawZip([
+      { name: 'thrower/', mode: 0o040755 },
+      { name: 'thrower/bot.json', data: JSON.stringify({ name: 'thrower', language: 'TypeScript', bot: 'bot.ts', rulesets: ['rbp'] }) },
+      { name: 'thrower/bot.ts', data: "import { plan } from './helper.js';\nexport default function make() {\n  return { program: (o: { turn: number }): string[] => plan(o.turn) };\n}\n" },
+      { name: 'thrower/helper.ts', data: "// A helper the bot imports.\nexport function plan(turn: number): string[] {\n  if (turn >= 1) throw new Error(`no plan for turn ${turn}`);\n  return ['F', 'F', 'F', 'F', 'F'];\n}\n" },
+    ]));
+    const r = havoc('submit', server.url, bot, '--json');
+    const a = JSON.parse(r.out) as { ok: boolean; check: { games: { faults: { kind: string; where: string | null }[] }[] } };
+    expect(a.ok, r.out).toBe(false);
+    const thrown = a.check.games.flatMap((g) => g.faults).filter((f) => f.kind === 'throw');
+    expect(thrown.length).toBeGreaterThan(0);
+    for (const f of thrown) expect(f.where).toBe('helper.ts:3');
+    // A zip holding a symlink is refused with one line, before anything is checked.
+    const link = join(dir, 'link.zip');
+    writeFileSync(link, rawZip([{ name: 'bot.json', data: '{"name":"linker","bot":"bot.js"}' }, { name: 'bot.js', data: '/etc/passwd', mode: 0o120777 }]));
+    const refused = havoc('submit', server.url, link);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe('error: the server: link.zip: bot.js: is a symlink: only files and folders are taken (links could reach outside the submission)\n');
+  });
+
   it('refuses an upload that would climb out of its folder, with one line', async () => {
     const form = new FormData();
     form.append('files', new Blob(['{"name":"evil","bot":"../../../etc/x.js"}']), 'bot.json');
@@ -126,7 +150,10 @@ describe('havoc serve', () => {
     const home = await (await fetch(`${server.url}/`)).text();
     for (const n of ['python-starter', 'javascript-starter', 'typescript-starter', 'random']) expect(home).toContain(`/entrants/${n}`);
     const page = await (await fetch(`${server.url}/entrants/python-starter`)).text();
-    expect(page).toMatch(/ms mean, <b>[\d.]+<\/b> ms p99, <b>[\d.]+<\/b> ms max, against a budget of 1000 ms/);
+    expect(page).toMatch(/[\d,]+ decisions of its current submission, against a budget of <b>1,000 ms<\/b> a decision/);
+    // Its CPU time (the budget's clock) and the wall clock's: mean, p99, max.
+    expect(page).toMatch(/<th>CPU time \(the budget's clock\)<\/th>(<td class="n">[\d,]+\.\d\d<\/td>){2}<td class="n">[\d,]+\.\d\d/);
+    expect(page).toMatch(/<th>wall clock<\/th>(<td class="n">[\d,]+\.\d\d<\/td>){2}<td class="n">[\d,]+\.\d\d/);
     const id = /href="\/matches\/(L[\d-]+)"/.exec(page)![1];
     const replay = await (await fetch(`${server.url}/matches/${id}`)).text();
     const raw = await (await fetch(`${server.url}/matches/${id}/replay.jsonl`)).text();

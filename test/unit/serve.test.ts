@@ -13,11 +13,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { safeRelative, unpackUpload } from '../../src/serve/storage.js';
 import { DEFAULT_SERVE } from '../../src/serve/contest.js';
 import { writeTar } from '../../src/serve/tar.js';
+import { rawZip } from '../zip-fixture.js';
 import { causeOf, faultWhere, faultsOf, groupFaults, withoutCarets } from '../../src/report/faultCauses.js';
 import { matchOf, nextPairs, type LadderView } from '../../src/serve/ladder.js';
 import { rateResults, type Result } from '../../src/serve/ratings.js';
 import { ContestDb } from '../../src/serve/db.js';
-import { timeFigures } from '../../src/serve/entrantPage.js';
+import { timeFigures } from '../../src/report/decisionTimes.js';
 import { loadServedContest } from '../../src/serve/contest.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'serve51-unit-'));
@@ -82,7 +83,53 @@ describe('uploads stay inside the storage', () => {
     await expect(unpackUpload(many, fresh(), { ...DEFAULT_SERVE, files: 4 })).rejects.toThrow(/5 files is more than the contest's limit \(4\)/);
     await expect(unpackUpload([{ filename: 'big.py', data: Buffer.alloc(3000) }], fresh(), { ...DEFAULT_SERVE, uploadKb: 2 })).rejects.toThrow(/3 KiB is more than the contest's limit \(2 KiB\)/);
     await expect(unpackUpload([{ filename: 'bot.py', data: Buffer.from('x') }], fresh(), DEFAULT_SERVE)).rejects.toThrow(/holds no bot\.json/);
-    await expect(unpackUpload([{ filename: 'bot.zip', data: Buffer.from('PK') }], fresh(), DEFAULT_SERVE)).rejects.toThrow(/zip archives are not taken/);
+  });
+});
+
+describe('zip uploads: the same checks as a .tar.gz', () => {
+  it('unpacks a zip of a folder (deflated, with its folder entry) and finds bot.json in it', async () => {
+    const zip = rawZip([{ name: 'mybot/', mode: 0o040755 }, { name: 'mybot/bot.json', data: MANIFEST }, { name: 'mybot/lib/util.py', data: 'X = 1\n' }, { name: 'mybot/bot.py', data: 'print(1)\n' }]);
+    const dest = fresh();
+    const u = await unpackUpload([{ filename: 'b.zip', data: zip }], dest, DEFAULT_SERVE);
+    expect(u.files).toEqual(['mybot/bot.json', 'mybot/bot.py', 'mybot/lib/util.py']);
+    expect(u.root).toBe(join(dest, 'mybot'));
+    expect(readFileSync(join(dest, 'mybot', 'lib', 'util.py'), 'utf8')).toBe('X = 1\n');
+    // The same files give the same hash whichever way they came.
+    const tgz = gzipSync(await writeTar([{ name: 'mybot/bot.json', data: Buffer.from(MANIFEST) }, { name: 'mybot/bot.py', data: Buffer.from('print(1)\n') }, { name: 'mybot/lib/util.py', data: Buffer.from('X = 1\n') }]));
+    expect((await unpackUpload([{ filename: 'b.tar.gz', data: tgz }], fresh(), DEFAULT_SERVE)).sha256).toBe(u.sha256);
+  });
+
+  it('refuses a symlink, a device, a path with "..", an absolute path and an encrypted entry with one line, writing nothing', async () => {
+    const cases: [Parameters<typeof rawZip>[0], string][] = [
+      [[{ name: 'bot.json', data: MANIFEST }, { name: 'bot.py', data: '/etc/passwd', mode: 0o120777 }], 'a.zip: bot.py: is a symlink: only files and folders are taken (links could reach outside the submission)'],
+      [[{ name: 'bot.json', data: MANIFEST }, { name: 'tty', mode: 0o020644 }], 'a.zip: tty: is a character-device: only files and folders are taken (links could reach outside the submission)'],
+      [[{ name: 'bot.json', data: MANIFEST }, { name: '../../evil.py', data: 'x' }], `"../../evil.py": a path with "..": it would reach outside the submission's folder`],
+      [[{ name: 'bot.json', data: MANIFEST }, { name: '/etc/cron.d/x', data: 'x' }], '"/etc/cron.d/x": an absolute path: names inside a submission are relative to its folder'],
+    ];
+    for (const [entries, message] of cases) {
+      const dest = fresh();
+      const e = await unpackUpload([{ filename: 'a.zip', data: rawZip(entries) }], dest, DEFAULT_SERVE).then(() => null, (x: Error) => x);
+      expect(e?.message).toBe(message);
+      expect(existsSync(dest)).toBe(false);
+    }
+    expect(existsSync(join(tmp, 'evil.py'))).toBe(false);
+    const locked = rawZip([{ name: 'bot.json', data: MANIFEST }]);
+    locked.writeUInt16LE(0x801, 6), locked.writeUInt16LE(0x801, locked.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 8);
+    await expect(unpackUpload([{ filename: 'a.zip', data: locked }], fresh(), DEFAULT_SERVE)).rejects.toThrow(/^a\.zip: bot\.json: is encrypted/);
+  });
+
+  it('refuses a zip bomb by its declared sizes before inflating it, and one whose header lies about its size', async () => {
+    const bomb = rawZip([{ name: 'bot.json', data: MANIFEST }, { name: 'zeros', data: Buffer.alloc(16 << 20) }]);
+    expect(bomb.length).toBeLessThan(DEFAULT_SERVE.uploadKb * 1024);
+    const dest = fresh();
+    await expect(unpackUpload([{ filename: 'bomb.zip', data: bomb }], dest, DEFAULT_SERVE)).rejects.toThrow("bomb.zip: unpacks to more than the contest's limit (4096 KiB): refused without writing it (an archive bomb?)");
+    expect(existsSync(dest)).toBe(false);
+    // Declared 1 KiB, inflates to 16 MiB: yauzl stops at the declared size.
+    const liar = rawZip([{ name: 'bot.json', data: MANIFEST }, { name: 'zeros', data: Buffer.alloc(16 << 20), declared: 1024 }]);
+    await expect(unpackUpload([{ filename: 'liar.zip', data: liar }], fresh(), DEFAULT_SERVE)).rejects.toThrow(/^liar\.zip: zeros: too many bytes in the stream/);
+    const many = rawZip([{ name: 'bot.json', data: MANIFEST }, ...Array.from({ length: 9 }, (_, i) => ({ name: `f${i}.py`, data: 'x' }))]);
+    await expect(unpackUpload([{ filename: 'many.zip', data: many }], fresh(), { ...DEFAULT_SERVE, files: 4 })).rejects.toThrow('many.zip: more than 8 entries: the contest takes 4 files');
+    await expect(unpackUpload([{ filename: 'not.zip', data: Buffer.from('PK not a zip') }], fresh(), DEFAULT_SERVE)).rejects.toThrow(/^not\.zip: not a zip archive: /);
   });
 });
 

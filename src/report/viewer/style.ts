@@ -22,6 +22,16 @@ details.entrant table.entrant-games { display: block; max-height: 420px; overflo
 table.entrant-games th, table.entrant-games td { padding: 2px 8px; border-bottom: 1px solid var(--line); text-align: left; }
 table.entrant-games tr.loss td:nth-child(4) { color: #b42318; font-weight: 600; }
 table.entrant-games tr.win td:nth-child(4) { color: #067647; }
+ul.faults { font-size: 13px; margin: 4px 0; padding-left: 18px; max-height: 240px; overflow: auto; overflow-wrap: anywhere; }
+ul.faults li { margin: 2px 0; }
+.times-of p.times { margin: 6px 0 2px; }
+table.times { border-collapse: collapse; font-size: 13px; }
+table.times th, table.times td { padding: 2px 8px; border-bottom: 1px solid var(--line); text-align: left; }
+table.times td.n, table.times th.n { text-align: right; font-variant-numeric: tabular-nums; }
+.times-of p.note { margin: 0 0 6px; }
+.bad { color: #b42318; font-weight: 600; }
+@media (max-width: 600px) { table.entrant-games .wide { display: none; } table.entrant-games th, table.entrant-games td { padding: 2px 4px; } table.entrant-games td:nth-child(3) { overflow-wrap: anywhere; } }
+table.entrant-games button { white-space: nowrap; }
 ul.errors { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; max-height: 240px; overflow: auto; margin: 4px 0; padding-left: 18px; }
 .scroll { overflow-x: auto; max-height: 640px; overflow-y: auto; border: 1px solid var(--line); }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }

@@ -164,12 +164,16 @@ describe('each sandboxed bot\'s stderr, per match, in the run folder', () => {
       expect(r.code, r.err).toBe(0);
       return dir;
     });
-    const files = (dir: string) => readdirSync(join(dir, 'logs')).sort();
+    const files = (dir: string) => readdirSync(join(dir, 'logs')).filter((f) => f.endsWith('.txt')).sort();
     const rows = readFileSync(join(runs[0], 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     // Every seat of t or f has its log; greedy (in the arena's threads) none.
     const want = rows.flatMap(([id, , a, , b]) => [a === 'greedy' ? [] : [`match-${id}-A.txt`], b === 'greedy' ? [] : [`match-${id}-B.txt`]].flat()).sort();
     expect(files(runs[0])).toEqual(want);
     expect(files(runs[1])).toEqual(want);
+    // Beside them, each match's decision times of its sandboxed seats (every match here has one).
+    const times = (dir: string) => readdirSync(join(dir, 'logs')).filter((f) => f.endsWith('-times.json')).sort();
+    expect(times(runs[0])).toEqual(rows.map(([id]) => `match-${id}-times.json`).sort());
+    expect(times(runs[1])).toEqual(times(runs[0]));
     expect(readFileSync(join(runs[1], 'matches.csv'), 'utf8')).toBe(readFileSync(join(runs[0], 'matches.csv'), 'utf8'));
     const [tid, , ta] = rows.find((r) => r[2] === 't' || r[4] === 't')!;
     const tseat = ta === 't' ? 'A' : 'B';
