@@ -58,7 +58,12 @@ export function rateResults(results: readonly Result[]): Ratings {
       else tally[i].draws++;
     }
   }
-  const games: PairGame[] = [...pairs.values()].filter((p) => p.a !== p.b).map((p) => ({ a: p.a, b: p.b, score: p.score / p.n, weight: p.n }));
+  // In pair order, not the order the results came in: the fit's sums then add the same numbers in the same order
+  // (a server's ratings and a replay of its stored results differed in the last stored digit once, 1645.631612 and .613).
+  const games: PairGame[] = [...pairs.values()]
+    .filter((p) => p.a !== p.b)
+    .sort((x, y) => x.a - y.a || x.b - y.b)
+    .map((p) => ({ a: p.a, b: p.b, score: p.score / p.n, weight: p.n }));
   const fit = ids.length >= 2 && games.length ? bradleyTerry(ids.length, games, { firstMoverAdvantage: true, priorDraws: PRIOR_DRAWS }) : null;
   const elo = fit ? toElo(fit) : null;
   const bySubmission = new Map<number, SubmissionRating>(

@@ -17,6 +17,7 @@ import { rawZip } from '../zip-fixture.js';
 import { causeOf, faultWhere, faultsOf, groupFaults, withoutCarets } from '../../src/report/faultCauses.js';
 import { matchOf, nextPairs, type LadderView } from '../../src/serve/ladder.js';
 import { rateResults, type Result } from '../../src/serve/ratings.js';
+import { makeRng } from '../../src/core/rng.js';
 import { ContestDb } from '../../src/serve/db.js';
 import { timeFigures } from '../../src/report/decisionTimes.js';
 import { loadServedContest } from '../../src/serve/contest.js';
@@ -214,6 +215,20 @@ describe('ratings and the database', () => {
     expect(r1.elo).toBeGreaterThan(r2.elo);
     expect(r1.lo).toBeLessThan(r1.elo);
     expect(a.los(1, 2)).toBeGreaterThan(0.5);
+  });
+  it('fits the same numbers to the last bit whatever the results\' order (the likelihoods, which are not rounded)', () => {
+    const rng = makeRng('ratings-order');
+    const many: Result[] = Array.from({ length: 400 }, () => {
+      const s0 = 1 + rng.int(8), s1 = 1 + ((s0 + rng.int(7)) % 8);
+      return { s0, s1, winner: [0, 1, -1][rng.int(3)] };
+    });
+    const los = (rs: Result[]) => { const r = rateResults(rs); return [1, 2, 3, 4, 5, 6, 7].map((a) => r.los(a, a + 1)); };
+    const want = los(many);
+    for (let k = 0; k < 10; k++) {
+      const shuffled = [...many];
+      for (let i = shuffled.length - 1; i > 0; i--) { const j = rng.int(i + 1); [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]]; }
+      expect(los(shuffled)).toEqual(want);
+    }
   });
   it('writes a result once, and the ratings table is the ratings of the stored results', () => {
     const db = new ContestDb(join(fresh(), 'c.db'));
