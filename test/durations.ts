@@ -1,13 +1,13 @@
 /**
  * Test files longest first. Vitest's own order on a clean clone (CI's) is by
  * file size, biggest first, so a small file that runs for minutes
- * (cli-examples: 2 KB shorter than most, 111 s on CI) started late and ran
- * alone at the end while the other slots were idle. Each tier's files now
- * start longest first by the durations a whole run recorded in
- * test/durations.json, a file not recorded there (a new one) before all of
- * them: the classic longest-processing-time order, which packs the four e2e
- * slots and the unit tier's two far tighter. The order is all it changes:
- * which files run, and in which tier, is still by folder (vitest.config.ts).
+ * (cli-examples: smaller than most, 111 s on CI) started late and ran on
+ * alone at the end while the other slots were idle. Files now start longest
+ * first (the unit and e2e tiers' together: vitest.config.ts) by the
+ * durations a whole run recorded in test/durations.json, a file not recorded
+ * there (a new one) before all of them: the longest-processing-time order,
+ * which packs the slots far tighter. The order is all it changes: which files
+ * run, and in which tier, is still by folder (vitest.config.ts).
  *
  * `HAVOC_UPDATE_DURATIONS=1 npm test` rewrites the file from that run.
  */
@@ -38,7 +38,6 @@ export class LongestFirst extends BaseSequencer {
     return [...base].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
       if (group !== 0) return group;
-      if (a.project.name !== b.project.name) return a.project.name < b.project.name ? -1 : 1;
       const ta = took(a), tb = took(b);
       return ta !== tb ? tb - ta : at.get(a)! - at.get(b)!;
     });

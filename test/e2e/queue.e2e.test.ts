@@ -41,8 +41,9 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
   // load average of 10 nash took over the default second in the local run once (a timeout fault), so its table differed.
   const QUICK = join(tmp, 'quick.json');
   // 40 games a pairing (120 matches, twice the shipped quick run): long enough on the queue for a worker and a
-  // coordinator to be killed in the middle of it.
-  writeFileSync(QUICK, JSON.stringify({ ...JSON.parse(readFileSync('configs/quick.json', 'utf8')), schedule: { type: 'round-robin', games: 40 }, budget: { ms: 10_000, sims: 2000 } }));
+  // coordinator to be killed in the middle of it. nash searches 500 simulations, not the default 2,000: the run is
+  // played four times here, and at 2,000 its 120 matches took 4.3 s of CPU in one thread, at 200 2.2 s.
+  writeFileSync(QUICK, JSON.stringify({ ...JSON.parse(readFileSync('configs/quick.json', 'utf8')), schedule: { type: 'round-robin', games: 40 }, budget: { ms: 10_000, sims: 500 } }));
   beforeAll(async () => {
     redis = await startRedis();
   });
