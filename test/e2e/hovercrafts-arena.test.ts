@@ -95,7 +95,11 @@ describe('Hovercrafts in the arena', () => {
     const recs: object[] = [];
     playScenario(sc, (r) => recs.push(r));
     const view = mod.present!.boardView!(mod.describeGame!(sc.game), recs)!;
-    expect(view.board).toEqual({ width: 7, height: 4, shape: 'hex', walls: ['c2'], note: 'A hex shot at has the colour of the ship firing at it; pips under a ship are its hull left (red), a red ring a hit this phase; a dark hex is a wall.' });
+    const { seats, ...board } = view.board;
+    expect(board).toEqual({ width: 7, height: 4, shape: 'hex', walls: ['c2'], note: 'A hex shot at has the colour of the ship firing at it; pips under a ship are its hull left (red), a red ring a hit this phase; a dark hex is a wall.' });
+    // The seat table in Hovercrafts' words (test/unit/seat-tables.test.ts has every ruleset's).
+    expect(seats?.build).toBe('team');
+    expect(seats?.figures.map((f) => f.heading)).toEqual(['hull', 'shield', 'ballistic', 'energy']);
     expect(view.pieces.map((p) => [p.name, p.seat])).toEqual([
       ['A', 0],
       ['B', 1],
