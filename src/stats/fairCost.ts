@@ -147,7 +147,8 @@ function categoryLines(input: PricingInput): Map<string, CategoryLine> {
   for (const c of new Set(category)) {
     if (input.robust) {
       const members = cost.map((_, p) => p).filter((p) => category[p] === c && cost[p]! > 0 && estimable(unit(p)));
-      const pv = members.length >= 2 ? robustPointValue({ beta: members.map((p) => coef[p]!), variance: members.map((p) => cov[p * k + p]!), cost: members.map((p) => cost[p]!) }) : null;
+      const covariance = Float64Array.from({ length: members.length * members.length }, (_, i) => cov[members[Math.floor(i / members.length)]! * k + members[i % members.length]!]!);
+      const pv = members.length >= 2 ? robustPointValue({ beta: members.map((p) => coef[p]!), variance: members.map((p) => cov[p * k + p]!), cost: members.map((p) => cost[p]!), covariance }) : null;
       if (pv) {
         const g = new Float64Array(k);
         members.forEach((p, j) => (g[p] = pv.gradient[j]!));
