@@ -38,6 +38,7 @@ export function pricesOf(dir: string, k = 1): PriceRow[] | null {
     lo: times(r.lo),
     hi: times(r.hi),
     games: Number(r.games),
+    pooled: r.pooled === true,
     status: r.status as PriceStatus,
     sentence: String(r.sentence ?? ''),
   }));

@@ -15,7 +15,7 @@ import { pageHtml } from './page.js';
 import { entrantPages, runBudget } from './entrants.js';
 import { entrantsSection } from './htmlEntrants.js';
 import { UNINFORMATIVE_WIDTH } from './tables.js';
-import { BEYOND, beyondPhrases } from './summary.js';
+import { BEYOND, beyondPhrases, pooledLine, type Summary } from './summary.js';
 import { priceFigure, priceSentences, priceSpan, type PriceRow } from './priceList.js';
 import { isObject } from '../core/json.js';
 import { refusedWrite } from '../core/environment.js';
@@ -81,7 +81,7 @@ function summarySection(f: RunFolder): string {
       );
     const beyond = Array.isArray(p.beyondBudget) ? beyondPhrases(p.beyondBudget) : [];
     if (beyond.length) add('beyond their budgets', `${BEYOND}: ${beyond.join('; ')}`);
-    if (Array.isArray(p.pointValues) && p.pointValues.length) add('win-rate logit per point', p.pointValues.map((x) => (isObject(x) ? `${x.category} ${x.pointValue} ± ${x.se}` : String(x))).join(', '));
+    if (Array.isArray(p.pointValues) && p.pointValues.length) add('win-rate logit per point', p.pointValues.map((x) => (isObject(x) ? `${x.category} ${x.pointValue} ± ${x.se}${x.pooled !== undefined ? ` (pooled across categories ${x.pooled} ± ${x.pooledSe})` : ''}` : String(x))).join(', '));
   }
   if (isObject(s.timing)) add('time', timeOf(s.timing, isObject(s.matches) ? s.matches.played : undefined));
   const known = new Set(['format', 'name', 'ruleset', 'rulesVersion', 'catalogueHash', 'seed', 'between', 'shard', 'matches', 'counts', 'ratings', 'parts', 'tables', 'config', 'timing']);
@@ -217,7 +217,7 @@ function partsMethod(f: RunFolder): string {
 function priceRowOf(x: unknown): PriceRow | null {
   if (!isObject(x) || typeof x.part !== 'string' || typeof x.status !== 'string') return null;
   const n = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-  return { part: x.part, category: String(x.category ?? ''), listed: Number(x.listed), suggested: n(x.suggested), worth: n(x.worth), lo: n(x.lo), hi: n(x.hi), games: Number(x.games), status: x.status as PriceRow['status'], sentence: String(x.sentence ?? '') };
+  return { part: x.part, category: String(x.category ?? ''), listed: Number(x.listed), suggested: n(x.suggested), worth: n(x.worth), lo: n(x.lo), hi: n(x.hi), games: Number(x.games), pooled: x.pooled === true, status: x.status as PriceRow['status'], sentence: String(x.sentence ?? '') };
 }
 
 /**
@@ -234,12 +234,14 @@ function pricesSection(f: RunFolder, behind: string): string | null {
   const lead = `<p class="lead">Played by <b>${esc(p!.playedBy ?? 'the run\'s bots')}</b>${m ? `, ${esc(fmtVal(m.played))} matches` : ''}: <b>${change}</b> part${change === 1 ? '' : 's'} to change; ${priced} of ${rows.length} priced. <i>Worth</i> is the cost at which a part would play fair, in its category's points, with the interval its verdict was tested at.</p>`;
   const said = priceSentences(rows);
   const todo = said.length ? `<ul class="todo">${said.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : '<p class="note">Every tested part plays like its price.</p>';
+  const pv = Array.isArray(p!.pointValues) ? (p!.pointValues.filter(isObject) as unknown as Summary['parts']['pointValues']) : [];
+  const pooledNote = pooledLine({ pointValues: pv, pooling: isObject(p!.pooling) ? (p!.pooling as unknown as Summary['parts']['pooling']) : null }, rows);
   const cell = (x: number | null): string => (x === null ? '' : esc(priceFigure(x)));
   const body = rows
     .map((r) => `<tr class="price-${esc(r.status)}"><td class="part">${esc(r.part)}</td><td class="num">${r.listed}</td><td class="num">${r.suggested === null ? '' : r.suggested}</td><td class="worth">${cell(r.worth)} <span class="span">${esc(priceSpan(r))}</span></td><td><span class="status">${esc(r.status)}</span></td><td class="num games">${r.games}</td><td class="cat">${esc(r.category)}</td></tr>`)
     .join('');
   const table = `<div class="scroll"><table class="prices" id="prices-table"><thead><tr><th>part</th><th>listed</th><th>new</th><th>worth [interval]</th><th>status</th><th class="games">games</th><th class="cat">category</th></tr></thead><tbody>${body}</tbody></table></div>`;
-  return `${lead}${todo}${table}<details class="behind"><summary>How this was computed</summary>${behind}</details>`;
+  return `${lead}${todo}${table}${pooledNote ? `<p class="note">${esc(pooledNote)}.</p>` : ''}<details class="behind"><summary>How this was computed</summary>${behind}</details>`;
 }
 
 /** A metagame's folder (havoc meta): how it was made, its charts and its two tables. */

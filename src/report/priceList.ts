@@ -28,6 +28,8 @@ export interface PriceRow {
   readonly hi: number | null;
   /** Machine-games (side-games) it was in. */
   readonly games: number;
+  /** Its worth is in its category's point value pooled with the other categories' (its own not determined: stats/pooledPointValue.ts). */
+  readonly pooled: boolean;
   readonly status: PriceStatus;
   /** What to do, in words; empty for a fair part. */
   readonly sentence: string;
@@ -59,7 +61,7 @@ export function priceList(model: PartEffectsResult, ctx: PriceContext): PriceRow
 
 function rowOf(p: PartEffect, model: PartEffectsResult, ctx: PriceContext): PriceRow {
   const games = Math.round(p.raw.nWith);
-  const base = { part: p.key, category: p.category, listed: p.listedCost, games };
+  const base = { part: p.key, category: p.category, listed: p.listedCost, games, pooled: p.pointValueFrom === 'pooled' };
   const range = ctx.range?.(p.key) ?? null;
   if (games < MIN_GAMES || p.reason === 'unseen' || p.reason === 'no-contrast') {
     const why = games === 0 ? 'in no game of this sweep (the run leaves out experimental parts, or its filter this one, or no legal design holds it)' : `in only ${games} machine-games`;

@@ -87,7 +87,10 @@ export interface Summary {
     readonly dispersion: number;
     readonly converged: boolean;
     readonly seatAdvantage: { value: number; se: number } | null;
-    readonly pointValues: { category: string; pointValue: number; se: number }[];
+    /** Each category's own point value, and pooled with the others' (stats/pooledPointValue.ts: what the worths of its parts use where its own is not determined; absent where not pooled). */
+    readonly pointValues: { category: string; pointValue: number; se: number; pooled?: number; pooledSe?: number }[];
+    /** The categories' point values' spread ω and Cochran's Q on df, the test that they agree; null with fewer than two categories priced. */
+    readonly pooling?: { omega: number; q: number; df: number } | null;
     /** Who played the sweep: the verdicts are theirs. */
     readonly playedBy: string;
     /** What each part should cost (priceList.ts): the answer the printout and the report lead with. */
@@ -190,7 +193,13 @@ export function writeTables(dir: string, run: RunConfig, data: unknown, shard: S
       dispersion: Number(fmt(model.dispersion, 4)) || 0,
       converged: model.converged,
       seatAdvantage: round(model.seatAdvantage),
-      pointValues: model.categories.map((c) => ({ category: c.category, pointValue: Number(fmt(c.pointValue, 6)) || 0, se: Number(fmt(c.pointValueSe, 6)) || 0 })),
+      pointValues: model.categories.map((c) => ({
+        category: c.category,
+        pointValue: Number(fmt(c.pointValue, 6)) || 0,
+        se: Number(fmt(c.pointValueSe, 6)) || 0,
+        ...(Number.isFinite(c.pooledValue) ? { pooled: Number(fmt(c.pooledValue, 6)), pooledSe: Number(fmt(c.pooledSe, 6)) } : {}),
+      })),
+      pooling: model.pooling && { omega: Number(fmt(model.pooling.omega, 4)) || 0, q: Number(fmt(model.pooling.q, 3)), df: model.pooling.df },
       playedBy: playedBy(run),
       prices: priceList(model, { bots: playedBy(run), matches: agg.matches, range: rangeOf(run, data) }).map(roundRow),
     },
@@ -282,8 +291,22 @@ function priceLines(s: Summary, prices: readonly PriceRow[]): string[] {
     columns([['part', 'category', 'listed', 'suggested', 'worth', 'interval', 'games', 'status'], ...prices.map((r) => [r.part, r.category, String(r.listed), n(r.suggested), n(r.worth), priceSpan(r), String(r.games), r.status])], [0, 1, 5, 7]),
   ];
   for (const line of priceSentences(prices)) out.push(`  ${line}`);
+  const pooled = pooledLine(s.parts, prices);
+  if (pooled) out.push(`  ${pooled}`);
   out.push(`  (how this was computed: parts.csv and docs/statistics.md; intervals at the level the verdicts were tested, family-wise ${s.parts.alpha}, Holm)`);
   return out;
+}
+
+/** The line naming the categories whose worths are in a point value pooled across categories, with both values and the test that the categories agree; null when none is. */
+export function pooledLine(parts: Pick<Summary['parts'], 'pointValues' | 'pooling'>, prices: readonly PriceRow[]): string | null {
+  const cats = [...new Set(prices.filter((r) => r.pooled).map((r) => r.category))];
+  if (!cats.length) return null;
+  const pv = (c: string) => parts.pointValues.find((x) => x.category === c);
+  const f = (x: number | undefined) => (x ?? Number.NaN).toFixed(2);
+  const each = cats.map((c) => `${c} ${f(pv(c)?.pointValue)} ± ${f(pv(c)?.se)} alone, ${f(pv(c)?.pooled)} ± ${f(pv(c)?.pooledSe)} pooled`).join('; ');
+  const p = parts.pooling;
+  const agree = p ? `; the categories' point values ${p.omega === 0 ? 'agree within their errors' : `spread by ${p.omega.toFixed(2)} logits a point`} (Q ${p.q.toFixed(2)} on ${p.df} df)` : '';
+  return `${cats.join(' and ')} worths are in a point value pooled across categories, their own not yet clear of 0 (logits a point: ${each}${agree})`;
 }
 
 /** The end-of-run report: the top of the contest and part tables, and where the tables are. */

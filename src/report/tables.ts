@@ -328,7 +328,7 @@ export function partsTable(model: PartEffectsResult): Table {
       p.key, p.category, String(p.listedCost), count(r.nWith), r.nWith > 0 ? fmt(r.winRateWith, 4) : '', count(r.nWithout), r.nWithout > 0 ? fmt(r.winRateWithout, 4) : '',
       fmt(r.diff, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffLo, 4), Number.isNaN(r.diff) ? '' : fmt(r.diffHi, 4),
       fmt(p.beta, 4), fmt(p.betaSe, 4), est(p.fairCost), lo, hi, est(p.fairCost - p.listedCost), dLo, dHi,
-      fmtP(p.pValue), fmtP(p.adjustedP), p.mispriced ?? '', tooLittle ? 'too-little-data' : (p.reason ?? ''),
+      fmtP(p.pValue), fmtP(p.adjustedP), p.mispriced ?? '', tooLittle ? 'too-little-data' : (p.reason ?? (p.pointValueFrom === 'pooled' ? 'pooled-point-value' : '')),
     ];
   });
   return { header, rows };

@@ -16,6 +16,7 @@
  */
 import { quadForm } from './linalg.js';
 import { robustPointValue } from './pointValue.js';
+import { poolPointValues, type Pooling } from './pooledPointValue.js';
 
 /** Value of one point in a category. */
 export interface CategoryPoint {
@@ -26,6 +27,9 @@ export interface CategoryPoint {
   /** Parts in the anchor set A_c, and their listed total cost. */
   readonly parts: number;
   readonly listedTotal: number;
+  /** λ_c pooled with the other categories' (pooledPointValue.ts) and its SE about the true value; NaN when not pooled. */
+  readonly pooledValue: number;
+  readonly pooledSe: number;
 }
 
 /** What `priceEffects` needs: a fit over k coefficients, of which the first `cost.length` are parts. */
@@ -58,6 +62,8 @@ export interface PartPrice {
   readonly reason: PricingReason | null;
   /** β_p and λ_c with their variances and covariance, for a Fieller interval of β_p / λ_c (null when λ_c is not identified). */
   readonly ratio: Ratio | null;
+  /** The same with the category's pooled point value (pooledPointValue.ts), β_p / λ̃_c with its delta-method SE; null when there is none. */
+  readonly pooled: { readonly ratio: Ratio; readonly fairCost: number; readonly fairCostSe: number } | null;
 }
 
 /** A ratio b / l of two estimates: b, l, Var(b), Var(l), Cov(b, l). */
@@ -141,7 +147,8 @@ function categoryLines(input: PricingInput): Map<string, CategoryLine> {
   for (const c of new Set(category)) {
     if (input.robust) {
       const members = cost.map((_, p) => p).filter((p) => category[p] === c && cost[p]! > 0 && estimable(unit(p)));
-      const pv = members.length >= 2 ? robustPointValue({ beta: members.map((p) => coef[p]!), variance: members.map((p) => cov[p * k + p]!), cost: members.map((p) => cost[p]!) }) : null;
+      const covariance = Float64Array.from({ length: members.length * members.length }, (_, i) => cov[members[Math.floor(i / members.length)]! * k + members[i % members.length]!]!);
+      const pv = members.length >= 2 ? robustPointValue({ beta: members.map((p) => coef[p]!), variance: members.map((p) => cov[p * k + p]!), cost: members.map((p) => cost[p]!), covariance }) : null;
       if (pv) {
         const g = new Float64Array(k);
         members.forEach((p, j) => (g[p] = pv.gradient[j]!));
@@ -163,17 +170,26 @@ function categoryLines(input: PricingInput): Map<string, CategoryLine> {
  * Prices every part coefficient against its category's point value and
  * returns per-part prices (in input order) and per-category point values.
  */
-export function priceEffects(input: PricingInput): { parts: PartPrice[]; categories: CategoryPoint[] } {
+export function priceEffects(input: PricingInput): { parts: PartPrice[]; categories: CategoryPoint[]; pooling: Pooling | null } {
   const { coef, cov, k, cost, category, estimable } = input;
   const nan = Number.NaN;
   const se = (g: Float64Array) => Math.sqrt(Math.max(0, quadForm(cov, k, g)));
   const lines = categoryLines(input);
+  const names = [...lines.keys()];
+  // Every category's own point value, pooled: used for a part's fair cost where its own is not determined (partEffects).
+  const pooling = poolPointValues(names.map((c) => {
+    const l = lines.get(c)!;
+    return l.ok && l.members.length > 1 ? { value: l.value, variance: quadForm(cov, k, l.g), gradient: l.g } : null;
+  }));
+  const pooledOf = new Map(names.map((c, i) => [c, pooling?.categories[i] ?? null]));
   const categories: CategoryPoint[] = [...lines].map(([c, l]) => ({
     category: c,
     pointValue: l.ok ? l.value : nan,
     pointValueSe: l.ok ? se(l.g) : nan,
     parts: l.members.length,
     listedTotal: l.total,
+    pooledValue: pooledOf.get(c)?.value ?? nan,
+    pooledSe: Math.sqrt(pooledOf.get(c)?.variance ?? nan),
   }));
 
   const parts = cost.map((costP, p): PartPrice => {
@@ -191,14 +207,26 @@ export function priceEffects(input: PricingInput): { parts: PartPrice[]; categor
     const gFair = new Float64Array(k);
     for (let q = 0; q < k; q++) gFair[q] = (-fair / value) * g[q]!;
     gFair[p]! += 1 / value;
-    if (ok && !(value > 0)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'point-value-not-positive', ratio: null };
-    if (!ok || !estimable(gFair)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'not-identifiable', ratio: null };
-    if (members.length === 1 && members[0] === p) return { fairCost: costP, fairCostSe: 0, excess, excessSe, reason: 'alone-in-category', ratio: null };
+    const pooled = pooledRatio(p, beta, pooledOf.get(category[p]!) ?? null);
+    if (ok && !(value > 0)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'point-value-not-positive', ratio: null, pooled };
+    if (!ok || !estimable(gFair)) return { fairCost: nan, fairCostSe: nan, excess, excessSe, reason: 'not-identifiable', ratio: null, pooled: null };
+    if (members.length === 1 && members[0] === p) return { fairCost: costP, fairCostSe: 0, excess, excessSe, reason: 'alone-in-category', ratio: null, pooled: null };
     // β_p and λ_c: Var(λ) = gᵀΣg, Cov(β_p, λ) = Σ_q Σ_pq g_q.
     let cbl = 0;
     for (let q = 0; q < k; q++) cbl += cov[p * k + q]! * g[q]!;
     const ratio: Ratio = { b: beta, l: value, vb: cov[p * k + p]!, vl: quadForm(cov, k, g), cbl };
-    return { fairCost: fair, fairCostSe: se(gFair), excess, excessSe, reason: null, ratio };
+    return { fairCost: fair, fairCostSe: se(gFair), excess, excessSe, reason: null, ratio, pooled };
   });
-  return { parts, categories };
+  return { parts, categories, pooling };
+
+  /** β_p over its category's pooled point value: the ratio for Fieller's interval (Var(λ̃) its posterior variance) and the delta-method SE. */
+  function pooledRatio(p: number, beta: number, pv: { value: number; variance: number; gradient: Float64Array } | null): PartPrice['pooled'] {
+    if (!pv || !(pv.value > 0)) return null;
+    let cbl = 0;
+    for (let q = 0; q < k; q++) cbl += cov[p * k + q]! * pv.gradient[q]!;
+    const ratio: Ratio = { b: beta, l: pv.value, vb: cov[p * k + p]!, vl: pv.variance, cbl };
+    const f = beta / pv.value;
+    // Var(b/l) by the delta method: (vb − 2f·cbl + f²·vl) / l².
+    return { ratio, fairCost: f, fairCostSe: Math.sqrt(Math.max(0, ratio.vb - 2 * f * cbl + f * f * ratio.vl)) / pv.value };
+  }
 }

@@ -90,6 +90,12 @@ export interface PartEffect {
    * part's test level — at least `lo` points (hi +∞) or at most `hi` (lo −∞). Null otherwise.
    */
   readonly bound: { readonly lo: number; readonly hi: number } | null;
+  /**
+   * Which point value the fair cost is in: the category's own ('own'), or, where the own one is not
+   * determined at the part's level, the category's value pooled with the other categories' ('pooled',
+   * pooledPointValue.ts); null without a fair cost. The verdict always rests on the own one.
+   */
+  readonly pointValueFrom: 'own' | 'pooled' | null;
   /** 'under': fair cost above the listed cost (the part is too cheap); 'over': the reverse. */
   readonly mispriced: 'under' | 'over' | null;
   readonly reason: PartReason | null;
@@ -103,6 +109,8 @@ export interface PartEffectsResult {
   /** One per catalogue part, in catalogue order. */
   readonly parts: PartEffect[];
   readonly categories: readonly CategoryPoint[];
+  /** How the categories' point values were pooled (pooledPointValue.ts): their spread ω, Cochran's Q on df; null with fewer than two categories. */
+  readonly pooling: { readonly omega: number; readonly q: number; readonly df: number } | null;
   readonly seatAdvantage: { readonly value: number; readonly se: number } | null;
   /** The dispersion φ the SEs carry (1 binomial; below 1 with draws), and σ̂, the loadouts' own spread in logits (loadoutSpread.ts). */
   readonly dispersion: number;
@@ -191,7 +199,7 @@ export function partEffects(
   // Price, test, and (with anchor 'unflagged') re-anchor on the unflagged parts until the set settles
   // (anchor.ts: a cycle ends the rounds, and the verdicts are then the first round's, on all parts).
   const iterate = (opts.anchor ?? 'all') === 'unflagged';
-  const price = (anchor: readonly boolean[]): { result: { parts: PartEffect[]; categories: readonly CategoryPoint[] }; next: boolean[] } => {
+  const price = (anchor: readonly boolean[]): { result: { parts: PartEffect[]; categories: readonly CategoryPoint[]; pooling: PartEffectsResult['pooling'] }; next: boolean[] } => {
     const priced = priceEffects({
       coef: fit.coef,
       cov,
@@ -214,16 +222,20 @@ export function partEffects(
       const { cost, category } = listing(p);
       const j = colOf[p]!;
       const nan = Number.NaN;
-      const pr = j < 0 ? { fairCost: nan, fairCostSe: nan, excess: nan, excessSe: nan, reason: null, ratio: null } : priced.parts[j]!;
+      const pr = j < 0 ? { fairCost: nan, fairCostSe: nan, excess: nan, excessSe: nan, reason: null, ratio: null, pooled: null } : priced.parts[j]!;
       const v = j < 0 ? { level: nan, zCrit: nan, adjustedP: nan, reject: false } : verdicts[j]!;
       const zj = j < 0 ? nan : z[j]!;
       // The fair cost's interval is Fieller's at the part's test level (95% when untested): it holds the
       // listed cost exactly when the linear test does not flag the part. Unbounded: no fair cost.
       const zAt = Number.isNaN(v.zCrit) ? Z95 : v.zCrit;
-      const interval = pr.ratio ? fieller(pr.ratio, zAt) : null;
+      const own = pr.ratio ? fieller(pr.ratio, zAt) : null;
+      // Where the category's own point value is not determined (or not positive), its value pooled with the
+      // other categories' may be, at the same level (pooledPointValue.ts).
+      const pooled = !own && pr.pooled && (pr.ratio !== null || pr.reason === 'point-value-not-positive') ? fieller(pr.pooled.ratio, zAt) : null;
+      const interval = own ?? pooled;
       const undetermined = pr.ratio !== null && interval === null;
-      const reason: PartReason | null = nWith[p] === 0 ? 'unseen' : j < 0 ? 'no-contrast' : undetermined ? 'point-value-not-determined' : pr.reason;
-      const fairCost = undetermined ? nan : pr.fairCost;
+      const reason: PartReason | null = nWith[p] === 0 ? 'unseen' : j < 0 ? 'no-contrast' : undetermined ? 'point-value-not-determined' : pooled ? null : pr.reason;
+      const fairCost = pooled ? pr.pooled!.fairCost : undetermined ? nan : pr.fairCost;
       const lo = interval ? interval.lo : nan;
       const hi = interval ? interval.hi : nan;
       return {
@@ -233,7 +245,7 @@ export function partEffects(
         beta: j < 0 ? nan : fit.coef[j]!,
         betaSe: j < 0 ? nan : se[j]!,
         fairCost,
-        fairCostSe: undetermined ? nan : pr.fairCostSe,
+        fairCostSe: pooled ? pr.pooled!.fairCostSe : undetermined ? nan : pr.fairCostSe,
         excess: pr.excess,
         excessSe: pr.excessSe,
         z: zj,
@@ -244,6 +256,7 @@ export function partEffects(
         lo,
         hi,
         bound: undetermined ? fiellerBound(pr.ratio!, zAt) : null,
+        pointValueFrom: pooled ? 'pooled' : own ? 'own' : null,
         // Holm rejects the linear test (holm.ts): the sign of the value above price says which way.
         mispriced: !v.reject ? null : pr.excess > 0 ? 'under' : 'over',
         reason,
@@ -257,13 +270,15 @@ export function partEffects(
       const js = model.map((p, j) => j).filter((j) => listing(model[j]!).category === c);
       if (!js.some((j) => next[j])) for (const j of js) next[j] = anchor[j]!;
     }
-    return { result: { parts, categories: priced.categories }, next };
+    const pooling = priced.pooling ? { omega: priced.pooling.omega, q: priced.pooling.q, df: priced.pooling.df } : null;
+    return { result: { parts, categories: priced.categories, pooling }, next };
   };
   const settledRounds = settleAnchor(model.map(() => true), price, iterate);
-  const { parts, categories } = settledRounds.result;
+  const { parts, categories, pooling } = settledRounds.result;
   return {
     parts,
     categories,
+    pooling,
     seatAdvantage: seat ? { value: fit.coef[nf]!, se: se[nf]! } : null,
     dispersion: spread.dispersion,
     loadoutSpread: spread.sigma,

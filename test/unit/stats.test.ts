@@ -733,6 +733,19 @@ describe('the robust point value (pointValue.ts)', () => {
     expect((moved.value - pv.value) / h).toBeCloseTo(pv.gradient[4]!, 4);
   });
 
+  it('three parts far off the same way do not move it: Tukey\'s biweight gives them no weight, where Huber\'s cap still let each pull', () => {
+    // Twelve parts worth exactly 0.3 a point, three underpriced (0.6 a point: 15 of their standard errors off).
+    const beta = [...Array.from({ length: 12 }, (_, i) => 0.3 * (1 + (i % 3))), 0.6, 1.2, 1.8];
+    const cost = [...Array.from({ length: 12 }, (_, i) => 1 + (i % 3)), 1, 2, 3];
+    const variance = cost.map((c) => 0.0004 * c * c);
+    const pv = robustPointValue({ beta, variance, cost })!;
+    expect(pv.value).toBeCloseTo(0.3, 12);
+    expect(pv.tau).toBe(0);
+    expect(pv.inlier).toEqual([...Array(12).fill(true), false, false, false]);
+    // (Huber's centre alone, each far reading pulling by HUBER_C of its standard errors, was 0.3 + 3·1.345·0.02/12 = 0.3067.)
+    expect(pv.gradient.slice(12)).toEqual([0, 0, 0]);
+  });
+
   it('with every reading alike it is their precision-weighted mean, and readings spread wider than their errors widen τ', () => {
     const pv = robustPointValue({ beta: [0.5, 1, 1.5], variance: [0.01, 0.04, 0.09], cost: [1, 2, 3] })!;
     expect(pv.value).toBeCloseTo(0.5, 10);
