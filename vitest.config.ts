@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { LongestFirst, RecordDurations } from './test/durations.js';
 
 /**
  * Test tiers by folder, no lists (README, "Tests"):
@@ -13,7 +12,7 @@ import { LongestFirst, RecordDurations } from './test/durations.js';
  *   test/unit/tiers.test.ts refuses one that names dist/, the CLI helpers, a
  *   browser or Redis.
  * - `test/e2e/`: the compiled CLI, worker pools, sandboxed bots, headless
- *   Chromium, a Redis of its own. With the unit files, four at a time:
+ *   Chromium, a Redis of its own. Four files at a time, after the unit files:
  *   none may depend on how busy the machine is (decision budgets roomy where
  *   rows are compared byte for byte, deadlines long enough at a load average
  *   of 8), and none counts another file's processes.
@@ -48,16 +47,11 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     pool: 'forks',
-    // Longest first within each tier, by the durations a whole run recorded (test/durations.ts).
-    sequence: { sequencer: LongestFirst },
-    reporters: ['default', new RecordDurations()],
     projects: [
-      // The unit and e2e tiers run together, four files at a time on two cores, longest first: an e2e file spends much
-      // of its time waiting (a Redis lock to lapse, a bot's deadline, the watchdog, a child's start), and the others
-      // play while it waits; a unit file, all CPU, fills what the waits leave. At three e2e files at a time the two
-      // cores were busy 77% of the suite (596 s of CPU in 389 s on a clean clone, 2026-12-06), and the unit tier ran
-      // first, alone. (Vitest runs the projects of a group in one pool: they must share its worker count.)
-      { extends: true, test: { name: 'unit', include: [UNIT, GAMES], setupFiles: ['test/unit-setup.ts'], maxWorkers: 4, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'unit', include: [UNIT, GAMES], setupFiles: ['test/unit-setup.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      // Four at a time on two cores: an e2e file spends much of its time waiting (a Redis lock to lapse, a bot's
+      // deadline, the watchdog, a child's start), and the others play while it waits. At three the two cores were
+      // busy 77% of the suite (596 s of CPU in 389 s on a clean clone, 2026-12-06).
       { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 4, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'e2e-alone', include: [ALONE], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
