@@ -32,13 +32,13 @@ const CHAINS = [
  * Stopped past 300 s, a hang's guard: the contest example (72 games of five sandboxed bots, 31 s of CPU with its
  * bots' processes, 64 s wall at a load average of 18) went past 180 s twice at a load average of 20 to 35.
  */
-function havocAsync(args: string[]): Promise<{ status: number | null; stderr: string }> {
+function havocAsync(args: string[]): Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((done) => {
     const p = spawn(process.execPath, ['dist/src/cli/main.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
     let stderr = '';
     p.stdout.resume();
     p.stderr.on('data', (d) => (stderr += d));
-    p.on('close', (status) => done({ status, stderr }));
+    p.on('close', (status, signal) => done({ status, signal, stderr }));
   });
 }
 
@@ -95,7 +95,7 @@ describe('the examples of every --help', () => {
           if (examples.length === 0) failed.push(`havoc ${command} --help shows no example`);
           for (const args of examples) {
             const r = await havocAsync(args);
-            if (r.status !== 0) failed.push(`havoc ${args.join(' ')} ${r.status === null ? 'was stopped after 300 s' : `exited ${r.status}`}\n${r.stderr}`);
+            if (r.status !== 0) failed.push(`havoc ${args.join(' ')} ${r.signal ? `was killed by ${r.signal}${r.signal === 'SIGTERM' ? ' (past the 300 s guard?)' : ''}` : `exited ${r.status}`}\n${r.stderr}`);
             count++;
           }
         }
