@@ -23,6 +23,7 @@ import { ARMOUR_NONE, type Game } from '../../src/rules/nhm/game.js';
 import { CELL_TARGET } from '../../src/rules/nhm/parts.js';
 import { requiredX, type State } from '../../src/rules/nhm/state.js';
 import { KeySet } from './keySet.js';
+import { pickBest } from './pickBest.js';
 import { ProgramList } from './programList.js';
 import type { Reach } from './reach.js';
 
@@ -437,27 +438,6 @@ export class CandidateGen {
     this.raw.score[i] = 10 * dealt - 2 * exposure + 3 * out - 4 * inn + 10 * heal + mines;
     this.safety[i] = -2 * exposure - 4 * inn + 2 * dealt + out;
   }
-}
-
-/**
- * The `k` best of programs 0..n-1 by `key` (higher first, the lower index
- * on a tie), skipping those `taken` marks with `skip`, into `top` in order;
- * how many. An insertion into the few kept: the programs number a few
- * hundred and `k` a few dozen.
- */
-function pickBest(key: Float64Array, n: number, k: number, top: Int32Array, taken: Uint8Array, skip: number): number {
-  let count = 0;
-  if (k <= 0) return 0;
-  for (let i = 0; i < n; i++) {
-    if (skip && taken[i]) continue;
-    const v = key[i];
-    // Programs come in index order, so one equal to a kept one ranks after it.
-    if (count === k && !(v > key[top[k - 1]])) continue;
-    let at = count < k ? count++ : k - 1;
-    while (at > 0 && v > key[top[at - 1]]) (top[at] = top[at - 1]), at--;
-    top[at] = i;
-  }
-  return count;
 }
 
 /** A dead machine's program. */
