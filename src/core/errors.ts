@@ -89,6 +89,16 @@ export type ErrorCode = keyof typeof ERROR_CODES;
  * and the command line prints its message alone.
  */
 export class HavocError extends Error {
+  /**
+   * `instanceof` by a mark, not by the class object: the bundled CLI and a
+   * module it loads by path (a ruleset, a trusted bot, importing dist/src)
+   * hold two copies of this class, and an error thrown by one is the other's.
+   */
+  static readonly mark: symbol = Symbol.for('havoc-arena.HavocError');
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[this.mark] === true;
+  }
+
   readonly code: ErrorCode;
   readonly where: string;
   readonly problem: string;
@@ -104,12 +114,16 @@ export class HavocError extends Error {
     this.name = 'HavocError';
   }
 }
+// The mark is on the prototype: a HavocError costs nothing more to make (a search makes many).
+Object.defineProperty(HavocError.prototype, HavocError.mark, { value: true });
 
 /**
  * Several problems found at once. `message` lists them all, one per line;
  * `problems` holds each as its own HavocError (`where` = the part or path).
  */
 export class HavocProblems extends HavocError {
+  static override readonly mark: symbol = Symbol.for('havoc-arena.HavocProblems');
+
   constructor(
     code: ErrorCode,
     where: string,
@@ -122,3 +136,4 @@ export class HavocProblems extends HavocError {
     );
   }
 }
+Object.defineProperty(HavocProblems.prototype, HavocProblems.mark, { value: true });

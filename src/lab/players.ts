@@ -6,10 +6,8 @@
  * of workers.
  */
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Budget } from '../core/bot.js';
-import { packageRoot } from '../core/paths.js';
+import { builtFile } from '../core/paths.js';
 import { threadPool } from '../run/pool.js';
 import { playPair, type Arena, type PairResult } from './pairs.js';
 
@@ -49,8 +47,7 @@ export const inThread = <B>(arena: Arena): PairPlayer<B> => ({
 
 /** The compiled worker (from dist/ when this module runs from src/ under a test runner). */
 function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'lab', 'worker.js') : join(dirname(here), 'worker.js');
+  return builtFile('src/lab/worker.js');
 }
 
 /** Plays pairs on `workers` threads; builds travel as their keys. */

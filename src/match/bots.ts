@@ -7,21 +7,19 @@
  * (`--unsafe-bots`).
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HavocError } from '../core/errors.js';
+import { builtFile, packageRoot } from '../core/paths.js';
 import type { AnyBotFactory } from '../core/bot.js';
 import { compiledBot, isTypeScript } from './typescriptBots.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
+const fromSources = fileURLToPath(import.meta.url).endsWith('.ts');
 
-/** Where the built-in bot `name` lives (compiled .js, or the .ts source under the test runner). */
+/** Where the built-in bot `name` lives: its compiled module (the bundle's, from the bundle), or its .ts source under the test runner. */
 export function builtinBotPath(name: string): string | null {
-  for (const ext of ['.js', '.ts']) {
-    const p = join(here, '..', '..', 'bots', name + ext);
-    if (existsSync(p)) return p;
-  }
-  return null;
+  const p = fromSources ? join(packageRoot(), 'bots', name + '.ts') : builtFile(join('bots', name + '.js'));
+  return existsSync(p) ? p : null;
 }
 
 /** Whether a bot spec names a file rather than a built-in bot. */

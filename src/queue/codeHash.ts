@@ -1,6 +1,6 @@
 /**
- * This checkout's code as a hash: the built arena (dist/src, dist/bots: the
- * rules, the runner and the built-in bots) and the package's version. A
+ * This checkout's code as a hash: the built arena (dist/src, dist/bots and the
+ * bundle in dist/bundle: the rules, the runner and the built-in bots) and the package's version. A
  * coordinator stamps it on every batch; a worker whose hash differs would
  * play other rules or other built-in bots, so it refuses the batch.
  */
@@ -27,7 +27,7 @@ export function codeHash(): string {
   const root = packageRoot();
   const h = createHash('sha256');
   h.update(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version + '\n');
-  for (const f of [...filesUnder(join(root, 'dist', 'src')), ...filesUnder(join(root, 'dist', 'bots'))]) {
+  for (const f of [...filesUnder(join(root, 'dist', 'src')), ...filesUnder(join(root, 'dist', 'bots')), ...filesUnder(join(root, 'dist', 'bundle'))]) {
     h.update(relative(root, f) + '\n');
     h.update(readFileSync(f));
   }

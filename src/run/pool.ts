@@ -4,10 +4,8 @@
  * kills its thread then kills the run).
  */
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { packageRoot } from '../core/paths.js';
+import { builtFile } from '../core/paths.js';
 import type { IdRange } from './batches.js';
 import { clockShare } from '../match/clock.js';
 import type { BatchResult, BatchTask } from './worker.js';
@@ -44,8 +42,7 @@ export function workersProblem(w: number, least: number): string | null {
 
 /** The compiled worker entry (from dist/ even when this module runs from src/ under a test runner). */
 function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'run', 'worker.js') : join(dirname(here), 'worker.js');
+  return builtFile('src/run/worker.js');
 }
 
 /**

@@ -10,15 +10,13 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { chownSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HavocError } from '../core/errors.js';
-import { packageRoot } from '../core/paths.js';
+import { builtFile } from '../core/paths.js';
 import { DEFAULT_LIMITS, sandboxed, scratchFolder, type Scratch } from './bubblewrap.js';
 
 /** The compiled bundler (from dist/ even when this module runs from src/ under a test runner). */
 function bundlerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'sandbox', 'bundler.js') : join(dirname(here), 'bundler.js');
+  return builtFile('src/sandbox/bundler.js');
 }
 
 const bundles = new Map<string, { stamp: string; code: string }>();

@@ -7,10 +7,8 @@
  * uses pipes, made on first use.
  */
 import type { BotGroup } from './cgroup.js';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../core/paths.js';
+import { builtFile } from '../core/paths.js';
 import { MAX_LINE } from './protocol.js';
 
 /** Slot states: empty (waiting), a line, the process ended, the process wrote a line too long, or more output than its cap. */
@@ -61,8 +59,7 @@ let nextId = 1;
 const live = new Map<number, Int32Array>();
 
 function threadFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'sandbox', 'pipeThread.js') : join(dirname(here), 'pipeThread.js');
+  return builtFile('src/sandbox/pipeThread.js');
 }
 
 function pipeThread(): Worker {

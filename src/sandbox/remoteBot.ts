@@ -10,11 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BOT_CPU, BOT_DONE, BOT_READY, BOT_WAIT, SEAT_SEED, BotLost, budgetFields, DEFAULT_CLOCK, longestDecisionMs, NoMethod, type AnyBotFactory, type BotContext } from '../core/bot.js';
 import { HavocError } from '../core/errors.js';
 import type { AnyGameModule } from '../core/game.js';
-import { packageRoot } from '../core/paths.js';
+import { builtFile } from '../core/paths.js';
 import { commandOf, type BotModule } from '../match/bots.js';
 import { ENVIRONMENT } from '../core/environment.js';
 import { rulesetModulePath } from '../rules/registry.js';
@@ -47,8 +46,7 @@ const LOG_WAIT_MS = 5000;
 
 /** The compiled host (from dist/ even when this module runs from src/ under a test runner). */
 export function hostFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'sandbox', 'host.js') : join(dirname(here), 'host.js');
+  return builtFile('src/sandbox/host.js');
 }
 
 /** What a process's end says, for the fault log; `deadlineMs`: how long the arena waited. */

@@ -8,10 +8,9 @@
  * on until the organiser starts the final.
  */
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Piscina } from 'piscina';
-import { packageRoot } from '../core/paths.js';
+import { builtFile } from '../core/paths.js';
 import { canonicalJson } from '../core/json.js';
 import { threadPool } from '../run/pool.js';
 import type { ServedContest } from './contest.js';
@@ -23,8 +22,7 @@ import type { WorkerTask } from './worker.js';
 
 /** The compiled worker (from dist/ even when this module runs from src/ under a test runner). */
 export function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'serve', 'worker.js') : join(dirname(here), 'worker.js');
+  return builtFile('src/serve/worker.js');
 }
 
 /** Tries of a match whose worker died before it is written as a fault. */
