@@ -31,7 +31,7 @@ export interface OptimizeArgs {
   top: number;
   'final-games': number;
   seed: string;
-  workers: number;
+  workers?: number;
   out: string;
   quiet: boolean;
 }
@@ -67,7 +67,7 @@ export async function runOptimize(args: OptimizeArgs, out: (s: string) => unknow
   const finalGames = whole(args['final-games'], 'final-games', 2);
   if (finalGames % 2) throw new HavocError('ERR_ARGS', '--final-games', `must be even (seat-swapped pairs), not ${finalGames}`);
   if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('ERR_ARGS', '--delta', `must be in (0, 0.5], not ${args.delta}`);
-  const workers = whole(args.workers, 'workers', 0);
+  const workers = whole(args.workers ?? defaultWorkers(), 'workers', 0);
   const botModule = await loadBotModule(args.bot, false);
   if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('ERR_ARGS', '--bot', 'optimize plays in its own threads: name a built-in bot (greedy, random, …)');
   const seed = String(args.seed);

@@ -4,7 +4,6 @@
  */
 import type { CommandModule } from 'yargs';
 import { runOptimize, searchable, type OptimizeArgs } from '../app/optimize.js';
-import { defaultWorkers } from '../run/pool.js';
 import { reportErrors } from './errors.js';
 import { withExamples } from './examples.js';
 
@@ -24,7 +23,7 @@ const command: CommandModule<object, OptimizeArgs> = {
       .option('top', { type: 'number', default: 5, describe: 'builds measured again at the end (at least each climb\'s last)' })
       .option('final-games', { type: 'number', default: 10, describe: 'games each of them plays against each field build at the end (even: seat-swapped pairs)' })
       .option('seed', { type: 'string', default: '1' })
-      .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads that play the pairs (0: this thread); the results do not depend on it' })
+      .option('workers', { type: 'number', describe: 'worker threads that play the pairs (default: HAVOC_WORKERS, else every core; 0: this thread); the results do not depend on it' })
       .option('out', { type: 'string', default: 'results/optimize', describe: 'the folder for top.csv, history.csv and summary.json' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the top builds' }) as never,
   handler: (args) => reportErrors(async () => void (await runOptimize(args))),

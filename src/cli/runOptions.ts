@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 /** Adds --workers, --quiet and --json. */
 export const runOptions = <T>(y: Argv<T>) =>
   y
-    .option('workers', { type: 'number', describe: 'worker threads (default: every core; 0 plays in this thread)' })
+    .option('workers', { type: 'number', describe: 'worker threads (default: HAVOC_WORKERS, else every core; 0 plays in this thread)' })
     .option('batch', { type: 'number', describe: 'largest batch of matches sent to a worker at once (default 10000; batches are sized to about 200 ms of play below that)' })
     .option('save-replays', { type: 'string', describe: 'replays to save in DIR/replays: all, none, losses (every match someone lost, as it is played: havoc contest\'s default), or N matches chosen for interest once the run is played (each entrant\'s losses, upsets, long games; default 10); matches with a bot fault always get one' })
     .option('report', { type: 'boolean', default: true, describe: 'write DIR/report.html at the end of each run (--no-report to skip)' })

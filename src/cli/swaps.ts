@@ -35,7 +35,7 @@ interface Args {
   'max-games': number;
   delta: number;
   seed: string;
-  workers: number;
+  workers?: number;
   run?: string;
   out: string;
   quiet: boolean;
@@ -76,7 +76,7 @@ const command: CommandModule<object, Args> = {
       .option('max-games', { type: 'number', default: 400, describe: 'games a swap may play at most before it is called undecided' })
       .option('delta', { type: 'number', default: 0.05, describe: 'the gain or loss in score against the field the tests look for' })
       .option('seed', { type: 'string', default: '1' })
-      .option('workers', { type: 'number', default: defaultWorkers(), describe: 'worker threads that play the pairs (0: this thread); the results do not depend on it' })
+      .option('workers', { type: 'number', describe: 'worker threads that play the pairs (default: HAVOC_WORKERS, else every core; 0: this thread); the results do not depend on it' })
       .option('run', { type: 'string', describe: "a sweep's folder whose fitted part effects (parts.csv) stand beside the swaps" })
       .option('out', { type: 'string', default: 'results/swaps', describe: 'the folder for swaps.csv' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the swaps' }) as never,
@@ -96,7 +96,7 @@ const command: CommandModule<object, Args> = {
       const baseline = checked.value;
       const maxGames = whole(args['max-games'], 'max-games', 2);
       if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('ERR_ARGS', '--delta', `must be in (0, 0.5], not ${args.delta}`);
-      const workers = whole(args.workers, 'workers', 0);
+      const workers = whole(args.workers ?? defaultWorkers(), 'workers', 0);
       const botModule = await loadBotModule(args.bot, false);
       if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('ERR_ARGS', '--bot', 'swaps plays in its own threads: name a built-in bot (greedy, random, …)');
       const effects = effectsOf(args.run);

@@ -61,7 +61,7 @@ const command: CommandModule<object, WorkerArgs> = {
     withExamples(
       y
         .option('queue', { type: 'string', demandOption: true, describe: 'the queue\'s Redis, e.g. redis://127.0.0.1:6379' })
-        .option('workers', { type: 'number', describe: 'worker threads (default: every core)' })
+        .option('workers', { type: 'number', describe: 'worker threads (default: HAVOC_WORKERS, else every core)' })
         .option('cache', { type: 'string', describe: 'where the runs\' files are kept (default: a folder in the system\'s temp folder)' })
         .option('quiet', { type: 'boolean', default: false, describe: 'say nothing but problems' }),
       'worker',

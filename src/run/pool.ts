@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { HavocError } from '../core/errors.js';
 import { builtFile } from '../core/paths.js';
 import type { IdRange } from './batches.js';
 import { clockShare } from '../match/clock.js';
@@ -27,8 +28,20 @@ export interface Executor {
   close(): Promise<void>;
 }
 
-/** Default worker count: every core. */
-export const defaultWorkers = (): number => availableParallelism();
+/**
+ * Default worker count: HAVOC_WORKERS when set (a machine shared with other
+ * work, or a test suite whose commands run side by side: each thread of a
+ * small run warms its own copy of the bots, about a second of CPU), else
+ * every core.
+ */
+export function defaultWorkers(): number {
+  const env = process.env.HAVOC_WORKERS;
+  if (env === undefined || env === '') return availableParallelism();
+  const w = Number(env);
+  const problem = workersProblem(w, 0);
+  if (problem || !/^\d+$/.test(env.trim())) throw new HavocError('ERR_ARGS', 'HAVOC_WORKERS', `${problem ?? 'must be a whole number >= 0'}, not "${env}" (the environment variable giving --workers its default)`);
+  return w;
+}
 
 /** The most worker threads `--workers` may ask for: 16 a core, at least 64. More only share the same cores, each thread's heap counted (a million of them ran V8 out of memory). */
 export const maxWorkers = (): number => Math.max(64, 16 * availableParallelism());
