@@ -1,7 +1,7 @@
 /**
  * `havoc duel` through the compiled CLI, kept lean: Robo Battle Pigs with built-in bots and wide hypotheses (elo1 = 200), so each duel decides within a few dozen games. The verdicts
  * (H1 for a much stronger bot, H0 for a bot against a copy of itself), the files a script reads, the same bytes
- * on 1 and 2 workers, a duel cut short (a torn matches.csv) carried on to the same bytes, and bad options.
+ * in the command's own thread and on 2 workers, a duel cut short (a torn matches.csv) carried on to the same bytes, and bad options.
  */
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ const QUICK = ['--save-replays', 'none', '--sprt', 'elo0=0,elo1=200,alpha=0.05,b
 describe('havoc duel', () => {
   it('a much stronger bot: H1 accepted at a check, with the pentanomial, Elo, LOS and LLR printed and in duel.json', () => {
     const dir = join(tmp, 'rbp');
-    const r = havoc('duel', 'greedy', 'random', '--ruleset', 'rbp', '--out', dir, '--workers', '1', ...QUICK);
+    const r = havoc('duel', 'greedy', 'random', '--ruleset', 'rbp', '--out', dir, '--workers', '0', ...QUICK);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^games {4}20 {2}W-D-L \d+-\d+-\d+ {2}pairs LL \d+ LD \d+ WL \d+ DD \d+ WD \d+ WW \d+ {2}Elo \S+ ± \S+ {2}nElo \S+ ± \S+ {2}LOS [\d.]+% {2}LLR -?[\d.]+ \(-2\.94, 2\.94\)$/m);
     expect(r.out).toMatch(/^H1 accepted: greedy is stronger than random by 200 Elo/m);
@@ -42,15 +42,15 @@ describe('havoc duel', () => {
     expect(rows[0][1]).toBe(rows[1][1]);
     expect([rows[0][2], rows[0][4], rows[1][2], rows[1][4]]).toEqual(['greedy', 'random', 'random', 'greedy']);
     // Run again: decided already, nothing played, the same verdict.
-    const again = havoc('duel', 'greedy', 'random', '--ruleset', 'rbp', '--out', dir, '--workers', '1', ...QUICK);
+    const again = havoc('duel', 'greedy', 'random', '--ruleset', 'rbp', '--out', dir, '--workers', '0', ...QUICK);
     expect(again.code, again.err).toBe(0);
     expect(again.out).toMatch(/^H1 accepted/m);
     expect(readFileSync(join(dir, 'duel.json'), 'utf8')).toBe(JSON.stringify(d, null, 2) + '\n');
   });
 
-  it('a bot against a copy of itself: H0 accepted; the same bytes on 1 and 2 workers', () => {
+  it('a bot against a copy of itself: H0 accepted; the same bytes in this thread and on 2 workers', () => {
     const one = join(tmp, 'copy-1'), two = join(tmp, 'copy-2');
-    const a = havoc('duel', 'random', 'random', '--ruleset', 'rbp', '--out', one, '--workers', '1', ...QUICK);
+    const a = havoc('duel', 'random', 'random', '--ruleset', 'rbp', '--out', one, '--workers', '0', ...QUICK);
     expect(a.code, a.err).toBe(0);
     expect(a.out).toMatch(/^H0 accepted: random is not stronger than random-2 by 200 Elo/m);
     const b = havoc('duel', 'random', 'random', '--ruleset', 'rbp', '--out', two, '--workers', '2', ...QUICK);
@@ -62,7 +62,7 @@ describe('havoc duel', () => {
   it('cut short mid-check (a torn last line) and run again: carried on to the same bytes', () => {
     const whole = join(tmp, 'cut-whole'), cut = join(tmp, 'cut');
     // The default test (0 against 10 Elo) stays undecided over 60 games: three checks, every game played.
-    const a = havoc('duel', ...COPY, '--out', whole, '--workers', '1', '--max-games', '60', '--save-replays', 'none');
+    const a = havoc('duel', ...COPY, '--out', whole, '--workers', '0', '--max-games', '60', '--save-replays', 'none');
     expect(a.code, a.err).toBe(0);
     const b = havoc('duel', ...COPY, '--out', cut, '--workers', '2', '--max-games', '60', '--save-replays', 'none');
     expect(b.code, b.err).toBe(0);

@@ -120,7 +120,7 @@ describe('optimize', () => {
     expect(share(shipped, nhm)).toBeLessThanOrEqual(0.2);
   });
 
-  it('the command writes the same bytes twice, in this thread or on workers, and names bad input in one line', () => {
+  it('the command writes the same bytes in this thread and on workers, and names bad input in one line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'havoc-optimize-'));
     try {
       const cli = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', 'optimize', ...args], { encoding: 'utf8', timeout: 300_000 });
@@ -131,12 +131,14 @@ describe('optimize', () => {
       j.parts.find((x: { key: string }) => x.key === PLANTED).cost = 1;
       writeFileSync(parts, JSON.stringify(j));
       const args = (out: string, workers: number) => ['--bot', 'random', '--parts', parts, '--field', 'bazooka+dragon-breath/-/-/-,minigun/mark-i/tank-treads/-,lazor+mortar/mark-ii/-/-', '--restarts', '2', '--iterations', '4', '--seed', '3', '--quiet', '--workers', String(workers), '--out', join(dir, out)];
-      for (const [out, workers] of [['a', 0], ['b', 0], ['c', 2]] as const) {
+      // Two runs, one in this thread and one on two workers: a search that depended on anything but its seed (the clock,
+      // the order workers answer in) would not write the same bytes twice.
+      for (const [out, workers] of [['a', 0], ['c', 2]] as const) {
         const r = cli(args(out, workers));
         expect(r.status, r.stderr).toBe(0);
       }
       for (const f of ['top.csv', 'history.csv', 'summary.json'])
-        for (const other of ['b', 'c']) expect(readFileSync(join(dir, other, f), 'utf8'), `${other}/${f}`).toBe(readFileSync(join(dir, 'a', f), 'utf8'));
+        expect(readFileSync(join(dir, 'c', f), 'utf8'), `c/${f}`).toBe(readFileSync(join(dir, 'a', f), 'utf8'));
       const summary = JSON.parse(readFileSync(join(dir, 'a', 'summary.json'), 'utf8'));
       expect(summary.field).toHaveLength(3);
       expect(summary.games.total).toBe(summary.games.search + summary.games.final);

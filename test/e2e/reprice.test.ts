@@ -21,6 +21,9 @@ import { beyondOfSweep, beyondLine } from '../../src/app/repriceBeyond.js';
 import { flagged } from '../../src/app/repriceRounds.js';
 import { csvRecords as csv, havoc } from '../cli-helpers.js';
 
+// Every sweep and reprice here plays in the command's own thread (--workers 0): starting a pool of worker threads
+// cost more CPU than these small sweeps play, and the tables do not depend on where the matches are played (a sweep's
+// on 1 and 2 workers: arena-cli.test.ts; optimize's in its own thread and on workers: optimize.test.ts).
 const tmp = mkdtempSync(join(tmpdir(), 'havoc-reprice-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const costs = (path: string): Map<string, number> =>
@@ -303,14 +306,14 @@ describe('havoc reprice', () => {
   writeFileSync(join(tmp, 'sweep.json'), JSON.stringify({ ruleset: 'nhm', parts: catalogue, bots: ['random'], schedule: { type: 'sweep', matches: 1200, sample: 120 }, seed: 'plant', turnLimit: 40 }));
 
   it('reprices the planted part first, plays each new catalogue and keeps each change that mends its part', () => {
-    const sweep = havoc('sweep', join(tmp, 'sweep.json'), '--out', join(tmp, 'run'), '--quiet', '--no-report', '--save-replays', 'none');
+    const sweep = havoc('sweep', join(tmp, 'sweep.json'), '--out', join(tmp, 'run'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(sweep.code, sweep.err).toBe(0);
     const before = csv(join(tmp, 'run', 'parts.csv')).filter((r) => r.mispriced);
     expect(before.map((r) => `${r.part} ${r.mispriced}`)).toContain('dragon-breath under');
     // summary.json flags what parts.csv flags, with the fair cost the table prints (null where it prints none).
     const summary = JSON.parse(readFileSync(join(tmp, 'run', 'summary.json'), 'utf8')) as { parts: { mispriced: { part: string; flag: string; fairCost: number | null }[] } };
     expect(summary.parts.mispriced).toEqual(before.map((x) => expect.objectContaining({ part: x.part, flag: x.mispriced, fairCost: x.fair_cost === '' ? null : Number(x.fair_cost) })));
-    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '2', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '2', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // Read by the report's CSV reader: a round's changes are quoted where they hold a comma.
     const rounds = readCsv(join(tmp, 'out', 'rounds.csv'))!.rows;
@@ -389,7 +392,7 @@ describe('havoc reprice', () => {
 
   it('with --lower holds the part flagged under and prices the rest of its budget down instead; a bad --damping refused in one line', () => {
     // Reuses the planted sweep above (dragon-breath at 1, flagged under).
-    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'lower'), '--rounds', '1', '--step', '1', '--lower', '--no-recheck', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'lower'), '--rounds', '1', '--step', '1', '--lower', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     const changes = csv(join(tmp, 'lower', 'round-1', 'changes.csv'));
     const before = costs(catalogue), after = costs(join(tmp, 'lower', 'round-1', 'parts.json'));
@@ -407,10 +410,10 @@ describe('havoc reprice', () => {
 
   it('reprices Hovercrafts\' stat points: a point of hull up, of energy down, in the ship settings', () => {
     writeFileSync(join(tmp, 'hover.json'), JSON.stringify({ ruleset: 'hovercrafts', bots: ['pilot'], schedule: { type: 'sweep', matches: 600, sample: 120 }, seed: 'hr1' }));
-    expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
+    expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
     const flagged = csv(join(tmp, 'hover', 'parts.csv')).filter((r) => r.mispriced).map((r) => `${r.part} ${r.mispriced}`);
     expect(flagged.sort()).toEqual(['energy over', 'hull under']);
-    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // The metagame of each sweep's top 4 before and after, side by side (metagame.csv, the page, the printout).
     const meta = csv(join(tmp, 'hover-out', 'metagame.csv'));
@@ -459,14 +462,14 @@ describe('havoc reprice', () => {
     expect(distance.length).toBeGreaterThan(0);
     const tol = Math.ceil((Math.min(...distance) + 1e-9) * 1000) / 1000;
     expect(beyond(join(tmp, 'hover'), tol).length).toBeLessThan(beyond(join(tmp, 'hover'), 0).length);
-    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol'), '--rounds', '1', '--step', '1', '--tolerance', String(tol), '--no-recheck', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol'), '--rounds', '1', '--step', '1', '--tolerance', String(tol), '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`a part flagged only where its fair cost is more than ${tol} points from its listed cost`);
     const rounds = csv(join(tmp, 'tol', 'rounds.csv'));
     expect(rounds[0].parts_flagged.split(' ').filter(Boolean)).toEqual(beyond(join(tmp, 'hover'), tol));
     if (rounds.length > 1) expect(rounds[1].parts_flagged.split(' ').filter(Boolean)).toEqual(beyond(join(tmp, 'tol', 'round-1', 'sweep'), tol));
     // Every interval within reach: no part is flagged, and nothing moves.
-    const wide = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol-wide'), '--rounds', '1', '--tolerance', '1000', '--no-recheck', '--no-report', '--save-replays', 'none');
+    const wide = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol-wide'), '--rounds', '1', '--tolerance', '1000', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(wide.code, wide.err).toBe(0);
     expect(csv(join(tmp, 'tol-wide', 'rounds.csv')).map((x) => [x.round, x.changes, x.flagged])).toEqual([['0', '(the sweep given)', '0'], ['1', 'no part flagged', '']]);
     // Nothing kept: the catalogue given is written all the same, each part judged in its own sweep, and the printout says so.
@@ -478,8 +481,8 @@ describe('havoc reprice', () => {
 
   it('reprices Battle Engine\'s pay grades, a grade its pieces share one point the way they agree, the roster rewritten', () => {
     writeFileSync(join(tmp, 'be.json'), JSON.stringify({ ruleset: 'battle-engine', bots: ['random'], schedule: { type: 'sweep', matches: 400, sample: 100 }, seed: 'be3' }));
-    expect(havoc('sweep', join(tmp, 'be.json'), '--out', join(tmp, 'be'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
-    const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--no-recheck', '--no-report', '--save-replays', 'none');
+    expect(havoc('sweep', join(tmp, 'be.json'), '--out', join(tmp, 'be'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
+    const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     const changes = csv(join(tmp, 'be-out', 'round-1', 'changes.csv'));
     expect(changes.length).toBeGreaterThan(0);
@@ -498,7 +501,7 @@ describe('havoc reprice', () => {
 
   it('with --aim support prices by the metagame of each sweep and keeps the round whose equilibrium mixes the most builds', () => {
     // Reuses the planted sweep above. Each sweep's metagame (its top 6 builds, 2 games a pair) votes the next prices.
-    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'support'), '--rounds', '2', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'support'), '--rounds', '2', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // (its changes are quoted, with commas: read by the report's CSV reader)
     const rounds = readCsv(join(tmp, 'support', 'rounds.csv'))!.rows;
@@ -535,7 +538,7 @@ describe('havoc reprice', () => {
     // The planted part is the first raise: the sweep given's equilibrium is one build, and α-Rank's mass tells its parts apart.
     expect(csv(join(tmp, 'support', 'round-1', 'changes.csv'))[0]).toMatchObject({ price: 'dragon-breath', listed_cost: '1', new_cost: '2' });
     // A reprice into the same folder again replaces the rounds it left: none is carried on with its old catalogue.
-    const again = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'support'), '--rounds', '1', '--step', '1', '--no-recheck', '--no-report', '--save-replays', 'none');
+    const again = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'support'), '--rounds', '1', '--step', '1', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(again.code, again.err).toBe(0);
     expect(readFileSync(join(tmp, 'support', 'round-1', 'sweep', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'support', 'round-1', 'parts.json'), 'utf8'));
     expect(existsSync(join(tmp, 'support', 'round-2'))).toBe(false);
@@ -545,7 +548,7 @@ describe('havoc reprice', () => {
   });
 
   it('with --same-field solves each round\'s metagame over the given top builds its prices still allow (--refit: refitted), then its own best', () => {
-    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--refit', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none');
+    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--refit', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     const field = (dir: string): string[] => (JSON.parse(readFileSync(join(tmp, 'same', dir, 'config.json'), 'utf8')) as { run: { loadouts: { name: string }[] } }).run.loadouts.map((l) => l.name);
     const given = field('meta-before'), after = field(join('round-1', 'meta'));
@@ -580,7 +583,7 @@ describe('havoc reprice', () => {
 
   it('refuses a folder that is not a sweep, and bad options, in one line', () => {
     writeFileSync(join(tmp, 'rr.json'), JSON.stringify({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } }));
-    expect(havoc('tournament', join(tmp, 'rr.json'), '--out', join(tmp, 'rr'), '--quiet', '--no-report').code).toBe(0);
+    expect(havoc('tournament', join(tmp, 'rr.json'), '--out', join(tmp, 'rr'), '--quiet', '--no-report', '--workers', '0').code).toBe(0);
     const rr = havoc('reprice', join(tmp, 'rr'));
     expect(rr.code).toBe(1);
     expect(rr.err.trim().split('\n')).toHaveLength(1);

@@ -43,7 +43,7 @@ describe('controlled swaps', () => {
     json.parts.find((p) => p.key === 'dragon-breath')!.cost = 1;
     writeFileSync(catalogue, JSON.stringify(json, null, 2));
     writeFileSync(join(tmp, 'sweep.json'), JSON.stringify({ ruleset: 'nhm', parts: catalogue, bots: ['random'], schedule: { type: 'sweep', matches: 1200, sample: 120 }, seed: 'plant', turnLimit: 40 }));
-    expect(havoc('sweep', join(tmp, 'sweep.json'), '--out', join(tmp, 'run'), '--quiet', '--no-report', '--save-replays', 'none').code).toBe(0);
+    expect(havoc('sweep', join(tmp, 'sweep.json'), '--out', join(tmp, 'run'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
     const r = havoc('swaps', '--baseline', 'bazooka+hammer-fist/mark-i/tank-treads/-', '--parts', catalogue, '--bot', 'random', '--field', 'sample:8', '--max-games', '200', '--run', join(tmp, 'run'), '--workers', '0', '--out', join(tmp, 'out'));
     expect(r.code, r.err).toBe(0);
     const [head, ...rows] = readFileSync(join(tmp, 'out', 'swaps.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
