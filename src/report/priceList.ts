@@ -100,12 +100,13 @@ function unpricedSentence(p: PartEffect, model: PartEffectsResult, ctx: PriceCon
   // The point value its bound and its would-be worth are in: the pooled one where the part's is (partEffects).
   const pooled = p.pointValueFrom === 'pooled';
   const lambda = (pooled ? c?.pooledValue : c?.pointValue) ?? Number.NaN, se = (pooled ? c?.pooledSe : c?.pointValueSe) ?? Number.NaN;
+  const a = /^[aeiou]/i.test(p.category) ? 'an' : 'a';
   if (!(lambda > 0) || !Number.isFinite(se))
-    return `${p.key}: no price in points: ${p.category} parts do not win games on average for ${ctx.bots}, so a ${p.category} point buys nothing to price it in.`;
+    return `${p.key}: no price in points: ${p.category} parts do not win games on average for ${ctx.bots}, so ${a} ${p.category} point buys nothing to price it in.`;
   const z = Number.isFinite(p.zCrit) ? p.zCrit : 1.96;
   // λ's standard error falls as 1/√matches: it is clear of 0 at z once matches × (z·se/λ)² have been played.
   const need = Math.ceil((ctx.matches * ((z * se) / lambda) ** 2) / 100) * 100;
-  return `${p.key}: no price yet: this sweep cannot yet tell what a ${p.category} point is worth in wins (${lambda.toFixed(2)} ± ${se.toFixed(2)} logits a point${pooled ? ', pooled with the other categories\'' : ''}); about ${need.toLocaleString('en-US')} matches in all would.`;
+  return `${p.key}: no price yet: this sweep cannot yet tell what ${a} ${p.category} point is worth in wins (${lambda.toFixed(2)} ± ${se.toFixed(2)} logits a point${pooled ? ', pooled with the other categories\'' : ''}); about ${need.toLocaleString('en-US')} matches in all would.`;
 }
 
 /** The price list's sentences, in its order; parts that share a sentence but for their name (untested, unpriced) in one. */

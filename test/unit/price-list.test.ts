@@ -13,7 +13,10 @@ const unpriced = (key: string, from: 'own' | 'pooled', bound: PartEffect['bound'
 const model = (parts: PartEffect[]): PartEffectsResult => ({
   parts,
   // npm start's weapons (seed 1): 0.164 ± 0.072 alone, 0.195 ± 0.065 pooled.
-  categories: [{ category: 'weapon', pointValue: 0.164, pointValueSe: 0.072, parts: 17, listedTotal: 25, pooledValue: 0.195, pooledSe: 0.065 }],
+  categories: [
+    { category: 'weapon', pointValue: 0.164, pointValueSe: 0.072, parts: 17, listedTotal: 25, pooledValue: 0.195, pooledSe: 0.065 },
+    { category: 'armour-engine', pointValue: 0.092, pointValueSe: 0.051, parts: 13, listedTotal: 21, pooledValue: 0.101, pooledSe: 0.051 },
+  ],
   pooling: { omega: 0.12, q: 2.4, df: 2 }, seatAdvantage: null, dispersion: 1, loadoutSpread: 0.5, tested: parts.length, alpha: 0.05, logLik: 0, rank: parts.length,
   converged: true, matches: 4000, anchorRounds: 1, anchorStable: true, anchorUsed: 'robust',
 });
@@ -29,6 +32,9 @@ describe('an unpriced part is judged in the point value its category\'s worths a
     // 4,000 × (3.11 × 0.072 / 0.164)² = 7,457.
     expect(own!.sentence).toBe('mines: no price yet: this sweep cannot yet tell what a weapon point is worth in wins (0.16 ± 0.07 logits a point); about 7,500 matches in all would.');
     expect(own!.pooled).toBe(false);
+    // An armour-engine point, not "a armour-engine".
+    const [armour] = priceList(model([{ ...unpriced('mark-i', 'own', null), category: 'armour-engine' }]), ctx);
+    expect(armour!.sentence).toMatch(/what an armour-engine point is worth in wins/);
   });
 
   it('the pooled line says what of theirs is pooled: here bounds, not worths', () => {
