@@ -1,9 +1,10 @@
 /**
  * Calibration of the part verdicts (issues 22 and 47): sweeps simulated with
  * part values that are known, on the design a sweep really draws — 400
- * builds from the shipped NHM catalogue, part-balanced by the run's own
- * `balancedPool` (or uniform, by the ruleset's `sample`, where a case says
- * so), paired at random for 4,000 matches — then priced by `partEffects`
+ * builds from the shipped NHM catalogue, drawn by the run's own
+ * `balancedPool` with a sweep's default design, spread (or part-balanced
+ * alone, or uniform by the ruleset's `sample`, where a case says so), paired
+ * at random for 4,000 matches — then priced by `partEffects`
  * exactly as a run prices them (anchor `robust`, family-wise α 0.05).
  *
  * The worlds simulated do not share the estimator's assumptions. Beside the
@@ -58,8 +59,10 @@ export const FAIR_TOLERANCE = 0.25;
 
 export interface Case {
   readonly name: string;
-  /** The sweep's design: the run's part-balanced pool (default) or uniform draws. */
-  readonly design?: 'balanced' | 'uniform';
+  /** The sweep's design: the run's default pool (part-balanced, half of it with each budget's spend spread over its levels), part-balanced alone, or uniform draws. */
+  readonly design?: 'spread' | 'balanced' | 'uniform';
+  /** Logits a point of each category is worth, where not POINT_VALUE's. */
+  readonly pointValue?: Readonly<Record<string, number>>;
   /** Logits added to a part's fair worth (its planted mispricing). */
   readonly off?: Readonly<Record<string, number>>;
   /** SD of each build's own value beyond its parts (0: none). */
@@ -93,7 +96,10 @@ export const CASES: readonly Case[] = [
     name: 'badly priced: 7 parts 1.2 to 2 logits off',
     off: { bazooka: 2, mines: 1.5, minigun: -1.2, 'flame-thrower': -1.2, 'tank-treads': 1.5, 'crabwalk-drive': 1.5, 'mark-iv': -1.5 },
   },
-  { name: 'all of these at once (balanced design)', off: PLANTED, rps: RPS, draws: CLOSE_DRAWS, combos: COMBOS, spread: 0.58 },
+  { name: 'all of these at once (spread design)', off: PLANTED, rps: RPS, draws: CLOSE_DRAWS, combos: COMBOS, spread: 0.58 },
+  // npm start's weapons: a point worth about 0.16 logit, so their point value rests on few machines' unspent points.
+  { name: 'the four, a weapon point worth 0.16 logit', off: PLANTED, pointValue: { weapon: 0.16 } },
+  { name: 'the same, balanced design (no spread)', off: PLANTED, pointValue: { weapon: 0.16 }, design: 'balanced' },
 ];
 
 /** The design: builds drawn as a sweep draws them (their part keys) and `matches` random pairs of them. */
@@ -105,11 +111,11 @@ export interface Design {
   readonly games: Map<string, number>;
 }
 
-export function design(seed: string, kind: 'balanced' | 'uniform' = 'balanced', builds = 400, matches = 4000): Design {
+export function design(seed: string, kind: 'spread' | 'balanced' | 'uniform' = 'spread', builds = 400, matches = 4000): Design {
   const kit = rulesetById('nhm').builds;
   const filter = sweepFilter({ excludeTags: [], includeParts: [], excludeParts: [], minSpent: null, maxSpent: null }, false);
   const poolSeed = deriveSeed(seed, 'pool');
-  const drawn = (kind === 'balanced' ? balancedPool(kit, builds, poolSeed, filter) : null) ?? kit.sample!(builds, poolSeed, filter);
+  const drawn = (kind !== 'uniform' ? balancedPool(kit, builds, poolSeed, filter, kind === 'spread') : null) ?? kit.sample!(builds, poolSeed, filter);
   const sides = drawn.map((b) => [...kit.components!(b as never)]);
   const rng = makeRng(`${seed}/pairs`);
   const pairs: [number, number][] = [];
@@ -132,7 +138,7 @@ export const normal = (rng: Rng): number => Math.sqrt(-2 * Math.log(1 - rng.next
 function world(d: Design, c: Case) {
   const worth = (key: string): number => {
     const l = d.listing.get(key)!;
-    return (POINT_VALUE[l.category] ?? 0.3) * l.cost + (c.off?.[key] ?? 0);
+    return (c.pointValue?.[l.category] ?? POINT_VALUE[l.category] ?? 0.3) * l.cost + (c.off?.[key] ?? 0);
   };
   const base = d.sides.map((s) => {
     let v = s.reduce((t, k) => t + worth(k), 0);
@@ -200,7 +206,8 @@ export interface SweepOutcome {
   readonly falselyFlagged: string[];
   /** Planted parts flagged the right way. */
   readonly found: string[];
-  /** Parts with a printed fair-cost interval, and how many held the truth; the same for fair cost ± 1.96 SE. */
+  /** Parts with a true fair cost (tested), those with a printed fair-cost interval, and how many held the truth; the same for fair cost ± 1.96 SE. */
+  readonly priceable: number;
   readonly intervals: number;
   readonly covered: number;
   readonly covered95: number;
@@ -221,7 +228,7 @@ export function runOnce(d: Design, c: Case, t: ReturnType<typeof truth>, rng: Rn
     return { a: d.sides[a]!, b: d.sides[b]!, score, draws: drawn ? 1 : 0, loadoutA: a, loadoutB: b };
   });
   const res = partEffects(matches, d.listing, { anchor: 'robust', alpha: 0.05 });
-  let intervals = 0, covered = 0, covered95 = 0;
+  let intervals = 0, covered = 0, covered95 = 0, priceable = 0;
   const found: string[] = [];
   const falselyFlagged: string[] = [];
   for (const p of res.parts) {
@@ -229,6 +236,7 @@ export function runOnce(d: Design, c: Case, t: ReturnType<typeof truth>, rng: Rn
     if (p.mispriced !== null && t.fairlyPriced.get(p.key) === true) falselyFlagged.push(p.key);
     if (off !== 0 && p.mispriced === (off > 0 ? 'under' : 'over')) found.push(p.key);
     const f = t.fair.get(p.key);
+    if (f !== undefined && !Number.isNaN(f) && !Number.isNaN(p.level)) priceable++;
     if (f === undefined || Number.isNaN(f) || !Number.isFinite(p.lo) || !Number.isFinite(p.hi)) continue;
     intervals++;
     if (p.lo <= f && f <= p.hi) covered++;
@@ -239,7 +247,7 @@ export function runOnce(d: Design, c: Case, t: ReturnType<typeof truth>, rng: Rn
     const truthL = t.pointValue.get(cp.category);
     if (cp.category !== 'cpu' && truthL !== undefined && Number.isFinite(cp.pointValue)) pointValueZ.set(cp.category, (cp.pointValue - truthL) / cp.pointValueSe);
   }
-  return { pointValueZ, falseFlag: falselyFlagged.length > 0, falselyFlagged, found, intervals, covered, covered95, spread: res.loadoutSpread, dispersion: res.dispersion };
+  return { pointValueZ, falseFlag: falselyFlagged.length > 0, falselyFlagged, found, priceable, intervals, covered, covered95, spread: res.loadoutSpread, dispersion: res.dispersion };
 }
 
 export interface CaseResult {
@@ -251,7 +259,8 @@ export interface CaseResult {
   readonly falseBy: Map<string, number>;
   /** Each planted part: its machine-games in the design and the sweeps that flagged it the right way. */
   readonly power: { key: string; off: number; games: number; found: number }[];
-  /** Printed intervals over all sweeps, and those holding the true fair cost (at the part's level; and ± 1.96 SE). */
+  /** Tested parts with a true fair cost, printed intervals over all sweeps, and those holding the true fair cost (at the part's level; and ± 1.96 SE). */
+  readonly priceable: number;
   readonly intervals: number;
   readonly covered: number;
   readonly covered95: number;
@@ -268,19 +277,20 @@ export interface CaseResult {
 export function calibrate(reps: number, seed: string, cases: readonly Case[] = CASES): CaseResult[] {
   const designs = new Map<string, Design>();
   return cases.map((c) => {
-    const kind = c.design ?? 'balanced';
+    const kind = c.design ?? 'spread';
     if (!designs.has(kind)) designs.set(kind, design(seed, kind));
     const d = designs.get(kind)!;
     const t = truth(d, c);
     const rng = makeRng(`${seed}/${c.name}`);
     const found = new Map<string, number>(), falseBy = new Map<string, number>();
     const zs = new Map<string, number[]>();
-    let falseFlagged = 0, intervals = 0, covered = 0, covered95 = 0, spread = 0, dispersion = 0;
+    let falseFlagged = 0, priceable = 0, intervals = 0, covered = 0, covered95 = 0, spread = 0, dispersion = 0;
     for (let r = 0; r < reps; r++) {
       const o = runOnce(d, c, t, rng);
       if (o.falseFlag) falseFlagged++;
       for (const k of o.falselyFlagged) falseBy.set(k, (falseBy.get(k) ?? 0) + 1);
       for (const k of o.found) found.set(k, (found.get(k) ?? 0) + 1);
+      priceable += o.priceable;
       intervals += o.intervals;
       covered += o.covered;
       covered95 += o.covered95;
@@ -297,6 +307,7 @@ export function calibrate(reps: number, seed: string, cases: readonly Case[] = C
       falseFlagged,
       falseBy,
       power: planted.map(([key, off]) => ({ key, off, games: d.games.get(key) ?? 0, found: found.get(key) ?? 0 })),
+      priceable,
       intervals,
       covered,
       covered95,
@@ -329,19 +340,19 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     `calibration: ${reps} simulated sweeps a case, 4,000 matches between 400 builds drawn as a sweep draws them (seed ${seed}); ` +
       `anchor robust, family-wise α 0.05; fairly priced: true fair cost within ${FAIR_TOLERANCE} point of the listed cost`,
   );
-  console.log('| case | sweeps with a fairly priced part flagged | planted part (machine-games): flagged | fair cost held by the printed interval (Holm level) | by fair cost ± 1.96 SE | mean σ̂, φ |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| case | sweeps with a fairly priced part flagged | planted part (machine-games): flagged | tested parts priced | fair cost held by the printed interval (Holm level) | by fair cost ± 1.96 SE | mean σ̂, φ |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   const only = opt('--cases', '');
   const chosen = only ? only.split(',').map((i) => CASES[Number(i)]!) : CASES;
   for (const r of calibrate(reps, seed, chosen)) {
     const power = r.power.map((p) => `${p.key} ${p.off > 0 ? '+' : ''}${p.off} (${p.games}): ${((100 * p.found) / r.reps).toFixed(0)}%`).join('; ') || '—';
     console.log(
-      `| ${r.name} | ${rate(r.falseFlagged, r.reps)} | ${power} | ${rate(r.covered, r.intervals)} of ${r.intervals} | ${rate(r.covered95, r.intervals)} | ${r.meanSpread.toFixed(2)}, ${r.meanDispersion.toFixed(2)} |`,
+      `| ${r.name} | ${rate(r.falseFlagged, r.reps)} | ${power} | ${((100 * r.intervals) / r.priceable).toFixed(1)}% of ${r.priceable} | ${rate(r.covered, r.intervals)} of ${r.intervals} | ${rate(r.covered95, r.intervals)} | ${r.meanSpread.toFixed(2)}, ${r.meanDispersion.toFixed(2)} |`,
     );
-    console.log(`|   (point value found − true, in its SEs: ${[...r.pointValueZ].map(([k, z]) => `${k} ${z.mean.toFixed(2)} ± ${z.sd.toFixed(2)}`).join(', ')}) | | | | | |`);
-    if (r.falseBy.size > 0) console.log(`|   (fairly priced parts flagged: ${[...r.falseBy].map(([k, n]) => `${k} ×${n}`).join(', ')}) | | | | | |`);
+    console.log(`|   (point value found − true, in its SEs: ${[...r.pointValueZ].map(([k, z]) => `${k} ${z.mean.toFixed(2)} ± ${z.sd.toFixed(2)}`).join(', ')}) | | | | | | |`);
+    if (r.falseBy.size > 0) console.log(`|   (fairly priced parts flagged: ${[...r.falseBy].map(([k, n]) => `${k} ×${n}`).join(', ')}) | | | | | | |`);
     if (r.movedByWorld.length > 0 || r.fairSlack > 0.1)
-      console.log(`|   (truth: moved off fair by the world: ${r.movedByWorld.join(', ') || 'none'}; fairly priced parts within ${r.fairSlack.toFixed(2)} point) | | | | | |`);
+      console.log(`|   (truth: moved off fair by the world: ${r.movedByWorld.join(', ') || 'none'}; fairly priced parts within ${r.fairSlack.toFixed(2)} point) | | | | | | |`);
   }
   console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -70,7 +70,7 @@ export function resolveSchedule(
   }
   if (found === 0) return problems.add(`${at}.filter`, 'no legal loadout passes the filter'), null;
   if (sample === null && found < seats) return problems.add(`${at}.filter`, `only ${found} legal loadout(s) pass the filter; a match needs ${seats}`), null;
-  const design = (s.design as SweepDesign | null | undefined) ?? 'balanced';
+  const design = (s.design as SweepDesign | null | undefined) ?? 'spread';
   if (!check(SCHEDULES.sweep.shape.design, s.design, `${at}.design`, problems)) return null;
   return { type, matches: n, seats, sample, design, filter };
 }

@@ -339,8 +339,8 @@ export const SCHEDULES = {
       .nullish()
       .meta({
         description:
-          'How the sample is drawn: balanced (each part of the catalogue held by its share of the loadouts, so rare and dear parts are priced too) or uniform (every legal loadout equally likely). Only with sample.',
-        default: 'balanced',
+          "How the sample is drawn: spread (balanced, and every second loadout of a part's share spends each budget at a level drawn evenly from those it can take, so that what a point of each budget is worth can be read; NHM), balanced (each part of the catalogue held by its share of the loadouts, so rare and dear parts are priced too) or uniform (every legal loadout equally likely). Only with sample.",
+        default: 'spread',
       }),
     filter: SweepFilter.optional(),
   }),

@@ -43,8 +43,8 @@ export interface SweepFilter {
 /** A sweep's filter as the ruleset's builds take it (`BuildKit.sample`, …): the run's filter with the run's `experimental` beside its fields. */
 export const sweepFilter = (f: SweepFilter, experimental: boolean): SweepFilter & { readonly experimental: boolean } => ({ ...f, experimental });
 
-/** How a sweep draws its sample: every part given its share of the builds (run/balancedPool.ts), or uniformly from the legal builds. */
-export const SWEEP_DESIGNS = ['balanced', 'uniform'] as const;
+/** How a sweep draws its sample: every part given its share of the builds (run/balancedPool.ts), half of them with each budget's spend spread over its levels ('spread') or none ('balanced'), or uniformly from the legal builds. */
+export const SWEEP_DESIGNS = ['balanced', 'spread', 'uniform'] as const;
 export type SweepDesign = (typeof SWEEP_DESIGNS)[number];
 
 export type ScheduleSpec =

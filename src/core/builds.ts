@@ -47,8 +47,12 @@ export interface BuildKit<B> {
    * that hold `component` (one of `listing`'s keys); none when no legal build
    * holds it. A sweep's part-balanced design draws each part's share of its
    * pool with it (run/balancedPool.ts). Absent: the design is uniform.
+   * With `spread` (where `spreadsSpend`), each budget's spend is drawn evenly
+   * over the levels it can take, then the build uniformly at those levels.
    */
-  sampleHolding?(count: number, seed: string, component: string, filter?: unknown): B[];
+  sampleHolding?(count: number, seed: string, component: string, filter?: unknown, spread?: boolean): B[];
+  /** Whether `sampleHolding` can spread its builds' spend over each budget's levels (NHM); else the spread design is the balanced one. */
+  readonly spreadsSpend?: boolean;
   enumerate?(filter?: unknown): Iterable<B>;
   count?(filter?: unknown): number;
   /**

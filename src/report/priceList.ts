@@ -28,7 +28,7 @@ export interface PriceRow {
   readonly hi: number | null;
   /** Machine-games (side-games) it was in. */
   readonly games: number;
-  /** Its worth is in its category's point value pooled with the other categories' (its own not determined: stats/pooledPointValue.ts). */
+  /** Its worth, its bound or the matches it needs are in its category's point value pooled with the other categories' (its own not determined: stats/pooledPointValue.ts). */
   readonly pooled: boolean;
   readonly status: PriceStatus;
   /** What to do, in words; empty for a fair part. */
@@ -97,13 +97,16 @@ function rowOf(p: PartEffect, model: PartEffectsResult, ctx: PriceContext): Pric
 /** Why a tested part has no price: its category's point value is not clear of zero, and how many matches would make it so. */
 function unpricedSentence(p: PartEffect, model: PartEffectsResult, ctx: PriceContext): string {
   const c = model.categories.find((x) => x.category === p.category);
-  const lambda = c?.pointValue ?? Number.NaN, se = c?.pointValueSe ?? Number.NaN;
+  // The point value its bound and its would-be worth are in: the pooled one where the part's is (partEffects).
+  const pooled = p.pointValueFrom === 'pooled';
+  const lambda = (pooled ? c?.pooledValue : c?.pointValue) ?? Number.NaN, se = (pooled ? c?.pooledSe : c?.pointValueSe) ?? Number.NaN;
+  const a = /^[aeiou]/i.test(p.category) ? 'an' : 'a';
   if (!(lambda > 0) || !Number.isFinite(se))
-    return `${p.key}: no price in points: ${p.category} parts do not win games on average for ${ctx.bots}, so a ${p.category} point buys nothing to price it in.`;
+    return `${p.key}: no price in points: ${p.category} parts do not win games on average for ${ctx.bots}, so ${a} ${p.category} point buys nothing to price it in.`;
   const z = Number.isFinite(p.zCrit) ? p.zCrit : 1.96;
   // λ's standard error falls as 1/√matches: it is clear of 0 at z once matches × (z·se/λ)² have been played.
   const need = Math.ceil((ctx.matches * ((z * se) / lambda) ** 2) / 100) * 100;
-  return `${p.key}: no price yet: this sweep cannot yet tell what a ${p.category} point is worth in wins (${lambda.toFixed(2)} ± ${se.toFixed(2)} logits a point); about ${need.toLocaleString('en-US')} matches in all would.`;
+  return `${p.key}: no price yet: this sweep cannot yet tell what ${a} ${p.category} point is worth in wins (${lambda.toFixed(2)} ± ${se.toFixed(2)} logits a point${pooled ? ', pooled with the other categories\'' : ''}); about ${need.toLocaleString('en-US')} matches in all would.`;
 }
 
 /** The price list's sentences, in its order; parts that share a sentence but for their name (untested, unpriced) in one. */

@@ -306,7 +306,11 @@ export function pooledLine(parts: Pick<Summary['parts'], 'pointValues' | 'poolin
   const each = cats.map((c) => `${c} ${f(pv(c)?.pointValue)} ± ${f(pv(c)?.se)} alone, ${f(pv(c)?.pooled)} ± ${f(pv(c)?.pooledSe)} pooled`).join('; ');
   const p = parts.pooling;
   const agree = p ? `; the categories' point values ${p.omega === 0 ? 'agree within their errors' : `spread by ${p.omega.toFixed(2)} logits a point`} (Q ${p.q.toFixed(2)} on ${p.df} df)` : '';
-  return `${cats.join(' and ')} worths are in a point value pooled across categories, their own not yet clear of 0 (logits a point: ${each}${agree})`;
+  // What of theirs is in the pooled value: worths, the "at least"/"at most" of the parts it does not price, or only how many matches would price them.
+  const rows = prices.filter((r) => r.pooled);
+  const worths = rows.some((r) => r.worth !== null), bounds = rows.some((r) => r.worth === null && (r.lo !== null || r.hi !== null));
+  const what = worths && bounds ? 'worths and bounds are' : worths ? 'worths are' : bounds ? 'bounds are' : 'prices are judged';
+  return `${cats.join(' and ')} ${what} in a point value pooled across categories, their own not yet clear of 0 (logits a point: ${each}${agree})`;
 }
 
 /** The end-of-run report: the top of the contest and part tables, and where the tables are. */

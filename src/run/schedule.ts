@@ -242,7 +242,7 @@ export function sweepPool(run: RunConfig, data: unknown): string[] {
   if (!kit.sample || !kit.enumerate) throw new HavocError('ERR_CONFIG', run.name, `${mod.title} cannot draw builds for a sweep`);
   if (s.sample !== null) {
     const seed = deriveSeed(run.seed, 'pool');
-    const drawn = (s.design === 'balanced' ? balancedPool(kit, s.sample, seed, filter) : null) ?? kit.sample(s.sample, seed, filter);
+    const drawn = (s.design !== 'uniform' ? balancedPool(kit, s.sample, seed, filter, s.design === 'spread') : null) ?? kit.sample(s.sample, seed, filter);
     return drawn.map((b) => kit.key(b));
   }
   const out: string[] = [];

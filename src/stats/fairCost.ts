@@ -120,6 +120,30 @@ export function fiellerBound(q: Ratio, z: number): { lo: number; hi: number } | 
   return hi < 0 && Number.isFinite(hi) ? { lo: Number.NEGATIVE_INFINITY, hi } : null;
 }
 
+/**
+ * What a part's worth is at normal quantile z. Fieller's interval in its category's own point value; where
+ * that is not determined (or the own value is not positive), in the category's value pooled with the
+ * others' (pooledPointValue.ts), at the same level. Where neither is determined, the bound of
+ * `fiellerBound` in the point value last tried — the pooled one where there is one, so a part's "at least"
+ * is in the same points as its category's priced parts' worths. `from` names that point value (null: the
+ * part has neither, as a part alone in its category or one the design cannot price).
+ */
+export function worthAt(pr: Pick<PartPrice, 'ratio' | 'pooled' | 'reason'>, z: number): {
+  interval: { lo: number; hi: number } | null;
+  from: 'own' | 'pooled' | null;
+  bound: { lo: number; hi: number } | null;
+  undetermined: boolean;
+} {
+  const own = pr.ratio ? fieller(pr.ratio, z) : null;
+  if (own) return { interval: own, from: 'own', bound: null, undetermined: false };
+  const pooling = pr.pooled !== null && (pr.ratio !== null || pr.reason === 'point-value-not-positive');
+  const pooled = pooling ? fieller(pr.pooled!.ratio, z) : null;
+  if (pooled) return { interval: pooled, from: 'pooled', bound: null, undetermined: false };
+  const ratio = pooling ? pr.pooled!.ratio : pr.ratio;
+  if (!ratio) return { interval: null, from: null, bound: null, undetermined: false };
+  return { interval: null, from: pooling ? 'pooled' : 'own', bound: fiellerBound(ratio, z), undetermined: true };
+}
+
 /** A category's point value as a linear form of β near the estimate: λ_c and ∂λ_c/∂β (zero off the category). */
 interface CategoryLine {
   readonly members: number[];

@@ -21,7 +21,7 @@
  */
 import { logisticRegression, type LogisticRow } from './logistic.js';
 import { estimableTest, nullSpace } from './eigen.js';
-import { fieller, fiellerBound, priceEffects, type CategoryPoint } from './fairCost.js';
+import { priceEffects, worthAt, type CategoryPoint } from './fairCost.js';
 import { holm } from './holm.js';
 import { settleAnchor } from './anchor.js';
 import { twoSidedP, Z95 } from './normal.js';
@@ -87,13 +87,15 @@ export interface PartEffect {
   /**
    * Where the point value is not determined (`reason` 'point-value-not-determined') but is estimated
    * above 0: what the part is worth if a point is worth anything (fairCost.ts fiellerBound), at the
-   * part's test level — at least `lo` points (hi +∞) or at most `hi` (lo −∞). Null otherwise.
+   * part's test level — at least `lo` points (hi +∞) or at most `hi` (lo −∞); in the pooled point value
+   * where `pointValueFrom` is 'pooled', as the priced parts' worths are. Null otherwise.
    */
   readonly bound: { readonly lo: number; readonly hi: number } | null;
   /**
-   * Which point value the fair cost is in: the category's own ('own'), or, where the own one is not
-   * determined at the part's level, the category's value pooled with the other categories' ('pooled',
-   * pooledPointValue.ts); null without a fair cost. The verdict always rests on the own one.
+   * Which point value the fair cost or the bound is in, or fails to be determined in: the category's own
+   * ('own'), or, where the own one is not determined at the part's level (or not positive), the category's
+   * value pooled with the other categories' ('pooled', pooledPointValue.ts); null for a part without a
+   * test. The verdict always rests on the own one.
    */
   readonly pointValueFrom: 'own' | 'pooled' | null;
   /** 'under': fair cost above the listed cost (the part is too cheap); 'over': the reverse. */
@@ -228,12 +230,9 @@ export function partEffects(
       // The fair cost's interval is Fieller's at the part's test level (95% when untested): it holds the
       // listed cost exactly when the linear test does not flag the part. Unbounded: no fair cost.
       const zAt = Number.isNaN(v.zCrit) ? Z95 : v.zCrit;
-      const own = pr.ratio ? fieller(pr.ratio, zAt) : null;
-      // Where the category's own point value is not determined (or not positive), its value pooled with the
-      // other categories' may be, at the same level (pooledPointValue.ts).
-      const pooled = !own && pr.pooled && (pr.ratio !== null || pr.reason === 'point-value-not-positive') ? fieller(pr.pooled.ratio, zAt) : null;
-      const interval = own ?? pooled;
-      const undetermined = pr.ratio !== null && interval === null;
+      // Where the category's own point value is not determined (or not positive), the pooled one (fairCost.ts worthAt).
+      const { interval, from, bound, undetermined } = worthAt(pr, zAt);
+      const pooled = interval !== null && from === 'pooled';
       const reason: PartReason | null = nWith[p] === 0 ? 'unseen' : j < 0 ? 'no-contrast' : undetermined ? 'point-value-not-determined' : pooled ? null : pr.reason;
       const fairCost = pooled ? pr.pooled!.fairCost : undetermined ? nan : pr.fairCost;
       const lo = interval ? interval.lo : nan;
@@ -255,8 +254,8 @@ export function partEffects(
         zCrit: v.zCrit,
         lo,
         hi,
-        bound: undetermined ? fiellerBound(pr.ratio!, zAt) : null,
-        pointValueFrom: pooled ? 'pooled' : own ? 'own' : null,
+        bound,
+        pointValueFrom: from,
         // Holm rejects the linear test (holm.ts): the sign of the value above price says which way.
         mispriced: !v.reject ? null : pr.excess > 0 ? 'under' : 'over',
         reason,

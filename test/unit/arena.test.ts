@@ -136,7 +136,7 @@ describe('schedules', () => {
     expect(round[1].seats.map((x) => x.loadout)).toEqual([...round[0].seats.map((x) => x.loadout)].reverse());
   });
 
-  it("sweep designs: balanced gives every part of the catalogue its share of the pool; uniform starves the dear ones", () => {
+  it("sweep designs: balanced and spread give every part of the catalogue its share of the pool, spread with budgets left unspent; uniform starves the dear ones", () => {
     const cat = defaultCatalogue();
     const parts = cat.parts.filter((p) => !p.experimental && !p.tags.includes('ULTIMATE'));
     const held = (design: string) => {
@@ -150,9 +150,18 @@ describe('schedules', () => {
     // Each of the P parts a legal design can hold is drawn for in floor(400 / P) designs at least.
     for (const [key, n] of balanced) expect(n, key).toBeGreaterThanOrEqual(Math.floor(400 / parts.length));
     expect(Math.min(...uniform.values())).toBeLessThan(Math.floor(400 / parts.length));
-    // The default is balanced.
-    expect(runOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 40, sample: 10 }, seed: 'x' }).schedule).toMatchObject({ design: 'balanced' });
-    expect(problemsOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 40, sample: 10, design: 'even' } })).toContain('schedule.design: must be one of balanced, uniform, not "even"');
+    // Spread: as balanced part by part, and with budgets left partly unspent far more often (the weapon budget of 4:
+    // 26 of 400 designs balanced spend less than 3 weapon points, 95 spread).
+    const spread = held('spread');
+    for (const [key, n] of spread) expect(n, key).toBeGreaterThanOrEqual(Math.floor(400 / parts.length));
+    const short = (design: string): number =>
+      sweepPool(runOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 400, sample: 400, design, filter: { excludeTags: ['ULTIMATE'] } }, seed: 'x' }), cat).filter(
+        (k) => k.split('/')[0]!.split('+').reduce((s, p) => s + (cat.parts.find((x) => x.key === p)?.cost ?? 0), 0) < 3,
+      ).length;
+    expect(short('spread')).toBeGreaterThan(2.5 * short('balanced'));
+    // The default is spread.
+    expect(runOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 40, sample: 10 }, seed: 'x' }).schedule).toMatchObject({ design: 'spread' });
+    expect(problemsOf({ ruleset: 'nhm', schedule: { type: 'sweep', matches: 40, sample: 10, design: 'even' } })).toContain('schedule.design: must be one of balanced, spread, uniform, not "even"');
   });
 
   it('a seeded permutation is a bijection', () => {

@@ -285,4 +285,34 @@ describe('sampleLoadouts', () => {
     // each count ~ Binomial(n, 1/k): mean 40, sd ~6.3; allow 5 sd
     for (const c of seen.values()) expect(Math.abs(c - 40)).toBeLessThan(32);
   });
+
+  it('spread: each budget spends each level it can take about equally often, its parts uniform at that level', () => {
+    const n = 3000;
+    const spent = (l: Loadout, b: string): number => l.parts.filter((p) => p.budget === b).reduce((s, p) => s + p.cost, 0);
+    const levels = (sample: Loadout[], b: string): number[] => {
+      const out = [0, 0, 0, 0, 0];
+      for (const l of sample) out[spent(l, b)]!++;
+      return out;
+    };
+    const spread = sampleLoadouts(cat, n, 'spread', {}, true);
+    for (const l of spread) expect(checkLoadout(cat, loadoutSpec(l), l.name).ok).toBe(true);
+    expect(sampleLoadouts(cat, n, 'spread', {}, true).map((l) => l.name)).toEqual(spread.map((l) => l.name));
+    // Weapon and armour-engine points: 0 to 4, each level about a fifth (600 ± 5 sd of 22); cpu 0 or 1, about half.
+    for (const b of ['weapon', 'armour-engine']) for (const c of levels(spread, b)) expect(Math.abs(c - n / 5), b).toBeLessThan(110);
+    expect(Math.abs(levels(spread, 'cpu')[0]! - n / 2)).toBeLessThan(140);
+    // Uniform over designs, most spend their whole weapon budget and almost none a point or none.
+    const uniform = levels(sampleLoadouts(cat, n, 'spread'), 'weapon');
+    expect(uniform[4]! / n).toBeGreaterThan(0.6);
+    expect((uniform[0]! + uniform[1]!) / n).toBeLessThan(0.05);
+    // At a level, every set of parts that spends it equally likely: the ten one-point weapons alone (telefrag, an
+    // option that needs the teleporter, is rarer), each about 60 of the level's 600 (sd 7.3; 5 sd allowed).
+    const one = new Map<string, number>();
+    for (const l of spread) {
+      const w = l.parts.filter((p) => p.budget === 'weapon');
+      if (w.length === 1 && w[0]!.cost === 1 && w[0]!.key !== 'telefrag') one.set(w[0]!.key, (one.get(w[0]!.key) ?? 0) + 1);
+    }
+    expect(one.size).toBe(10);
+    const mean = [...one.values()].reduce((a, b) => a + b, 0) / one.size;
+    for (const [k, c] of one) expect(Math.abs(c - mean), k).toBeLessThan(37);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { poolPointValues } from '../../src/stats/pooledPointValue.js';
+import { fieller, fiellerBound, worthAt, type Ratio } from '../../src/stats/fairCost.js';
 import { partEffects, sigmoid, type PartListing, type PartMatch } from '../../src/stats/index.js';
 import { makeRng, type Rng } from '../../src/core/rng.js';
 
@@ -148,8 +149,10 @@ describe('a category whose own point value is not determined is priced in the po
       // The weapons' own point value is not clear of 0 at the parts' level in some sweeps (the slot is nearly always full).
       if (weapons.some((p) => p.pointValueFrom === 'pooled')) pooledSweeps++;
       for (const p of res.parts) {
-        // A part priced in the pooled point value has a fair cost and an interval, and no reason.
-        if (p.pointValueFrom === 'pooled') expect(p.reason, p.key).toBeNull();
+        // A part priced in the pooled point value has a fair cost and an interval, and no reason; one the pooled
+        // value does not price either is not determined, and its bound (where it has one) is in the pooled value.
+        if (p.pointValueFrom === 'pooled' && Number.isFinite(p.lo)) expect(p.reason, p.key).toBeNull();
+        if (p.pointValueFrom === 'pooled' && !Number.isFinite(p.lo)) expect(p.reason, p.key).toBe('point-value-not-determined');
         if (!Number.isFinite(p.lo) || !Number.isFinite(p.hi)) continue;
         intervals++;
         const holds = p.lo <= truth.get(p.key)! && truth.get(p.key)! <= p.hi;
@@ -164,5 +167,42 @@ describe('a category whose own point value is not determined is priced in the po
     expect(pooledCovered / pooledIntervals).toBeGreaterThanOrEqual(0.9);
     expect(covered / intervals).toBeGreaterThanOrEqual(0.9);
     expect(sweeps).toBe(20);
+  });
+});
+
+describe('a part\'s worth, its interval or its bound, in the point value its category\'s priced parts use (worthAt)', () => {
+  // npm start's weapons (seed 1, 2026-12-06): the own point value 0.164 ± 0.072, pooled 0.195 ± 0.065, neither clear
+  // of 0 at the parts' Holm level (z 3.11); bazooka's effect 0.85 ± 0.13.
+  const own: Ratio = { b: 0.853, l: 0.164, vb: 0.127 ** 2, vl: 0.072 ** 2, cbl: 0.0012 };
+  const pooledRatio: Ratio = { b: 0.853, l: 0.195, vb: 0.127 ** 2, vl: 0.065 ** 2, cbl: 0.0009 };
+  const pooled = { ratio: pooledRatio, fairCost: 0.853 / 0.195, fairCostSe: 1 };
+  const z = 3.11;
+
+  it('where neither is determined, the "at least" is the pooled value\'s, not the own one\'s', () => {
+    const w = worthAt({ ratio: own, pooled, reason: null }, z);
+    expect(w.interval).toBeNull();
+    expect(w.undetermined).toBe(true);
+    expect(w.from).toBe('pooled');
+    expect(w.bound).toEqual(fiellerBound(pooledRatio, z));
+    // The two differ by a third of a point here: the own value's bound would say more than the pooled worths do.
+    expect(fiellerBound(own, z)!.lo - w.bound!.lo).toBeGreaterThan(0.1);
+    expect(w.bound!.hi).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('without a pooled value the bound is the own one\'s; with the own one determined, its interval', () => {
+    expect(worthAt({ ratio: own, pooled: null, reason: null }, z)).toEqual({ interval: null, from: 'own', bound: fiellerBound(own, z), undetermined: true });
+    const sure: Ratio = { ...own, vl: 0.03 ** 2 };
+    expect(worthAt({ ratio: sure, pooled, reason: null }, z)).toEqual({ interval: fieller(sure, z), from: 'own', bound: null, undetermined: false });
+    // At a lower level (z 2.5) the pooled value is determined (3.0 of its errors from 0), the own one (2.3) not: the
+    // pooled interval prices the part, its lower end above the bound the same value gives at the parts' level.
+    const at2 = worthAt({ ratio: own, pooled, reason: null }, 2.5);
+    expect(at2).toEqual({ interval: fieller(pooledRatio, 2.5), from: 'pooled', bound: null, undetermined: false });
+    expect(at2.interval!.lo).toBeGreaterThan(worthAt({ ratio: own, pooled, reason: null }, z).bound!.lo);
+  });
+
+  it('a category whose own point value is not positive is bounded in the pooled one, or not at all without it', () => {
+    expect(worthAt({ ratio: null, pooled, reason: 'point-value-not-positive' }, z)).toEqual({ interval: null, from: 'pooled', bound: fiellerBound(pooledRatio, z), undetermined: true });
+    expect(worthAt({ ratio: null, pooled: null, reason: 'point-value-not-positive' }, z)).toEqual({ interval: null, from: null, bound: null, undetermined: false });
+    expect(worthAt({ ratio: null, pooled: null, reason: 'alone-in-category' }, z)).toEqual({ interval: null, from: null, bound: null, undetermined: false });
   });
 });

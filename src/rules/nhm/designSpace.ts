@@ -238,16 +238,27 @@ function below(rng: Rng, n: number): number {
  * probability proportional to its number of designs, then a member of each
  * group uniformly. Throws a HavocError when no design passes the filter.
  */
-export function sampleLoadouts(cat: Catalogue, n: number, seed: string | number, filter?: LoadoutFilter): Loadout[] {
-  const cells = cellsOf(buildSpace(cat, filter));
-  const total = cells.reduce((s, c) => s + c.weight, 0);
-  if (n > 0 && total === 0) throw new HavocError('ERR_NO_LOADOUTS', 'loadout filter', 'no legal design passes the filter');
+export function sampleLoadouts(cat: Catalogue, n: number, seed: string | number, filter?: LoadoutFilter, spread = false): Loadout[] {
+  const space = buildSpace(cat, filter);
+  const cells = cellsOf(space);
+  const count = cells.reduce((s, c) => s + c.weight, 0);
+  if (n > 0 && count === 0) throw new HavocError('ERR_NO_LOADOUTS', 'loadout filter', 'no legal design passes the filter');
+  // Spread: each budget's spend drawn evenly over the levels it can take, then its parts uniformly at that
+  // level (a cell's designs weighed by 1 / the designs of its budgets' levels), so that a category's point
+  // value, read from machines spending less than their whole budget of it, has machines to be read from.
+  const levels = space.pools.map((pool) => {
+    const m = new Map<number, number>();
+    for (const g of pool.groups) m.set(g.cost, (m.get(g.cost) ?? 0) + g.members.length);
+    return m;
+  });
+  const weightOf = (c: Cell): number => (spread ? c.groups.reduce((w, g, i) => w * (g.members.length / levels[i]!.get(g.cost)!), 1) : c.weight);
+  const total = cells.reduce((s, c) => s + weightOf(c), 0);
   const cumulative: number[] = [];
-  cells.reduce((s, c) => (cumulative.push(s + c.weight), s + c.weight), 0);
-  const rng = makeRng(deriveSeed(String(seed), 'sample-loadouts'));
+  cells.reduce((s, c) => (cumulative.push(s + weightOf(c)), s + weightOf(c)), 0);
+  const rng = makeRng(deriveSeed(String(seed), spread ? 'sample-loadouts-spread' : 'sample-loadouts'));
   const out: Loadout[] = [];
   for (let k = 0; k < n; k++) {
-    const r = below(rng, total);
+    const r = spread ? (below(rng, 2 ** 53) / 2 ** 53) * total : below(rng, total);
     let lo = 0;
     let hi = cells.length - 1;
     while (lo < hi) {

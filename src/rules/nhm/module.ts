@@ -158,10 +158,11 @@ export function nhmEngineModule(flavour: NhmFlavour, cat?: Catalogue): GameModul
     spec: loadoutSpec,
     cost: (l) => l.parts.reduce((sum, p) => sum + p.cost, 0),
     sample: (count, seed, filter) => sampleLoadouts(catalogue(), count, seed, loadoutFilterOf(filter)),
-    sampleHolding: (count, seed, part, filter) => {
+    spreadsSpend: true,
+    sampleHolding: (count, seed, part, filter, spread) => {
       const f = loadoutFilterOf(filter);
       const holding = { ...f, includeParts: [...(f.includeParts ?? []), part] };
-      return countLoadouts(catalogue(), holding) === 0 ? [] : sampleLoadouts(catalogue(), count, seed, holding);
+      return countLoadouts(catalogue(), holding) === 0 ? [] : sampleLoadouts(catalogue(), count, seed, holding, spread === true);
     },
     enumerate: (filter) => enumerateLoadouts(catalogue(), loadoutFilterOf(filter)),
     count: (filter) => countLoadouts(catalogue(), loadoutFilterOf(filter)),
