@@ -41,10 +41,16 @@ const RENEW_MS = 2_000;
 /** How often the queue is looked at for matches other servers queued or let go. */
 const LOOK_MS = 1_000;
 
+/** Whether a match's claim (as last read) still holds: not worth trying to claim it. */
+const held = (m: MatchRow, now: number): boolean => m.claimer !== null && (m.claim_until ?? 0) >= now;
+
+const pairOf = (m: MatchRow): string => (m.s0 < m.s1 ? `${m.s0},${m.s1}` : `${m.s1},${m.s0}`);
+
 export class Coordinator {
   private readonly pool: Piscina<WorkerTask, PlayResult | CheckResult>;
   readonly setup: ContestSetup;
-  private readonly inFlight = new Set<string>();
+  /** Matches played here now, by id: their pair (`LO,HI`). */
+  private readonly inFlight = new Map<string, string>();
   private readonly tries = new Map<string, number>();
   private stopped = false;
   private timers: NodeJS.Timeout[] = [];
@@ -77,6 +83,16 @@ export class Coordinator {
   /** Unclaimed matches kept queued: each local worker two, and two for the remote workers. */
   get capacity(): number {
     return this.workers * 2 + 2;
+  }
+
+  /**
+   * Whether to leave match `m` to the other servers for now: on a shared database (PostgreSQL) a server plays one
+   * game of a pair at a time. Else a server whose match ends would queue the pair's next games and claim them all
+   * at once (two a thread: the next is waiting when one ends), keeping the ladder's few open pairs to itself while
+   * the other servers' threads wait. Alone on its database (SQLite) it takes them all.
+   */
+  private leave(m: MatchRow): boolean {
+    return this.db.engine === 'postgres' && [...this.inFlight.values()].includes(pairOf(m));
   }
 
   async frozen(): Promise<boolean> {
@@ -139,7 +155,7 @@ export class Coordinator {
   private async refill(): Promise<void> {
     if (await this.paused()) return;
     const now = Date.now();
-    const waiting = (q: MatchRow[]): number => q.filter((m) => m.claimer === null || (m.claim_until ?? 0) < now).length;
+    const waiting = (q: MatchRow[]): number => q.filter((m) => !held(m, now)).length;
     const first = await this.db.queued();
     if (first.some((m) => m.kind === 'final') || waiting(first) >= this.capacity) return;
     await this.db.alone(async (db) => {
@@ -176,8 +192,8 @@ export class Coordinator {
     if (this.workers === 0) return;
     for (const m of await this.db.queued()) {
       if (this.stopped || this.inFlight.size >= this.workers * 2) break;
-      if (this.inFlight.has(m.id)) continue;
       const now = Date.now();
+      if (this.inFlight.has(m.id) || held(m, now) || this.leave(m)) continue;
       if (await this.db.claim(m.id, this.me, now + LOCAL_CLAIM_MS, now)) await this.start(m);
     }
   }
@@ -190,8 +206,8 @@ export class Coordinator {
     if (this.stopped) return null;
     await this.refill();
     for (const m of await this.db.queued()) {
-      if (this.inFlight.has(m.id)) continue;
       const now = Date.now();
+      if (this.inFlight.has(m.id) || held(m, now)) continue;
       if (!(await this.db.claim(m.id, `${this.me}/${worker}`, now + seconds * 1000, now))) continue;
       return { m, seats: [(await this.db.submission(m.s0))!, (await this.db.submission(m.s1))!] };
     }
@@ -220,7 +236,7 @@ export class Coordinator {
   private async start(m: MatchRow): Promise<void> {
     const a = (await this.db.submission(m.s0))!, b = (await this.db.submission(m.s1))!;
     const task: PlayTask = { ...this.setup, kind: 'play', id: m.id, seed: m.seed, seats: [this.bot(a), this.bot(b)] };
-    this.inFlight.add(m.id);
+    this.inFlight.set(m.id, pairOf(m));
     (this.pool.run(task) as Promise<PlayResult>).then(
       async (r) => {
         if (!this.stopped)

@@ -103,7 +103,8 @@ export class QueueFeed {
     for (const j of done) {
       const id = j.id!.slice(prefix.length);
       if (j.returnvalue) await takeResult(this.c, id, j.returnvalue, j.returnvalue.worker);
-      await j.remove();
+      // Another server on the same database may have collected and removed it first: its result is written once.
+      await j.remove().catch(() => undefined);
       this.pending.delete(id);
     }
     for (const id of [...this.pending]) if (!(await Job.fromId(this.queue, serveJobId(this.c.setup.key, id)))) this.pending.delete(id);
