@@ -17,6 +17,7 @@ import { esc } from '../report/htmlKit.js';
 import { loadServedContest, type ServedContest } from './contest.js';
 import { openContestDb, type ContestDb } from './db.js';
 import { sharedStorage } from './sharedStorage.js';
+import { isPostgresUrl } from './sql.js';
 import { Coordinator } from './coordinator.js';
 import { organiserToken, requestToken, viewerOf, type Viewer } from './access.js';
 import { takeSubmission } from './submissions.js';
@@ -89,6 +90,7 @@ const wantsJson = (req: FastifyRequest): boolean => (req.headers.accept ?? '').i
 /** Starts the server; resolves once it listens and the ladder has started. */
 export async function serve(o: ServerOptions): Promise<Served> {
   const contest = await loadServedContest(o.contest);
+  if (o.storage === undefined && isPostgresUrl(o.db)) throw new HavocError('ERR_ARGS', '--storage', "needed with a PostgreSQL database: the folder every server of the contest shares (docs/contest.md, \"Several servers on one contest\")");
   const storage = o.storage ?? storageOf(o.db);
   mkdirSync(join(storage, 'submissions'), { recursive: true, mode: 0o755 });
   checkReachable(join(storage, 'submissions'));
