@@ -7,9 +7,12 @@
  * load (default 3). Prints the requests' latencies (p50, p99, max), the
  * submissions' (each is checked in the sandbox before it answers), matches
  * played per minute, and then kills the server (SIGKILL), starts it again
- * and checks that nothing written was lost.
+ * and checks that nothing written was lost. With --postgres the contest is
+ * in a PostgreSQL of its own (bench/postgresServer.ts) rather than SQLite,
+ * and --servers N starts N servers on it (one storage), --workers each,
+ * the requests spread over them.
  *
- *   npm run build && node dist/bench/serve.js [--minutes 3] [--every 3] [--entrants 50]
+ *   npm run build && node dist/bench/serve.js [--minutes 3] [--every 3] [--entrants 50] [--postgres] [--servers 1] [--workers 2]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,16 +20,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { submitBot } from '../src/serve/client.js';
 import { servedUrl } from '../src/serve/address.js';
+import { startPostgres, type PostgresServer } from './postgresServer.js';
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : dflt;
 };
-const MINUTES = arg('minutes', 3), EVERY = arg('every', 3), ENTRANTS = arg('entrants', 50);
+const MINUTES = arg('minutes', 3), EVERY = arg('every', 3), ENTRANTS = arg('entrants', 50), SERVERS = arg('servers', 1), WORKERS = arg('workers', 2);
+const POSTGRES = process.argv.includes('--postgres');
+if (SERVERS > 1 && !POSTGRES) throw new Error('--servers N needs --postgres (a SQLite file is one server\'s)');
 
 const dir = mkdtempSync(join(tmpdir(), 'havoc-serve-bench-'));
 chmodSync(dir, 0o755);
-const contest = join(dir, 'contest.json'), db = join(dir, 'contest.db');
+const contest = join(dir, 'contest.json'), storage = join(dir, 'storage');
+let pg: PostgresServer | null = null;
+let db = join(dir, 'contest.db');
 writeFileSync(contest, JSON.stringify({ ruleset: 'rbp', bots: ['random'], seed: 'serve-bench', maxFaults: 20, budget: { ms: 1000, firstMs: 5000 } }));
 
 // The entrants' folders: the starters under their own names.
@@ -40,7 +48,7 @@ const folders = Array.from({ length: ENTRANTS }, (_, i) => {
 });
 
 async function start(): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', contest, '--port', '0', '--db', db, '--workers', '2'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', contest, '--port', '0', '--db', db, '--storage', storage, '--workers', String(WORKERS)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   const url = await servedUrl(proc, () => out);
@@ -55,7 +63,13 @@ const pct = (xs: number[], p: number): number => {
 const line = (what: string, xs: number[]): string => `${what}: ${xs.length} answered, p50 ${pct(xs, 0.5).toFixed(1)} ms, p99 ${pct(xs, 0.99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 
 async function main(): Promise<void> {
-  let server = await start();
+  if (POSTGRES) {
+    pg = await startPostgres();
+    db = pg.url;
+  }
+  const servers = await Promise.all(Array.from({ length: SERVERS }, () => start()));
+  let server = servers[0];
+  const urlOf = (i: number): string => servers[i % SERVERS].url;
   const t0 = Date.now(), end = t0 + MINUTES * 60_000;
   const done0 = (await status(server.url)).done;
   const pages: number[] = [], submits: number[] = [];
@@ -67,7 +81,7 @@ async function main(): Promise<void> {
       const path = ['/', `/entrants/entrant-${String((i % ENTRANTS) + 1).padStart(2, '0')}`, '/api/leaderboard'][i % 3];
       const a = performance.now();
       try {
-        const r = await fetch(`${server.url}${path}`);
+        const r = await fetch(`${urlOf(i)}${path}`);
         await r.arrayBuffer();
         if (r.status >= 500) failed++;
         pages.push(performance.now() - a);
@@ -82,7 +96,7 @@ async function main(): Promise<void> {
     for (let i = 0; Date.now() < end; i++) {
       const e = i % ENTRANTS, a = performance.now();
       try {
-        const r = await submitBot(server.url, folders[e], { token: tokens.get(e) });
+        const r = await submitBot(urlOf(i), folders[e], { token: tokens.get(e) });
         if (r.token) tokens.set(e, r.token);
         if (!r.ok) refused++;
         submits.push(performance.now() - a);
@@ -98,14 +112,14 @@ async function main(): Promise<void> {
   const s = await status(server.url);
   const minutes = (Date.now() - t0) / 60_000;
   // Killed at once, then started again: every match written stays, the queued ones are still queued.
-  server.proc.kill('SIGKILL');
-  await new Promise((r) => server.proc.once('exit', r));
+  for (const x of servers) x.proc.kill('SIGKILL');
+  await Promise.all(servers.map((x) => new Promise((r) => x.proc.once('exit', r))));
   server = await start();
   const after = await status(server.url);
   server.proc.kill('SIGTERM');
   await new Promise((r) => server.proc.once('exit', r));
   const out = [
-    `havoc serve under load: ${ENTRANTS} entrants (Python and JavaScript starters), a submission every ${EVERY} s, 2 workers, ${minutes.toFixed(1)} minutes`,
+    `havoc serve under load: ${ENTRANTS} entrants (Python and JavaScript starters), a submission every ${EVERY} s, ${POSTGRES ? `PostgreSQL, ${SERVERS} server${SERVERS > 1 ? 's' : ''}` : 'SQLite, 1 server'} of ${WORKERS} workers, ${minutes.toFixed(1)} minutes`,
     line('pages and JSON', pages),
     line(`submissions (each checked in the sandbox before it answers; ${submits.length - refused} passed, ${refused} refused)`, submits),
     `matches: ${s.done - done0} played in ${minutes.toFixed(1)} min = ${((s.done - done0) / minutes).toFixed(1)} a minute; ${s.queued} queued at the end`,
@@ -113,11 +127,13 @@ async function main(): Promise<void> {
     `killed and started again: ${s.done} matches before, ${after.done} after (${after.done >= s.done ? 'nothing lost' : 'LOST SOME'}); ${after.queued} queued`,
   ];
   process.stdout.write(out.join('\n') + '\n');
+  await pg?.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 
-main().catch((e) => {
+main().catch(async (e) => {
   process.stderr.write(`${(e as Error).message}\n`);
+  await pg?.stop().catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
   process.exitCode = 1;
 });

@@ -34,16 +34,21 @@ export function requestToken(headers: Record<string, string | string[] | undefin
 }
 
 /** The organiser's token: the given one, else the storage's file, else a new one written there. Its hash goes into the database. */
-export function organiserToken(db: ContestDb, storage: string, given: string | undefined): { token: string; file: string | null; made: boolean } {
+export async function organiserToken(db: ContestDb, storage: string, given: string | undefined): Promise<{ token: string; file: string | null; made: boolean }> {
   const file = join(storage, 'organiser-token');
   let token = given, made = false;
   if (!token && existsSync(file)) token = readFileSync(file, 'utf8').trim();
   if (!token) {
-    token = newToken();
-    writeFileSync(file, token + '\n', { mode: 0o600 });
-    made = true;
+    try {
+      // A new file only: a server sharing the storage that made one at the same moment keeps its own.
+      writeFileSync(file, newToken() + '\n', { mode: 0o600, flag: 'wx' });
+      made = true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    token = readFileSync(file, 'utf8').trim();
   }
-  db.setSetting('organiser', tokenHash(token));
+  await db.setSetting('organiser', tokenHash(token));
   return { token, file: given ? null : file, made };
 }
 
@@ -54,10 +59,8 @@ export interface Viewer {
   readonly entrant: string | null;
 }
 
-export function viewerOf(db: ContestDb, token: string | null): Viewer {
+export async function viewerOf(db: ContestDb, token: string | null): Promise<Viewer> {
   if (!token) return { organiser: false, entrant: null };
-  if (tokenMatches(token, db.setting('organiser'))) return { organiser: true, entrant: null };
-  const h = tokenHash(token);
-  const e = db.db.prepare('SELECT name FROM entrants WHERE token = ?').get(h) as { name: string } | undefined;
-  return { organiser: false, entrant: e?.name ?? null };
+  if (tokenMatches(token, await db.setting('organiser'))) return { organiser: true, entrant: null };
+  return { organiser: false, entrant: await db.entrantByToken(tokenHash(token)) };
 }

@@ -34,32 +34,33 @@ export interface EntrantMatch {
 }
 
 /** Every played match of the entrant's submissions, losses first then draws then wins, newest first within each. */
-export function entrantMatches(c: Coordinator, name: string): EntrantMatch[] {
-  const subs = c.db.submissionsOf(name).map((s) => s.id);
+export async function entrantMatches(c: Coordinator, name: string): Promise<EntrantMatch[]> {
+  const subs = (await c.db.submissionsOf(name)).map((s) => s.id);
   const mine = new Set(subs);
   const order = { loss: 0, draw: 1, win: 2 } as const;
-  return c.db
-    .matchesOf(subs)
+  const matches = await c.db.matchesOf(subs);
+  const names = await c.db.entrantsOf([...new Set(matches.flatMap((m) => [m.s0, m.s1]))]);
+  return matches
     .filter((m): m is MatchRow & { winner: number } => m.state === 'done')
     .map((m) => {
       const seat = mine.has(m.s0) ? 0 : 1;
-      const other = c.db.submission(seat === 0 ? m.s1 : m.s0);
+      const other = names.get(seat === 0 ? m.s1 : m.s0);
       const detail = m.detail ? ((JSON.parse(m.detail) as { seats: SeatDetail[] }).seats[seat] ?? null) : null;
       return {
-        id: m.id, submission: seat === 0 ? m.s0 : m.s1, seat, opponent: other?.entrant ?? '?',
+        id: m.id, submission: seat === 0 ? m.s0 : m.s1, seat, opponent: other ?? '?',
         result: m.winner === -1 ? 'draw' : m.winner === seat ? 'win' : 'loss', reason: m.reason ?? '', turns: m.turns ?? 0, detail, replay: m.replay !== null, queued: m.queued,
       } as EntrantMatch;
     })
     .sort((a, b) => order[a.result] - order[b.result] || b.queued - a.queued);
 }
 
-export function entrantPage(c: Coordinator, name: string, v: Viewer): string | null {
-  const e = c.db.entrant(name);
+export async function entrantPage(c: Coordinator, name: string, v: Viewer): Promise<string | null> {
+  const e = await c.db.entrant(name);
   if (!e) return null;
-  const subs = c.db.submissionsOf(name);
+  const subs = await c.db.submissionsOf(name);
   const current = [...subs].reverse().find((s) => s.ok === 1) ?? null;
   const own = v.organiser || v.entrant === name;
-  const matches = entrantMatches(c, name);
+  const matches = await entrantMatches(c, name);
   const budget = c.contest.run.budget;
   const cur = matches.filter((m) => m.submission === current?.id);
   const t = timeFigures(cur.flatMap((m) => m.detail?.times ?? []));
@@ -73,10 +74,11 @@ export function entrantPage(c: Coordinator, name: string, v: Viewer): string | n
         .map((f) => `<tr><td class="n">${f.count}</td><td class="wrap">${esc(f.message)}</td><td>${f.where ? `<code>${esc(f.where)}</code>` : ''}</td><td><a href="/matches/${esc(f.match)}">${esc(f.match)}</a>, turn ${f.turn}</td></tr>`)
         .join('')}</tbody></table>`
     : '';
-  const rows = matches
-    .slice(0, MAX_LISTED)
+  const listed = matches.slice(0, MAX_LISTED);
+  const logged = own ? await c.db.loggedSeats(listed.map((m) => m.id)) : new Set<string>();
+  const rows = listed
     .map((m) => {
-      const stderr = own && c.db.log(m.id, m.seat) !== null ? ` <a href="/matches/${esc(m.id)}/stderr/${m.seat}">stderr</a>` : '';
+      const stderr = logged.has(`${m.id}/${m.seat}`) ? ` <a href="/matches/${esc(m.id)}/stderr/${m.seat}">stderr</a>` : '';
       const watch = m.replay ? `<a href="/matches/${esc(m.id)}">▶ ${esc(m.id)}</a>` : esc(m.id);
       return `<tr class="${m.result}"><td class="wrap">${watch}${stderr}</td><td class="wrap">${esc(m.opponent)}</td><td>${m.result}</td><td class="wide">${esc(m.reason)}, ${m.turns}</td><td class="n">${m.detail?.faults.length || ''}</td></tr>`;
     })

@@ -38,9 +38,9 @@ export interface Standing {
 }
 
 /** The leaderboard: each entrant's current submission by rating (unrated ones last, newest first). */
-export function standings(c: Coordinator): Standing[] {
-  const r = new Map(c.db.ratings().map((x) => [x.submission, x]));
-  const rows = c.db.current().map((s) => {
+export async function standings(c: Coordinator): Promise<Standing[]> {
+  const r = new Map((await c.db.ratings()).map((x) => [x.submission, x]));
+  const rows = (await c.db.current()).map((s) => {
     const x = r.get(s.id);
     return { entrant: s.entrant, submission: s.id, language: s.language, elo: x?.elo ?? null, lo: x?.lo ?? null, hi: x?.hi ?? null, wins: x?.wins ?? 0, draws: x?.draws ?? 0, losses: x?.losses ?? 0, games: x?.games ?? 0, submitted: s.at };
   });
@@ -51,16 +51,16 @@ export function standings(c: Coordinator): Standing[] {
 const link = (name: string): string => `<a href="/entrants/${encodeURIComponent(name)}">${esc(name)}</a>`;
 const pm = (s: Standing): string => (s.elo === null ? '<span class="pm">unrated</span>' : `${Math.round(s.elo)} <span class="pm">±${Math.round((s.hi! - s.lo!) / 2)}</span>`);
 
-export function leaderboardPage(c: Coordinator): string {
-  const rows = standings(c);
-  const n = c.db.counts();
-  const state = [c.frozen ? 'frozen: no more submissions' : 'open for submissions', c.paused ? 'the ladder is paused' : null].filter(Boolean).join('; ');
+export async function leaderboardPage(c: Coordinator): Promise<string> {
+  const rows = await standings(c);
+  const n = await c.db.counts();
+  const state = [(await c.frozen()) ? 'frozen: no more submissions' : 'open for submissions', (await c.paused()) ? 'the ladder is paused' : null].filter(Boolean).join('; ');
   const table = rows.length
     ? `<table><thead><tr><th class="n">#</th><th>entrant</th><th class="n">rating</th><th class="n">W-D-L</th><th class="n">games</th><th>last submission</th></tr></thead><tbody>${rows
         .map((s) => `<tr><td class="n">${s.rank}</td><td class="wrap">${link(s.entrant)}${s.language ? ` <span class="pm wide">${esc(s.language)}</span>` : ''}</td><td class="n">${pm(s)}</td><td class="n">${s.wins}-${s.draws}-${s.losses}</td><td class="n">${s.games}</td><td class="n">${esc(when(s.submitted))}</td></tr>`)
         .join('')}</tbody></table>`
     : '<p>No entrant yet: <a href="/submit">submit a bot</a>.</p>';
-  const fin = finalSection(c);
+  const fin = await finalSection(c);
   return shell(
     c.contest.name,
     'Leaderboard',
@@ -70,15 +70,15 @@ export function leaderboardPage(c: Coordinator): string {
 }
 
 /** The final round robin's standing, when the organiser has started one. */
-function finalSection(c: Coordinator): string {
-  const f = c.db.setting('final');
+async function finalSection(c: Coordinator): Promise<string> {
+  const f = await c.db.setting('final');
   if (!f) return '';
   const { submissions, games } = JSON.parse(f) as { submissions: number[]; games: number };
-  const results = c.db.results('final');
+  const results = await c.db.results('final');
   const r = rateResults(results);
   const total = (submissions.length * (submissions.length - 1)) / 2 * games;
-  const rows = submissions
-    .map((id) => ({ id, name: c.db.submission(id)?.entrant ?? String(id), x: r.bySubmission.get(id) }))
+  const named = await Promise.all(submissions.map(async (id) => ({ id, name: (await c.db.submission(id))?.entrant ?? String(id), x: r.bySubmission.get(id) })));
+  const rows = named
     .sort((a, b) => (b.x?.elo ?? -Infinity) - (a.x?.elo ?? -Infinity));
   return `<h2>Final round robin</h2><p class="note">${results.length} of ${total} games played (top ${submissions.length}, ${games} games a pair).</p><table><thead><tr><th class="n">#</th><th>entrant</th><th class="n">rating</th><th class="n">W-D-L</th></tr></thead><tbody>${rows
     .map((s, i) => `<tr><td class="n">${i + 1}</td><td>${link(s.name)}</td><td class="n">${s.x ? `${Math.round(s.x.elo)} <span class="pm">±${Math.round((s.x.hi - s.x.lo) / 2)}</span>` : ''}</td><td class="n">${s.x ? `${s.x.wins}-${s.x.draws}-${s.x.losses}` : ''}</td></tr>`)
@@ -99,9 +99,9 @@ export function checkHtml(r: CheckResult, budgetMs: number): string {
   return `${head}<ul>${games}</ul><p class="note">${r.decisions} decisions: ${r.meanMs.toFixed(2)} ms mean, ${r.maxMs.toFixed(2)} ms max ${esc(clockWords(r.clock ?? 'wall'))}, against a budget of ${budgetMs} ms.</p>`;
 }
 
-export function submitPage(c: Coordinator, v: Viewer, message = ''): string {
+export async function submitPage(c: Coordinator, v: Viewer, message = ''): Promise<string> {
   const o = c.contest.serve;
-  const frozen = c.frozen ? '<p class="bad">The contest is frozen: it takes no more submissions.</p>' : '';
+  const frozen = (await c.frozen()) ? '<p class="bad">The contest is frozen: it takes no more submissions.</p>' : '';
   return shell(
     c.contest.name,
     'Submit a bot',
@@ -128,8 +128,8 @@ export function submittedPage(c: Coordinator, entrant: string, submission: numbe
 }
 
 /** A match's replay in the report's viewer, its bots named by their entrants. */
-export function replayPage(c: Coordinator, m: MatchRow): string {
-  const names = [c.db.submission(m.s0)!.entrant, c.db.submission(m.s1)!.entrant];
+export async function replayPage(c: Coordinator, m: MatchRow): Promise<string> {
+  const names = [(await c.db.submission(m.s0))!.entrant, (await c.db.submission(m.s1))!.entrant];
   const r = parseReplay(readFileSync(join(c.storage, m.replay!), 'utf8'), `${m.id}.jsonl`);
   const named = { ...r, header: { ...r.header, bots: names } };
   let mod = null;
@@ -150,16 +150,17 @@ export function replayPage(c: Coordinator, m: MatchRow): string {
   return pageHtml(`${names[0]} vs ${names[1]}`, `${c.contest.name} · match ${m.id}`, [['replay', 'Replay', `${back}<div class="viewer" id="viewer"></div><script type="application/json" id="replay-data">${json}</script>`]]);
 }
 
-export function organiserPage(c: Coordinator): string {
-  const n = c.db.counts();
-  const subs = c.db.db.prepare('SELECT entrant, COUNT(*) AS n, SUM(ok) AS ok, MAX(at) AS last FROM submissions GROUP BY entrant ORDER BY entrant').all() as { entrant: string; n: number; ok: number; last: string }[];
+export async function organiserPage(c: Coordinator): Promise<string> {
+  const n = await c.db.counts();
+  const subs = await c.db.submissionSummary();
+  const frozen = await c.frozen(), paused = await c.paused();
   const btn = (action: string, label: string, extra = ''): string => `<form method="post" action="/organiser/${action}" class="card">${extra}<button type="submit">${esc(label)}</button></form>`;
   return shell(
     c.contest.name,
     'Organiser',
-    `<p>${plural(n.done, 'match', 'matches')} played, ${n.queued} queued; ${c.frozen ? 'frozen' : 'open'}; the ladder is ${c.paused ? 'paused' : 'playing'}; ${c.workers} workers.</p>
-${c.frozen ? btn('unfreeze', 'Open submissions again') : btn('freeze', 'Freeze submissions')}
-${c.paused ? btn('resume', 'Resume the ladder') : btn('pause', 'Pause the ladder')}
+    `<p>${plural(n.done, 'match', 'matches')} played, ${n.queued} queued; ${frozen ? 'frozen' : 'open'}; the ladder is ${paused ? 'paused' : 'playing'}; ${c.workers} workers.</p>
+${frozen ? btn('unfreeze', 'Open submissions again') : btn('freeze', 'Freeze submissions')}
+${paused ? btn('resume', 'Resume the ladder') : btn('pause', 'Pause the ladder')}
 ${btn('final', 'Start the final round robin', '<label for="top">Top N</label><input id="top" name="top" type="number" min="2" value="4"><label for="games">Games a pair (even)</label><input id="games" name="games" type="number" min="2" step="2" value="10">')}
 <h2>Entrants</h2><table><thead><tr><th>entrant</th><th class="n">submissions</th><th class="n">passed</th><th>last</th></tr></thead><tbody>${subs
       .map((s) => `<tr><td>${link(s.entrant)}</td><td class="n">${s.n}</td><td class="n">${s.ok}</td><td class="n">${esc(when(s.last))}</td></tr>`)

@@ -79,7 +79,7 @@ export class QueueFeed {
     await this.collect();
     const depth = Math.max(2, 2 * (await aliveWorkers(this.redis)).threads);
     while (this.pending.size < depth) {
-      const t = leaseTask(this.c, 'queue');
+      const t = await leaseTask(this.c, 'queue');
       if (!t) break;
       if (this.pending.has(t.id)) continue; // its lease ran out while it waited on the queue: it is there still
       for (const s of t.seats) if (s.files) await this.storeSubmission(s.submission, s.sha256);
@@ -91,7 +91,7 @@ export class QueueFeed {
   /** A submission's archive into Redis, unless it is there. */
   private async storeSubmission(submission: number, sha256: string): Promise<void> {
     if (this.stored.has(sha256)) return;
-    const sub = this.c.db.submission(submission)!;
+    const sub = (await this.c.db.submission(submission))!;
     await this.redis.set(submissionKey(sha256), (await submissionArchive(this.c, sub)).toString('base64'), 'NX');
     this.stored.add(sha256);
   }
@@ -102,8 +102,9 @@ export class QueueFeed {
     const done = (await this.queue.getJobs(['completed'])).filter((j): j is Job<ServeJob, ServeJobResult> => !!j?.id?.startsWith(prefix));
     for (const j of done) {
       const id = j.id!.slice(prefix.length);
-      if (j.returnvalue) takeResult(this.c, id, j.returnvalue, j.returnvalue.worker);
-      await j.remove();
+      if (j.returnvalue) await takeResult(this.c, id, j.returnvalue, j.returnvalue.worker);
+      // Another server on the same database may have collected and removed it first: its result is written once.
+      await j.remove().catch(() => undefined);
       this.pending.delete(id);
     }
     for (const id of [...this.pending]) if (!(await Job.fromId(this.queue, serveJobId(this.c.setup.key, id)))) this.pending.delete(id);

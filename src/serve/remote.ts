@@ -49,9 +49,9 @@ export interface RemoteResult {
 const seat = (s: SubmissionRow): RemoteSeat => ({ name: s.entrant, submission: s.id, sha256: s.sha256, spec: s.spec, files: s.dir !== null });
 
 /** A match for worker `worker`, or null when none is waiting. */
-export function leaseTask(c: Coordinator, worker: string): RemoteTask | null {
+export async function leaseTask(c: Coordinator, worker: string): Promise<RemoteTask | null> {
   const seconds = c.contest.serve.leaseSeconds;
-  const l = c.lease(worker, seconds);
+  const l = await c.lease(worker, seconds);
   if (!l) return null;
   return { id: l.m.id, seed: l.m.seed, key: c.setup.key, run: c.setup.run, dataText: c.setup.dataText, seats: [seat(l.seats[0]), seat(l.seats[1])], leaseSeconds: seconds };
 }
@@ -72,8 +72,8 @@ export async function submissionArchive(c: Coordinator, s: SubmissionRow): Promi
 }
 
 /** Writes a worker's result: its replay into the storage, then the result (once). */
-export function takeResult(c: Coordinator, id: string, r: RemoteResult, worker: string): boolean {
-  const m = c.db.match(id);
+export async function takeResult(c: Coordinator, id: string, r: RemoteResult, worker: string): Promise<boolean> {
+  const m = await c.db.match(id);
   if (!m || m.state !== 'queued') return false;
   const file = replayFile(id);
   mkdirSync(dirname(join(c.storage, file)), { recursive: true });

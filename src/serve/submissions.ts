@@ -58,7 +58,7 @@ function checkPaths(file: string): void {
 /** Takes a submission in (see the top of this file); every refusal a HavocError naming what and where. */
 export async function takeSubmission(c: Coordinator, parts: readonly Upload[], token: string | null, formName?: string): Promise<Submitted> {
   const db = c.db, o = c.contest.serve;
-  if (c.frozen) throw new HavocError('ERR_UPLOAD', 'submission', 'the contest is frozen: it takes no more submissions');
+  if (await c.frozen()) throw new HavocError('ERR_UPLOAD', 'submission', 'the contest is frozen: it takes no more submissions');
   const dir = join('submissions', randomUUID());
   const dest = join(c.storage, dir);
   let done = false, created: string | null = null;
@@ -81,21 +81,22 @@ export async function takeSubmission(c: Coordinator, parts: readonly Upload[], t
     if (m.rulesets && !m.rulesets.includes(ruleset)) throw new HavocError('ERR_UPLOAD', 'bot.json: rulesets', `the contest plays ${ruleset}, which this bot's rulesets (${m.rulesets.join(', ')}) leave out`);
     // The entrant: a new one gets a token; a known one must bring its own.
     let given: string | null = null;
-    const known = db.entrant(name);
+    const known = await db.entrant(name);
     if (!known) {
       given = newToken();
       try {
-        db.addEntrant({ name, token: tokenHash(given), author: m.author, house: 0, created: new Date().toISOString() });
+        await db.addEntrant({ name, token: tokenHash(given), author: m.author, house: 0, created: new Date().toISOString() });
         created = name;
       } catch {
         throw new HavocError('ERR_ACCESS', name, 'this name was just taken by another submission: choose another');
       }
     } else if (known.house) throw new HavocError('ERR_ACCESS', name, 'is a house bot of the contest: choose another name');
     else if (!tokenMatches(token, known.token)) throw new HavocError('ERR_ACCESS', name, token ? 'the token given is not this entrant\'s' : 'this entrant exists: send its token (given at its first submission) to submit again');
-    if (db.submissionsOf(name).length >= o.submissions) throw new HavocError('ERR_UPLOAD', name, `has made ${o.submissions} submissions, the contest's limit`);
-    const check = await c.check(db.nextSubmissionId(), { name, spec: m.spec, root: up.root });
-    const id = db.addSubmission({
-      entrant: name, at: new Date().toISOString(), dir: relative(c.storage, up.root), spec: m.spec, language: languageOf(m), sha256: up.sha256, ok: check.ok ? 1 : 0, report: JSON.stringify(check),
+    if ((await db.submissionsOf(name)).length >= o.submissions) throw new HavocError('ERR_UPLOAD', name, `has made ${o.submissions} submissions, the contest's limit`);
+    const id = await db.reserveSubmissionId();
+    const check = await c.check(id, { name, spec: m.spec, root: up.root });
+    await db.addSubmission({
+      id, entrant: name, at: new Date().toISOString(), dir: relative(c.storage, up.root), spec: m.spec, language: languageOf(m), sha256: up.sha256, ok: check.ok ? 1 : 0, report: JSON.stringify(check),
     });
     done = true;
     if (check.ok) c.pump();
@@ -103,6 +104,6 @@ export async function takeSubmission(c: Coordinator, parts: readonly Upload[], t
   } finally {
     if (!done) rmSync(dest, { recursive: true, force: true });
     // A new entrant whose first submission did not get in is not kept: its token was never given.
-    if (!done && created) db.db.prepare('DELETE FROM entrants WHERE name = ? AND NOT EXISTS (SELECT 1 FROM submissions WHERE entrant = ?)').run(created, created);
+    if (!done && created) await db.dropEntrantWithoutSubmissions(created);
   }
 }

@@ -18,7 +18,10 @@ import { causeOf, faultWhere, faultsOf, groupFaults, withoutCarets } from '../..
 import { matchOf, nextPairs, type LadderView } from '../../src/serve/ladder.js';
 import { rateResults, type Result } from '../../src/serve/ratings.js';
 import { makeRng } from '../../src/core/rng.js';
-import { ContestDb } from '../../src/serve/db.js';
+import { HavocError } from '../../src/core/errors.js';
+import { openContestDb } from '../../src/serve/db.js';
+import { isPostgresUrl, maskUrl } from '../../src/serve/sql.js';
+import { numbered } from '../../src/serve/postgres.js';
 import { timeFigures } from '../../src/report/decisionTimes.js';
 import { loadServedContest } from '../../src/serve/contest.js';
 
@@ -230,25 +233,50 @@ describe('ratings and the database', () => {
       expect(los(shuffled)).toEqual(want);
     }
   });
-  it('writes a result once, and the ratings table is the ratings of the stored results', () => {
-    const db = new ContestDb(join(fresh(), 'c.db'));
-    db.addEntrant({ name: 'a', token: null, author: null, house: 1, created: '' });
-    db.addEntrant({ name: 'b', token: null, author: null, house: 1, created: '' });
-    for (const e of ['a', 'b']) db.addSubmission({ entrant: e, at: '', dir: null, spec: 'random', language: null, sha256: '', ok: 1, report: '{}' });
+  it('writes a result once, and the ratings table is the ratings of the stored results', async () => {
+    const db = await openContestDb(join(fresh(), 'c.db'));
+    await db.addEntrant({ name: 'a', token: null, author: null, house: 1, created: '' });
+    await db.addEntrant({ name: 'b', token: null, author: null, house: 1, created: '' });
+    for (const e of ['a', 'b']) await db.addSubmission({ id: await db.reserveSubmissionId(), entrant: e, at: '', dir: null, spec: 'random', language: null, sha256: '', ok: 1, report: '{}' });
+    expect((await db.current()).map((s) => s.id)).toEqual([1, 2]);
     const ms = [0, 1, 2, 3].map((k) => matchOf('ladder', 'seed', 1, 2, k));
-    expect(db.queue(ms)).toBe(4);
-    expect(db.queue(ms)).toBe(0);
+    expect(await db.queue(ms)).toBe(4);
+    expect(await db.queue(ms)).toBe(0);
     const res = (winner: number) => ({ winner, reason: 'kill', turns: 5, faults: [0, 0], detail: '{"seats":[]}', replay: null, logs: ['oops', null] });
-    expect(db.finish(ms[0].id, res(0), '1')).toBe(true);
-    expect(db.finish(ms[0].id, res(1), '2')).toBe(false);
-    db.finish(ms[1].id, res(-1), '3');
-    db.finish(ms[2].id, res(1), '4');
-    expect(db.counts()).toEqual({ queued: 1, done: 3 });
-    expect(db.match(ms[0].id)!.winner).toBe(0);
-    expect(db.log(ms[0].id, 0)).toBe('oops');
-    const want = [...rateResults(db.results('ladder')).bySubmission.values()].map(({ submission, elo, lo, hi, games, wins, draws, losses }) => ({ submission, elo, lo, hi, games, wins, draws, losses }));
-    expect(db.ratings()).toEqual(want);
-    db.close();
+    // Two written at once: one is written, the other finds it done.
+    expect(await Promise.all([db.finish(ms[0].id, res(0), '1'), db.finish(ms[0].id, res(1), '2')])).toEqual([true, false]);
+    await Promise.all([db.finish(ms[1].id, res(-1), '3'), db.finish(ms[2].id, res(1), '4')]);
+    expect(await db.counts()).toEqual({ queued: 1, done: 3 });
+    expect((await db.match(ms[0].id))!.winner).toBe(0);
+    expect(await db.log(ms[0].id, 0)).toBe('oops');
+    const want = [...rateResults(await db.results('ladder')).bySubmission.values()].map(({ submission, elo, lo, hi, games, wins, draws, losses }) => ({ submission, elo, lo, hi, games, wins, draws, losses }));
+    expect(await db.ratings()).toEqual(want);
+    await db.close();
+  });
+  it('claims a queued match for one claimer at a time, until its claim ends; a reserved submission id is never given twice', async () => {
+    const db = await openContestDb(join(fresh(), 'c.db'));
+    const ids = await Promise.all([db.reserveSubmissionId(), db.reserveSubmissionId(), db.reserveSubmissionId()]);
+    expect(ids.sort()).toEqual([1, 2, 3]);
+    const [m] = [matchOf('ladder', 'seed', 1, 2, 0)];
+    await db.queue([m]);
+    expect(await Promise.all([db.claim(m.id, 'A', 2000, 1000), db.claim(m.id, 'B', 2000, 1000)])).toEqual([true, false]);
+    // Renewed by A; B takes it only once A's claim has ended.
+    await db.renewClaims('A', 5000);
+    expect(await db.claim(m.id, 'B', 9000, 4999)).toBe(false);
+    expect(await db.claim(m.id, 'B', 9000, 5001)).toBe(true);
+    expect((await db.match(m.id))!.claimer).toBe('B');
+    await db.releaseClaims('B');
+    expect(await db.claim(m.id, 'A', 6000, 0)).toBe(true);
+    await db.close();
+  });
+  it('refuses a PostgreSQL URL no database answers with one line naming it, its password masked, and the cause', async () => {
+    await expect(openContestDb('postgres://ann:s3cret@127.0.0.1:1/contest')).rejects.toThrow(new HavocError('ERR_SERVE', 'postgres://ann:***@127.0.0.1:1/contest', "cannot reach the contest's database: connect ECONNREFUSED 127.0.0.1:1"));
+  });
+  it('masks a PostgreSQL URL\'s password and numbers its parameters', () => {
+    expect(maskUrl('postgres://ann:s3cret@db.example:5432/contest')).toBe('postgres://ann:***@db.example:5432/contest');
+    expect(maskUrl('postgresql://ann@db:5432/c')).toBe('postgresql://ann@db:5432/c');
+    expect(isPostgresUrl('postgresql://x/y') && isPostgresUrl('POSTGRES://x') && !isPostgresUrl('results/serve/x.db')).toBe(true);
+    expect(numbered('SELECT ? WHERE a = ? AND b IN (?, ?)')).toBe('SELECT $1 WHERE a = $2 AND b IN ($3, $4)');
   });
   it('decision time figures: mean, p99 by nearest rank, max', () => {
     const t = timeFigures(Array.from({ length: 200 }, (_, i) => i + 1));
