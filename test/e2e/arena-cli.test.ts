@@ -429,7 +429,7 @@ describe('replays, reports and the two-pig kernel in runs', () => {
       ruleset: 'rbp',
       seed: 'kernel',
       bots: [{ name: 'a', bot: 'bench-random' }, { name: 'b', bot: 'bench-random' }],
-      schedule: { type: 'round-robin', games: 40 },
+      schedule: { type: 'round-robin', games: 20 },
     });
 
   it('native-policy bots on the kernel give the same matches as the general engine', () => {
@@ -439,12 +439,12 @@ describe('replays, reports and the two-pig kernel in runs', () => {
     expect(havoc('tournament', pigs('k2'), '--out', slow, '--workers', '1', '--quiet', '--save-replays', 'all').code).toBe(0);
     expect(tables(fast)).toEqual(tables(slow));
     expect(existsSync(join(fast, 'replays'))).toBe(false);
-    expect(readFileSync(join(slow, 'matches.csv'), 'utf8').trim().split('\n')).toHaveLength(41);
+    expect(readFileSync(join(slow, 'matches.csv'), 'utf8').trim().split('\n')).toHaveLength(21);
   });
 
   it('saves the chosen replays, which verify, and writes report.html at the end of the run', () => {
     const dir = join(tmp, 'kernel-slow');
-    for (const id of [0, 17, 39]) expect(existsSync(join(dir, 'replays', `match-${id}.jsonl`))).toBe(true);
+    for (const id of [0, 17, 19]) expect(existsSync(join(dir, 'replays', `match-${id}.jsonl`))).toBe(true);
     const v = havoc('replay', dir, '--match', '17', '--verify');
     expect(v.code).toBe(0);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<svg');
@@ -452,15 +452,15 @@ describe('replays, reports and the two-pig kernel in runs', () => {
 
   it('plays any match of a run again from its folder, even one whose replay was not saved', () => {
     const dir = join(tmp, 'kernel-fast');
-    const v = havoc('replay', dir, '--match', '23', '--verify');
+    const v = havoc('replay', dir, '--match', '13', '--verify');
     expect(v.code).toBe(0);
-    const lines = readFileSync(join(dir, 'replays', 'match-23.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(dir, 'replays', 'match-13.jsonl'), 'utf8').trim().split('\n');
     const result = JSON.parse(lines[lines.length - 1]).result;
-    const row = readFileSync(join(dir, 'matches.csv'), 'utf8').split('\n').find((l) => l.startsWith('23,'))!.split(',');
+    const row = readFileSync(join(dir, 'matches.csv'), 'utf8').split('\n').find((l) => l.startsWith('13,'))!.split(',');
     const header = readFileSync(join(dir, 'matches.csv'), 'utf8').split('\n')[0].split(',');
     expect(result.turns).toBe(Number(row[header.indexOf('turns')]));
     expect(result.reason).toBe(row[header.indexOf('reason')]);
-    expect(havoc('replay', dir, '--match', '99999').err).toMatch(/the run has matches 0 to 39/);
+    expect(havoc('replay', dir, '--match', '99999').err).toMatch(/the run has matches 0 to 19/);
   });
 });
 

@@ -379,8 +379,9 @@ describe.each(rulesetIds())('ruleset %s through the GameModule interface', (id) 
   });
 
   it('enumerates the legal actions of every decision and question: each checks and round-trips, randomAction is among them, others are refused', () => {
+    // Two games a seat count, not three: the check is structural, and the third game cost a quarter of the suite's CPU.
     for (const { n, game } of games())
-      for (const seed of SEEDS.slice(0, 3)) {
+      for (const seed of SEEDS.slice(0, 2)) {
         const st = mod.newState(game, seed);
         const rng = makeRng(`${seed}/legal`);
         let decisions = 0;

@@ -133,7 +133,7 @@ describe('a contest played', () => {
     const path = join(tmp, file);
     writeFileSync(
       path,
-      JSON.stringify({ ruleset: 'rbp', entrants: list.map((e) => join(entrants, e)), bots: ['random'], games: { first: 2, more: 2, max: 40 }, maxRounds: 3, maxFaults: 20, seed: 'c1' }),
+      JSON.stringify({ ruleset: 'rbp', entrants: list.map((e) => join(entrants, e)), bots: ['random'], games: { first: 2, more: 2, max: 40 }, maxRounds: 2, maxFaults: 20, seed: 'c1' }),
     );
     return path;
   };

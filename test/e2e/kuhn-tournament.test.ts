@@ -140,13 +140,14 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
   it('bots named by path play isolated, each in a sandboxed process, the same matches as in the arena\'s threads', () => {
     const small = join(tmp, 'small.json');
     // A roomy budget: a decision's wall time (the round trip included) may not decide a row on a loaded test machine.
-    writeFileSync(small, JSON.stringify({ ...JSON.parse(readFileSync(cfg, 'utf8')), schedule: { type: 'round-robin', games: 20 }, budget: { ms: 10_000, sims: 2000 } }));
+    writeFileSync(small, JSON.stringify({ ...JSON.parse(readFileSync(cfg, 'utf8')), schedule: { type: 'round-robin', games: 10 }, budget: { ms: 10_000, sims: 2000 } }));
     const trusted = havoc('tournament', small, '--workers', '2', '--out', join(tmp, 'small-trusted'), '--quiet', '--unsafe-bots', '--no-report');
     expect(trusted.code, trusted.err).toBe(0);
     const isolated = havoc('tournament', small, '--workers', '2', '--out', join(tmp, 'small-isolated'), '--quiet', '--no-report');
     expect(isolated.code, isolated.err).toBe(0);
     expect(tables(join(tmp, 'small-isolated'))).toEqual(tables(join(tmp, 'small-trusted')));
-    // Isolated, the run chooses ten matches for interest (interest.ts) and saves them: listed with why, each a replay that verifies.
+    // Isolated, the run chooses ten matches for interest (interest.ts), here all ten (each played again in sandboxed
+    // processes: a match costs two of them), and saves them: listed with why, each a replay that verifies.
     const dir = join(tmp, 'small-isolated');
     const chosen = JSON.parse(readFileSync(join(dir, 'replays', 'chosen.json'), 'utf8')) as { matches: { id: number; why: string; loser?: string }[] };
     expect(chosen.matches).toHaveLength(10);
@@ -162,7 +163,7 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     // Answers nonsense whenever it opens the betting: an illegal answer, a fault, and the forfeit (check).
     writeFileSync(bad, `export default () => ({ bet: (obs) => (obs.history.length === 0 ? 'raise' : 'bet') });\n`);
     const faulty = join(tmp, 'faulty.json');
-    writeFileSync(faulty, JSON.stringify({ ruleset: 'dist/test/games/kuhn/index.js', bots: [{ name: 'bad', bot: bad }, { name: 'random', bot: 'dist/test/games/kuhn/bots/random.js' }], schedule: { type: 'round-robin', games: 20 }, seed: 'kuhn-faults' }));
+    writeFileSync(faulty, JSON.stringify({ ruleset: 'dist/test/games/kuhn/index.js', bots: [{ name: 'bad', bot: bad }, { name: 'random', bot: 'dist/test/games/kuhn/bots/random.js' }], schedule: { type: 'round-robin', games: 6 }, seed: 'kuhn-faults' }));
     const dir = join(tmp, 'faulty');
     const r = havoc('tournament', faulty, '--out', dir, '--workers', '2', '--quiet', '--save-replays', '0', '--no-report');
     expect(r.code, r.err).toBe(0);

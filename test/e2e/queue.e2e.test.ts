@@ -144,7 +144,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     const config = join(tmp, 'path-bot.json');
     // A command bot too (Python): the file its command names travels, and the worker runs it from its copy.
     const py = { name: 'py', command: ['python3', resolve('bots/starters/python/bot.py')] };
-    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: ['random', resolve('bots/example.ts'), py], between: 'bots', schedule: { type: 'round-robin', games: 8 }, seed: 'p1', budget: { ms: 5000 } }));
+    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: ['random', resolve('bots/example.ts'), py], between: 'bots', schedule: { type: 'round-robin', games: 2 }, seed: 'p1', budget: { ms: 5000 } }));
     // A generous budget: a sandboxed bot's decision over it is a fault, and the machine may be busy.
     const local = join(tmp, 'path-local'), dir = join(tmp, 'path-queued');
     expect(havoc(['tournament', config, '--out', local, '--workers', '2', '--quiet', '--no-report']).status).toBe(0);
@@ -171,7 +171,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
   const serving = (): void => {
     if (!workers.some((w) => w.exitCode === null && w.signalCode === null)) workers.push(start(['worker', '--queue', redis.url, '--workers', '2', '--cache', join(tmp, 'cache-more')]));
   };
-  const SWEEP = ['sweep', 'configs/sweep.json', '--matches', '300', '--sample', '60', '--bots', 'random', '--quiet', '--no-report', '--save-replays', 'none'];
+  const SWEEP = ['sweep', 'configs/sweep.json', '--matches', '100', '--sample', '20', '--bots', 'random', '--quiet', '--no-report', '--save-replays', 'none'];
 
   it('havoc sweep --queue: the tables (loadouts, parts, …) are a local sweep\'s', () => {
     serving();
@@ -200,7 +200,7 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     if (!existsSync(local)) expect(havoc([...SWEEP, '--out', local, '--workers', '2']).status).toBe(0);
     cpSync(local, cut, { recursive: true });
     const rowsCsv = readFileSync(join(local, 'matches.csv'), 'utf8');
-    writeFileSync(join(cut, 'matches.csv'), rowsCsv.slice(0, rowsCsv.split('\n').slice(0, 90).join('\n').length + 40)); // 89 rows and part of one
+    writeFileSync(join(cut, 'matches.csv'), rowsCsv.slice(0, rowsCsv.split('\n').slice(0, 30).join('\n').length + 40)); // 29 rows and part of one
     for (const t of ['loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']) rmSync(join(cut, t));
     const r = havoc(['resume', cut, '--queue', redis.url, '--quiet', '--no-report', '--save-replays', 'none']);
     expect(r.status, r.stderr).toBe(0);

@@ -4,7 +4,7 @@
  * (bots.csv is left as it was), and so is a run folder whose config.json was
  * edited after the run began; undone, the run resumes to the same tables.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,11 +41,13 @@ describe('a run folder changed by hand', () => {
     expect(havoc('resume', run, ...quiet).code).toBe(0);
     expect(readFileSync(join(run, 'bots.csv'), 'utf8')).toBe(bots);
 
-    for (const k of ['1', '2']) expect(havoc('tournament', config, '--shard', `${k}/2`, '--out', join(tmp, `shard${k}`), ...quiet).code).toBe(0);
-    flip(join(tmp, 'shard2', 'matches.csv'), 3);
-    const m = havoc('merge', join(tmp, 'merged'), join(tmp, 'shard1'), join(tmp, 'shard2'));
+    // merge reads a folder's rows through the same hashes, a shard's or a whole run's: a copy of the run, flipped, is refused.
+    cpSync(run, join(tmp, 'copy'), { recursive: true });
+    flip(join(tmp, 'copy', 'matches.csv'), 3);
+    const m = havoc('merge', join(tmp, 'merged'), join(tmp, 'copy'));
     expect(m.code).toBe(1);
-    expect(m.err.trim()).toMatch(new RegExp(`^error: ${join(tmp, 'shard2', 'matches.csv')}, lines? [\\d–]+: changed since they were written`));
+    expect(m.err.trim()).toMatch(new RegExp(`^error: ${join(tmp, 'copy', 'matches.csv')}, lines? [\\d–]+: changed since they were written`));
+    expect(existsSync(join(tmp, 'merged'))).toBe(false);
   });
 
   it("resume and merge refuse an edited config.json; undone, the run resumes", () => {
