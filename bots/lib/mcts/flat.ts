@@ -43,6 +43,7 @@ import { Evaluator } from '../evaluate.js';
 import { repeatLast } from '../predict.js';
 import { ProgramList } from '../programList.js';
 import { reachOf } from '../reach.js';
+import { PrefixSimulator } from '../prefixSim.js';
 import { Simulator } from '../sim.js';
 import { UcbTree } from './ucbTree.js';
 
@@ -106,7 +107,9 @@ export class FlatSearcher {
   private readonly n: number;
   private readonly gens: CandidateGen[];
   private readonly evs: Evaluator[];
-  private readonly sim: Simulator;
+  /** The engine: two machines' pairs sharing their prefixes, or (more machines) a turn played whole. */
+  private readonly pair: PrefixSimulator | null;
+  private readonly sim: Simulator | null;
   private readonly lists: ProgramList[];
   private readonly budget: SimBudget;
   private readonly still: number[] = [];
@@ -148,7 +151,8 @@ export class FlatSearcher {
     const reach = reachOf(game);
     this.gens = Array.from({ length: n }, (_, s) => new CandidateGen(game, s, reach));
     this.evs = Array.from({ length: n }, (_, s) => new Evaluator(game, s, reach));
-    this.sim = new Simulator(game);
+    this.pair = n === 2 ? new PrefixSimulator(game) : null;
+    this.sim = n === 2 ? null : new Simulator(game);
     this.lists = Array.from({ length: n }, () => new ProgramList(max + 2));
     this.budget = new SimBudget(budget, 0.5, 'fault');
     this.cn = Array.from({ length: n }, () => new Float64Array(max + 2));
@@ -190,7 +194,8 @@ export class FlatSearcher {
   search(st: State, last: readonly (string | null)[] | null, notation: Notation): FlatMove {
     const n = this.n, me = this.seat, o = this.opts, game = this.game, sim = this.sim;
     this.budget.begin();
-    sim.reset(st);
+    sim?.reset(st);
+    this.pair?.reset(st);
     // Candidates: every seat's, still-and-fire first, then last turn's program again, then the generator's best first.
     const acting = this.acting;
     acting.length = 0;
@@ -209,7 +214,7 @@ export class FlatSearcher {
       this.tried[s] = 0;
       this.trees[s].clear();
       this.treeCl[s] = -1;
-      sim.setProgram(s, list.codes, 0); // a dead machine's one program (all X)
+      sim?.setProgram(s, list.codes, 0); // a dead machine's one program (all X)
     }
     const mine = this.lists[me];
     if (acting.length < 2 || !st.alive[me]) return { programs: [mine.get(0)], p: [1] };
@@ -217,6 +222,7 @@ export class FlatSearcher {
     if (two) {
       this.cell.fill(NaN);
       this.cellSamples.fill(0);
+      this.pair!.setCandidates(this.lists[0].codes, this.lists[0].count, this.lists[1].codes, this.lists[1].count);
     } else {
       this.cells.clear();
       this.cellDice.clear();
@@ -369,12 +375,19 @@ export class FlatSearcher {
   /** Plays the picks' joint turn (fresh dice when `again`) and values it for every seat, into `played`; false when the budget ran out. */
   private play(again: boolean): boolean {
     if (!this.budget.take(1)) return false;
-    const sim = this.sim, start = sim.start, d = start.dice;
-    for (const s of this.acting) sim.setProgram(s, this.lists[s].codes, this.picks[s] * PROGRAM_LENGTH);
+    const sim = this.sim, pair = this.pair, d = (pair ?? sim!).start.dice;
     let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-    if (again) for (let i = 0; i < 4; i++) d[i] = (this.rng.next() * 4294967296) >>> 0;
+    if (again) {
+      for (let i = 0; i < 4; i++) d[i] = (this.rng.next() * 4294967296) >>> 0;
+      pair?.diceChanged();
+    }
     d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3];
-    const after = sim.play();
+    let after: State;
+    if (pair) after = pair.playPair(this.picks[0], this.picks[1]);
+    else {
+      for (const s of this.acting) sim!.setProgram(s, this.lists[s].codes, this.picks[s] * PROGRAM_LENGTH);
+      after = sim!.play();
+    }
     const ad = after.dice;
     this.rolled = ad[0] !== d0 || ad[1] !== d1 || ad[2] !== d2 || ad[3] !== d3;
     const out = this.played;
