@@ -273,17 +273,20 @@ export class FlatSearcher {
     const tree0 = this.trees[0], tree1 = this.trees[1], cell = this.cell, samples = this.cellSamples;
     const diceSamples = this.opts.diceSamples, invSqrt = this.invSqrt, picks = this.picks, played = this.played;
     const size0 = this.lists[0].count, size1 = this.lists[1].count, openTab = this.openTab, explore = this.explore;
-    let it = 0, cl = -1;
+    let it = 0, cl = -1, refreshAt = 0;
     for (; it < iterations; it++) {
       // Both seats have had `it` visits: the same candidates open and the same exploration term (pick's, written out).
       const tabled = it < openTab.length, open = tabled ? openTab[it] : this.openAt(it);
       let i = this.tried[0], j = this.tried[1];
       if (i >= size0 || i >= open || j >= size1 || j >= open) {
-        const c = tabled ? explore[it] : this.exploreAt(it);
-        if (Math.abs(c - cl) > REFRESH * c) {
-          this.rescore(0, c);
-          this.rescore(1, c);
-          cl = c;
+        if (it >= refreshAt) {
+          const c = tabled ? explore[it] : this.exploreAt(it);
+          if (Math.abs(c - cl) > REFRESH * c) {
+            this.rescore(0, c);
+            this.rescore(1, c);
+            cl = c;
+          }
+          refreshAt = tabled ? this.nextRefresh(it, cl) : it + 1;
         }
         if (i >= size0 || i >= open) i = tree0.best();
         if (j >= size1 || j >= open) j = tree1.best();
@@ -315,6 +318,21 @@ export class FlatSearcher {
     }
     this.seatVisits[0] = this.seatVisits[1] = it;
     return it;
+  }
+
+  /**
+   * The first visit count after `it` at which the exploration term has moved from `cl` by REFRESH (the table's
+   * length if none): the term grows with the visits, so a binary search of the table asks the test the loop would.
+   */
+  private nextRefresh(it: number, cl: number): number {
+    const explore = this.explore;
+    let lo = it + 1, hi = explore.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1, c = explore[mid];
+      if (Math.abs(c - cl) > REFRESH * c) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
   }
 
   /** Candidates open at `visits` beyond the table. */
