@@ -55,26 +55,31 @@ class Prefixes {
   id = new Int32Array(0);
   repair = new Uint8Array(0);
   count = 0;
+  /** An open-addressing table from (prefix id a step shorter, command) to the first candidate with them. */
+  private keys = new Int32Array(0);
+  private firsts = new Int32Array(0);
 
   set(codes: Uint16Array, count: number): void {
     if (this.repair.length < count) {
       this.id = new Int32Array(KEPT * count);
       this.repair = new Uint8Array(count);
+      let size = 4;
+      while (size < 2 * count) size <<= 1;
+      this.keys = new Int32Array(size);
+      this.firsts = new Int32Array(size);
     }
     this.count = count;
-    const id = this.id;
-    for (let i = 0; i < count; i++) {
-      this.repair[i] = isRepair(codes, i) ? 1 : 0;
-      for (let k = 0; k < KEPT; k++) {
-        // The first candidate whose prefix is i's: among those sharing i's prefix one step shorter.
-        let first = i;
-        const up = k === 0 ? -1 : id[(k - 1) * count + i], c = codes[i * PROGRAM_LENGTH + k];
-        for (let j = 0; j < i; j++)
-          if ((k === 0 || id[(k - 1) * count + j] === up) && codes[j * PROGRAM_LENGTH + k] === c) {
-            first = j;
-            break;
-          }
-        id[k * count + i] = first;
+    const id = this.id, keys = this.keys, firsts = this.firsts, mask = keys.length - 1, shift = 32 - Math.log2(keys.length);
+    for (let i = 0; i < count; i++) this.repair[i] = isRepair(codes, i) ? 1 : 0;
+    for (let k = 0; k < KEPT; k++) {
+      keys.fill(-1);
+      for (let i = 0; i < count; i++) {
+        // The first candidate whose prefix is i's: the same prefix one step shorter, and the same command at step k.
+        const key = (k === 0 ? 0 : id[(k - 1) * count + i]) * 65536 + codes[i * PROGRAM_LENGTH + k];
+        let h = Math.imul(key, 0x9e3779b1) >>> shift;
+        while (keys[h] !== -1 && keys[h] !== key) h = (h + 1) & mask;
+        if (keys[h] === -1) (keys[h] = key), (firsts[h] = i);
+        id[k * count + i] = firsts[h];
       }
     }
   }

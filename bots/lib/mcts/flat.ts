@@ -8,7 +8,9 @@
  * evaluator one turn on (a cell is expanded only after 60 visits, and never
  * expanding measured as strong: docs/bots.md), its move the root's visit
  * counts with a 15% floor. This searcher plays the same game directly on
- * the engine (bots/lib/sim.ts) and keeps every joint cell's value: a turn
+ * the engine (two machines: bots/lib/prefixSim.ts, a pair of candidates
+ * resumed from the longest prefix of steps played before; more: sim.ts)
+ * and keeps every joint cell's value: a turn
  * of the NHM engine is deterministic but for the teleporter's dice, so a
  * cell visited again costs no simulation (a cell whose turn rolled the
  * dice is played again with fresh dice, up to DICE_SAMPLES times, then its
