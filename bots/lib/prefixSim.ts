@@ -7,7 +7,7 @@
  * same position, and candidates share their first commands (standing still
  * firing, the same first move), so the states after steps 1 to 4 are kept
  * and a turn resumes from the longest prefix already played: the same
- * outcome, byte for byte, as playing it whole (test/unit/prefixSim.test.ts).
+ * outcome, byte for byte, as playing it whole (test/unit/prefix-sim.test.ts).
  *
  * `setCandidates` takes each seat's candidate list and gives every
  * candidate, for each step, a prefix id (the first candidate with the same
@@ -99,7 +99,7 @@ export class PrefixSimulator {
   private codes0: Uint16Array = new Uint16Array(0);
   private codes1: Uint16Array = new Uint16Array(0);
   private readonly joint = new Uint16Array(2 * PROGRAM_LENGTH);
-  /** Per step, the kept state's node by the two prefix ids (-1: none). */
+  /** Per step, the kept state's node by the two prefix ids (UNSEEN, SEEN: none kept). */
   private at = new Int32Array(0);
   private stride = 0;
   /** The kept states (a pool kept across positions), each one's dice epoch and whether its prefix rolled dice. */
@@ -125,9 +125,10 @@ export class PrefixSimulator {
     this.chooser = chooser;
   }
 
-  /** Takes `from` as the start of the following plays. */
+  /** Takes `from` as the start of the following plays (their candidates given next, by `setCandidates`). */
   reset(from: State): void {
     copyState(from, this.start);
+    this.at.fill(UNSEEN); // nothing kept holds for another start
     this.used = 0;
     this.epoch++;
   }
