@@ -176,14 +176,11 @@ export class PrefixSimulator {
     // The longest prefix kept.
     const at = this.at, id0 = p0.id, id1 = p1.id, n0 = p0.count, n1 = p1.count, stride = this.stride;
     const epoch = this.epoch, nodeEpoch = this.nodeEpoch, rolled = this.nodeRolled;
-    let node = -1, k = 0, stale = -1;
+    let node = -1, k = 0;
     for (; k < KEPT; k++) {
       const id = at[(k * n0 + id0[k * n0 + i]) * stride + id1[k * n1 + j]];
-      if (id < 0) break;
-      if (rolled[id] && nodeEpoch[id] !== epoch) {
-        stale = id; // played with other dice: played again, into the same node
-        break;
-      }
+      // None kept, or kept with other dice (played again below, into the same node, as is every node below it).
+      if (id < 0 || (rolled[id] && nodeEpoch[id] !== epoch)) break;
       node = id;
     }
     const sd = start.dice, d = st.dice, prog = st.prog;
@@ -206,15 +203,15 @@ export class PrefixSimulator {
       this.steps++;
       if (k === KEPT) break;
       const a = id0[k * n0 + i], b = id1[k * n1 + j];
-      let id = stale;
-      stale = -1;
-      if (id < 0) {
-        // Kept the second time a prefix is played: most are played once (a copy for nothing).
-        const e = (k * n0 + a) * stride + b;
-        if (at[e] === UNSEEN) {
-          at[e] = SEEN;
-          continue;
-        }
+      // Kept the second time a prefix is played (most are played once: a copy for nothing); a node kept before is
+      // played again only when its dice were others, and is overwritten.
+      const e = (k * n0 + a) * stride + b;
+      let id = at[e];
+      if (id === UNSEEN) {
+        at[e] = SEEN;
+        continue;
+      }
+      if (id === SEEN) {
         id = this.used++;
         if (id === this.nodes.length) this.grow();
         at[e] = id;
