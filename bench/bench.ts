@@ -2,6 +2,7 @@
  * `npm run bench`: what the engines cost, on one core, and results/bench.json.
  *
  *   node dist/bench/bench.js [--quick] [--seed S] [--out results/bench.json] [--against DIR] [--c-ref DIR] [--curve] [--sweep]
+ *   node dist/bench/bench.js --sweep-only [--sweep-matches N] [--json]   (row (p)'s 4,000-match sweep alone)
  *
  * (a) the Robo Battle Pigs reference workload of issue 14 (two pigs, default
  *     starts, 100-turn limit, both seats bench-random, match i seeded from
@@ -378,6 +379,19 @@ async function machineScaling(k: number, n: number, reps: number): Promise<{ alo
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
+  if (flag('--sweep-only')) {
+    // Row (p)'s sweep alone.
+    const matches = Number(option('--sweep-matches', '4000'));
+    if (!Number.isInteger(matches) || matches < 1) {
+      console.error(`bench: --sweep-matches takes a whole number of matches, not ${option('--sweep-matches', '')}`);
+      process.exit(1);
+    }
+    const load0 = loadavg()[0], runs = skilledSweepRows(matches);
+    row('', 'load average (1 min)', `${fmt(load0, 2)} at the start, ${fmt(loadavg()[0], 2)} at the end`, `on ${availableParallelism()} cores`);
+    printTable();
+    if (ARGS.includes('--json')) console.log(JSON.stringify(runs, null, 2));
+    return;
+  }
   const quick = flag('--quick');
   const run = option('--seed', '1');
   const out = option('--out', 'results/bench.json');
@@ -918,24 +932,33 @@ function skilledRows(quick: boolean, curve: boolean, sweep: boolean): unknown {
         row('(p)', `curve, ${p.group}: ${p.a} vs ${p.b}`, shareText(p), `${p.wins}/${p.losses}/${p.draws}; CPU a game ${fmt(p.cpu.a.cpuMsPerGame, 0)} ms (${fmt(p.cpu.a.cpuMsPerDecision, 2)} ms a decision), opponent ${fmt(p.cpu.b.cpuMsPerGame, 0)} ms`);
     }
   }
-  if (sweep) {
-    // configs/sweep.json's sweep (800 sampled designs, its seed) at 4,000 matches: skilled on every core, then on one (the same bytes), greedy on every core.
-    const dir = scratch();
-    try {
-      const workers = availableParallelism();
-      const runs: Record<string, TournamentRun> = {};
-      for (const [tag, bot, w] of [['skilled', 'skilled', workers], ['greedy', 'greedy', workers], ['skilled-1', 'skilled', 1]] as const)
-        runs[tag] = runTournament(dir, nhmSweepConfig(dir, 4000, 800, bot, 'sweep-1'), w, tag);
-      out.sweep = runs;
-      const s = runs.skilled, g = runs.greedy, one = runs['skilled-1'];
-      row('(p)', '4,000-match NHM sweep played by skilled', `${fmt(s.wallS, 1)} s`, `${workers} workers, ${fmt(s.playS, 1)} s playing; target < 240 s; greedy ${fmt(g.wallS, 1)} s (skilled / greedy ${fmt(s.playS / g.playS, 2)}x); 1 worker ${fmt(one.wallS, 1)} s; matches.csv ${one.matchesSha === s.matchesSha ? 'identical' : 'DIFFERENT'} across 1 and ${workers} workers; load ${fmt(s.load, 2)}`);
-    } catch (e) {
-      row('(p)', '4,000-match NHM sweep played by skilled', 'failed', (e as Error).message.slice(0, 300));
-    } finally {
-      cleanup(dir);
-    }
-  }
+  if (sweep) out.sweep = skilledSweepRows();
   return out;
+}
+
+/**
+ * The 4,000-match NHM sweep (configs/sweep.json's 800 sampled designs and seed) played by skilled on every core,
+ * by greedy on every core, and by skilled on one worker (the same bytes asked of its matches.csv). Alone:
+ * `node dist/bench/bench.js --sweep-only [--sweep-matches N]` (about 20 minutes of CPU at 4,000).
+ */
+function skilledSweepRows(matches = 4000): unknown {
+  const dir = scratch();
+  const what = `${fmt(matches)}-match NHM sweep played by skilled`;
+  try {
+    const workers = availableParallelism();
+    const runs: Record<string, TournamentRun> = {};
+    for (const [tag, bot, w] of [['skilled', 'skilled', workers], ['greedy', 'greedy', workers], ['skilled-1', 'skilled', 1]] as const)
+      runs[tag] = runTournament(dir, nhmSweepConfig(dir, matches, 800, bot, 'sweep-1'), w, tag);
+    const s = runs.skilled, g = runs.greedy, one = runs['skilled-1'];
+    const cpu = (r: TournamentRun): string => (r.cpuS === null ? '' : `, ${fmt(r.cpuS, 1)} CPU-s`);
+    row('(p)', what, `${fmt(s.wallS, 1)} s`, `${workers} workers${cpu(s)}, ${fmt(s.playS, 1)} s playing; target < 240 s at 4,000; greedy ${fmt(g.wallS, 1)} s${cpu(g)} (skilled / greedy ${fmt(s.playS / g.playS, 2)}x); 1 worker ${fmt(one.wallS, 1)} s${cpu(one)}; matches.csv ${one.matchesSha === s.matchesSha ? 'identical' : 'DIFFERENT'} across 1 and ${workers} workers; load ${fmt(s.load, 2)}`);
+    return runs;
+  } catch (e) {
+    row('(p)', what, 'failed', (e as Error).message.slice(0, 300));
+    return null;
+  } finally {
+    cleanup(dir);
+  }
 }
 
 /** Rows (q): every built-in bot on every ruleset, CPU a decision (bench/decisions.ts). */

@@ -8,7 +8,9 @@
  * evaluator one turn on (a cell is expanded only after 60 visits, and never
  * expanding measured as strong: docs/bots.md), its move the root's visit
  * counts with a 15% floor. This searcher plays the same game directly on
- * the engine (bots/lib/sim.ts) and keeps every joint cell's value: a turn
+ * the engine (two machines: bots/lib/prefixSim.ts, a pair of candidates
+ * resumed from the longest prefix of steps played before; more: sim.ts)
+ * and keeps every joint cell's value: a turn
  * of the NHM engine is deterministic but for the teleporter's dice, so a
  * cell visited again costs no simulation (a cell whose turn rolled the
  * dice is played again with fresh dice, up to DICE_SAMPLES times, then its
@@ -43,6 +45,7 @@ import { Evaluator } from '../evaluate.js';
 import { repeatLast } from '../predict.js';
 import { ProgramList } from '../programList.js';
 import { reachOf } from '../reach.js';
+import { PrefixSimulator } from '../prefixSim.js';
 import { Simulator } from '../sim.js';
 import { UcbTree } from './ucbTree.js';
 
@@ -106,7 +109,9 @@ export class FlatSearcher {
   private readonly n: number;
   private readonly gens: CandidateGen[];
   private readonly evs: Evaluator[];
-  private readonly sim: Simulator;
+  /** The engine: two machines' pairs sharing their prefixes, or (more machines) a turn played whole. */
+  private readonly pair: PrefixSimulator | null;
+  private readonly sim: Simulator | null;
   private readonly lists: ProgramList[];
   private readonly budget: SimBudget;
   private readonly still: number[] = [];
@@ -148,7 +153,8 @@ export class FlatSearcher {
     const reach = reachOf(game);
     this.gens = Array.from({ length: n }, (_, s) => new CandidateGen(game, s, reach));
     this.evs = Array.from({ length: n }, (_, s) => new Evaluator(game, s, reach));
-    this.sim = new Simulator(game);
+    this.pair = n === 2 ? new PrefixSimulator(game) : null;
+    this.sim = n === 2 ? null : new Simulator(game);
     this.lists = Array.from({ length: n }, () => new ProgramList(max + 2));
     this.budget = new SimBudget(budget, 0.5, 'fault');
     this.cn = Array.from({ length: n }, () => new Float64Array(max + 2));
@@ -190,7 +196,8 @@ export class FlatSearcher {
   search(st: State, last: readonly (string | null)[] | null, notation: Notation): FlatMove {
     const n = this.n, me = this.seat, o = this.opts, game = this.game, sim = this.sim;
     this.budget.begin();
-    sim.reset(st);
+    sim?.reset(st);
+    this.pair?.reset(st);
     // Candidates: every seat's, still-and-fire first, then last turn's program again, then the generator's best first.
     const acting = this.acting;
     acting.length = 0;
@@ -209,7 +216,7 @@ export class FlatSearcher {
       this.tried[s] = 0;
       this.trees[s].clear();
       this.treeCl[s] = -1;
-      sim.setProgram(s, list.codes, 0); // a dead machine's one program (all X)
+      sim?.setProgram(s, list.codes, 0); // a dead machine's one program (all X)
     }
     const mine = this.lists[me];
     if (acting.length < 2 || !st.alive[me]) return { programs: [mine.get(0)], p: [1] };
@@ -217,6 +224,7 @@ export class FlatSearcher {
     if (two) {
       this.cell.fill(NaN);
       this.cellSamples.fill(0);
+      this.pair!.setCandidates(this.lists[0].codes, this.lists[0].count, this.lists[1].codes, this.lists[1].count);
     } else {
       this.cells.clear();
       this.cellDice.clear();
@@ -267,17 +275,20 @@ export class FlatSearcher {
     const tree0 = this.trees[0], tree1 = this.trees[1], cell = this.cell, samples = this.cellSamples;
     const diceSamples = this.opts.diceSamples, invSqrt = this.invSqrt, picks = this.picks, played = this.played;
     const size0 = this.lists[0].count, size1 = this.lists[1].count, openTab = this.openTab, explore = this.explore;
-    let it = 0, cl = -1;
+    let it = 0, cl = -1, refreshAt = 0;
     for (; it < iterations; it++) {
       // Both seats have had `it` visits: the same candidates open and the same exploration term (pick's, written out).
       const tabled = it < openTab.length, open = tabled ? openTab[it] : this.openAt(it);
       let i = this.tried[0], j = this.tried[1];
       if (i >= size0 || i >= open || j >= size1 || j >= open) {
-        const c = tabled ? explore[it] : this.exploreAt(it);
-        if (Math.abs(c - cl) > REFRESH * c) {
-          this.rescore(0, c);
-          this.rescore(1, c);
-          cl = c;
+        if (it >= refreshAt) {
+          const c = tabled ? explore[it] : this.exploreAt(it);
+          if (Math.abs(c - cl) > REFRESH * c) {
+            this.rescore(0, c);
+            this.rescore(1, c);
+            cl = c;
+          }
+          refreshAt = tabled ? this.nextRefresh(it, cl) : it + 1;
         }
         if (i >= size0 || i >= open) i = tree0.best();
         if (j >= size1 || j >= open) j = tree1.best();
@@ -309,6 +320,21 @@ export class FlatSearcher {
     }
     this.seatVisits[0] = this.seatVisits[1] = it;
     return it;
+  }
+
+  /**
+   * The first visit count after `it` at which the exploration term has moved from `cl` by REFRESH (the table's
+   * length if none): the term grows with the visits, so a binary search of the table asks the test the loop would.
+   */
+  private nextRefresh(it: number, cl: number): number {
+    const explore = this.explore;
+    let lo = it + 1, hi = explore.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1, c = explore[mid];
+      if (Math.abs(c - cl) > REFRESH * c) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
   }
 
   /** Candidates open at `visits` beyond the table. */
@@ -369,12 +395,19 @@ export class FlatSearcher {
   /** Plays the picks' joint turn (fresh dice when `again`) and values it for every seat, into `played`; false when the budget ran out. */
   private play(again: boolean): boolean {
     if (!this.budget.take(1)) return false;
-    const sim = this.sim, start = sim.start, d = start.dice;
-    for (const s of this.acting) sim.setProgram(s, this.lists[s].codes, this.picks[s] * PROGRAM_LENGTH);
+    const sim = this.sim, pair = this.pair, d = (pair ?? sim!).start.dice;
     let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-    if (again) for (let i = 0; i < 4; i++) d[i] = (this.rng.next() * 4294967296) >>> 0;
+    if (again) {
+      for (let i = 0; i < 4; i++) d[i] = (this.rng.next() * 4294967296) >>> 0;
+      pair?.diceChanged();
+    }
     d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3];
-    const after = sim.play();
+    let after: State;
+    if (pair) after = pair.playPair(this.picks[0], this.picks[1]);
+    else {
+      for (const s of this.acting) sim!.setProgram(s, this.lists[s].codes, this.picks[s] * PROGRAM_LENGTH);
+      after = sim!.play();
+    }
     const ad = after.dice;
     this.rolled = ad[0] !== d0 || ad[1] !== d1 || ad[2] !== d2 || ad[3] !== d3;
     const out = this.played;
