@@ -7,10 +7,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './freePort.js';
 
 /** The folder holding postgres and initdb: PATH's first, else the newest of Debian's. */
 export function postgresBinaries(): string | null {
@@ -35,17 +35,6 @@ export function postgresMissing(): string | null {
   if (process.getuid?.() === 0 && !runAs()) return 'run as root, and no user nobody to run PostgreSQL as (it refuses root)';
   if (process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status !== 0) return 'run as root, and no setpriv (util-linux) to start PostgreSQL as another user';
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export interface PostgresServer {

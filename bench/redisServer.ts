@@ -4,26 +4,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './freePort.js';
 
 /** Whether redis-server is on this machine (null), or why not. */
 export function redisMissing(): string | null {
   const r = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   return r.status === 0 ? null : 'redis-server is not installed (apt-get install -y redis-server; .ci/run installs it)';
-}
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const answers = (port: number): Promise<boolean> =>
