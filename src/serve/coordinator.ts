@@ -42,7 +42,9 @@ const LOOK_MS = 1_000;
 /** Whether a match's claim (as last read) still holds: not worth trying to claim it. */
 const held = (m: MatchRow, now: number): boolean => m.claimer !== null && (m.claim_until ?? 0) >= now;
 
-const pairOf = (m: MatchRow): string => (m.s0 < m.s1 ? `${m.s0},${m.s1}` : `${m.s1},${m.s0}`);
+/** A pair of submissions as one key, whichever seat each has: `LO,HI`. */
+const pairKey = (a: number, b: number): string => (a < b ? `${a},${b}` : `${b},${a}`);
+const pairOf = (m: Pick<MatchRow, 's0' | 's1'>): string => pairKey(m.s0, m.s1);
 
 export class Coordinator {
   private readonly pool: Piscina<WorkerTask, PlayResult | CheckResult>;
@@ -129,19 +131,18 @@ export class Coordinator {
     const current = (await db.current()).map((s) => s.id);
     const ratings = rateResults(await db.results('ladder'));
     const count = new Map<string, { all: number; pending: number }>();
-    const key = (a: number, b: number): string => (a < b ? `${a},${b}` : `${b},${a}`);
     for (const m of await db.ladderPairs()) {
-      const c = count.get(key(m.s0, m.s1)) ?? { all: 0, pending: 0 };
+      const c = count.get(pairOf(m)) ?? { all: 0, pending: 0 };
       c.all++;
       if (m.state === 'queued') c.pending++;
-      count.set(key(m.s0, m.s1), c);
+      count.set(pairOf(m), c);
     }
     return {
       current,
       rating: (id) => ratings.bySubmission.get(id)?.elo ?? null,
       los: ratings.los,
-      games: (a, b) => count.get(key(a, b))?.all ?? 0,
-      pending: (a, b) => count.get(key(a, b))?.pending ?? 0,
+      games: (a, b) => count.get(pairKey(a, b))?.all ?? 0,
+      pending: (a, b) => count.get(pairKey(a, b))?.pending ?? 0,
     };
   }
 
