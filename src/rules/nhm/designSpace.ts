@@ -251,10 +251,9 @@ export function sampleLoadouts(cat: Catalogue, n: number, seed: string | number,
     for (const g of pool.groups) m.set(g.cost, (m.get(g.cost) ?? 0) + g.members.length);
     return m;
   });
-  const weightOf = (c: Cell): number => (spread ? c.groups.reduce((w, g, i) => w * (g.members.length / levels[i]!.get(g.cost)!), 1) : c.weight);
-  const total = cells.reduce((s, c) => s + weightOf(c), 0);
+  const weights = cells.map((c) => (spread ? c.groups.reduce((w, g, i) => w * (g.members.length / levels[i]!.get(g.cost)!), 1) : c.weight));
   const cumulative: number[] = [];
-  cells.reduce((s, c) => (cumulative.push(s + weightOf(c)), s + weightOf(c)), 0);
+  const total = weights.reduce((s, w) => (cumulative.push(s + w), s + w), 0);
   const rng = makeRng(deriveSeed(String(seed), spread ? 'sample-loadouts-spread' : 'sample-loadouts'));
   const out: Loadout[] = [];
   for (let k = 0; k < n; k++) {
