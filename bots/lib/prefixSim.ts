@@ -27,10 +27,10 @@ import type { Game } from '../../src/rules/nhm/game.js';
 import { scratchOf } from '../../src/rules/nhm/scratch.js';
 import * as stateMod from '../../src/rules/nhm/state.js';
 import { copyState, State } from '../../src/rules/nhm/state.js';
-import { playStep, playTurn, type Chooser } from '../../src/rules/nhm/step.js';
+import { isRepairProgram, playStep, playTurn, type Chooser } from '../../src/rules/nhm/step.js';
 
 // Module-local copies of imported constants for the hot loop (sim.ts says why).
-const PROGRAM_LENGTH = commands.PROGRAM_LENGTH, CMD_R = commands.CMD_R, CMD_X = commands.CMD_X;
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
 const END_NONE = stateMod.END_NONE, END_TURN_LIMIT = stateMod.END_TURN_LIMIT, DRAW = stateMod.DRAW;
 /** A prefix's entry in the table before it is kept: never played, played once. */
 const UNSEEN = -1, SEEN = -2;
@@ -38,17 +38,6 @@ const UNSEEN = -1, SEEN = -2;
 const CHUNK = 256;
 /** Steps whose outcome is kept: all but the last (a whole turn is the caller's to keep). */
 const KEPT = PROGRAM_LENGTH - 1;
-
-/** Whether candidate i is a repair program (step.ts's isRepairProgram, read in place). */
-function isRepair(codes: Uint16Array, i: number): boolean {
-  let r = 0;
-  for (let k = 0; k < PROGRAM_LENGTH; k++) {
-    const c = codes[i * PROGRAM_LENGTH + k];
-    if (c === CMD_R) r++;
-    else if (c !== CMD_X) return false;
-  }
-  return r > 0;
-}
 
 /** One seat's candidates as prefixes: per step k < KEPT, each candidate's prefix id. */
 class Prefixes {
@@ -70,7 +59,7 @@ class Prefixes {
     }
     this.count = count;
     const id = this.id, keys = this.keys, firsts = this.firsts, mask = keys.length - 1, shift = 32 - Math.log2(keys.length);
-    for (let i = 0; i < count; i++) this.repair[i] = isRepair(codes, i) ? 1 : 0;
+    for (let i = 0; i < count; i++) this.repair[i] = isRepairProgram(codes, i) ? 1 : 0;
     for (let k = 0; k < KEPT; k++) {
       keys.fill(-1);
       for (let i = 0; i < count; i++) {
