@@ -24,7 +24,8 @@ interface WorkerArgs {
 
 async function work(args: WorkerArgs): Promise<void> {
   const conn = parseQueueUrl(args.queue);
-  const threads = args.workers ?? defaultWorkers();
+  // A queue's worker plays on threads it can end (a batch past its deadline): HAVOC_WORKERS=0 gives it one.
+  const threads = args.workers ?? Math.max(1, defaultWorkers());
   const problem = workersProblem(threads, 1);
   if (problem) throw new HavocError('ERR_ARGS', '--workers', problem);
   await reachRedis(conn);
