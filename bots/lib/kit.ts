@@ -35,7 +35,8 @@ export function searchKit(ctx: BotContext) {
   };
 }
 
-const warmed = new WeakSet<BotFactory>();
+/** The rulesets each factory has warmed up on in this process. */
+const warmed = new WeakMap<BotFactory, Set<string>>();
 
 /** Turns of the warm-up game of the bot's own match-up, and of each of the others. Each ends at its turn limit (a path of its own). */
 const WARM_OWN_TURNS = 10;
@@ -66,9 +67,11 @@ function coveringDesigns(cat: Catalogue, count: number): Loadout[] {
 }
 
 /**
- * The warm-up's games: the bot's own match-up, then two-machine Ninja Havoc
- * Machines games of designs covering the catalogue's parts (a process that
- * starts on Robo Battle Pigs may go on to them).
+ * The warm-up's games: the bot's own match-up, then, in Ninja Havoc Machines,
+ * two-machine games of designs covering the catalogue's parts (its matches
+ * meet designs the first did not). Robo Battle Pigs has one build, so its
+ * own match-up is all a run of it meets; a process that goes on to Ninja
+ * Havoc Machines warms up again there (warmUp is once a ruleset).
  */
 function warmGames(game: Game): Game[] {
   const { catalogue, board, repairAllSlots, rulesetId } = game;
@@ -81,6 +84,7 @@ function warmGames(game: Game): Game[] {
     shields: game.startShields[i],
   }));
   const out = [new Game({ catalogue, board, machines, repairAllSlots, rulesetId, turnLimit: WARM_OWN_TURNS })];
+  if (rulesetId !== nhmModule.id) return out;
   const designs = coveringDesigns(game.catalogue, 2 * WARM_GAMES);
   const starts = defaultStarts(game.board, 2);
   for (let g = 0; 2 * g < designs.length; g++)
@@ -104,18 +108,20 @@ function codesOf(game: Game, seat: number, p: Program | Mixed<Program>, notation
 
 /**
  * Compiles a bot's hot code before its first timed decision. The first time a
- * process makes a bot of this factory, copies of it with an RNG of their own
- * play a few turns against each other: in the bot's own match-up, and in
- * Ninja Havoc Machines games of designs covering the catalogue's parts, so
- * that a part first met in a later match does not send the engine's or the
- * bot's compiled code back to the interpreter in the middle of a decision.
+ * process makes a bot of this factory for a ruleset, copies of it with an RNG
+ * of their own play a few turns against each other: in the bot's own
+ * match-up, and in Ninja Havoc Machines games of designs covering the
+ * catalogue's parts (warmGames), so that a part first met in a later match
+ * does not send the engine's or the bot's compiled code back to the
+ * interpreter in the middle of a decision.
  * The real bot's RNG is untouched, so its decisions are the same whether or
  * not the process was warm (matches stay a pure function of their seed). The
  * warm-up is only an optimisation: if it fails, the bot is made all the same.
  */
 export function warmUp(factory: BotFactory, ctx: BotContext): void {
-  if (warmed.has(factory)) return;
-  warmed.add(factory);
+  const done = warmed.get(factory) ?? new Set<string>(), ruleset = ctx.game.rulesetId;
+  if (done.has(ruleset)) return;
+  warmed.set(factory, done.add(ruleset));
   try {
     warmGames(ctx.game).forEach((game) => warmGame(factory, ctx, game));
   } catch {
