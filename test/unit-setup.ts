@@ -16,19 +16,30 @@ const refuse = (what: string) => () => {
   throw new Error(`a test in test/unit/ started ${what}: unit tests use no build, process, browser, sandbox, Redis or worker pool; move the file to test/e2e/ (README, "Tests")`);
 };
 
-const childProcess = require('node:child_process') as Record<string, unknown>;
-for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) {
-  const real = childProcess[name] as (...a: unknown[]) => unknown;
-  childProcess[name] = (...a: unknown[]) => (esbuild(a[0]) ? real(...a) : refuse(`a process (child_process.${name}: ${String(a[0])})`)());
+// The unit tier runs its files in shared processes (vitest.config.ts: isolate off), and this file runs before each:
+// the guards are put once a process.
+const installed = Symbol.for('havoc.unit-setup');
+const marks = globalThis as { [installed]?: true };
+if (!marks[installed]) {
+  marks[installed] = true;
+  guard();
 }
 
-const workerThreads = require('node:worker_threads') as { Worker: new (...a: any[]) => unknown };
-const Thread = workerThreads.Worker;
-workerThreads.Worker = class extends Thread {
-  constructor(what: unknown, options?: { eval?: boolean }) {
-    if (!options?.eval && !esbuild(what)) refuse(`a worker thread from ${String(what)}`)();
-    super(what, options);
+function guard(): void {
+  const childProcess = require('node:child_process') as Record<string, unknown>;
+  for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) {
+    const real = childProcess[name] as (...a: unknown[]) => unknown;
+    childProcess[name] = (...a: unknown[]) => (esbuild(a[0]) ? real(...a) : refuse(`a process (child_process.${name}: ${String(a[0])})`)());
   }
-};
 
-syncBuiltinESMExports();
+  const workerThreads = require('node:worker_threads') as { Worker: new (...a: any[]) => unknown };
+  const Thread = workerThreads.Worker;
+  workerThreads.Worker = class extends Thread {
+    constructor(what: unknown, options?: { eval?: boolean }) {
+      if (!options?.eval && !esbuild(what)) refuse(`a worker thread from ${String(what)}`)();
+      super(what, options);
+    }
+  };
+
+  syncBuiltinESMExports();
+}

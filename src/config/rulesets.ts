@@ -8,10 +8,11 @@
 import type { AnyGameModule } from '../core/game.js';
 import { HavocError } from '../core/errors.js';
 import { withRunData } from './data.js';
+import { BUILTIN_RULESETS } from '../rules/builtins.js';
 import { isRulesetPath, loadedRulesetId, loadRuleset, rulesetById, rulesetIds } from '../rules/registry.js';
 
-/** The built-in ruleset ids (the registry's at start-up; a config may also name a module's path). */
-export const RULESET_IDS: readonly string[] = rulesetIds();
+/** The built-in ruleset ids, from their one list (a config may also name a module's path; a test's game registered in this process is not one of them). */
+export const RULESET_IDS: readonly string[] = Object.keys(BUILTIN_RULESETS);
 
 /** What the config checks need to know of one ruleset. */
 export interface RulesetFacts {
