@@ -55,11 +55,11 @@ export default defineConfig({
       // Four at a time on two cores: an e2e file spends much of its time waiting (a Redis lock to lapse, a bot's
       // deadline, the watchdog, a child's start), and the others play while it waits. At three the two cores were
       // busy 77% of the suite (596 s of CPU in 389 s on a clean clone, 2026-12-06).
-      // A command a test starts plays on one worker thread unless the test names --workers (HAVOC_WORKERS, run/pool.ts):
-      // four files' commands already share the two cores, and a second thread of a small run only warms its own copy
-      // of the bots (golden: 25.5 s of CPU on two threads a run, 19.8 s on one). What 1 and 2 workers give is tested
-      // by the tests that name them.
-      { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 4, env: { HAVOC_WORKERS: '1' }, sequence: { groupOrder: 1 } } },
+      // A command a test starts plays in its own thread unless the test names --workers (HAVOC_WORKERS=0, run/pool.ts):
+      // four files' commands already share the two cores, and a pool's thread only loads the code and warms the bots
+      // again (a 2-match run: 0.92-1.05 s of CPU on one worker thread, 0.72-0.79 s in its own; 107 commands of the tier
+      // name no --workers). The pool, its watchdog and what 1 and 2 workers give are tested by the tests that name them.
+      { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 4, env: { HAVOC_WORKERS: '0' }, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'e2e-alone', include: [ALONE], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
