@@ -47,6 +47,7 @@ import { ProgramList } from '../programList.js';
 import { reachOf } from '../reach.js';
 import { PrefixSimulator } from '../prefixSim.js';
 import { Simulator } from '../sim.js';
+import { copyList, sharedRootOf, type SharedRoot } from './sharedRoot.js';
 import { UcbTree } from './ucbTree.js';
 
 const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
@@ -138,12 +139,17 @@ export class FlatSearcher {
   /** More machines: cells by joint key, each seat's value. */
   private readonly cells = new Map<number, Float64Array>();
   private readonly cellDice = new Map<number, number>();
+  /** Two machines: the lists and dice-free cells of the position last searched, shared with the other seat's search (sharedRoot.ts). */
+  private readonly shared: SharedRoot | null;
   private readonly picks: Int32Array;
   private readonly vals: Float64Array;
   private readonly acting: number[] = [];
   /** Figures of the last search. */
   iterationsDone = 0;
   simsDone = 0;
+  /** Whether the last search took its lists from the other seat's search of the position, and how many cells' values. */
+  listsShared = false;
+  cellsShared = 0;
 
   constructor(game: Game, seat: number, private readonly rng: Rng, budget: Budget, opts: Partial<FlatOptions> = {}) {
     this.game = game;
@@ -167,6 +173,7 @@ export class FlatSearcher {
     this.treeCl = new Float64Array(n);
     this.cell = new Float64Array(n === 2 ? (max + 2) * (max + 2) : 0);
     this.cellSamples = new Uint8Array(this.cell.length);
+    this.shared = n === 2 ? sharedRootOf(game, max, this.opts.scale) : null;
     this.picks = new Int32Array(n);
     this.vals = new Float64Array(n);
     this.played = new Float64Array(n);
@@ -198,18 +205,22 @@ export class FlatSearcher {
     this.budget.begin();
     sim?.reset(st);
     this.pair?.reset(st);
-    // Candidates: every seat's, still-and-fire first, then last turn's program again, then the generator's best first.
-    const acting = this.acting;
+    // Candidates: every seat's, still-and-fire first, then last turn's program again, then the generator's best first
+    // (or the other seat's search's of this position).
+    const acting = this.acting, shared = this.shared, known = shared !== null && shared.holds(st, last, notation);
     acting.length = 0;
     for (let s = 0; s < n; s++) {
       const list = this.lists[s];
-      this.gens[s].generate(st, o.candidates, list);
-      if (st.alive[s]) {
-        this.gens[s].stillProgram(st, this.still);
-        list.putFirst(this.still, last ? repeatLast(game, st, s, last[s], notation) : null);
-        if (list.count > o.candidates) list.count = o.candidates;
-        acting.push(s);
+      if (known) copyList(shared.lists[s], list);
+      else {
+        this.gens[s].generate(st, o.candidates, list);
+        if (st.alive[s]) {
+          this.gens[s].stillProgram(st, this.still);
+          list.putFirst(this.still, last ? repeatLast(game, st, s, last[s], notation) : null);
+          if (list.count > o.candidates) list.count = o.candidates;
+        }
       }
+      if (st.alive[s]) acting.push(s);
       this.cn[s].fill(0);
       this.cw[s].fill(0);
       this.seatVisits[s] = 0;
@@ -218,6 +229,9 @@ export class FlatSearcher {
       this.treeCl[s] = -1;
       sim?.setProgram(s, list.codes, 0); // a dead machine's one program (all X)
     }
+    if (shared && !known) shared.record(st, last, notation, this.lists);
+    this.listsShared = known;
+    this.cellsShared = 0;
     const mine = this.lists[me];
     if (acting.length < 2 || !st.alive[me]) return { programs: [mine.get(0)], p: [1] };
     const two = n === 2;
@@ -275,6 +289,7 @@ export class FlatSearcher {
     const tree0 = this.trees[0], tree1 = this.trees[1], cell = this.cell, samples = this.cellSamples;
     const diceSamples = this.opts.diceSamples, invSqrt = this.invSqrt, picks = this.picks, played = this.played;
     const size0 = this.lists[0].count, size1 = this.lists[1].count, openTab = this.openTab, explore = this.explore;
+    const shared = this.shared!.cell;
     let it = 0, cl = -1, refreshAt = 0;
     for (; it < iterations; it++) {
       // Both seats have had `it` visits: the same candidates open and the same exploration term (pick's, written out).
@@ -298,15 +313,22 @@ export class FlatSearcher {
       // Seen, and either deterministic (no dice rolled: samples 0) or sampled enough: kept; else played.
       const k = samples[key];
       if (!(v === v && (k === 0 || k >= diceSamples))) {
-        picks[0] = i;
-        picks[1] = j;
-        const seen = v === v;
-        if (!this.play(seen)) break;
-        if (this.rolled) {
-          cell[key] = seen ? v + (played[0] - v) / (k + 1) : played[0];
-          samples[key] = k + 1;
-        } else cell[key] = played[0];
-        v = played[0];
+        const seen = v === v, other = seen ? NaN : shared[key];
+        if (other === other) {
+          // The other seat's search played it, and no dice were rolled: its value, at a simulation's price in the budget.
+          if (!this.budget.take(1)) break;
+          cell[key] = v = other;
+          this.cellsShared++;
+        } else {
+          picks[0] = i;
+          picks[1] = j;
+          if (!this.play(seen)) break;
+          if (this.rolled) {
+            cell[key] = seen ? v + (played[0] - v) / (k + 1) : played[0];
+            samples[key] = k + 1;
+          } else cell[key] = shared[key] = played[0];
+          v = played[0];
+        }
       }
       // The wall-clock guard between simulations too (most iterations simulate nothing).
       if ((it & 1023) === 1023 && !this.budget.inTime()) break;

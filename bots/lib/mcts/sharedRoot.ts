@@ -1,0 +1,90 @@
+/**
+ * What two `skilled` searches of one position share (issue 48). In
+ * self-play — a sweep, a ladder's self-play rows — both seats' bots search
+ * the same root game one after the other: the same view but for its dice
+ * (unless a seat's hidden mines tell the views apart), the same programs of last turn, so
+ * the same candidate lists for both seats, and the same value of every
+ * joint cell whose turn rolled no dice (a turn that never reads the dice
+ * plays the same whatever they are). The first search keeps its lists and
+ * those cells' values here; the second, finding its position's bytes the
+ * same, takes the lists rather than generating them and a cell's value
+ * rather than playing it. A cell taken so still counts as a simulation of
+ * its budget, and a cell that rolled the dice is never kept: the search's
+ * moves are the ones it makes alone (flatDecisions' digest), only cheaper.
+ *
+ * One position a game (and search options): the last one searched.
+ */
+import type { Game } from '../../../src/rules/nhm/game.js';
+import type { State } from '../../../src/rules/nhm/state.js';
+import * as commands from '../../../src/rules/nhm/commands.js';
+import { ProgramList } from '../programList.js';
+
+const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
+
+export class SharedRoot {
+  /** The position's bytes and scalars, last turn's programs and the notation; `valid` once a search has recorded one. */
+  private bytes: Uint8Array;
+  private turn = 0;
+  private end = 0;
+  private winner = 0;
+  private mines = 0;
+  private last: (string | null)[] = [];
+  private notation = '';
+  private valid = false;
+  /** Each seat's candidates, as the searches order and cut them. */
+  readonly lists: ProgramList[];
+  /** By joint cell (seat 0's candidate × stride + seat 1's): its value for seat 0 when its turn rolled no dice, else NaN. */
+  readonly cell: Float64Array;
+
+  constructor(game: Game, candidates: number) {
+    this.bytes = new Uint8Array(0);
+    this.lists = Array.from({ length: game.n }, () => new ProgramList(candidates + 2));
+    this.cell = new Float64Array((candidates + 2) * (candidates + 2)).fill(NaN);
+  }
+
+  /** Whether the kept lists and cells are this position's. */
+  holds(st: State, last: readonly (string | null)[] | null, notation: string): boolean {
+    if (!this.valid || st.turn !== this.turn || st.end !== this.end || st.winner !== this.winner || st.minesUnarmed !== this.mines) return false;
+    if (notation !== this.notation || (last?.length ?? -1) !== this.last.length) return false;
+    if (last) for (let s = 0; s < last.length; s++) if (last[s] !== this.last[s]) return false;
+    // Every byte but the dice's (each seat's view has dice of its own, and neither the lists nor a dice-free cell reads them).
+    const a = st.bytes, b = this.bytes, d0 = st.dice.byteOffset, d1 = d0 + st.dice.byteLength;
+    if (a.length !== b.length) return false;
+    for (let k = 0; k < d0; k++) if (a[k] !== b[k]) return false;
+    for (let k = d1; k < a.length; k++) if (a[k] !== b[k]) return false;
+    return true;
+  }
+
+  /** Takes a new position and its lists (copied); every cell unknown. */
+  record(st: State, last: readonly (string | null)[] | null, notation: string, lists: readonly ProgramList[]): void {
+    if (this.bytes.length !== st.bytes.length) this.bytes = new Uint8Array(st.bytes.length);
+    this.bytes.set(st.bytes);
+    this.turn = st.turn;
+    this.end = st.end;
+    this.winner = st.winner;
+    this.mines = st.minesUnarmed;
+    this.last = last ? [...last] : [];
+    this.notation = notation;
+    for (let s = 0; s < lists.length; s++) copyList(lists[s], this.lists[s]);
+    this.cell.fill(NaN);
+    this.valid = true;
+  }
+}
+
+/** `from`'s programs and scores into `to`. */
+export function copyList(from: ProgramList, to: ProgramList): void {
+  to.clear();
+  for (let i = 0; i < from.count; i++) to.add(from.codes, from.score[i], i * PROGRAM_LENGTH);
+}
+
+const shared = new WeakMap<Game, Map<string, SharedRoot>>();
+
+/** The shared position of searches of `game` with these options (candidates a seat and the cells' scale). */
+export function sharedRootOf(game: Game, candidates: number, scale: number): SharedRoot {
+  let byOpts = shared.get(game);
+  if (!byOpts) shared.set(game, (byOpts = new Map()));
+  const key = `${candidates}/${scale}`;
+  let root = byOpts.get(key);
+  if (!root) byOpts.set(key, (root = new SharedRoot(game, candidates)));
+  return root;
+}
