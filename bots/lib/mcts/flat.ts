@@ -147,9 +147,10 @@ export class FlatSearcher {
   /** Figures of the last search. */
   iterationsDone = 0;
   simsDone = 0;
-  /** Whether the last search took its lists from the other seat's search of the position, and how many cells' values. */
+  /** Whether the last search took its lists from the other seat's search of the position, how many cells' values, and whether its visit counts. */
   listsShared = false;
   cellsShared = 0;
+  searchShared = false;
 
   constructor(game: Game, seat: number, private readonly rng: Rng, budget: Budget, opts: Partial<FlatOptions> = {}) {
     this.game = game;
@@ -173,7 +174,7 @@ export class FlatSearcher {
     this.treeCl = new Float64Array(n);
     this.cell = new Float64Array(n === 2 ? (max + 2) * (max + 2) : 0);
     this.cellSamples = new Uint8Array(this.cell.length);
-    this.shared = n === 2 ? sharedRootOf(game, max, this.opts.scale) : null;
+    this.shared = n === 2 ? sharedRootOf(game, this.opts) : null;
     this.picks = new Int32Array(n);
     this.vals = new Float64Array(n);
     this.played = new Float64Array(n);
@@ -232,6 +233,7 @@ export class FlatSearcher {
     if (shared && !known) shared.record(st, last, notation, this.lists);
     this.listsShared = known;
     this.cellsShared = 0;
+    this.searchShared = false;
     const mine = this.lists[me];
     if (acting.length < 2 || !st.alive[me]) return { programs: [mine.get(0)], p: [1] };
     const two = n === 2;
@@ -243,12 +245,22 @@ export class FlatSearcher {
       this.cells.clear();
       this.cellDice.clear();
     }
-    const stride = o.candidates + 2;
-    const iterations = Math.max(0, Math.floor(o.iterations ?? o.perSim * this.budget.budget.sims));
+    const stride = o.candidates + 2, sims = this.budget.budget.sims;
+    const iterations = Math.max(0, Math.floor(o.iterations ?? o.perSim * sims));
+    if (known && shared.searchedWith(iterations, sims)) {
+      // The other seat's search rolled no dice: this one would be it again (sharedRoot.ts).
+      for (let s = 0; s < n; s++) this.cn[s].set(shared.counts[s]);
+      this.iterationsDone = shared.iterationsDone;
+      this.simsDone = shared.simsDone;
+      this.searchShared = true;
+      return this.move(me);
+    }
     this.tables(iterations);
+    this.anyRolled = false;
     const it = two ? this.iterate2(iterations, stride) : this.iterateN(iterations, stride);
     this.iterationsDone = it;
     this.simsDone = this.budget.used;
+    if (shared && !known && !this.anyRolled) shared.keep(this.cn, iterations, sims, it, this.budget.used);
     return this.move(me);
   }
 
@@ -409,8 +421,9 @@ export class FlatSearcher {
     return true;
   }
 
-  /** Whether the last play rolled the dice. */
+  /** Whether the last play rolled the dice, and whether any of this search's did. */
   private rolled = false;
+  private anyRolled = false;
   /** Every seat's value of the last play. */
   private readonly played: Float64Array;
 
@@ -432,6 +445,7 @@ export class FlatSearcher {
     }
     const ad = after.dice;
     this.rolled = ad[0] !== d0 || ad[1] !== d1 || ad[2] !== d2 || ad[3] !== d3;
+    if (this.rolled) this.anyRolled = true;
     const out = this.played;
     if (this.n === 2) {
       const v = squash((this.evs[0].value(after) - this.evs[1].value(after)) / this.opts.scale);

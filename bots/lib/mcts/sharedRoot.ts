@@ -12,6 +12,13 @@
  * its budget, and a cell that rolled the dice is never kept: the search's
  * moves are the ones it makes alone (flatDecisions' digest), only cheaper.
  *
+ * And when none of the first search's turns rolled the dice (most designs
+ * have no teleporter) the second search is the first again, iteration for
+ * iteration: the same lists, the same values of the same cells, the same
+ * UCB1 picks, no draw from its RNG (only a cell with dice draws). So the
+ * first keeps both seats' visit counts, and the second takes its seat's
+ * move from them without iterating.
+ *
  * One position a game (and search options): the last one searched.
  */
 import type { Game } from '../../../src/rules/nhm/game.js';
@@ -35,11 +42,22 @@ export class SharedRoot {
   readonly lists: ProgramList[];
   /** By joint cell (seat 0's candidate × stride + seat 1's): its value for seat 0 when its turn rolled no dice, else NaN. */
   readonly cell: Float64Array;
+  /**
+   * The first search's visit counts per seat and candidate, kept when none of its turns rolled the dice (`searched`),
+   * with the iterations it was asked for under its budget's simulations, and the iterations and simulations it made.
+   */
+  readonly counts: Float64Array[];
+  private searched = false;
+  private asked = 0;
+  private budgetSims = 0;
+  iterationsDone = 0;
+  simsDone = 0;
 
   constructor(game: Game, candidates: number) {
     this.bytes = new Uint8Array(0);
     this.lists = Array.from({ length: game.n }, () => new ProgramList(candidates + 2));
     this.cell = new Float64Array((candidates + 2) * (candidates + 2)).fill(NaN);
+    this.counts = Array.from({ length: game.n }, () => new Float64Array(candidates + 2));
   }
 
   /** Whether the kept lists and cells are this position's. */
@@ -67,7 +85,23 @@ export class SharedRoot {
     this.notation = notation;
     for (let s = 0; s < lists.length; s++) copyList(lists[s], this.lists[s]);
     this.cell.fill(NaN);
+    this.searched = false;
     this.valid = true;
+  }
+
+  /** Keeps a whole search of the position, one whose turns rolled no dice: its visit counts (copied) and figures. */
+  keep(counts: readonly Float64Array[], asked: number, budgetSims: number, iterationsDone: number, simsDone: number): void {
+    for (let s = 0; s < counts.length; s++) this.counts[s].set(counts[s]);
+    this.asked = asked;
+    this.budgetSims = budgetSims;
+    this.iterationsDone = iterationsDone;
+    this.simsDone = simsDone;
+    this.searched = true;
+  }
+
+  /** Whether a whole search of the position (it `holds`) with these iterations and simulations is kept. */
+  searchedWith(asked: number, budgetSims: number): boolean {
+    return this.searched && asked === this.asked && budgetSims === this.budgetSims;
   }
 }
 
@@ -79,12 +113,12 @@ export function copyList(from: ProgramList, to: ProgramList): void {
 
 const shared = new WeakMap<Game, Map<string, SharedRoot>>();
 
-/** The shared position of searches of `game` with these options (candidates a seat and the cells' scale). */
-export function sharedRootOf(game: Game, candidates: number, scale: number): SharedRoot {
+/** The shared position of searches of `game` with these options (each field: the lists, the cells and the picks depend on them). */
+export function sharedRootOf(game: Game, opts: { readonly candidates: number }): SharedRoot {
   let byOpts = shared.get(game);
   if (!byOpts) shared.set(game, (byOpts = new Map()));
-  const key = `${candidates}/${scale}`;
+  const key = JSON.stringify(opts);
   let root = byOpts.get(key);
-  if (!root) byOpts.set(key, (root = new SharedRoot(game, candidates)));
+  if (!root) byOpts.set(key, (root = new SharedRoot(game, opts.candidates)));
   return root;
 }
