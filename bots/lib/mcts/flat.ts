@@ -25,6 +25,21 @@
  * cost 11 points of decided games against nash, 61.0% against 72.2% on the
  * same 504 games, so every iteration is played.)
  *
+ * Self-play: both seats' searches of one position are one root game, so
+ * the second takes the first's candidate lists and dice-free cells' values,
+ * and, when none of the first's turns rolled the dice, its visit counts
+ * (sharedRoot.ts): the same moves, byte for byte, and in self-play a second
+ * decision that costs a copy. On recorded self-play positions a decision
+ * costs 0.60-0.63x of its CPU before (flatDecisions, builds alternated),
+ * the lists and cells alone 0.77x; a self-play match on the ladder 43.2 ms
+ * against 88.4 (docs/performance.md, "The fifth round"). A profile before it (the
+ * same positions, `--cpu-prof`): UCB1's iterations 42% of a decision (the
+ * trees' walks most of it), the engine's simulated turns 23%, the candidate
+ * generator for both seats 24%, the evaluator 2%. Keeping the best's
+ * runner-up to skip a walk was tried and dropped: the best changes nearly
+ * every visit (12% of walks skipped, no gain), and a branch-free walk was
+ * no faster on a recorded trace.
+ *
  * Budget: simulated turns are at most the decision's `budget.sims` and
  * iterations at most twice that (at the default 2,000: 4,000 iterations,
  * some 700 simulated turns). The wall clock never shortens a search: a
