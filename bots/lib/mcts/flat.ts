@@ -251,15 +251,6 @@ export class FlatSearcher {
     this.searchShared = false;
     const mine = this.lists[me];
     if (acting.length < 2 || !st.alive[me]) return { programs: [mine.get(0)], p: [1] };
-    const two = n === 2;
-    if (two) {
-      this.cell.fill(NaN);
-      this.cellSamples.fill(0);
-      this.pair!.setCandidates(this.lists[0].codes, this.lists[0].count, this.lists[1].codes, this.lists[1].count);
-    } else {
-      this.cells.clear();
-      this.cellDice.clear();
-    }
     const stride = o.candidates + 2, sims = this.budget.budget.sims;
     const iterations = Math.max(0, Math.floor(o.iterations ?? o.perSim * sims));
     if (known && shared.searchedWith(iterations, sims)) {
@@ -269,6 +260,15 @@ export class FlatSearcher {
       this.simsDone = shared.simsDone;
       this.searchShared = true;
       return this.move(me);
+    }
+    const two = n === 2;
+    if (two) {
+      this.cell.fill(NaN);
+      this.cellSamples.fill(0);
+      this.pair!.setCandidates(this.lists[0].codes, this.lists[0].count, this.lists[1].codes, this.lists[1].count);
+    } else {
+      this.cells.clear();
+      this.cellDice.clear();
     }
     this.tables(iterations);
     this.anyRolled = false;
