@@ -189,7 +189,7 @@ export class FlatSearcher {
     this.treeCl = new Float64Array(n);
     this.cell = new Float64Array(n === 2 ? (max + 2) * (max + 2) : 0);
     this.cellSamples = new Uint8Array(this.cell.length);
-    this.shared = n === 2 ? sharedRootOf(game, this.opts) : null;
+    this.shared = n === 2 ? sharedRootOf(this.opts) : null;
     this.picks = new Int32Array(n);
     this.vals = new Float64Array(n);
     this.played = new Float64Array(n);

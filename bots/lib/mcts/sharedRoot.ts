@@ -19,7 +19,9 @@
  * first keeps both seats' visit counts, and the second takes its seat's
  * move from them without iterating.
  *
- * One position a game (and search options): the last one searched.
+ * One position a process (and search options): the last one searched,
+ * with its game. Not one a game: a sweep's worker keeps thousands of games
+ * (one a pair of designs), and a cell table for each was 55 kB a game.
  */
 import type { Game } from '../../../src/rules/nhm/game.js';
 import type { State } from '../../../src/rules/nhm/state.js';
@@ -29,7 +31,8 @@ import { ProgramList } from '../programList.js';
 const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
 
 export class SharedRoot {
-  /** The position's bytes and scalars, last turn's programs and the notation; `valid` once a search has recorded one. */
+  /** The position's game, bytes and scalars, last turn's programs and the notation; `valid` once a search has recorded one. */
+  private game: Game | null = null;
   private bytes: Uint8Array;
   private turn = 0;
   private end = 0;
@@ -53,16 +56,17 @@ export class SharedRoot {
   iterationsDone = 0;
   simsDone = 0;
 
-  constructor(game: Game, candidates: number) {
+  /** For searches of two machines. */
+  constructor(candidates: number) {
     this.bytes = new Uint8Array(0);
-    this.lists = Array.from({ length: game.n }, () => new ProgramList(candidates + 2));
+    this.lists = [0, 1].map(() => new ProgramList(candidates + 2));
     this.cell = new Float64Array((candidates + 2) * (candidates + 2)).fill(NaN);
-    this.counts = Array.from({ length: game.n }, () => new Float64Array(candidates + 2));
+    this.counts = [0, 1].map(() => new Float64Array(candidates + 2));
   }
 
   /** Whether the kept lists and cells are this position's. */
   holds(st: State, last: readonly (string | null)[] | null, notation: string): boolean {
-    if (!this.valid || st.turn !== this.turn || st.end !== this.end || st.winner !== this.winner || st.minesUnarmed !== this.mines) return false;
+    if (!this.valid || st.game !== this.game || st.turn !== this.turn || st.end !== this.end || st.winner !== this.winner || st.minesUnarmed !== this.mines) return false;
     if (notation !== this.notation || (last?.length ?? -1) !== this.last.length) return false;
     if (last) for (let s = 0; s < last.length; s++) if (last[s] !== this.last[s]) return false;
     // Every byte but the dice's (each seat's view has dice of its own, and neither the lists nor a dice-free cell reads them).
@@ -77,6 +81,7 @@ export class SharedRoot {
   record(st: State, last: readonly (string | null)[] | null, notation: string, lists: readonly ProgramList[]): void {
     if (this.bytes.length !== st.bytes.length) this.bytes = new Uint8Array(st.bytes.length);
     this.bytes.set(st.bytes);
+    this.game = st.game;
     this.turn = st.turn;
     this.end = st.end;
     this.winner = st.winner;
@@ -111,14 +116,12 @@ export function copyList(from: ProgramList, to: ProgramList): void {
   for (let i = 0; i < from.count; i++) to.add(from.codes, from.score[i], i * PROGRAM_LENGTH);
 }
 
-const shared = new WeakMap<Game, Map<string, SharedRoot>>();
+const shared = new Map<string, SharedRoot>();
 
-/** The shared position of searches of `game` with these options (each field: the lists, the cells and the picks depend on them). */
-export function sharedRootOf(game: Game, opts: { readonly candidates: number }): SharedRoot {
-  let byOpts = shared.get(game);
-  if (!byOpts) shared.set(game, (byOpts = new Map()));
+/** The shared position of two-machine searches with these options (each field: the lists, the cells and the picks depend on them). */
+export function sharedRootOf(opts: { readonly candidates: number }): SharedRoot {
   const key = JSON.stringify(opts);
-  let root = byOpts.get(key);
-  if (!root) byOpts.set(key, (root = new SharedRoot(game, opts.candidates)));
+  let root = shared.get(key);
+  if (!root) shared.set(key, (root = new SharedRoot(opts.candidates)));
   return root;
 }
