@@ -10,7 +10,10 @@
  * each of --sampled designs drawn as a sweep draws them (default 4). Each
  * position is searched with a fresh RNG seeded by its index, so a decision
  * is a pure function of the position, and the moves' digest tells whether a
- * change altered any.
+ * change altered any. The positions come in pairs, both seats' decisions
+ * of one turn, so each build's second search of a turn finds the first's
+ * lists, cells and counts as in self-play (bots/lib/mcts/sharedRoot.ts);
+ * the report says how many it took.
  *
  * --against DIST times another build (its dist/ folder, e.g. a copy of
  * main's) on the same positions in the same process, position by position,
@@ -49,7 +52,7 @@ interface Position {
 /** One build's modules, games and searchers: `search(i)` searches position i and returns the move as JSON. */
 interface Build {
   readonly name: string;
-  search(i: number): { move: string; iterations: number; sims: number };
+  search(i: number): { move: string; iterations: number; sims: number; listsShared: boolean; searchShared: boolean };
 }
 
 type Mod = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -122,7 +125,8 @@ async function build(dist: string, positions: Position[]): Promise<Build> {
       rng = rngMod.makeRng(`flat-decisions/${i}`);
       const searcher = s!;
       const move = JSON.stringify(searcher.search(states[i], p.last, p.notation));
-      return { move, iterations: searcher.iterationsDone, sims: searcher.simsDone };
+      // What the search took from the other seat's search of the position (bots/lib/mcts/sharedRoot.ts; older builds: nothing).
+      return { move, iterations: searcher.iterationsDone, sims: searcher.simsDone, listsShared: searcher.listsShared === true, searchShared: searcher.searchShared === true };
     },
   };
 }
@@ -167,7 +171,7 @@ async function main(): Promise<void> {
   if (against) builds.push(await build(resolve(against), positions));
   // Warm every build's code first, then time: the order swapped every other position, so neither is always second.
   for (let i = 0; i < Math.min(300, positions.length); i++) for (const b of builds) b.search(i);
-  const ms = builds.map(() => 0), digests = builds.map(() => createHash('sha256')), figures = builds.map(() => ({ iterations: 0, sims: 0 }));
+  const ms = builds.map(() => 0), digests = builds.map(() => createHash('sha256')), figures = builds.map(() => ({ iterations: 0, sims: 0, listsShared: 0, searchShared: 0 }));
   let same = 0;
   for (let r = 0; r < rounds; r++)
     for (let i = 0; i < positions.length; i++) {
@@ -176,7 +180,14 @@ async function main(): Promise<void> {
         const t0 = cpuMs(), got = builds[k].search(i);
         ms[k] += cpuMs() - t0;
         moves[k] = got.move;
-        if (r === 0) digests[k].update(got.move), (figures[k].iterations += got.iterations), (figures[k].sims += got.sims);
+        if (r === 0) {
+          digests[k].update(got.move);
+          const f = figures[k];
+          f.iterations += got.iterations;
+          f.sims += got.sims;
+          if (got.listsShared) f.listsShared++;
+          if (got.searchShared) f.searchShared++;
+        }
       }
       if (r === 0 && moves.every((x) => x === moves[0])) same++;
     }
@@ -185,12 +196,17 @@ async function main(): Promise<void> {
     cpuMsPerDecision: ms[k] / (n * rounds),
     iterations: figures[k].iterations / n,
     sims: figures[k].sims / n,
+    listsShared: figures[k].listsShared,
+    searchShared: figures[k].searchShared,
     digest: digests[k].digest('hex').slice(0, 16),
   }));
   const ratio = builds.length > 1 ? ms[0] / ms[1] : null;
   if (argv.includes('--json')) return void process.stdout.write(JSON.stringify({ positions: n, rounds, builds: report, ratio, sameMoves: builds.length > 1 ? same : null }, null, 2) + '\n');
   process.stdout.write(`flat decisions: ${n} positions (skilled self-play), ${rounds} rounds, CPU time a decision:\n`);
-  for (const b of report) process.stdout.write(`    ${b.build}: ${b.cpuMsPerDecision.toFixed(3)} ms (${b.iterations.toFixed(0)} iterations, ${b.sims.toFixed(0)} simulated turns), moves' digest ${b.digest}\n`);
+  for (const b of report)
+    process.stdout.write(
+      `    ${b.build}: ${b.cpuMsPerDecision.toFixed(3)} ms (${b.iterations.toFixed(0)} iterations, ${b.sims.toFixed(0)} simulated turns; taken from the other seat's search of the position: its lists in ${b.listsShared}, its whole search in ${b.searchShared}), moves' digest ${b.digest}\n`,
+    );
   if (ratio !== null) process.stdout.write(`    this build / the other: ${ratio.toFixed(3)}x; the same move in ${same} of ${n} positions\n`);
 }
 

@@ -25,6 +25,21 @@
  * cost 11 points of decided games against nash, 61.0% against 72.2% on the
  * same 504 games, so every iteration is played.)
  *
+ * Self-play: both seats' searches of one position are one root game, so
+ * the second takes the first's candidate lists and dice-free cells' values,
+ * and, when none of the first's turns rolled the dice, its visit counts
+ * (sharedRoot.ts): the same moves, byte for byte, and in self-play a second
+ * decision that costs a copy. On recorded self-play positions a decision
+ * costs 0.60-0.63x of its CPU before (flatDecisions, builds alternated),
+ * the lists and cells alone 0.77x; a self-play match on the ladder 43.2 ms
+ * against 88.4 (docs/performance.md, "The fifth round"). A profile before it (the
+ * same positions, `--cpu-prof`): UCB1's iterations 42% of a decision (the
+ * trees' walks most of it), the engine's simulated turns 23%, the candidate
+ * generator for both seats 24%, the evaluator 2%. Keeping the best's
+ * runner-up to skip a walk was tried and dropped: the best changes nearly
+ * every visit (12% of walks skipped, no gain), and a branch-free walk was
+ * no faster on a recorded trace.
+ *
  * Budget: simulated turns are at most the decision's `budget.sims` and
  * iterations at most twice that (at the default 2,000: 4,000 iterations,
  * some 700 simulated turns). The wall clock never shortens a search: a
@@ -47,6 +62,7 @@ import { ProgramList } from '../programList.js';
 import { reachOf } from '../reach.js';
 import { PrefixSimulator } from '../prefixSim.js';
 import { Simulator } from '../sim.js';
+import { copyList, sharedRootOf, type SharedRoot } from './sharedRoot.js';
 import { UcbTree } from './ucbTree.js';
 
 const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
@@ -138,12 +154,18 @@ export class FlatSearcher {
   /** More machines: cells by joint key, each seat's value. */
   private readonly cells = new Map<number, Float64Array>();
   private readonly cellDice = new Map<number, number>();
+  /** Two machines: the lists and dice-free cells of the position last searched, shared with the other seat's search (sharedRoot.ts). */
+  private readonly shared: SharedRoot | null;
   private readonly picks: Int32Array;
   private readonly vals: Float64Array;
   private readonly acting: number[] = [];
   /** Figures of the last search. */
   iterationsDone = 0;
   simsDone = 0;
+  /** Whether the last search took its lists from the other seat's search of the position, how many cells' values, and whether its visit counts. */
+  listsShared = false;
+  cellsShared = 0;
+  searchShared = false;
 
   constructor(game: Game, seat: number, private readonly rng: Rng, budget: Budget, opts: Partial<FlatOptions> = {}) {
     this.game = game;
@@ -167,6 +189,7 @@ export class FlatSearcher {
     this.treeCl = new Float64Array(n);
     this.cell = new Float64Array(n === 2 ? (max + 2) * (max + 2) : 0);
     this.cellSamples = new Uint8Array(this.cell.length);
+    this.shared = n === 2 ? sharedRootOf(this.opts) : null;
     this.picks = new Int32Array(n);
     this.vals = new Float64Array(n);
     this.played = new Float64Array(n);
@@ -198,18 +221,22 @@ export class FlatSearcher {
     this.budget.begin();
     sim?.reset(st);
     this.pair?.reset(st);
-    // Candidates: every seat's, still-and-fire first, then last turn's program again, then the generator's best first.
-    const acting = this.acting;
+    // Candidates: every seat's, still-and-fire first, then last turn's program again, then the generator's best first
+    // (or the other seat's search's of this position).
+    const acting = this.acting, shared = this.shared, known = shared !== null && shared.holds(st, last, notation);
     acting.length = 0;
     for (let s = 0; s < n; s++) {
       const list = this.lists[s];
-      this.gens[s].generate(st, o.candidates, list);
-      if (st.alive[s]) {
-        this.gens[s].stillProgram(st, this.still);
-        list.putFirst(this.still, last ? repeatLast(game, st, s, last[s], notation) : null);
-        if (list.count > o.candidates) list.count = o.candidates;
-        acting.push(s);
+      if (known) copyList(shared.lists[s], list);
+      else {
+        this.gens[s].generate(st, o.candidates, list);
+        if (st.alive[s]) {
+          this.gens[s].stillProgram(st, this.still);
+          list.putFirst(this.still, last ? repeatLast(game, st, s, last[s], notation) : null);
+          if (list.count > o.candidates) list.count = o.candidates;
+        }
       }
+      if (st.alive[s]) acting.push(s);
       this.cn[s].fill(0);
       this.cw[s].fill(0);
       this.seatVisits[s] = 0;
@@ -218,8 +245,22 @@ export class FlatSearcher {
       this.treeCl[s] = -1;
       sim?.setProgram(s, list.codes, 0); // a dead machine's one program (all X)
     }
+    if (shared && !known) shared.record(st, last, notation, this.lists);
+    this.listsShared = known;
+    this.cellsShared = 0;
+    this.searchShared = false;
     const mine = this.lists[me];
     if (acting.length < 2 || !st.alive[me]) return { programs: [mine.get(0)], p: [1] };
+    const stride = o.candidates + 2, sims = this.budget.budget.sims;
+    const iterations = Math.max(0, Math.floor(o.iterations ?? o.perSim * sims));
+    if (known && shared.searchedWith(iterations, sims)) {
+      // The other seat's search rolled no dice: this one would be it again (sharedRoot.ts).
+      for (let s = 0; s < n; s++) this.cn[s].set(shared.counts[s]);
+      this.iterationsDone = shared.iterationsDone;
+      this.simsDone = shared.simsDone;
+      this.searchShared = true;
+      return this.move(me);
+    }
     const two = n === 2;
     if (two) {
       this.cell.fill(NaN);
@@ -229,12 +270,12 @@ export class FlatSearcher {
       this.cells.clear();
       this.cellDice.clear();
     }
-    const stride = o.candidates + 2;
-    const iterations = Math.max(0, Math.floor(o.iterations ?? o.perSim * this.budget.budget.sims));
     this.tables(iterations);
+    this.anyRolled = false;
     const it = two ? this.iterate2(iterations, stride) : this.iterateN(iterations, stride);
     this.iterationsDone = it;
     this.simsDone = this.budget.used;
+    if (shared && !known && !this.anyRolled) shared.keep(this.cn, iterations, sims, it, this.budget.used);
     return this.move(me);
   }
 
@@ -275,6 +316,7 @@ export class FlatSearcher {
     const tree0 = this.trees[0], tree1 = this.trees[1], cell = this.cell, samples = this.cellSamples;
     const diceSamples = this.opts.diceSamples, invSqrt = this.invSqrt, picks = this.picks, played = this.played;
     const size0 = this.lists[0].count, size1 = this.lists[1].count, openTab = this.openTab, explore = this.explore;
+    const shared = this.shared!.cell;
     let it = 0, cl = -1, refreshAt = 0;
     for (; it < iterations; it++) {
       // Both seats have had `it` visits: the same candidates open and the same exploration term (pick's, written out).
@@ -298,15 +340,22 @@ export class FlatSearcher {
       // Seen, and either deterministic (no dice rolled: samples 0) or sampled enough: kept; else played.
       const k = samples[key];
       if (!(v === v && (k === 0 || k >= diceSamples))) {
-        picks[0] = i;
-        picks[1] = j;
-        const seen = v === v;
-        if (!this.play(seen)) break;
-        if (this.rolled) {
-          cell[key] = seen ? v + (played[0] - v) / (k + 1) : played[0];
-          samples[key] = k + 1;
-        } else cell[key] = played[0];
-        v = played[0];
+        const seen = v === v, other = seen ? NaN : shared[key];
+        if (other === other) {
+          // The other seat's search played it, and no dice were rolled: its value, at a simulation's price in the budget.
+          if (!this.budget.take(1)) break;
+          cell[key] = v = other;
+          this.cellsShared++;
+        } else {
+          picks[0] = i;
+          picks[1] = j;
+          if (!this.play(seen)) break;
+          if (this.rolled) {
+            cell[key] = seen ? v + (played[0] - v) / (k + 1) : played[0];
+            samples[key] = k + 1;
+          } else cell[key] = shared[key] = played[0];
+          v = played[0];
+        }
       }
       // The wall-clock guard between simulations too (most iterations simulate nothing).
       if ((it & 1023) === 1023 && !this.budget.inTime()) break;
@@ -387,8 +436,9 @@ export class FlatSearcher {
     return true;
   }
 
-  /** Whether the last play rolled the dice. */
+  /** Whether the last play rolled the dice, and whether any of this search's did. */
   private rolled = false;
+  private anyRolled = false;
   /** Every seat's value of the last play. */
   private readonly played: Float64Array;
 
@@ -410,6 +460,7 @@ export class FlatSearcher {
     }
     const ad = after.dice;
     this.rolled = ad[0] !== d0 || ad[1] !== d1 || ad[2] !== d2 || ad[3] !== d3;
+    if (this.rolled) this.anyRolled = true;
     const out = this.played;
     if (this.n === 2) {
       const v = squash((this.evs[0].value(after) - this.evs[1].value(after)) / this.opts.scale);
