@@ -49,7 +49,7 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       // The unit files share their two processes (isolate off): each file's fresh module graph cost more CPU than many
-      // files' tests (22 s of 90). What a file registers stays for the next, so none may count on the registry's list
+      // files' tests (86 s of CPU a unit tier with it, 60-64 without). What a file registers stays for the next, so none may count on the registry's list
       // beyond the built-in rulesets (config/rulesets.ts's RULESET_IDS are those).
       { extends: true, test: { name: 'unit', include: [UNIT, GAMES], setupFiles: ['test/unit-setup.ts'], maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } } },
       // Four at a time on two cores: an e2e file spends much of its time waiting (a Redis lock to lapse, a bot's
