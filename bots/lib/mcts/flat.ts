@@ -64,6 +64,7 @@ import { PrefixSimulator } from '../prefixSim.js';
 import { Simulator } from '../sim.js';
 import { copyList, sharedRootOf, type SharedRoot } from './sharedRoot.js';
 import { UcbTree } from './ucbTree.js';
+import { VisitSchedule } from './visitSchedule.js';
 
 const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
 
@@ -98,16 +99,6 @@ export const FLAT_DEFAULTS: FlatOptions = {
   scale: 60,
   diceSamples: 8,
 };
-
-/**
- * UCB1's exploration term grows with the seat's visits (c·√ln v); the scores
- * kept in a seat's tree are made again once it has moved by this share
- * (every few visits early on, every few hundred by 4,000).
- */
-const REFRESH = 0.01;
-
-/** Visits up to which the widening and exploration terms are tabled. */
-const TABLE_MAX = 1 << 15;
 
 const squash = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -144,9 +135,11 @@ export class FlatSearcher {
    * candidates' scores (−∞ until first visited): a pick reads the root and a
    * visit updates one leaf's path, where a scan of 64 candidates each
    * iteration was 70% of a decision. The exploration constant a score holds
-   * is refreshed for every candidate once it has drifted by REFRESH.
+   * is refreshed for every candidate once it has drifted (visitSchedule.ts).
    */
   private readonly trees: UcbTree[];
+  /** By a seat's visits: the candidates open, the exploration term, 1/√visits, when to score the trees again. */
+  private readonly schedule: VisitSchedule;
   private readonly treeCl: Float64Array;
   /** Two machines: each cell's value for seat 0 (NaN: not yet played), and for cells with dice the samples so far. */
   private cell: Float64Array;
@@ -186,6 +179,7 @@ export class FlatSearcher {
     this.seatVisits = new Float64Array(n);
     this.tried = new Int32Array(n);
     this.trees = Array.from({ length: n }, () => new UcbTree(max));
+    this.schedule = new VisitSchedule(this.opts.widenK, this.opts.widenAlpha, this.opts.c);
     this.treeCl = new Float64Array(n);
     this.cell = new Float64Array(n === 2 ? (max + 2) * (max + 2) : 0);
     this.cellSamples = new Uint8Array(this.cell.length);
@@ -193,26 +187,6 @@ export class FlatSearcher {
     this.picks = new Int32Array(n);
     this.vals = new Float64Array(n);
     this.played = new Float64Array(n);
-  }
-
-  /** By a seat's visits: how many candidates are open, and UCB1's exploration term's numerator (grown as iterations need). */
-  private openTab = new Int32Array(0);
-  private explore = new Float64Array(0);
-  /** 1/√c by a candidate's visits c. */
-  private invSqrt = new Float64Array(0);
-
-  private tables(iterations: number): void {
-    const len = Math.min(iterations + 1, TABLE_MAX);
-    if (this.openTab.length >= len) return;
-    const o = this.opts;
-    this.openTab = new Int32Array(len);
-    this.explore = new Float64Array(len);
-    this.invSqrt = new Float64Array(len + 1);
-    for (let c = 1; c <= len; c++) this.invSqrt[c] = 1 / Math.sqrt(c);
-    for (let v = 0; v < len; v++) {
-      this.openTab[v] = Math.max(1, Math.ceil(o.widenK * Math.pow(v + 1, o.widenAlpha)));
-      this.explore[v] = o.c * Math.sqrt(Math.log(v + 1));
-    }
   }
 
   /** Searches the turn from `st` (the seat's view); `last`: each machine's program of last turn as the observation shows it. */
@@ -270,7 +244,7 @@ export class FlatSearcher {
       this.cells.clear();
       this.cellDice.clear();
     }
-    this.tables(iterations);
+    this.schedule.cover(iterations);
     this.anyRolled = false;
     const it = two ? this.iterate2(iterations, stride) : this.iterateN(iterations, stride);
     this.iterationsDone = it;
@@ -314,23 +288,24 @@ export class FlatSearcher {
     const cn0 = this.cn[0], cn1 = this.cn[1], cw0 = this.cw[0], cw1 = this.cw[1];
     const mean0 = this.mean[0], mean1 = this.mean[1], inv0 = this.inv[0], inv1 = this.inv[1];
     const tree0 = this.trees[0], tree1 = this.trees[1], cell = this.cell, samples = this.cellSamples;
-    const diceSamples = this.opts.diceSamples, invSqrt = this.invSqrt, picks = this.picks, played = this.played;
-    const size0 = this.lists[0].count, size1 = this.lists[1].count, openTab = this.openTab, explore = this.explore;
+    const schedule = this.schedule, invSqrt = schedule.invSqrt, openTab = schedule.open, explore = schedule.explore;
+    const diceSamples = this.opts.diceSamples, picks = this.picks, played = this.played;
+    const size0 = this.lists[0].count, size1 = this.lists[1].count;
     const shared = this.shared!.cell;
     let it = 0, cl = -1, refreshAt = 0;
     for (; it < iterations; it++) {
       // Both seats have had `it` visits: the same candidates open and the same exploration term (pick's, written out).
-      const tabled = it < openTab.length, open = tabled ? openTab[it] : this.openAt(it);
+      const tabled = it < openTab.length, open = tabled ? openTab[it] : schedule.openAt(it);
       let i = this.tried[0], j = this.tried[1];
       if (i >= size0 || i >= open || j >= size1 || j >= open) {
         if (it >= refreshAt) {
-          const c = tabled ? explore[it] : this.exploreAt(it);
-          if (Math.abs(c - cl) > REFRESH * c) {
+          const c = tabled ? explore[it] : schedule.exploreAt(it);
+          if (schedule.moved(c, cl)) {
             this.rescore(0, c);
             this.rescore(1, c);
             cl = c;
           }
-          refreshAt = tabled ? this.nextRefresh(it, cl) : it + 1;
+          refreshAt = tabled ? schedule.nextRefresh(it, cl) : it + 1;
         }
         if (i >= size0 || i >= open) i = tree0.best();
         if (j >= size1 || j >= open) j = tree1.best();
@@ -371,31 +346,6 @@ export class FlatSearcher {
     return it;
   }
 
-  /**
-   * The first visit count after `it` at which the exploration term has moved from `cl` by REFRESH (the table's
-   * length if none): the term grows with the visits, so a binary search of the table asks the test the loop would.
-   */
-  private nextRefresh(it: number, cl: number): number {
-    const explore = this.explore;
-    let lo = it + 1, hi = explore.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1, c = explore[mid];
-      if (Math.abs(c - cl) > REFRESH * c) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  }
-
-  /** Candidates open at `visits` beyond the table. */
-  private openAt(visits: number): number {
-    return Math.max(1, Math.ceil(this.opts.widenK * Math.pow(visits + 1, this.opts.widenAlpha)));
-  }
-
-  /** UCB1's exploration term at `visits` beyond the table. */
-  private exploreAt(visits: number): number {
-    return this.opts.c * Math.sqrt(Math.log(visits + 1));
-  }
-
   /** Seat s's tree scored again with the exploration term `cl` (its visited candidates: those before `tried`). */
   private rescore(s: number, cl: number): void {
     const mean = this.mean[s], inv = this.inv[s], tree = this.trees[s];
@@ -406,13 +356,13 @@ export class FlatSearcher {
 
   /** UCB1 over the open candidates of seat s, an unvisited one first. */
   private pick(s: number): number {
-    const size = this.lists[s].count, visits = this.seatVisits[s], tabled = visits < this.openTab.length;
-    const k = Math.min(size, tabled ? this.openTab[visits] : this.openAt(visits));
+    const schedule = this.schedule, size = this.lists[s].count, visits = this.seatVisits[s], tabled = visits < schedule.open.length;
+    const k = Math.min(size, tabled ? schedule.open[visits] : schedule.openAt(visits));
     // Candidates are first tried in order (UCB1's unvisited first): those before `tried` have been, and only they have scores.
     const t = this.tried[s];
     if (t < k) return t;
-    const cl = tabled ? this.explore[visits] : this.exploreAt(visits);
-    if (Math.abs(cl - this.treeCl[s]) > REFRESH * cl) this.rescore(s, cl);
+    const cl = tabled ? schedule.explore[visits] : schedule.exploreAt(visits);
+    if (schedule.moved(cl, this.treeCl[s])) this.rescore(s, cl);
     return this.trees[s].best();
   }
 
