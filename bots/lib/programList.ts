@@ -40,6 +40,16 @@ export class ProgramList {
     this.score[this.count++] = score;
   }
 
+  /** Becomes a copy of `from`: its programs and scores, in order. */
+  copyFrom(from: ProgramList): void {
+    const n = from.count;
+    if (this.codes.length < n * PROGRAM_LENGTH) this.codes = new Uint16Array(from.codes.length);
+    if (this.score.length < n) this.score = new Float64Array(from.score.length);
+    this.codes.set(from.codes.subarray(0, n * PROGRAM_LENGTH));
+    this.score.set(from.score.subarray(0, n));
+    this.count = n;
+  }
+
   /** Whether the list holds these PROGRAM_LENGTH codes. */
   has(codes: ArrayLike<number>, offset = 0): boolean {
     outer: for (let i = 0; i < this.count; i++) {

@@ -62,7 +62,7 @@ import { ProgramList } from '../programList.js';
 import { reachOf } from '../reach.js';
 import { PrefixSimulator } from '../prefixSim.js';
 import { Simulator } from '../sim.js';
-import { copyList, sharedRootOf, type SharedRoot } from './sharedRoot.js';
+import { sharedRootOf, type SharedRoot } from './sharedRoot.js';
 import { UcbTree } from './ucbTree.js';
 import { VisitSchedule } from './visitSchedule.js';
 
@@ -201,7 +201,7 @@ export class FlatSearcher {
     acting.length = 0;
     for (let s = 0; s < n; s++) {
       const list = this.lists[s];
-      if (known) copyList(shared.lists[s], list);
+      if (known) list.copyFrom(shared.lists[s]);
       else {
         this.gens[s].generate(st, o.candidates, list);
         if (st.alive[s]) {

@@ -25,10 +25,7 @@
  */
 import type { Game } from '../../../src/rules/nhm/game.js';
 import type { State } from '../../../src/rules/nhm/state.js';
-import * as commands from '../../../src/rules/nhm/commands.js';
 import { ProgramList } from '../programList.js';
-
-const PROGRAM_LENGTH = commands.PROGRAM_LENGTH;
 
 export class SharedRoot {
   /** The position's game, bytes and scalars, last turn's programs and the notation; `valid` once a search has recorded one. */
@@ -88,7 +85,7 @@ export class SharedRoot {
     this.mines = st.minesUnarmed;
     this.last = last ? [...last] : [];
     this.notation = notation;
-    for (let s = 0; s < lists.length; s++) copyList(lists[s], this.lists[s]);
+    for (let s = 0; s < lists.length; s++) this.lists[s].copyFrom(lists[s]);
     this.cell.fill(NaN);
     this.searched = false;
     this.valid = true;
@@ -108,12 +105,6 @@ export class SharedRoot {
   searchedWith(asked: number, budgetSims: number): boolean {
     return this.searched && asked === this.asked && budgetSims === this.budgetSims;
   }
-}
-
-/** `from`'s programs and scores into `to`. */
-export function copyList(from: ProgramList, to: ProgramList): void {
-  to.clear();
-  for (let i = 0; i < from.count; i++) to.add(from.codes, from.score[i], i * PROGRAM_LENGTH);
 }
 
 const shared = new Map<string, SharedRoot>();
