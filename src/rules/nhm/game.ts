@@ -101,7 +101,7 @@ export class Game {
     this.pushes = Uint8Array.from(parts, (p) => (p.weapon?.push ? 1 : 0));
     this.board = board;
     this.size = board.size;
-    this.tables = tablesFor(setup.catalogue, board);
+    this.tables = tablesFor(setup.catalogue, board, setup.machines.flatMap((m) => m.loadout.parts));
     this.n = n;
     this.names = setup.machines.map((m) => m.name);
     this.loadouts = setup.machines.map((m) => m.loadout);

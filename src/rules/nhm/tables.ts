@@ -1,7 +1,10 @@
 /**
  * Per-board tables, built once per (catalogue, board) and then only read:
  * every move's destination and every weapon option's cells and beams,
- * indexed by facing and square. Tracing a shot in the step loop is then a walk
+ * indexed by facing and square. A weapon's tables are built the first time a
+ * game carries it: a match of two machines fires a few of the catalogue's
+ * forty-one parts, and building them all cost a short process (a sandboxed
+ * bot's, a `havoc match`) about 25 ms it did not need. Tracing a shot in the step loop is then a walk
  * over a short slice of small integers, with no geometry computed per step
  * (tabulating bought about 3.7x over computing, see docs/performance.md).
  */
@@ -40,25 +43,38 @@ export interface Tables {
   readonly board: Board;
   /** Destination of move command c (CMD_FIRST_MOVE..CMD_LAST_MOVE) at [(c - CMD_FIRST_MOVE) * 4 * size + facing * size + sq], -1 off the board. */
   readonly moveTo: Int16Array;
-  /** Per catalogue part index: its weapon options' tables, or null for non-weapons. */
+  /** Per catalogue part index: its weapon options' tables once a game has carried it, else null (and null for non-weapons). */
   readonly weapons: readonly (readonly OptionTable[] | null)[];
-  /** The most cells any option has from one facing and square (the step loop's scratch holds that many). */
+  /** The most cells any option built so far has from one facing and square: a game's scratch, made after its parts were built, holds that many. */
   readonly maxCells: number;
 }
 
-const cache = new WeakMap<Catalogue, Map<string, Tables>>();
+/** Tables as they grow: weapons built as games carry them. */
+interface GrowingTables extends Tables {
+  readonly weapons: (readonly OptionTable[] | null)[];
+  maxCells: number;
+}
 
-/** Gets the tables of `cat` on `board`, building them on first use. */
-export function tablesFor(cat: Catalogue, board: Board): Tables {
+const cache = new WeakMap<Catalogue, Map<string, GrowingTables>>();
+
+/** Gets the tables of `cat` on `board` with the weapons among `parts` built (parts of `cat`), building what is missing. */
+export function tablesFor(cat: Catalogue, board: Board, parts: Iterable<Part>): Tables {
   let byBoard = cache.get(cat);
   if (!byBoard) cache.set(cat, (byBoard = new Map()));
   const key = `${board.width}x${board.height}`;
   let t = byBoard.get(key);
-  if (!t) byBoard.set(key, (t = buildTables(cat, board)));
+  if (!t) byBoard.set(key, (t = moveTables(cat, board)));
+  for (const p of parts) {
+    if (!p.weapon || t.weapons[p.index]) continue;
+    const options = p.weapon.options.map((o) => buildOption(o, board));
+    t.weapons[p.index] = options;
+    for (const o of options) for (let i = 0; i + 1 < o.cellStart.length; i++) t.maxCells = Math.max(t.maxCells, o.cellStart[i + 1] - o.cellStart[i]);
+  }
   return t;
 }
 
-function buildTables(cat: Catalogue, board: Board): Tables {
+/** A board's move table, and no weapon built yet. */
+function moveTables(cat: Catalogue, board: Board): GrowingTables {
   const n = board.size;
   const moveCount = CMD_LAST_MOVE - CMD_FIRST_MOVE + 1;
   const moveTo = new Int16Array(moveCount * 4 * n).fill(-1);
@@ -71,11 +87,7 @@ function buildTables(cat: Catalogue, board: Board): Tables {
         moveTo[(c - CMD_FIRST_MOVE) * 4 * n + f * n + s] = squareAt(board, fileOf(board, s) + df, rankOf(board, s) + dr);
       }
   }
-  const weapons = cat.parts.map((p: Part) => (p.weapon ? p.weapon.options.map((o) => buildOption(o, board)) : null));
-  let maxCells = 1;
-  for (const w of weapons)
-    for (const o of w ?? []) for (let i = 0; i + 1 < o.cellStart.length; i++) maxCells = Math.max(maxCells, o.cellStart[i + 1] - o.cellStart[i]);
-  return { board, moveTo, weapons, maxCells };
+  return { board, moveTo, weapons: cat.parts.map(() => null), maxCells: 1 };
 }
 
 function buildOption(opt: WeaponOption, board: Board): OptionTable {
