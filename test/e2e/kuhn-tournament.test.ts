@@ -84,7 +84,8 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     const before = readFileSync(csv, 'utf8').split('\n').length - 2;
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(1000);
-    const r = havoc('resume', dir, '--workers', '2', '--unsafe-bots', '--no-report');
+    // Resumed in the command's own thread: the rows left are played where any worker count would play them the same.
+    const r = havoc('resume', dir, '--unsafe-bots', '--no-report');
     expect(r.code, r.err).toBe(0);
     expect(tables(dir)).toEqual(tables(ref));
   });
@@ -140,17 +141,20 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
   it('bots named by path play isolated, each in a sandboxed process, the same matches as in the arena\'s threads', () => {
     const small = join(tmp, 'small.json');
     // A roomy budget: a decision's wall time (the round trip included) may not decide a row on a loaded test machine.
-    writeFileSync(small, JSON.stringify({ ...JSON.parse(readFileSync(cfg, 'utf8')), schedule: { type: 'round-robin', games: 10 }, budget: { ms: 10_000, sims: 2000 } }));
-    const trusted = havoc('tournament', small, '--workers', '2', '--out', join(tmp, 'small-trusted'), '--quiet', '--unsafe-bots', '--no-report');
+    // Four matches (two folds, two showdowns): each isolated match starts a sandboxed process a seat (~0.24 s of CPU
+    // each), and each chosen one two more; both runs in the command's own thread (the pool is not what is tested here).
+    writeFileSync(small, JSON.stringify({ ...JSON.parse(readFileSync(cfg, 'utf8')), schedule: { type: 'round-robin', games: 4 }, budget: { ms: 10_000, sims: 2000 } }));
+    const trusted = havoc('tournament', small, '--out', join(tmp, 'small-trusted'), '--quiet', '--unsafe-bots', '--no-report');
     expect(trusted.code, trusted.err).toBe(0);
-    const isolated = havoc('tournament', small, '--workers', '2', '--out', join(tmp, 'small-isolated'), '--quiet', '--no-report');
+    const isolated = havoc('tournament', small, '--out', join(tmp, 'small-isolated'), '--quiet', '--no-report');
     expect(isolated.code, isolated.err).toBe(0);
     expect(tables(join(tmp, 'small-isolated'))).toEqual(tables(join(tmp, 'small-trusted')));
-    // Isolated, the run chooses ten matches for interest (interest.ts), here all ten (each played again in sandboxed
-    // processes: a match costs two of them), and saves them: listed with why, each a replay that verifies.
+    expect(readFileSync(join(tmp, 'small-isolated', 'matches.csv'), 'utf8')).toMatch(/,showdown,[\s\S]*,fold,|,fold,[\s\S]*,showdown,/);
+    // Isolated, the run chooses up to ten matches for interest (interest.ts), here all four (each played again in
+    // sandboxed processes: a match costs two of them), and saves them: listed with why, each a replay that verifies.
     const dir = join(tmp, 'small-isolated');
     const chosen = JSON.parse(readFileSync(join(dir, 'replays', 'chosen.json'), 'utf8')) as { matches: { id: number; why: string; loser?: string }[] };
-    expect(chosen.matches).toHaveLength(10);
+    expect(chosen.matches).toHaveLength(4);
     expect(chosen.matches[0].why).toBe('loss');
     for (const c of chosen.matches) expect(existsSync(join(dir, 'replays', `match-${c.id}.jsonl`)), `match ${c.id}`).toBe(true);
     const v = havoc('replay', join(dir, 'replays', `match-${chosen.matches[0].id}.jsonl`), '--verify');
@@ -163,13 +167,15 @@ describe('Kuhn poker (test-only ruleset) through havoc tournament', () => {
     // Answers nonsense whenever it opens the betting: an illegal answer, a fault, and the forfeit (check).
     writeFileSync(bad, `export default () => ({ bet: (obs) => (obs.history.length === 0 ? 'raise' : 'bet') });\n`);
     const faulty = join(tmp, 'faulty.json');
-    writeFileSync(faulty, JSON.stringify({ ruleset: 'dist/test/games/kuhn/index.js', bots: [{ name: 'bad', bot: bad }, { name: 'random', bot: 'dist/test/games/kuhn/bots/random.js' }], schedule: { type: 'round-robin', games: 6 }, seed: 'kuhn-faults' }));
+    writeFileSync(faulty, JSON.stringify({ ruleset: 'dist/test/games/kuhn/index.js', bots: [{ name: 'bad', bot: bad }, { name: 'random', bot: 'dist/test/games/kuhn/bots/random.js' }], schedule: { type: 'round-robin', games: 2 }, seed: 'kuhn-faults' }));
     const dir = join(tmp, 'faulty');
-    const r = havoc('tournament', faulty, '--out', dir, '--workers', '2', '--quiet', '--save-replays', '0', '--no-report');
+    // Two matches, one a seat: bad opens the betting (and faults) in the first, not in the second. Both bots sandboxed.
+    const r = havoc('tournament', faulty, '--out', dir, '--quiet', '--save-replays', '0', '--no-report');
     expect(r.code, r.err).toBe(0);
     const rows = readFileSync(join(dir, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     const faulted = rows.filter((f) => Number(f[11]) + Number(f[12]) > 0).map((f) => f[0]);
     expect(faulted.length).toBeGreaterThan(0);
+    expect(faulted.length).toBeLessThan(rows.length);
     for (const f of rows) expect(existsSync(join(dir, 'replays', `match-${f[0]}.jsonl`)), `match ${f[0]}`).toBe(faulted.includes(f[0]));
     const lines = readFileSync(join(dir, 'replays', `match-${faulted[0]}.jsonl`), 'utf8').trim().split('\n');
     expect(JSON.parse(lines[lines.length - 1]).result.faultLog[0]).toMatchObject({ kind: 'illegal', turn: 1 });

@@ -413,15 +413,14 @@ describe('havoc reprice', () => {
     expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
     const flagged = csv(join(tmp, 'hover', 'parts.csv')).filter((r) => r.mispriced).map((r) => `${r.part} ${r.mispriced}`);
     expect(flagged.sort()).toEqual(['energy over', 'hull under']);
-    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // Not re-checked (two more sweeps by pilot, the dearest here): the one-seed re-check is Battle Engine's below.
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // The metagame of each sweep's top 4 before and after, side by side (metagame.csv, the page, the printout).
     const meta = csv(join(tmp, 'hover-out', 'metagame.csv'));
     expect(meta.map((m) => [m.sweep, m.top, m.games_per_pair])).toEqual([['before', '4', '2'], ['after', '4', '2']]);
     for (const m of meta) expect(m.support_builds.split(' ').length).toBe(Number(m.support));
     expect(r.out).toMatch(/before: the top 4 builds' equilibrium has \d+ in its support/);
-    // One re-check seed (the default): one line on one new sample.
-    expect(r.out).toMatch(/re-checked with seed hr1\/recheck \(recheck\.csv, .*\): the catalogue given flags \d+, the kept one \d+: (fewer|not fewer) on a new sample/);
     expect(readFileSync(join(tmp, 'hover-out', 'report.html'), 'utf8')).toContain('id="metagame-table"');
     // The strongest builds under the prices given and kept: havoc optimize's top.csv, gathered side by side.
     const strongest = csv(join(tmp, 'hover-out', 'dominant.csv'));
@@ -482,8 +481,11 @@ describe('havoc reprice', () => {
   it('reprices Battle Engine\'s pay grades, a grade its pieces share one point the way they agree, the roster rewritten', () => {
     writeFileSync(join(tmp, 'be.json'), JSON.stringify({ ruleset: 'battle-engine', bots: ['random'], schedule: { type: 'sweep', matches: 400, sample: 100 }, seed: 'be3' }));
     expect(havoc('sweep', join(tmp, 'be.json'), '--out', join(tmp, 'be'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
-    const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
+    // One re-check seed (the default): one line on one new sample, the given and kept catalogues swept again.
+    expect(r.out).toMatch(/re-checked with seed be3\/recheck \(recheck\.csv, .*\): the catalogue given flags \d+, the kept one \d+: (fewer|not fewer) on a new sample/);
+    expect(csv(join(tmp, 'be-out', 'recheck.csv')).map((x) => [x.catalogue, x.seed])).toEqual([['given', 'be3/recheck'], ['kept', 'be3/recheck']]);
     const changes = csv(join(tmp, 'be-out', 'round-1', 'changes.csv'));
     expect(changes.length).toBeGreaterThan(0);
     const roster = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { prices: { grades: Record<string, number>; budget: number } }).prices;
@@ -537,12 +539,13 @@ describe('havoc reprice', () => {
     } else expect(r.out).toMatch(new RegExp(`no round widened the equilibrium beyond the ${rounds[0].support} builds? before`));
     // The planted part is the first raise: the sweep given's equilibrium is one build, and α-Rank's mass tells its parts apart.
     expect(csv(join(tmp, 'support', 'round-1', 'changes.csv'))[0]).toMatchObject({ price: 'dragon-breath', listed_cost: '1', new_cost: '2' });
-    // A reprice into the same folder again replaces the rounds it left: none is carried on with its old catalogue.
-    const again = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'support'), '--rounds', '1', '--step', '1', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // A reprice into the same folder again replaces the rounds it left: none is carried on with its old catalogue. This
+    // one flags nothing (--tolerance 1000), so it plays no round and writes no round folder: every one left is gone.
+    expect(existsSync(join(tmp, 'support', 'round-1'))).toBe(true);
+    const again = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'support'), '--rounds', '1', '--tolerance', '1000', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(again.code, again.err).toBe(0);
-    expect(readFileSync(join(tmp, 'support', 'round-1', 'sweep', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'support', 'round-1', 'parts.json'), 'utf8'));
-    expect(existsSync(join(tmp, 'support', 'round-2'))).toBe(false);
-    expect(existsSync(join(tmp, 'support', 'meta-before'))).toBe(false);
+    expect(csv(join(tmp, 'support', 'rounds.csv')).map((x) => [x.round, x.changes])).toEqual([['0', '(the sweep given)'], ['1', 'no part flagged']]);
+    for (const left of ['round-1', 'round-2', 'meta-before']) expect(existsSync(join(tmp, 'support', left)), left).toBe(false);
     expect(havoc('reprice', join(tmp, 'run'), '--aim', 'support').err.trim()).toBe("error: --aim support: plays each sweep's metagame: give --meta K, the top K builds in it (e.g. --meta 30)");
     expect(havoc('reprice', join(tmp, 'run'), '--aim', 'cheap').err.trim()).toBe('error: --aim: must be flags (fair costs: fewer parts flagged) or support (a wider metagame equilibrium), not "cheap"');
   });
