@@ -8,9 +8,9 @@ import type { Argv } from 'yargs';
 export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
   tournament: [
     ['havoc tournament configs/quick.json', 'random, greedy and nash on Robo Battle Pigs, 9 s of CPU: tables and report in results/quick/'],
-    ['havoc tournament configs/quick.json --shard 1/2 --out results/quick-1of2 --quiet', 'half the matches (ids 0, 2, 4, …), for one machine of two'],
-    ['havoc tournament configs/quick.json --shard 2/2 --out results/quick-2of2 --quiet', 'the other half'],
-    ['havoc tournament configs/quick.json --workers 0 --seed 2 --out results/quick-seed2 --no-report', 'in this thread, another seed, no report'],
+    ['havoc tournament configs/quick.json --shard 1/2 --out results/quick-1of2 --quiet --no-report', 'half the matches (ids 0, 2, 4, …), for one machine of two; no report of half a run'],
+    ['havoc tournament configs/quick.json --shard 2/2 --out results/quick-2of2 --quiet --no-report', 'the other half'],
+    ['havoc tournament configs/quick.json --matches 12 --workers 0 --seed 2 --out results/quick-seed2 --no-report', '12 matches (4 a pairing), in this thread, another seed, no report'],
     ['havoc tournament configs/quick.json --queue redis://127.0.0.1:6379 --out results/quick-queue', 'the batches played by the workers of a queue (havoc worker), on any machines (docs/distributed.md)'],
   ],
   sweep: [
@@ -35,7 +35,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
   ],
   duel: [
     ['havoc duel greedy random --ruleset rbp --max-games 400 --out results/duel-quick --save-replays none', 'is greedy stronger than random on Robo Battle Pigs? pairs until the test of 0 against 10 Elo decides (H1 accepted after 220 games), in results/duel-quick/'],
-    ['havoc duel greedy greedy --ruleset rbp --out results/duel-copy --save-replays none', 'greedy against a copy of itself (named greedy-2): H0 accepted'],
+    ['havoc duel random random --ruleset rbp --out results/duel-copy --save-replays none', 'random against a copy of itself (named random-2): H0 accepted'],
   ],
   merge: [['havoc merge results/quick-merged results/quick-1of2 results/quick-2of2', 'the two shards as one run: the same tables, byte for byte, as results/quick/']],
   resume: [['havoc resume results/quick', 'carry on a stopped run (a finished one has nothing left to play)']],
@@ -79,7 +79,7 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc status --queue redis://127.0.0.1:6379', 'the runs on the queue and the workers alive'],
     ['havoc status --queue redis://127.0.0.1:6379 --cancel quick', 'cancel the run named quick'],
   ],
-  'check-bot': [['havoc check-bot bots/example.ts --rulesets rbp,nhm', 'the example bot (TypeScript, sandboxed) against random on Robo Battle Pigs and Ninja Havoc Machines']],
+  'check-bot': [['havoc check-bot bots/example.ts --rulesets rbp,nhm --games 2', 'the example bot (TypeScript, sandboxed) against random on Robo Battle Pigs and Ninja Havoc Machines, 2 games each']],
 };
 
 /** Adds a command's examples to its help. */
