@@ -338,9 +338,9 @@ describe('hostile bots, isolated', () => {
     expect(errorsLog(dir).trim().split('\n')).toEqual([expect.stringMatching(/^bot x may keep state across matches .*: match 1 played alone/)]);
   });
 
-  it('a module that loops at its top level is stopped at the start deadline (here 1.5 s; a run gives 20 s) and named; its process tree is gone', () => {
+  it('a module that loops at its top level is stopped at the start deadline (here 1 s; a run gives 20 s) and named; its process tree is gone', () => {
     const culprit = bot('top-loop', 'return random(ctx);', 'for (;;);');
-    expect(isolatedBotProblem(culprit, { ...DEFAULT_ISOLATION, startupMs: 1500 })).toBe('the module did not finish loading in 1.5 s (limits.startupMs)');
+    expect(isolatedBotProblem(culprit, { ...DEFAULT_ISOLATION, startupMs: 1000 })).toBe('the module did not finish loading in 1 s (limits.startupMs)');
     expect(isolatedBotProblem(honest, { ...DEFAULT_ISOLATION, startupMs: 10_000 })).toBeNull();
     noneLeft();
   });
