@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, sandboxed, scratchFolder, type SandboxLimits } from '../../src/sandbox/bubblewrap.js';
 
@@ -36,9 +37,38 @@ function tournament(name: string, bots: unknown[], games: number, extra: Record<
   const cfg = join(tmp, `${name}.json`);
   writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots, schedule: { type: 'round-robin', games }, seed: `hostile-sandbox-${name}`, budget: { ms: 10_000, sims: 100 }, ...extra }));
   const dir = join(tmp, `${name}-out`);
-  const r = havoc('tournament', cfg, '--out', dir, '--workers', '1', '--quiet', '--no-report');
+  const r = havoc('tournament', cfg, '--out', dir, '--workers', '1', '--quiet', '--no-report', '--save-replays', '0');
   const logs = existsSync(join(dir, 'logs')) ? readdirSync(join(dir, 'logs')).flatMap((f) => readFileSync(join(dir, 'logs', f), 'utf8').split('\n')) : [];
   return { dir, status: r.status, err: r.stderr, logs };
+}
+
+/**
+ * Plays one RBP match of three turns, an idle bot against `file` (seat 1, sandboxed under `limits`), in a node
+ * process of its own with `env` added, through the compiled arena (dist/); seat 1's fault messages and the seats that forfeit.
+ */
+function oneMatch(file: string, limits: Record<string, number>, env: Record<string, string>): { forfeits: number[]; faults: string[]; err: string } {
+  const dist = (f: string) => JSON.stringify(pathToFileURL(resolve('dist', f)).href);
+  const script = `
+    import { isolatedFactory } from ${dist('src/sandbox/remoteBot.js')};
+    import { isolationOf } from ${dist('src/sandbox/limits.js')};
+    import { playMatch } from ${dist('src/match/loop.js')};
+    import { loadRuleset } from ${dist('src/rules/registry.js')};
+    const mod = await loadRuleset('rbp');
+    const game = mod.makeGame({ builds: mod.builds.sample(2, 'one'), turnLimit: 3 });
+    const idle = () => ({ program: () => 'TL TR TL TR TL' });
+    const r = playMatch({ module: mod, game, bots: [idle, isolatedFactory(mod, game, ${JSON.stringify(file)}, isolationOf(${JSON.stringify(limits)}))], seed: 'one', budget: { ms: 10_000, sims: 100 } });
+    console.log(JSON.stringify({ forfeits: r.forfeits, faults: r.faultLog.filter((f) => f.seat === 1).map((f) => f.message) }));
+    process.exit(0);
+  `;
+  // A file, not node -e: the arena starts a bot's host with this process's execArgv.
+  const main = join(tmp, `one-match-${file.split('/').at(-2)}.mjs`);
+  writeFileSync(main, script);
+  const r = spawnSync(process.execPath, [main], { encoding: 'utf8', env: { ...process.env, ...env } });
+  try {
+    return { ...(JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as { forfeits: number[]; faults: string[] }), err: r.stderr };
+  } catch {
+    return { forfeits: [], faults: [], err: `exit ${r.status}: ${r.stdout}${r.stderr}` };
+  }
 }
 
 /** Runs `script` (JavaScript for node -e) in a sandbox of its own; its stdout parsed as JSON, and the exit. */
@@ -144,7 +174,8 @@ describe('seeds bots cannot use against each other (issue 49 item 1)', () => {
         }
         return b.program(o, v);
       } };`);
-    const r = tournament('oracle', [{ name: 'witness', bot: witness }, { name: 'oracle', bot: oracle }], 2);
+    // Two turns a match: the witness draws at its start and the oracle guesses at its first decision.
+    const r = tournament('oracle', [{ name: 'witness', bot: witness }, { name: 'oracle', bot: oracle }], 2, { turnLimit: 2 });
     expect(r.status, r.err).toBe(0);
     const draws = r.logs.filter((l) => l.startsWith('DRAWS '));
     expect(draws.length, r.logs.join('\n')).toBe(2);
@@ -157,18 +188,16 @@ describe('seeds bots cannot use against each other (issue 49 item 1)', () => {
 });
 
 describe('memory and processes capped per bot, not per process (issue 49 item 3)', () => {
-  /** Faults of bot `name` in a run's matches.csv, and its forfeits. */
-  const charged = (dir: string, name: string): { faults: number; forfeits: number } => {
+  /** Faults of bot `name` in a run's matches.csv. */
+  const charged = (dir: string, name: string): { faults: number } => {
     const [head, ...lines] = readFileSync(join(dir, 'matches.csv'), 'utf8').trim().split('\n');
     const cols = head.split(',');
-    let faults = 0, forfeits = 0;
+    let faults = 0;
     for (const l of lines) {
       const r = Object.fromEntries(l.split(',').map((v, i) => [cols[i], v]));
-      const seat = r.a_bot === name ? 'a' : 'b';
-      faults += Number(r[`${seat}_faults`]);
-      if (r.reason === 'forfeit' && r.winner !== seat.toUpperCase()) forfeits++;
+      faults += Number(r[`${r.a_bot === name ? 'a' : 'b'}_faults`]);
     }
-    return { faults, forfeits };
+    return { faults };
   };
 
   it('/dev/shm holds a few megabytes, not half the machine: a bot that hoards there is stopped and faulted', () => {
@@ -180,7 +209,8 @@ describe('memory and processes capped per bot, not per process (issue 49 item 3)
       process.stderr.write('HOARDED ' + mb + ' ' + why + '\\n');
       const b = random(ctx);
       return { program(o, v) { if (why) throw new Error('could not hoard: ' + why); return b.program(o, v); } };`);
-    const r = tournament('hoard', ['random', { name: 'hoarder', bot: hoarder }], 2, { limits: { memoryMb: 1024 } });
+    // Two turns a match: the hoarding is at its start, the fault at its first decision.
+    const r = tournament('hoard', ['random', { name: 'hoarder', bot: hoarder }], 2, { limits: { memoryMb: 1024 }, turnLimit: 2 });
     expect(r.status, r.err).toBe(0);
     const said = r.logs.filter((l) => l.startsWith('HOARDED '));
     expect(said.length, r.logs.join('\n')).toBe(2);
@@ -193,7 +223,7 @@ describe('memory and processes capped per bot, not per process (issue 49 item 3)
   });
 
   for (const mode of ['cgroups', 'the resident-memory watcher'] as const)
-    it(`8 children each holding 200 MB (1.6 GB together, under a 1,024 MB cap) forfeit the bot its matches, by ${mode}`, () => {
+    it(`8 children each holding 200 MB (1.6 GB together, under a 1,024 MB cap) forfeit the bot its match, by ${mode}`, () => {
       const greedy = bot(`children-${mode === 'cgroups' ? 'cg' : 'rss'}`, `
         const { spawn } = process.getBuiltinModule('node:child_process');
         const { readdirSync } = process.getBuiltinModule('node:fs');
@@ -211,15 +241,11 @@ describe('memory and processes capped per bot, not per process (issue 49 item 3)
           waited = true;
           return b.program(o, v);
         } };`);
-      const name = mode === 'cgroups' ? 'children-cg' : 'children-rss';
-      const env = mode === 'cgroups' ? {} : { HAVOC_CGROUPS: 'off' };
-      const cfg = join(tmp, `${name}.json`);
-      writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name, bot: greedy }], schedule: { type: 'round-robin', games: 2 }, seed: 'children', budget: { ms: 10_000, sims: 100 }, limits: { memoryMb: 1024 } }));
-      const dir = join(tmp, `${name}-out`);
-      const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tournament', cfg, '--out', dir, '--workers', '1', '--quiet', '--no-report'], { encoding: 'utf8', env: { ...process.env, ...env } });
-      expect(r.status, r.stderr).toBe(0);
-      expect(charged(dir, name).forfeits).toBe(2);
-      expect(readFileSync(join(dir, 'errors.log'), 'utf8')).toMatch(/out of memory .*limits\.memoryMb: 1024 MB for all of them/);
+      // One match (a run plays at least two, a seat each, and each fills 1.6 GB), in a process of its own: the arena
+      // reads HAVOC_CGROUPS once per process.
+      const r = oneMatch(greedy, { memoryMb: 1024 }, mode === 'cgroups' ? {} : { HAVOC_CGROUPS: 'off' });
+      expect(r.forfeits, r.err).toEqual([1]);
+      expect(r.faults.at(-1)).toMatch(/out of memory .*limits\.memoryMb: 1024 MB for all of them/);
     });
 });
 
@@ -247,7 +273,7 @@ describe('TypeScript bots bundled inside the sandbox (issue 49 item 2)', () => {
     const file = join(dir, 'bot.ts');
     writeFileSync(file, code, { mode: 0o644 });
     const cfg = join(tmp, `ts-${name}.json`);
-    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 't', bot: file }], schedule: { type: 'round-robin', games: 2 }, seed: 'ts', budget: { ms: 10_000, sims: 1 } }));
+    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 't', bot: file }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 2, seed: 'ts', budget: { ms: 10_000, sims: 1 } }));
     return { file, check: havoc('tournament', cfg, '--out', join(tmp, `ts-${name}-out`), '--workers', '1', '--quiet', '--no-report', '--save-replays', '0') };
   }
 

@@ -81,7 +81,9 @@ describe('each sandboxed bot\'s stderr, per match, in the run folder', () => {
     const talker = bot('talker', "process.stderr.write(`turn ${o.turn} seat ${ctx.seat}\\n`)");
     const flood = bot('flooder', "if (o.turn === 2) process.stderr.write('z'.repeat(40 << 10))");
     const cfg = join(tmp, 'logs.json');
-    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['greedy', { name: 't', bot: talker }, { name: 'f', bot: flood }], schedule: { type: 'round-robin', games: 2 }, turnLimit: 4, seed: 'logs', limits: { outputKb: 32 } }));
+    // Each against random only (in the arena's thread: no log, and nothing to warm up), not each other: four
+    // matches a run, each with one sandboxed seat.
+    writeFileSync(cfg, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 't', bot: talker }, { name: 'f', bot: flood }], schedule: { type: 'gauntlet', challengers: ['random'], games: 2 }, turnLimit: 4, seed: 'logs', limits: { outputKb: 32 } }));
     const runs = ['1', '2'].map((w) => {
       const dir = join(tmp, `logs-${w}`);
       const r = havoc('tournament', cfg, '--out', dir, '--workers', w, '--quiet', '--no-report', '--save-replays', '0');
@@ -90,8 +92,9 @@ describe('each sandboxed bot\'s stderr, per match, in the run folder', () => {
     });
     const files = (dir: string) => readdirSync(join(dir, 'logs')).filter((f) => f.endsWith('.txt')).sort();
     const rows = readFileSync(join(runs[0], 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
-    // Every seat of t or f has its log; greedy (in the arena's threads) none.
-    const want = rows.flatMap(([id, , a, , b]) => [a === 'greedy' ? [] : [`match-${id}-A.txt`], b === 'greedy' ? [] : [`match-${id}-B.txt`]].flat()).sort();
+    // Every seat of t or f has its log; random (in the arena's threads) none.
+    expect(rows).toHaveLength(4);
+    const want = rows.flatMap(([id, , a, , b]) => [a === 'random' ? [] : [`match-${id}-A.txt`], b === 'random' ? [] : [`match-${id}-B.txt`]].flat()).sort();
     expect(files(runs[0])).toEqual(want);
     expect(files(runs[1])).toEqual(want);
     // Beside them, each match's decision times of its sandboxed seats (every match here has one).
@@ -107,13 +110,13 @@ describe('each sandboxed bot\'s stderr, per match, in the run folder', () => {
     expect(flog).toBe(`${'z'.repeat(32 << 10)}\n[havoc: the output cap (limits.outputKb, 32 KiB) was reached here: the process was killed]\n`);
     expect(existsSync(join(runs[0], 'errors.log')) && readFileSync(join(runs[0], 'errors.log'), 'utf8')).toContain('(f) forfeits the match: crash, wrote more than the output cap');
 
-    // Resumed: the matches not yet in matches.csv are played again, and a log an earlier try of one left
-    // (here planted for a seat of greedy, which writes none) is removed, so the logs are the full run's.
+    // Resumed: the matches not yet in matches.csv (the last one, here) are played again, and a log an earlier try of one left
+    // (here planted for a seat of random, which writes none) is removed, so the logs are the full run's.
     const csv = readFileSync(join(runs[1], 'matches.csv'), 'utf8');
     const lines = csv.trim().split('\n');
-    writeFileSync(join(runs[1], 'matches.csv'), lines.slice(0, 2).join('\n') + '\n');
-    const [cut, , cutA] = lines.slice(2).map((l) => l.split(',')).find((r) => r[2] === 'greedy' || r[4] === 'greedy')!;
-    const stale = join(runs[1], 'logs', `match-${cut}-${cutA === 'greedy' ? 'A' : 'B'}.txt`);
+    writeFileSync(join(runs[1], 'matches.csv'), lines.slice(0, 4).join('\n') + '\n');
+    const [cut, , cutA] = lines.slice(4).map((l) => l.split(',')).find((r) => r[2] === 'random' || r[4] === 'random')!;
+    const stale = join(runs[1], 'logs', `match-${cut}-${cutA === 'random' ? 'A' : 'B'}.txt`);
     writeFileSync(stale, 'from an earlier try\n');
     const again = havoc('resume', runs[1], '--quiet', '--no-report');
     expect(again.code, again.err).toBe(0);
