@@ -50,6 +50,10 @@ function startWorker(url: string, cache: string): ChildProcess {
   return spawn(process.execPath, ['dist/src/cli/main.js', 'serve-worker', url, '--token', 'org-secret', '--threads', '1', '--cache', join(dir, cache)], { stdio: 'ignore' });
 }
 
+/** POSTs an organiser's action (the JSON answer asked for). */
+const organiser = (path: string, body: Record<string, string> = {}): Promise<Response> =>
+  fetch(`${server.url}/organiser/${path}`, { method: 'POST', body: new URLSearchParams(body), headers: { authorization: 'Bearer org-secret', accept: 'application/json' } });
+
 const json = async <T>(url: string): Promise<T> => (await (await fetch(url, { headers: { accept: 'application/json' } })).json()) as T;
 
 /** Polls until `ok` holds (bounded: two minutes on a busy machine). */
@@ -74,6 +78,9 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await start();
   worker = startWorker(server.url, 'worker-1');
+  // The ladder paused but while it is what a test looks at (the ranking, the kill): it keeps the server's thread and
+  // the worker's busy, each match of two sandboxed bots about half a second of CPU. Checks and finals play paused.
+  await organiser('pause');
 });
 afterAll(() => {
   server?.proc.kill('SIGKILL');
@@ -137,6 +144,7 @@ describe('havoc serve', () => {
   });
 
   it('ranks every entrant on the live ladder', async () => {
+    expect(await (await organiser('resume')).json()).toMatchObject({ paused: false });
     await until('every entrant rated', async () => {
       const b = await json<Board>(`${server.url}/api/leaderboard`);
       return b.standings.length === 4 && b.standings.every((s) => s.elo !== null && s.games >= 4);
@@ -144,6 +152,7 @@ describe('havoc serve', () => {
     const b = await json<Board>(`${server.url}/api/leaderboard`);
     expect(b.standings.map((s) => s.entrant).sort()).toEqual(['javascript-starter', 'python-starter', 'random', 'typescript-starter']);
     for (const s of b.standings) expect(s.wins + s.draws + s.losses).toBe(s.games);
+    expect(await (await organiser('pause')).json()).toMatchObject({ paused: true }); // till the kill, below
   });
 
   it('serves the pages with names, never the storage paths; stderr for its entrant alone', async () => {
@@ -170,15 +179,14 @@ describe('havoc serve', () => {
   });
 
   it('the organiser freezes submissions and plays a final round robin among the top 3', async () => {
-    const post = (path: string, body: Record<string, string>) =>
-      fetch(`${server.url}${path}`, { method: 'POST', body: new URLSearchParams(body), headers: { authorization: 'Bearer org-secret', accept: 'application/json' } });
+    const post = (path: string, body: Record<string, string>) => organiser(path.replace('/organiser/', ''), body);
     expect((await fetch(`${server.url}/organiser/final`, { method: 'POST', body: new URLSearchParams({ top: '3', games: '2' }) })).status).toBe(403);
     expect(await (await post('/organiser/final', { top: '3', games: '3' })).json()).toEqual({ error: 'games: must be an even whole number ≥ 2 (seat-swapped), not "3"' });
     expect((await post('/organiser/final', { top: '3', games: '2' })).status).toBe(200);
     const late = havoc('submit', server.url, 'bots/contest/faulty');
     expect(late.err).toBe('error: the server: submission: the contest is frozen: it takes no more submissions\n');
     await until('the final to be played', async () => (await (await fetch(`${server.url}/`)).text()).includes('6 of 6 games played (top 3, 2 games a pair)'));
-    // The ladder plays on after the final (its standing stays above it).
+    // Open again; the ladder plays on after the final (resumed by the kill test; the final's standing stays above it).
     await post('/organiser/unfreeze', {});
   });
 
@@ -211,6 +219,7 @@ describe('havoc serve', () => {
   });
 
   it('killed mid-ladder and started again: every match written once, ratings equal to a replay of the stored results', async () => {
+    expect(await (await organiser('resume')).json()).toMatchObject({ paused: false });
     const before = await json<Board>(`${server.url}/api/leaderboard`);
     await until('the ladder to be under way', async () => (await json<Board>(`${server.url}/api/leaderboard`)).queued > 0);
     // The server and the remote worker killed at once, mid-ladder.
@@ -233,6 +242,8 @@ describe('havoc serve', () => {
 
     server = await start();
     worker = startWorker(server.url, 'worker-2');
+    // Nothing new chosen meanwhile (a pause stops only the choosing): the wait is for the worker's lease to lapse.
+    expect(await (await organiser('pause')).json()).toMatchObject({ paused: true });
     await until('the matches queued at the kill to be played', async () => {
       const rows = read(`SELECT state FROM matches WHERE id IN (${queuedAtKill.map((id) => `'${id}'`).join(',')})`) as { state: string }[];
       return rows.every((r) => r.state === 'done');
