@@ -1,11 +1,17 @@
 /**
  * Hovercrafts in the arena: the shipped configs/hovercrafts.json through the
- * compiled `havoc tournament` (same bytes on 1 and 2 workers; tables per bot,
- * per fleet and per ship), and the report's board view of a replay (a hex
+ * compiled `havoc tournament` (tables per bot, per fleet and per ship; same
+ * bytes on 1 and 2 workers), and the report's board view of a replay (a hex
  * board with its walls, ships, facings and shots).
+ *
+ * The shipped config plays once, in the command's own thread (the e2e tier's
+ * HAVOC_WORKERS=0); the worker counts are compared on its four runs at a
+ * twentieth of their games (every run and bot, 126 matches): the shipped size
+ * on 1 and 2 workers cost twice its own CPU again, a pool's threads warming
+ * the bots and loading the code.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,31 +20,46 @@ import { rulesetById } from '../../src/rules/registry.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hover-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const run = (out: string, workers: number): void => {
-  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tournament', 'configs/hovercrafts.json', '--out', out, '--workers', String(workers), '--quiet'], { encoding: 'utf8' });
+const run = (config: string, out: string, ...args: string[]): void => {
+  const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tournament', config, '--out', out, '--quiet', ...args], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
 };
+/** The shipped config's folder, played once (in this thread's command) for the tests that read it. */
+let shipped: string | undefined;
+const played = (): string => {
+  if (!shipped) run('configs/hovercrafts.json', (shipped = join(tmp, 'shipped')));
+  return shipped;
+};
+const RUNS = ['hovercrafts-bots', 'hovercrafts-3v3', 'hovercrafts-fleets', 'hovercrafts-teams'];
 
 describe('Hovercrafts in the arena', () => {
-  it('configs/hovercrafts.json runs to the same tables on 1 and 2 workers, with a report drawing the hex board', () => {
-    run(join(tmp, 'w1'), 1);
-    run(join(tmp, 'w2'), 2);
-    for (const r of ['hovercrafts-bots', 'hovercrafts-3v3', 'hovercrafts-fleets', 'hovercrafts-teams'])
-      for (const t of ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'ratings.csv', ...(r === 'hovercrafts-teams' ? ['teams.csv', 'matchups.csv'] : [])])
-        expect(readFileSync(join(tmp, 'w2', r, t), 'utf8'), `${r}/${t}`).toBe(readFileSync(join(tmp, 'w1', r, t), 'utf8'));
-    const bots = readFileSync(join(tmp, 'w1', 'hovercrafts-bots', 'bots.csv'), 'utf8');
+  it('configs/hovercrafts.json runs to its tables, with a report drawing the hex board; its runs give the same tables on 1 and 2 workers', () => {
+    const dir = played();
+    const bots = readFileSync(join(dir, 'hovercrafts-bots', 'bots.csv'), 'utf8');
     expect(bots.split('\n')[0]).toContain('mean_dealt');
     expect(bots).toMatch(/,pilot,/);
     // Per team composition (fleets) and per ship build (the fleets' ships, priced).
-    const fleets = readFileSync(join(tmp, 'w1', 'hovercrafts-fleets', 'loadouts.csv'), 'utf8');
+    const fleets = readFileSync(join(dir, 'hovercrafts-fleets', 'loadouts.csv'), 'utf8');
     for (const f of ['duo', 'tank-gunner', 'shielded-racer', 'h4s1b1e1+h4s1b1e1']) expect(fleets).toContain(f);
-    expect(readFileSync(join(tmp, 'w1', 'hovercrafts-fleets', 'parts.csv'), 'utf8')).toContain('\nhull,upgrade,');
-    const html = readFileSync(join(tmp, 'w1', 'hovercrafts-bots', 'report.html'), 'utf8');
+    expect(readFileSync(join(dir, 'hovercrafts-fleets', 'parts.csv'), 'utf8')).toContain('\nhull,upgrade,');
+    const html = readFileSync(join(dir, 'hovercrafts-bots', 'report.html'), 'utf8');
     expect(html).toContain('"shape":"hex"');
+
+    // The same runs at a twentieth of their games (an even count: teams play both sides on one seed), on 1 and 2 workers.
+    const config = JSON.parse(readFileSync('configs/hovercrafts.json', 'utf8')) as { runs: { name: string; schedule: { games: number } }[] };
+    expect(config.runs.map((r) => r.name)).toEqual(RUNS);
+    for (const r of config.runs) r.schedule.games = 2 * Math.ceil(r.schedule.games / 40);
+    const small = join(tmp, 'small.json');
+    writeFileSync(small, JSON.stringify(config));
+    for (const w of ['1', '2']) run(small, join(tmp, `w${w}`), '--workers', w, '--no-report', '--save-replays', 'none');
+    for (const r of RUNS)
+      for (const t of ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'ratings.csv', ...(r === 'hovercrafts-teams' ? ['teams.csv', 'matchups.csv'] : [])])
+        expect(readFileSync(join(tmp, 'w2', r, t), 'utf8'), `${r}/${t}`).toBe(readFileSync(join(tmp, 'w1', r, t), 'utf8'));
+    expect(readFileSync(join(tmp, 'w1', 'hovercrafts-teams', 'matches.csv'), 'utf8').trim().split('\n')).toHaveLength(37);
   });
 
   it('plays teams of mixed bots 2v2 and keeps a table per team: a team wins when its side does', () => {
-    const dir = join(tmp, 'w1', 'hovercrafts-teams');
+    const dir = join(played(), 'hovercrafts-teams');
     const rows = (f: string): Record<string, string>[] => {
       const [head, ...lines] = readFileSync(join(dir, f), 'utf8').trim().split('\n').map((l) => l.split(','));
       return lines.map((l) => Object.fromEntries(head.map((h, i) => [h, l[i]])));

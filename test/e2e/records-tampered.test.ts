@@ -3,6 +3,8 @@
  * of matches.csv is refused, located, by `havoc resume` and `havoc merge`
  * (bots.csv is left as it was), and so is a run folder whose config.json was
  * edited after the run began; undone, the run resumes to the same tables.
+ * One run, played once in the command's own thread (no pool: what is checked
+ * is the folder, not the workers), copied for each change.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,14 @@ const tmp = mkdtempSync(join(tmpdir(), 'records-tampered-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const config = join(tmp, 'run.json');
 writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: ['random', { name: 'coin', bot: 'random' }], schedule: { type: 'round-robin', games: 12 }, seed: 'tamper' }));
-const quiet = ['--quiet', '--save-replays', 'none', '--no-report', '--workers', '1'];
+const quiet = ['--quiet', '--save-replays', 'none', '--no-report'];
+/** A copy of the one run's folder, fresh from `havoc tournament`, at `dir`. */
+let played: string | undefined;
+function freshRun(dir: string): string {
+  if (!played) expect(havoc('tournament', config, '--out', (played = join(tmp, 'played')), ...quiet).code).toBe(0);
+  cpSync(played, dir, { recursive: true });
+  return dir;
+}
 
 /** Flips the winner of the row on `line` (1-based) of a matches.csv, A for B or B for A. */
 function flip(path: string, line: number): void {
@@ -27,8 +36,7 @@ function flip(path: string, line: number): void {
 
 describe('a run folder changed by hand', () => {
   it('resume and merge refuse a flipped winner, naming the lines; tables untouched', () => {
-    const run = join(tmp, 'run');
-    expect(havoc('tournament', config, '--out', run, ...quiet).code).toBe(0);
+    const run = freshRun(join(tmp, 'run'));
     const bots = readFileSync(join(run, 'bots.csv'), 'utf8');
     const csv = readFileSync(join(run, 'matches.csv'), 'utf8');
     flip(join(run, 'matches.csv'), 7);
@@ -51,8 +59,7 @@ describe('a run folder changed by hand', () => {
   });
 
   it("resume and merge refuse an edited config.json; undone, the run resumes", () => {
-    const run = join(tmp, 'cfg');
-    expect(havoc('tournament', config, '--out', run, ...quiet).code).toBe(0);
+    const run = freshRun(join(tmp, 'cfg'));
     const text = readFileSync(join(run, 'config.json'), 'utf8');
     writeFileSync(join(run, 'config.json'), text.replace('"seed": "tamper"', '"seed": "other"'));
     const r = havoc('resume', run, ...quiet);

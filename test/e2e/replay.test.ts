@@ -139,15 +139,11 @@ describe('recording and verifying', () => {
     writeFileSync(cat, tamper((h) => ((h.game as Record<string, unknown>).catalogueHash = 'f00d')));
     await expect(verifyReplay(cat)).rejects.toThrow(`recorded with catalogue hash f00d (configs/parts.json), but`);
     await expect(verifyReplay(cat)).rejects.toThrow(`has hash ${game.catalogue.hash}`);
-    // The command line says the same and exits non-zero.
+    // The command line says the same and exits non-zero (one refusal: both are verifyReplay's, printed the same way).
     const r = havoc(['replay', '--verify', rules]);
     expect(r.code).toBe(1);
     expect(r.err).toContain('havoc-rules-0');
     expect(r.err).toContain(RULES_VERSION);
-    const c = havoc(['replay', '--verify', cat]);
-    expect(c.code).toBe(1);
-    expect(c.err).toContain('f00d');
-    expect(c.err).toContain(game.catalogue.hash);
   });
 
   it('a tampered step is caught, naming its line, turn and step', async () => {
@@ -202,16 +198,18 @@ describe('recording and verifying', () => {
 
 describe('havoc match --replay and havoc replay', () => {
   const file = join(DIR, 'cli', 'replays', 'match-0.jsonl');
+  let drawn = '';
   beforeAll(() => {
     const r = havoc(['match', '--seed', '3', '--replay', file]);
     expect(r.code, r.err).toBe(0);
+    drawn = r.out;
   });
 
+  // (The same match recorded twice gives the same bytes: 'recording does not change the match', above.)
   it('writes a replay while drawing the match as before, and it verifies', () => {
     const plain = havoc(['match', '--seed', '3']);
-    const again = havoc(['match', '--seed', '3', '--replay', join(DIR, 'cli', 'again.jsonl')]);
-    expect(again.out).toBe(plain.out);
-    expect(readFileSync(join(DIR, 'cli', 'again.jsonl'), 'utf8')).toBe(readFileSync(file, 'utf8'));
+    expect(drawn).toBe(plain.out);
+    expect(plain.out).toMatch(/result: /);
     const v = havoc(['replay', '--verify', file]);
     expect(v.code, v.err).toBe(0);
     expect(v.out).toMatch(/verified, \d+ steps over \d+ turns re-simulate exactly/);
@@ -301,8 +299,7 @@ describe('replays of the first format (havoc-replay/1)', () => {
     expect(readFileSync(file, 'utf8')).not.toBe(lines.join('\n') + '\n');
     expect(parseReplay(readFileSync(file, 'utf8'))).toEqual(parseReplay(lines.join('\n')));
     expect(await verifyReplay(file)).toMatchObject({ ok: true });
-    const v = havoc(['replay', '--verify', file]);
-    expect(v.code, v.err).toBe(0);
+    // The command reads it through the same readReplay (its --verify is verifyReplay, as above): it plays back.
     const p = havoc(['replay', file, '--turn', '2']);
     expect(p.code, p.err).toBe(0);
     expect(p.out.startsWith('turn 2 step 1 ')).toBe(true);
