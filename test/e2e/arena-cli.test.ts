@@ -22,6 +22,8 @@ chmodSync(tmp, 0o755); // bots written here run isolated, as an unprivileged use
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const args = (a: string[]) => ['dist/src/cli/main.js', ...a];
+/** For runs whose tables are what is checked: no report, no replays (by default a run plays its chosen matches again to save them). */
+const lean = ['--quiet', '--no-report', '--save-replays', 'none'];
 
 const TABLES = ['matches.csv', 'loadouts.csv', 'bots.csv', 'parts.csv', 'matchups.csv', 'ratings.csv'];
 const tables = (dir: string) => Object.fromEntries(TABLES.map((t) => [t, readFileSync(join(dir, t), 'utf8')]));
@@ -62,7 +64,7 @@ const ladder = config('ladder.json', {
 describe('havoc tournament / sweep', () => {
   it('gives the same tables, byte for byte, with 1 and 2 workers', () => {
     for (const w of ['1', '2']) {
-      const r = havoc('sweep', sweep, '--workers', w, '--out', join(tmp, `sweep-w${w}`), '--quiet', '--no-report');
+      const r = havoc('sweep', sweep, '--workers', w, '--out', join(tmp, `sweep-w${w}`), ...lean);
       expect(r.code, r.err).toBe(0);
       expect(r.out).toContain('what each part should cost, played by random');
       expect(r.out).toContain(`tables: ${join(tmp, `sweep-w${w}`)}/`);
@@ -77,7 +79,7 @@ describe('havoc tournament / sweep', () => {
 
   it('a skilled sweep gives the same matches.csv, byte for byte, with 1 and 2 workers', () => {
     for (const w of ['1', '2']) {
-      const r = havoc('sweep', skilledSweep, '--workers', w, '--out', join(tmp, `skilled-w${w}`), '--quiet', '--no-report');
+      const r = havoc('sweep', skilledSweep, '--workers', w, '--out', join(tmp, `skilled-w${w}`), ...lean);
       expect(r.code, r.err).toBe(0);
     }
     const one = readFileSync(join(tmp, 'skilled-w1', 'matches.csv'), 'utf8');
@@ -90,7 +92,7 @@ describe('havoc tournament / sweep', () => {
 
   it('two shards merged equal one run; merge refuses overlaps, gaps and other runs', () => {
     const one = join(tmp, 'sweep-w1');
-    for (const k of ['1', '2']) expect(havoc('sweep', sweep, '--shard', `${k}/2`, '--out', join(tmp, `shard${k}`), '--no-report').code).toBe(0);
+    for (const k of ['1', '2']) expect(havoc('sweep', sweep, '--shard', `${k}/2`, '--out', join(tmp, `shard${k}`), ...lean).code).toBe(0);
     const s1 = readFileSync(join(tmp, 'shard1', 'matches.csv'), 'utf8').trim().split('\n');
     expect(s1.slice(1).every((l) => Number(l.split(',')[0]) % 2 === 0)).toBe(true);
     const m = havoc('merge', join(tmp, 'merged'), join(tmp, 'shard2'), join(tmp, 'shard1'));
@@ -117,7 +119,7 @@ describe('havoc tournament / sweep', () => {
     // A merged folder finished by resume holds its rows out of id order (the even ids, then the odd); merging it still gives the run.
     const partial = havoc('merge', join(tmp, 'm5'), join(tmp, 'shard1'), '--allow-missing');
     expect(partial.code, partial.err).toBe(0);
-    expect(havoc('resume', join(tmp, 'm5'), '--no-report').code).toBe(0);
+    expect(havoc('resume', join(tmp, 'm5'), ...lean).code).toBe(0);
     const ids = readFileSync(join(tmp, 'm5', 'matches.csv'), 'utf8').trim().split('\n').slice(1, 23).map((l) => Number(l.split(',')[0]));
     expect(ids.slice(19, 22)).toEqual([38, 1, 3]);
     const again = havoc('merge', join(tmp, 'm6'), join(tmp, 'm5'));
@@ -127,9 +129,9 @@ describe('havoc tournament / sweep', () => {
 
   it('a run killed with kill -9 and resumed ends with the same tables', async () => {
     const ref = join(tmp, 'ladder-ref');
-    expect(havoc('tournament', ladder, '--out', ref, '--no-report').code).toBe(0);
+    expect(havoc('tournament', ladder, '--out', ref, ...lean).code).toBe(0);
     const dir = join(tmp, 'ladder-killed');
-    const child = spawn(process.execPath, args(['tournament', ladder, '--batch', '4', '--out', dir]), { stdio: 'ignore' });
+    const child = spawn(process.execPath, args(['tournament', ladder, '--batch', '4', '--out', dir, ...lean]), { stdio: 'ignore' });
     const csv = join(dir, 'matches.csv');
     const exited = new Promise((r) => child.on('exit', r));
     for (let i = 0; i < 4000 && child.exitCode === null; i++) {
@@ -149,7 +151,7 @@ describe('havoc tournament / sweep', () => {
     const before = readFileSync(csv, 'utf8').split('\n').length - 2;
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(600);
-    const r = havoc('resume', dir, '--no-report');
+    const r = havoc('resume', dir, ...lean);
     expect(r.code, r.err).toBe(0);
     expect(tables(dir)).toEqual(tables(ref));
     expect(existsSync(join(dir, 'run.lock'))).toBe(false);
@@ -269,10 +271,10 @@ describe('havoc tournament / sweep', () => {
     const lines = ref['matches.csv'].split('\n');
     writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 50).join('\n') + '\n' + lines[50].slice(0, 9));
     rmSync(join(dir, 'summary.json'));
-    expect(havoc('resume', dir, '--no-report').code).toBe(0);
+    expect(havoc('resume', dir, ...lean).code).toBe(0);
     expect(tables(dir)).toEqual(ref);
     writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 7).join('\n') + '\n');
-    expect(havoc('tournament', ladder, '--out', dir, '--no-report').code).toBe(0);
+    expect(havoc('tournament', ladder, '--out', dir, ...lean).code).toBe(0);
     expect(tables(dir)).toEqual(ref);
     const clash = havoc('tournament', ladder, '--out', dir, '--seed', '2');
     expect(clash.code).toBe(1);
