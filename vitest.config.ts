@@ -57,8 +57,8 @@ export default defineConfig({
       // busy 77% of the suite (596 s of CPU in 389 s on a clean clone, 2026-12-06).
       // A command a test starts plays in its own thread unless the test names --workers (HAVOC_WORKERS=0, run/pool.ts):
       // four files' commands already share the two cores, and a pool's thread only loads the code and warms the bots
-      // again (a 2-match run: 0.92-1.05 s of CPU on one worker thread, 0.72-0.79 s in its own; 107 commands of the tier
-      // name no --workers). The pool, its watchdog and what 1 and 2 workers give are tested by the tests that name them.
+      // again (a 2-match run: 0.92-1.05 s of CPU on one worker thread, 0.72-0.79 s in its own). A test names --workers
+      // only where the pool is what it checks: the pool, its watchdog and what 1 and 2 workers give.
       { extends: true, test: { name: 'e2e', include: [E2E], exclude: [ALONE], maxWorkers: 4, env: { HAVOC_WORKERS: '0' }, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'e2e-alone', include: [ALONE], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
