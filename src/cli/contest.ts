@@ -25,6 +25,7 @@ interface ContestArgs extends RunArgs {
   config: string;
   out?: string;
   seed?: string;
+  'max-rounds'?: number;
 }
 
 async function runContest(given: ContestArgs): Promise<void> {
@@ -33,7 +34,11 @@ async function runContest(given: ContestArgs): Promise<void> {
   checkRunArgs(args);
   if (args.queue !== undefined) await (await import('../app/queue.js')).checkQueue(args.queue); // before the folder is made
   if (args.seed !== undefined && String(args.seed).trim() === '') throw new HavocError('ERR_ARGS', '--seed', 'must not be empty');
-  const plan = await loadContest(args.config, { out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
+  const maxRounds = args['max-rounds'];
+  if (maxRounds !== undefined && !(Number.isInteger(maxRounds) && maxRounds >= 1)) throw new HavocError('ERR_ARGS', '--max-rounds', 'must be a whole number ≥ 1 (the rounds the contest may have played when this run stops)');
+  const loaded = await loadContest(args.config, { out: args.out, seed: args.seed, trustBots: args['unsafe-bots'] === true });
+  // --max-rounds stops this session sooner (or later) than the file's maxRounds; the games played stay either way.
+  const plan = maxRounds === undefined ? loaded : { ...loaded, options: { ...loaded.options, maxRounds } };
   const dir = plan.out;
   let { run, entrants, fresh } = contestRun(dir, plan);
   const active = plan.entrants.map((e) => e.name);
@@ -92,7 +97,8 @@ const command: CommandModule<object, ContestArgs> = {
       runOptions(y)
         .positional('config', { type: 'string', demandOption: true, describe: 'contest file (JSON), e.g. configs/contest.json' })
         .option('out', { type: 'string', describe: 'the contest\'s folder (overrides the file\'s "out"); an existing contest there is carried on' })
-        .option('seed', { type: 'string', describe: 'contest seed (overrides the file\'s "seed")' }),
+        .option('seed', { type: 'string', describe: 'contest seed (overrides the file\'s "seed")' })
+        .option('max-rounds', { type: 'number', describe: 'play at most this many rounds, those already played included (overrides the file\'s "maxRounds"; 1: every pair meets once, `games.first` games)' }),
       'contest',
     ) as never,
   handler: (args) => reportErrors(() => runContest(args)),

@@ -30,8 +30,8 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['havoc optimize --bot random --field sample:8 --restarts 2 --iterations 6 --out results/optimize-quick --quiet', 'a quick search of the NHM designs against 8 drawn at random, played by random: the top builds, in results/optimize-quick/'],
   ],
   contest: [
-    ['havoc contest configs/contest.json --quiet', 'the starter kits, a faulty entrant and random on Robo Battle Pigs, each sandboxed: rounds until the leaderboard settles, in results/contest/'],
-    ['havoc contest configs/contest.json --save-replays none --no-report', 'run it again: the contest carries on (nothing new to play unless an entrant joined)'],
+    ['havoc contest configs/contest.json --quiet --max-rounds 1', 'the starter kits, a faulty entrant and random on Robo Battle Pigs, each sandboxed: one round, every pair 4 games, in results/contest/ (without --max-rounds: rounds until the leaderboard settles)'],
+    ['havoc contest configs/contest.json --max-rounds 1 --save-replays none --no-report', 'run it again: the contest carries on (nothing new to play unless an entrant joined or --max-rounds grew)'],
   ],
   duel: [
     ['havoc duel greedy random --ruleset rbp --max-games 400 --out results/duel-quick --save-replays none', 'is greedy stronger than random on Robo Battle Pigs? pairs until the test of 0 against 10 Elo decides (H1 accepted after 220 games), in results/duel-quick/'],

@@ -124,6 +124,8 @@ describe('the examples of every --help', () => {
     );
     expect(failed).toEqual([]);
     expect(count).toBeGreaterThanOrEqual(20);
+    // The contest's examples stop after one round (--max-rounds 1), the second with nothing new to play.
+    expect(JSON.parse(readFileSync('results/contest/contest.json', 'utf8')).stopped).toBe('the rounds are spent (1)');
     // The merged shards are the one-machine run, byte for byte.
     for (const table of ['matches.csv', 'bots.csv', 'ratings.csv']) expect(readFileSync(`results/quick-merged/${table}`, 'utf8')).toBe(readFileSync(`results/quick/${table}`, 'utf8'));
   }, 900_000);

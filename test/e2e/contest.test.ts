@@ -292,4 +292,13 @@ describe('a contest played', () => {
     expect(r.err).toContain('entrant faulty has changed since it entered (its sha256 differs: a file of its folder changed)');
     expect(r.err).not.toMatch(/\n\s+at /);
   });
+
+  it('refuses a --max-rounds that is not a whole number of rounds, in one line, before it plays (the examples of --help play one round)', () => {
+    for (const bad of ['0', '1.5', 'x']) {
+      const r = havoc('contest', three, '--out', join(tmp, 'max-rounds'), '--max-rounds', bad);
+      expect(r.code, bad).toBe(1);
+      expect(r.err, bad).toBe('error: --max-rounds: must be a whole number ≥ 1 (the rounds the contest may have played when this run stops)\n');
+    }
+    expect(existsSync(join(tmp, 'max-rounds'))).toBe(false);
+  });
 });
