@@ -1,12 +1,12 @@
 /**
  * Per-board tables, built once per (catalogue, board) and then only read:
  * every move's destination and every weapon option's cells and beams,
- * indexed by facing and square. A weapon's tables are built the first time a
- * game carries it: a match of two machines fires a few of the catalogue's
- * forty-one parts, and building them all cost a short process (a sandboxed
- * bot's, a `havoc match`) about 25 ms it did not need. Tracing a shot in the step loop is then a walk
+ * indexed by facing and square. Tracing a shot in the step loop is then a walk
  * over a short slice of small integers, with no geometry computed per step
  * (tabulating bought about 3.7x over computing, see docs/performance.md).
+ * A weapon's tables are built the first time a game carries it: a match of
+ * two machines fires a few of the catalogue's 41 parts, and building them all
+ * cost a short process (a sandboxed bot's, a `havoc match`) about 25 ms.
  */
 import { type Board, relToAbs, squareAt, fileOf, rankOf } from '../../core/grid.js';
 import { type Catalogue, type Part, type WeaponOption, CELL_CONTINUE } from './parts.js';
