@@ -23,18 +23,12 @@
  * with its game. Not one a game: a sweep's worker keeps thousands of games
  * (one a pair of designs), and a cell table for each was 55 kB a game.
  */
-import type { Game } from '../../../src/rules/nhm/game.js';
-import type { State } from '../../../src/rules/nhm/state.js';
+import { copyState, State } from '../../../src/rules/nhm/state.js';
 import { ProgramList } from '../programList.js';
 
 export class SharedRoot {
-  /** The position's game, bytes and scalars, last turn's programs and the notation; `valid` once a search has recorded one. */
-  private game: Game | null = null;
-  private bytes: Uint8Array;
-  private turn = 0;
-  private end = 0;
-  private winner = 0;
-  private mines = 0;
+  /** The position (a copy of its state, and so its game), last turn's programs and the notation; `valid` once a search has recorded one. */
+  private position: State | null = null;
   private last: (string | null)[] = [];
   private notation = '';
   private valid = false;
@@ -55,7 +49,6 @@ export class SharedRoot {
 
   /** For searches of two machines. */
   constructor(candidates: number) {
-    this.bytes = new Uint8Array(0);
     this.lists = [0, 1].map(() => new ProgramList(candidates + 2));
     this.cell = new Float64Array((candidates + 2) * (candidates + 2)).fill(NaN);
     this.counts = [0, 1].map(() => new Float64Array(candidates + 2));
@@ -63,11 +56,12 @@ export class SharedRoot {
 
   /** Whether the kept lists and cells are this position's. */
   holds(st: State, last: readonly (string | null)[] | null, notation: string): boolean {
-    if (!this.valid || st.game !== this.game || st.turn !== this.turn || st.end !== this.end || st.winner !== this.winner || st.minesUnarmed !== this.mines) return false;
+    const p = this.position;
+    if (!this.valid || !p || st.game !== p.game || st.turn !== p.turn || st.end !== p.end || st.winner !== p.winner || st.minesUnarmed !== p.minesUnarmed) return false;
     if (notation !== this.notation || (last?.length ?? -1) !== this.last.length) return false;
     if (last) for (let s = 0; s < last.length; s++) if (last[s] !== this.last[s]) return false;
     // Every byte but the dice's (each seat's view has dice of its own, and neither the lists nor a dice-free cell reads them).
-    const a = st.bytes, b = this.bytes, d0 = st.dice.byteOffset, d1 = d0 + st.dice.byteLength;
+    const a = st.bytes, b = p.bytes, d0 = st.dice.byteOffset, d1 = d0 + st.dice.byteLength;
     if (a.length !== b.length) return false;
     for (let k = 0; k < d0; k++) if (a[k] !== b[k]) return false;
     for (let k = d1; k < a.length; k++) if (a[k] !== b[k]) return false;
@@ -76,13 +70,8 @@ export class SharedRoot {
 
   /** Takes a new position and its lists (copied); every cell unknown. */
   record(st: State, last: readonly (string | null)[] | null, notation: string, lists: readonly ProgramList[]): void {
-    if (this.bytes.length !== st.bytes.length) this.bytes = new Uint8Array(st.bytes.length);
-    this.bytes.set(st.bytes);
-    this.game = st.game;
-    this.turn = st.turn;
-    this.end = st.end;
-    this.winner = st.winner;
-    this.mines = st.minesUnarmed;
+    if (this.position?.game !== st.game) this.position = new State(st.game);
+    copyState(st, this.position);
     this.last = last ? [...last] : [];
     this.notation = notation;
     for (let s = 0; s < lists.length; s++) this.lists[s].copyFrom(lists[s]);
