@@ -33,28 +33,44 @@ export function legalOrders(st: BnState, seat: number, kind: string): LegalActio
   const living: number[] = [];
   for (let k = 0; k < NINJAS; k++) if (st.sq[base + k] >= 0) living.push(k);
   const perms = permutations(living);
-  const keys: number[] = [], seen = new Set<number>();
+  // A ninja carries out one order, so the square ahead of it is the one it starts with: a Slash! is legal there or
+  // nowhere, whatever the order; only a Move's depends on which ninjas moved before it.
+  const front = new Array<number>(NINJAS).fill(-1);
+  for (const k of living) front[k] = ahead(b, st.sq[base + k], st.facing[base + k]);
+  const keys: number[] = [];
+  // Writings of one assignment differ from every other's (each carries its codes): told apart within it alone.
+  const mine: number[] = [];
   const code = new Array<number>(NINJAS).fill(STAND), sq = new Array<number>(NINJAS);
   const total = CODES.length ** living.length;
   for (let a = 0; a < total; a++) {
-    for (let i = living.length - 1, r = a; i >= 0; i--, r = Math.floor(r / CODES.length)) code[living[i]] = CODES[r % CODES.length];
+    let possible = true, moves = 0;
+    for (let i = living.length - 1, r = a; i >= 0; i--, r = Math.floor(r / CODES.length)) {
+      const k = living[i], c = CODES[r % CODES.length];
+      code[k] = c;
+      if ((c === MOVE || c === SLASH) && front[k] < 0) possible = false;
+      if (c === MOVE) moves++;
+    }
+    if (!possible) continue;
+    mine.length = 0;
     for (const perm of perms) {
-      for (let k = 0; k < NINJAS; k++) sq[k] = st.sq[base + k];
-      let ok = true;
-      for (const k of perm) {
-        const front = ahead(b, sq[k], st.facing[base + k]);
-        if (code[k] === MOVE) {
-          if (front < 0 || sq.includes(front)) ok = false;
-          else sq[k] = front;
-        } else if (code[k] === SLASH && front < 0) ok = false;
-        if (!ok) break;
+      if (moves > 0) {
+        for (let k = 0; k < NINJAS; k++) sq[k] = st.sq[base + k];
+        let ok = true;
+        for (const k of perm) {
+          if (code[k] !== MOVE) continue;
+          if (sq.includes(front[k])) {
+            ok = false;
+            break;
+          }
+          sq[k] = front[k];
+        }
+        if (!ok) continue;
       }
-      if (!ok) continue;
       // The writing as a number, a token a base-64 digit (ninja, code), slashes last: writings told apart without text, made into orders only when read.
       let key = 0;
       for (const k of perm) if (code[k] !== SLASH) key = key * 64 + k * 8 + code[k] + 1;
       for (const k of perm) if (code[k] === SLASH) key = key * 64 + k * 8 + code[k] + 1;
-      if (!seen.has(key)) seen.add(key), keys.push(key);
+      if (!mine.includes(key)) mine.push(key), keys.push(key);
     }
   }
   return { count: keys.length, at: (i) => ordersOf(keys[i]) };
