@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { havoc } from '../cli-helpers.js';
+import { csvRecords, havoc } from '../cli-helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'cli-messages-'));
 chmodSync(tmp, 0o755); // the bot written here runs sandboxed, as an unprivileged user
@@ -33,17 +33,22 @@ describe('messages that point to the fix', () => {
     expect(checked.out).toMatch(/^rbp .*: 2 games against random/m);
   });
 
-  it("match --bots bot.json,greedy --ruleset nhm: the manifest's builds, when the match names none", () => {
-    const r = havoc('match', '--bots', 'bots/starters/python/bot.json,greedy', '--ruleset', 'nhm', '--turn-limit', '3');
+  it("match --bots bot.json,random --ruleset nhm: the manifest's builds, when the match names none; the Python command plays under the manifest's name, with no faults", () => {
+    // random, not greedy, in seat B: greedy's warm-up cost 0.55 s of CPU, and seat B is only named here.
+    const r = havoc('match', '--bots', 'bots/starters/python/bot.json,random', '--ruleset', 'nhm', '--turn-limit', '3');
     expect(r.code, r.err).toBe(0);
-    expect(r.out.split('\n')[0]).toMatch(/A: python-starter as buzz-brawler on \w+, B: greedy as dragon on \w+; builds from .*bots\/starters\/python\/bot\.json$/);
+    expect(r.out.split('\n')[0]).toMatch(/A: python-starter as buzz-brawler on \w+, B: random as dragon on \w+; builds from .*bots\/starters\/python\/bot\.json$/);
+    expect(r.out).toMatch(/; faults 0\/0\n$/);
   });
 
   it('tournament --matches and --bots override the config', () => {
-    const r = havoc('tournament', 'configs/quick.json', '--matches', '12', '--bots', 'random,greedy', '--seed', '5', '--workers', '1', '--out', join(tmp, 'quick'), '--quiet', '--no-report', '--save-replays', 'none', '--json');
+    // In this thread: the pool is not what is checked here (--workers 1 cost 0.2 s of CPU more, a worker thread's start).
+    const r = havoc('tournament', 'configs/quick.json', '--matches', '12', '--bots', 'random,greedy', '--seed', '5', '--out', join(tmp, 'quick'), '--quiet', '--no-report', '--save-replays', 'none', '--json');
     expect(r.code, r.err).toBe(0);
     const summary = JSON.parse(r.out);
     expect(summary.matches.played).toBe(12);
+    // The bots named, not the config's three: each played all 12.
+    expect(csvRecords(join(tmp, 'quick', 'bots.csv')).map((b) => `${b.bot} ${b.games}`).sort()).toEqual(['greedy 12', 'random 12']);
     const bad = havoc('tournament', 'configs/quick.json', '--matches', '7', '--out', join(tmp, 'quick7'));
     expect(bad.code).toBe(1);
     expect(bad.err).toBe('error: configs/quick.json: --matches: must be a multiple of 6 for run quick (3 pairings × 2 seat rotations, every pairing played alike): 6 or 12\n');
