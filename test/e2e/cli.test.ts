@@ -315,10 +315,11 @@ describe('havoc sweep --bots', () => {
   it('with several bots, plays the sweep once per bot and writes robustness.csv: each part\'s verdict per bot and whether it changes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'havoc-robust-'));
     try {
-      // The file's structure, not the verdicts, is checked: a tiny sweep played in this thread (greedy's games cost 30 times
-      // random's; at 600 matches as at 300, 120 and 4 no verdict changed, and parts were judged fair or untested alike: 24 fair
-      // and 17 untested at 300, 18 and 23 at 120, all 41 untested at 4; 5.9 s of CPU at 300, 2.4 s at 120, 1.2 s at 4).
-      const r = havoc('sweep', 'configs/sweep.json', '--bots', 'random,greedy', '--matches', '4', '--sample', '2', '--workers', '0', '--out', dir, '--quiet', '--no-report');
+      // The file's structure, not the verdicts, is checked: a small sweep played in this thread (greedy's games cost 30 times
+      // random's; at 600 matches as at 300 and 120 no verdict changed, and parts were judged fair or untested alike: 24 fair
+      // and 17 untested at 300, 18 and 23 at 120; 5.9 s of CPU at 300, 2.4 s at 120). Not fewer: at 4 every part is
+      // untested under both bots, and the table would hold one verdict.
+      const r = havoc('sweep', 'configs/sweep.json', '--bots', 'random,greedy', '--matches', '120', '--sample', '24', '--workers', '0', '--out', dir, '--quiet', '--no-report');
       expect(r.code, r.err).toBe(0);
       for (const b of ['random', 'greedy']) expect(readFileSync(join(dir, b, 'bots.csv'), 'utf8')).toContain(`,${b},`);
       const rows = readFileSync(join(dir, 'robustness.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
