@@ -313,7 +313,9 @@ describe('havoc reprice', () => {
     // summary.json flags what parts.csv flags, with the fair cost the table prints (null where it prints none).
     const summary = JSON.parse(readFileSync(join(tmp, 'run', 'summary.json'), 'utf8')) as { parts: { mispriced: { part: string; flag: string; fairCost: number | null }[] } };
     expect(summary.parts.mispriced).toEqual(before.map((x) => expect.objectContaining({ part: x.part, flag: x.mispriced, fairCost: x.fair_cost === '' ? null : Number(x.fair_cost) })));
-    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '2', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // Not re-checked: the re-check plays each catalogue again at the sweep's size (4 sweeps of 1,200 matches for two
+    // seeds); the two-seed re-check is Battle Engine's below, the one-seed one Hovercrafts' with --tolerance.
+    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // Read by the report's CSV reader: a round's changes are quoted where they hold a comma.
     const rounds = readCsv(join(tmp, 'out', 'rounds.csv'))!.rows;
@@ -372,28 +374,15 @@ describe('havoc reprice', () => {
         beyondRows.filter((b) => b.round === String(round)).map((b) => expect.objectContaining({ part: b.part, flag: b.verdict, least: Number(b.least), most: Number(b.most), lo: num(b.fair_cost_lo), hi: num(b.fair_cost_hi) })),
       );
     }
-    // Re-checked: the catalogue given and the kept one swept again with new seeds (--recheck-seeds 2: the seed, then it
-    // with -2), each in its folder, each folder's verdicts counted.
-    const recheck = csv(join(tmp, 'out', 'recheck.csv'));
-    expect(recheck.map((x) => [x.catalogue, x.seed])).toEqual([['given', 'plant/recheck'], ['kept', 'plant/recheck'], ['given', 'plant/recheck-2'], ['kept', 'plant/recheck-2']]);
-    const count = (dir: string): number => csv(join(tmp, 'out', dir, 'parts.csv')).filter((x) => x.mispriced).length;
-    expect(recheck.map((x) => Number(x.flagged))).toEqual([count('recheck-before'), count('recheck-after'), count('recheck-before-2'), count('recheck-after-2')]);
-    expect(readFileSync(join(tmp, 'out', 'recheck-after-2', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8'));
-    expect(readFileSync(join(tmp, 'out', 'report.html'), 'utf8')).toContain('<h2>Re-checked on new samples</h2>');
-    expect(readFileSync(join(tmp, 'out', 'recheck-after', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8'));
-    // Another sample: the given catalogue's verdicts with the new seed are not the sweep's own.
-    expect(readFileSync(join(tmp, 'out', 'recheck-before', 'matches.csv'), 'utf8')).not.toBe(readFileSync(join(tmp, 'run', 'matches.csv'), 'utf8'));
-    const [g1, k1, g2, k2] = recheck.map((x) => Number(x.flagged));
-    expect(r.out).toContain(
-      `re-checked with 2 seeds (plant/recheck, plant/recheck-2; recheck.csv, ${join(tmp, 'out', 'recheck-before')}/ and recheck-after/, then -2): ` +
-        `the catalogue given flags ${g1}, ${g2} (${g1 + g2} in all), the kept one ${k1}, ${k2} (${k1 + k2}): fewer on ${Number(k1 < g1) + Number(k2 < g2)} of 2 new samples`,
-    );
   });
 
   it('with --lower holds the part flagged under and prices the rest of its budget down instead; a bad --damping refused in one line', () => {
-    // Reuses the planted sweep above (dragon-breath at 1, flagged under).
-    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'lower'), '--rounds', '1', '--step', '1', '--lower', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // Reuses the planted sweep above (dragon-breath at 1, flagged under). What is checked here is the round's changes,
+    // planned from that sweep before the round plays: its own sweep is not read, so it plays 60 matches (--matches).
+    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'lower'), '--rounds', '1', '--step', '1', '--lower', '--matches', '60', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(', 60 matches a sweep:');
+    expect((JSON.parse(readFileSync(join(tmp, 'lower', 'round-1', 'sweep', 'config.json'), 'utf8')) as { run: { schedule: { matches: number } } }).run.schedule.matches).toBe(60);
     const changes = csv(join(tmp, 'lower', 'round-1', 'changes.csv'));
     const before = costs(catalogue), after = costs(join(tmp, 'lower', 'round-1', 'parts.json'));
     expect(after.get('dragon-breath')).toBe(1);
@@ -413,7 +402,7 @@ describe('havoc reprice', () => {
     expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
     const flagged = csv(join(tmp, 'hover', 'parts.csv')).filter((r) => r.mispriced).map((r) => `${r.part} ${r.mispriced}`);
     expect(flagged.sort()).toEqual(['energy over', 'hull under']);
-    // Not re-checked (two more sweeps by pilot, the dearest here): the one-seed re-check is Battle Engine's below.
+    // Not re-checked (two more sweeps by pilot, the dearest here, at the sweep's size): the one-seed re-check is --tolerance's below.
     const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // The metagame of each sweep's top 4 before and after, side by side (metagame.csv, the page, the printout).
@@ -461,12 +450,22 @@ describe('havoc reprice', () => {
     expect(distance.length).toBeGreaterThan(0);
     const tol = Math.ceil((Math.min(...distance) + 1e-9) * 1000) / 1000;
     expect(beyond(join(tmp, 'hover'), tol).length).toBeLessThan(beyond(join(tmp, 'hover'), 0).length);
-    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol'), '--rounds', '1', '--step', '1', '--tolerance', String(tol), '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // The round's sweep and the re-check's (one seed, the default) play 120 matches each (--matches): their verdicts are
+    // read here only as the tolerance counts them.
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol'), '--rounds', '1', '--step', '1', '--tolerance', String(tol), '--matches', '120', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`a part flagged only where its fair cost is more than ${tol} points from its listed cost`);
     const rounds = csv(join(tmp, 'tol', 'rounds.csv'));
     expect(rounds[0].parts_flagged.split(' ').filter(Boolean)).toEqual(beyond(join(tmp, 'hover'), tol));
     if (rounds.length > 1) expect(rounds[1].parts_flagged.split(' ').filter(Boolean)).toEqual(beyond(join(tmp, 'tol', 'round-1', 'sweep'), tol));
+    // One re-check seed (the default): one line on one new sample, the given and kept catalogues swept again, each
+    // folder's verdicts counted as the tolerance counts them.
+    const recheck = csv(join(tmp, 'tol', 'recheck.csv'));
+    expect(recheck.map((x) => [x.catalogue, x.seed])).toEqual([['given', 'hr1/recheck'], ['kept', 'hr1/recheck']]);
+    expect(recheck.map((x) => x.parts_flagged.split(' ').filter(Boolean))).toEqual([beyond(join(tmp, 'tol', 'recheck-before'), tol), beyond(join(tmp, 'tol', 'recheck-after'), tol)]);
+    const [given, kept] = recheck.map((x) => Number(x.flagged));
+    expect(r.out).toMatch(/re-checked with seed hr1\/recheck \(recheck\.csv, .*\): the catalogue given flags \d+, the kept one \d+: (fewer|not fewer) on a new sample/);
+    expect(r.out).toContain(`re-checked with seed hr1/recheck (recheck.csv, ${join(tmp, 'tol', 'recheck-before')}/ and recheck-after/): the catalogue given flags ${given}, the kept one ${kept}: ${kept < given ? 'fewer' : 'not fewer'} on a new sample`);
     // Every interval within reach: no part is flagged, and nothing moves.
     const wide = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol-wide'), '--rounds', '1', '--tolerance', '1000', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(wide.code, wide.err).toBe(0);
@@ -481,11 +480,33 @@ describe('havoc reprice', () => {
   it('reprices Battle Engine\'s pay grades, a grade its pieces share one point the way they agree, the roster rewritten', () => {
     writeFileSync(join(tmp, 'be.json'), JSON.stringify({ ruleset: 'battle-engine', bots: ['random'], schedule: { type: 'sweep', matches: 400, sample: 100 }, seed: 'be3' }));
     expect(havoc('sweep', join(tmp, 'be.json'), '--out', join(tmp, 'be'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
-    const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // The round's changes are planned from the sweep above; the round's sweep and the re-check's play 100 matches each
+    // (--matches): only how the re-check is made and written is checked of them, not their verdicts.
+    const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--matches', '100', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
-    // One re-check seed (the default): one line on one new sample, the given and kept catalogues swept again.
-    expect(r.out).toMatch(/re-checked with seed be3\/recheck \(recheck\.csv, .*\): the catalogue given flags \d+, the kept one \d+: (fewer|not fewer) on a new sample/);
-    expect(csv(join(tmp, 'be-out', 'recheck.csv')).map((x) => [x.catalogue, x.seed])).toEqual([['given', 'be3/recheck'], ['kept', 'be3/recheck']]);
+    // Re-checked: the catalogue given and the kept one swept again with new seeds (--recheck-seeds 2: the seed, then it
+    // with -2), each in its folder, each folder's verdicts counted.
+    const recheck = csv(join(tmp, 'be-out', 'recheck.csv'));
+    expect(recheck.map((x) => [x.catalogue, x.seed])).toEqual([['given', 'be3/recheck'], ['kept', 'be3/recheck'], ['given', 'be3/recheck-2'], ['kept', 'be3/recheck-2']]);
+    const folders = ['recheck-before', 'recheck-after', 'recheck-before-2', 'recheck-after-2'];
+    const count = (dir: string): number => csv(join(tmp, 'be-out', dir, 'parts.csv')).filter((x) => x.mispriced).length;
+    expect(recheck.map((x) => Number(x.flagged))).toEqual(folders.map(count));
+    // Each folder played its row's seed, at the reprice's --matches.
+    const played = (dir: string) => (JSON.parse(readFileSync(join(tmp, 'be-out', dir, 'config.json'), 'utf8')) as { run: { seed: string; schedule: { matches: number } } }).run;
+    expect(folders.map((f) => [played(f).seed, played(f).schedule.matches])).toEqual(recheck.map((x) => [x.seed, 100]));
+    expect(readFileSync(join(tmp, 'be-out', 'recheck-after-2', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'be-out', 'parts.json'), 'utf8'));
+    expect(readFileSync(join(tmp, 'be-out', 'report.html'), 'utf8')).toContain('<h2>Re-checked on new samples</h2>');
+    expect(readFileSync(join(tmp, 'be-out', 'recheck-after', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'be-out', 'parts.json'), 'utf8'));
+    // Another sample: the builds the given catalogue is re-checked on are not the sweep's own (a sweep's sample of builds
+    // is drawn by its seed, whatever its number of matches), nor the first re-check seed's the second's.
+    const sample = (dir: string): string[] => csv(join(dir, 'loadouts.csv')).map((x) => x.key).sort();
+    expect(sample(join(tmp, 'be-out', 'recheck-before'))).not.toEqual(sample(join(tmp, 'be')));
+    expect(sample(join(tmp, 'be-out', 'recheck-before-2'))).not.toEqual(sample(join(tmp, 'be-out', 'recheck-before')));
+    const [g1, k1, g2, k2] = recheck.map((x) => Number(x.flagged));
+    expect(r.out).toContain(
+      `re-checked with 2 seeds (be3/recheck, be3/recheck-2; recheck.csv, ${join(tmp, 'be-out', 'recheck-before')}/ and recheck-after/, then -2): ` +
+        `the catalogue given flags ${g1}, ${g2} (${g1 + g2} in all), the kept one ${k1}, ${k2} (${k1 + k2}): fewer on ${Number(k1 < g1) + Number(k2 < g2)} of 2 new samples`,
+    );
     const changes = csv(join(tmp, 'be-out', 'round-1', 'changes.csv'));
     expect(changes.length).toBeGreaterThan(0);
     const roster = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { prices: { grades: Record<string, number>; budget: number } }).prices;
