@@ -524,7 +524,10 @@ describe('havoc reprice', () => {
 
   it('with --aim support prices by the metagame of each sweep and keeps the round whose equilibrium mixes the most builds', () => {
     // Reuses the planted sweep above. Each sweep's metagame (its top 6 builds, 2 games a pair) votes the next prices.
-    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'support'), '--rounds', '2', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // The rounds' sweeps play 240 matches (--matches): what is read of them is their metagames, checked against their own
+    // files whatever they hold. (At 240 round 1's equilibrium mixes 4 builds against the given's 1: the branch below that
+    // checks metagame.csv and the printout's best round is the one taken, as at the sweep's 1,200.)
+    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'support'), '--rounds', '2', '--step', '2', '--matches', '240', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // (its changes are quoted, with commas: read by the report's CSV reader)
     const rounds = readCsv(join(tmp, 'support', 'rounds.csv'))!.rows;
@@ -572,7 +575,9 @@ describe('havoc reprice', () => {
   });
 
   it('with --same-field solves each round\'s metagame over the given top builds its prices still allow (--refit: refitted), then its own best', () => {
-    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--refit', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // The round's sweep plays 120 matches (--matches): its builds by rating fill the field after the ones carried, read
+    // from its own loadouts.csv below.
+    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--refit', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--matches', '120', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     const field = (dir: string): string[] => (JSON.parse(readFileSync(join(tmp, 'same', dir, 'config.json'), 'utf8')) as { run: { loadouts: { name: string }[] } }).run.loadouts.map((l) => l.name);
     const given = field('meta-before'), after = field(join('round-1', 'meta'));
