@@ -402,8 +402,10 @@ describe('havoc reprice', () => {
     expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
     const flagged = csv(join(tmp, 'hover', 'parts.csv')).filter((r) => r.mispriced).map((r) => `${r.part} ${r.mispriced}`);
     expect(flagged.sort()).toEqual(['energy over', 'hull under']);
-    // Not re-checked (two more sweeps by pilot, the dearest here, at the sweep's size): the one-seed re-check is --tolerance's below.
-    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // Not re-checked (two more sweeps by pilot, the dearest here): the one-seed re-check is --tolerance's below. The
+    // round's sweep plays 120 matches (--matches): the changes are planned from the sweep above, and what is read of the
+    // round (the metagame of its top 4, the strongest builds under the prices kept) is checked against its own files.
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--matches', '120', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // The metagame of each sweep's top 4 before and after, side by side (metagame.csv, the page, the printout).
     const meta = csv(join(tmp, 'hover-out', 'metagame.csv'));
@@ -611,12 +613,13 @@ describe('havoc reprice', () => {
   });
 
   it('refuses a folder that is not a sweep, and bad options, in one line', () => {
-    writeFileSync(join(tmp, 'rr.json'), JSON.stringify({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } }));
-    expect(havoc('tournament', join(tmp, 'rr.json'), '--out', join(tmp, 'rr'), '--quiet', '--no-report', '--workers', '0').code).toBe(0);
-    const rr = havoc('reprice', join(tmp, 'rr'));
+    // A round robin's folder: the metagame --same-field's reprice played above (a run of builds, each pair 2 games),
+    // rather than a tournament played for this alone.
+    const rr = havoc('reprice', join(tmp, 'same', 'meta-before'));
+    expect((JSON.parse(readFileSync(join(tmp, 'same', 'meta-before', 'config.json'), 'utf8')) as { run: { schedule: { type: string } } }).run.schedule.type).toBe('round-robin');
     expect(rr.code).toBe(1);
     expect(rr.err.trim().split('\n')).toHaveLength(1);
-    expect(rr.err).toMatch(/sets no prices|not a sweep/);
+    expect(rr.err.trim()).toBe(`error: ${join(tmp, 'same', 'meta-before')}: is a round-robin, not a sweep: reprice the verdicts of a sweep (havoc sweep)`);
     const scale = havoc('reprice', join(tmp, 'run'), '--scale', '0');
     expect(scale.err.trim()).toBe('error: --scale: must be a whole number from 1 to 10');
     const meta = havoc('reprice', join(tmp, 'run'), '--meta', '1');
