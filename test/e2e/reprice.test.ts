@@ -499,8 +499,9 @@ describe('havoc reprice', () => {
     expect(readFileSync(join(tmp, 'be-out', 'recheck-after-2', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'be-out', 'parts.json'), 'utf8'));
     expect(readFileSync(join(tmp, 'be-out', 'report.html'), 'utf8')).toContain('<h2>Re-checked on new samples</h2>');
     expect(readFileSync(join(tmp, 'be-out', 'recheck-after', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'be-out', 'parts.json'), 'utf8'));
-    // Another sample: the builds the given catalogue is re-checked on are not the sweep's own (a sweep's sample of builds
-    // is drawn by its seed, whatever its number of matches), nor the first re-check seed's the second's.
+    // Another sample: the builds the given catalogue is re-checked on are not the sweep's own, nor the first re-check
+    // seed's the second's. (The sample of builds is drawn by the seed: the sweep above's seed at 100 matches draws the
+    // same 100 builds as at 400, so a re-check on that seed would fail this whatever its size.)
     const sample = (dir: string): string[] => csv(join(dir, 'loadouts.csv')).map((x) => x.key).sort();
     expect(sample(join(tmp, 'be-out', 'recheck-before'))).not.toEqual(sample(join(tmp, 'be')));
     expect(sample(join(tmp, 'be-out', 'recheck-before-2'))).not.toEqual(sample(join(tmp, 'be-out', 'recheck-before')));
