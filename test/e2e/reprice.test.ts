@@ -313,7 +313,9 @@ describe('havoc reprice', () => {
     // summary.json flags what parts.csv flags, with the fair cost the table prints (null where it prints none).
     const summary = JSON.parse(readFileSync(join(tmp, 'run', 'summary.json'), 'utf8')) as { parts: { mispriced: { part: string; flag: string; fairCost: number | null }[] } };
     expect(summary.parts.mispriced).toEqual(before.map((x) => expect.objectContaining({ part: x.part, flag: x.mispriced, fairCost: x.fair_cost === '' ? null : Number(x.fair_cost) })));
-    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '2', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // Not re-checked: the re-check plays each catalogue again at the sweep's size (4 sweeps of 1,200 matches for two
+    // seeds); the two-seed re-check is Battle Engine's below, the one-seed one Hovercrafts' with --tolerance.
+    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'out'), '--rounds', '2', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // Read by the report's CSV reader: a round's changes are quoted where they hold a comma.
     const rounds = readCsv(join(tmp, 'out', 'rounds.csv'))!.rows;
@@ -372,28 +374,15 @@ describe('havoc reprice', () => {
         beyondRows.filter((b) => b.round === String(round)).map((b) => expect.objectContaining({ part: b.part, flag: b.verdict, least: Number(b.least), most: Number(b.most), lo: num(b.fair_cost_lo), hi: num(b.fair_cost_hi) })),
       );
     }
-    // Re-checked: the catalogue given and the kept one swept again with new seeds (--recheck-seeds 2: the seed, then it
-    // with -2), each in its folder, each folder's verdicts counted.
-    const recheck = csv(join(tmp, 'out', 'recheck.csv'));
-    expect(recheck.map((x) => [x.catalogue, x.seed])).toEqual([['given', 'plant/recheck'], ['kept', 'plant/recheck'], ['given', 'plant/recheck-2'], ['kept', 'plant/recheck-2']]);
-    const count = (dir: string): number => csv(join(tmp, 'out', dir, 'parts.csv')).filter((x) => x.mispriced).length;
-    expect(recheck.map((x) => Number(x.flagged))).toEqual([count('recheck-before'), count('recheck-after'), count('recheck-before-2'), count('recheck-after-2')]);
-    expect(readFileSync(join(tmp, 'out', 'recheck-after-2', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8'));
-    expect(readFileSync(join(tmp, 'out', 'report.html'), 'utf8')).toContain('<h2>Re-checked on new samples</h2>');
-    expect(readFileSync(join(tmp, 'out', 'recheck-after', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'out', 'parts.json'), 'utf8'));
-    // Another sample: the given catalogue's verdicts with the new seed are not the sweep's own.
-    expect(readFileSync(join(tmp, 'out', 'recheck-before', 'matches.csv'), 'utf8')).not.toBe(readFileSync(join(tmp, 'run', 'matches.csv'), 'utf8'));
-    const [g1, k1, g2, k2] = recheck.map((x) => Number(x.flagged));
-    expect(r.out).toContain(
-      `re-checked with 2 seeds (plant/recheck, plant/recheck-2; recheck.csv, ${join(tmp, 'out', 'recheck-before')}/ and recheck-after/, then -2): ` +
-        `the catalogue given flags ${g1}, ${g2} (${g1 + g2} in all), the kept one ${k1}, ${k2} (${k1 + k2}): fewer on ${Number(k1 < g1) + Number(k2 < g2)} of 2 new samples`,
-    );
   });
 
   it('with --lower holds the part flagged under and prices the rest of its budget down instead; a bad --damping refused in one line', () => {
-    // Reuses the planted sweep above (dragon-breath at 1, flagged under).
-    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'lower'), '--rounds', '1', '--step', '1', '--lower', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // Reuses the planted sweep above (dragon-breath at 1, flagged under). What is checked here is the round's changes,
+    // planned from that sweep before the round plays: its own sweep is not read, so it plays 60 matches (--matches).
+    const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'lower'), '--rounds', '1', '--step', '1', '--lower', '--matches', '60', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(', 60 matches a sweep:');
+    expect((JSON.parse(readFileSync(join(tmp, 'lower', 'round-1', 'sweep', 'config.json'), 'utf8')) as { run: { schedule: { matches: number } } }).run.schedule.matches).toBe(60);
     const changes = csv(join(tmp, 'lower', 'round-1', 'changes.csv'));
     const before = costs(catalogue), after = costs(join(tmp, 'lower', 'round-1', 'parts.json'));
     expect(after.get('dragon-breath')).toBe(1);
@@ -413,8 +402,10 @@ describe('havoc reprice', () => {
     expect(havoc('sweep', join(tmp, 'hover.json'), '--out', join(tmp, 'hover'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
     const flagged = csv(join(tmp, 'hover', 'parts.csv')).filter((r) => r.mispriced).map((r) => `${r.part} ${r.mispriced}`);
     expect(flagged.sort()).toEqual(['energy over', 'hull under']);
-    // Not re-checked (two more sweeps by pilot, the dearest here): the one-seed re-check is Battle Engine's below.
-    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // Not re-checked (two more sweeps by pilot, the dearest here): the one-seed re-check is --tolerance's below. The
+    // round's sweep plays 120 matches (--matches): the changes are planned from the sweep above, and what is read of the
+    // round (the metagame of its top 4, the strongest builds under the prices kept) is checked against its own files.
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'hover-out'), '--rounds', '1', '--meta', '4', '--meta-games', '2', '--optimize', '1', '--optimize-moves', '3', '--matches', '120', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // The metagame of each sweep's top 4 before and after, side by side (metagame.csv, the page, the printout).
     const meta = csv(join(tmp, 'hover-out', 'metagame.csv'));
@@ -461,12 +452,22 @@ describe('havoc reprice', () => {
     expect(distance.length).toBeGreaterThan(0);
     const tol = Math.ceil((Math.min(...distance) + 1e-9) * 1000) / 1000;
     expect(beyond(join(tmp, 'hover'), tol).length).toBeLessThan(beyond(join(tmp, 'hover'), 0).length);
-    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol'), '--rounds', '1', '--step', '1', '--tolerance', String(tol), '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // The round's sweep and the re-check's (one seed, the default) play 120 matches each (--matches): their verdicts are
+    // read here only as the tolerance counts them.
+    const r = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol'), '--rounds', '1', '--step', '1', '--tolerance', String(tol), '--matches', '120', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`a part flagged only where its fair cost is more than ${tol} points from its listed cost`);
     const rounds = csv(join(tmp, 'tol', 'rounds.csv'));
     expect(rounds[0].parts_flagged.split(' ').filter(Boolean)).toEqual(beyond(join(tmp, 'hover'), tol));
     if (rounds.length > 1) expect(rounds[1].parts_flagged.split(' ').filter(Boolean)).toEqual(beyond(join(tmp, 'tol', 'round-1', 'sweep'), tol));
+    // One re-check seed (the default): one line on one new sample, the given and kept catalogues swept again, each
+    // folder's verdicts counted as the tolerance counts them.
+    const recheck = csv(join(tmp, 'tol', 'recheck.csv'));
+    expect(recheck.map((x) => [x.catalogue, x.seed])).toEqual([['given', 'hr1/recheck'], ['kept', 'hr1/recheck']]);
+    expect(recheck.map((x) => x.parts_flagged.split(' ').filter(Boolean))).toEqual([beyond(join(tmp, 'tol', 'recheck-before'), tol), beyond(join(tmp, 'tol', 'recheck-after'), tol)]);
+    const [given, kept] = recheck.map((x) => Number(x.flagged));
+    expect(r.out).toMatch(/re-checked with seed hr1\/recheck \(recheck\.csv, .*\): the catalogue given flags \d+, the kept one \d+: (fewer|not fewer) on a new sample/);
+    expect(r.out).toContain(`re-checked with seed hr1/recheck (recheck.csv, ${join(tmp, 'tol', 'recheck-before')}/ and recheck-after/): the catalogue given flags ${given}, the kept one ${kept}: ${kept < given ? 'fewer' : 'not fewer'} on a new sample`);
     // Every interval within reach: no part is flagged, and nothing moves.
     const wide = havoc('reprice', join(tmp, 'hover'), '--out', join(tmp, 'tol-wide'), '--rounds', '1', '--tolerance', '1000', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(wide.code, wide.err).toBe(0);
@@ -481,11 +482,34 @@ describe('havoc reprice', () => {
   it('reprices Battle Engine\'s pay grades, a grade its pieces share one point the way they agree, the roster rewritten', () => {
     writeFileSync(join(tmp, 'be.json'), JSON.stringify({ ruleset: 'battle-engine', bots: ['random'], schedule: { type: 'sweep', matches: 400, sample: 100 }, seed: 'be3' }));
     expect(havoc('sweep', join(tmp, 'be.json'), '--out', join(tmp, 'be'), '--quiet', '--no-report', '--save-replays', 'none', '--workers', '0').code).toBe(0);
-    const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // The round's changes are planned from the sweep above; the round's sweep and the re-check's play 100 matches each
+    // (--matches): only how the re-check is made and written is checked of them, not their verdicts.
+    const r = havoc('reprice', join(tmp, 'be'), '--out', join(tmp, 'be-out'), '--rounds', '1', '--matches', '100', '--recheck-seeds', '2', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
-    // One re-check seed (the default): one line on one new sample, the given and kept catalogues swept again.
-    expect(r.out).toMatch(/re-checked with seed be3\/recheck \(recheck\.csv, .*\): the catalogue given flags \d+, the kept one \d+: (fewer|not fewer) on a new sample/);
-    expect(csv(join(tmp, 'be-out', 'recheck.csv')).map((x) => [x.catalogue, x.seed])).toEqual([['given', 'be3/recheck'], ['kept', 'be3/recheck']]);
+    // Re-checked: the catalogue given and the kept one swept again with new seeds (--recheck-seeds 2: the seed, then it
+    // with -2), each in its folder, each folder's verdicts counted.
+    const recheck = csv(join(tmp, 'be-out', 'recheck.csv'));
+    expect(recheck.map((x) => [x.catalogue, x.seed])).toEqual([['given', 'be3/recheck'], ['kept', 'be3/recheck'], ['given', 'be3/recheck-2'], ['kept', 'be3/recheck-2']]);
+    const folders = ['recheck-before', 'recheck-after', 'recheck-before-2', 'recheck-after-2'];
+    const count = (dir: string): number => csv(join(tmp, 'be-out', dir, 'parts.csv')).filter((x) => x.mispriced).length;
+    expect(recheck.map((x) => Number(x.flagged))).toEqual(folders.map(count));
+    // Each folder played its row's seed, at the reprice's --matches.
+    const played = (dir: string) => (JSON.parse(readFileSync(join(tmp, 'be-out', dir, 'config.json'), 'utf8')) as { run: { seed: string; schedule: { matches: number } } }).run;
+    expect(folders.map((f) => [played(f).seed, played(f).schedule.matches])).toEqual(recheck.map((x) => [x.seed, 100]));
+    expect(readFileSync(join(tmp, 'be-out', 'recheck-after-2', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'be-out', 'parts.json'), 'utf8'));
+    expect(readFileSync(join(tmp, 'be-out', 'report.html'), 'utf8')).toContain('<h2>Re-checked on new samples</h2>');
+    expect(readFileSync(join(tmp, 'be-out', 'recheck-after', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'be-out', 'parts.json'), 'utf8'));
+    // Another sample: the builds the given catalogue is re-checked on are not the sweep's own, nor the first re-check
+    // seed's the second's. (The sample of builds is drawn by the seed: the sweep above's seed at 100 matches draws the
+    // same 100 builds as at 400, so a re-check on that seed would fail this whatever its size.)
+    const sample = (dir: string): string[] => csv(join(dir, 'loadouts.csv')).map((x) => x.key).sort();
+    expect(sample(join(tmp, 'be-out', 'recheck-before'))).not.toEqual(sample(join(tmp, 'be')));
+    expect(sample(join(tmp, 'be-out', 'recheck-before-2'))).not.toEqual(sample(join(tmp, 'be-out', 'recheck-before')));
+    const [g1, k1, g2, k2] = recheck.map((x) => Number(x.flagged));
+    expect(r.out).toContain(
+      `re-checked with 2 seeds (be3/recheck, be3/recheck-2; recheck.csv, ${join(tmp, 'be-out', 'recheck-before')}/ and recheck-after/, then -2): ` +
+        `the catalogue given flags ${g1}, ${g2} (${g1 + g2} in all), the kept one ${k1}, ${k2} (${k1 + k2}): fewer on ${Number(k1 < g1) + Number(k2 < g2)} of 2 new samples`,
+    );
     const changes = csv(join(tmp, 'be-out', 'round-1', 'changes.csv'));
     expect(changes.length).toBeGreaterThan(0);
     const roster = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { prices: { grades: Record<string, number>; budget: number } }).prices;
@@ -503,7 +527,10 @@ describe('havoc reprice', () => {
 
   it('with --aim support prices by the metagame of each sweep and keeps the round whose equilibrium mixes the most builds', () => {
     // Reuses the planted sweep above. Each sweep's metagame (its top 6 builds, 2 games a pair) votes the next prices.
-    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'support'), '--rounds', '2', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // The rounds' sweeps play 240 matches (--matches): what is read of them is their metagames, checked against their own
+    // files whatever they hold. (At 240 round 1's equilibrium mixes 4 builds against the given's 1: the branch below that
+    // checks metagame.csv and the printout's best round is the one taken, as at the sweep's 1,200.)
+    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'support'), '--rounds', '2', '--step', '2', '--matches', '240', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     // (its changes are quoted, with commas: read by the report's CSV reader)
     const rounds = readCsv(join(tmp, 'support', 'rounds.csv'))!.rows;
@@ -551,7 +578,9 @@ describe('havoc reprice', () => {
   });
 
   it('with --same-field solves each round\'s metagame over the given top builds its prices still allow (--refit: refitted), then its own best', () => {
-    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--refit', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
+    // The round's sweep plays 120 matches (--matches): its builds by rating fill the field after the ones carried, read
+    // from its own loadouts.csv below.
+    const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--refit', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--matches', '120', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     const field = (dir: string): string[] => (JSON.parse(readFileSync(join(tmp, 'same', dir, 'config.json'), 'utf8')) as { run: { loadouts: { name: string }[] } }).run.loadouts.map((l) => l.name);
     const given = field('meta-before'), after = field(join('round-1', 'meta'));
@@ -585,12 +614,13 @@ describe('havoc reprice', () => {
   });
 
   it('refuses a folder that is not a sweep, and bad options, in one line', () => {
-    writeFileSync(join(tmp, 'rr.json'), JSON.stringify({ ruleset: 'rbp', bots: ['random', 'greedy'], schedule: { type: 'round-robin', games: 2 } }));
-    expect(havoc('tournament', join(tmp, 'rr.json'), '--out', join(tmp, 'rr'), '--quiet', '--no-report', '--workers', '0').code).toBe(0);
-    const rr = havoc('reprice', join(tmp, 'rr'));
+    // A round robin's folder: the metagame --same-field's reprice played above (a run of builds, each pair 2 games),
+    // rather than a tournament played for this alone.
+    const rr = havoc('reprice', join(tmp, 'same', 'meta-before'));
+    expect((JSON.parse(readFileSync(join(tmp, 'same', 'meta-before', 'config.json'), 'utf8')) as { run: { schedule: { type: string } } }).run.schedule.type).toBe('round-robin');
     expect(rr.code).toBe(1);
     expect(rr.err.trim().split('\n')).toHaveLength(1);
-    expect(rr.err).toMatch(/sets no prices|not a sweep/);
+    expect(rr.err.trim()).toBe(`error: ${join(tmp, 'same', 'meta-before')}: is a round-robin, not a sweep: reprice the verdicts of a sweep (havoc sweep)`);
     const scale = havoc('reprice', join(tmp, 'run'), '--scale', '0');
     expect(scale.err.trim()).toBe('error: --scale: must be a whole number from 1 to 10');
     const meta = havoc('reprice', join(tmp, 'run'), '--meta', '1');
