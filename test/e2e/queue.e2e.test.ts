@@ -65,16 +65,55 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
+  // First: no worker of this code may serve while the other build's takes the batch, and the one started after it
+  // serves the tests below (the first of the next test's three), so no worker is stopped here to be started again.
+  it('a worker with other code refuses the batch with one line and stops; a path bot travels bundled and a command bot\'s file travels, both run sandboxed (they would forfeit every match if they did not load), and the tables are a local run\'s', async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM');
+    await Promise.all(workers.map(exited));
+    // Another build: the same files but the package's version, so its code hash differs.
+    const other = join(tmp, 'other-build');
+    mkdirSync(other);
+    linkTree('dist', join(other, 'dist')); // links, not copies: 16 MB copied cost 0.8 s of CPU
+    cpSync('configs', join(other, 'configs'), { recursive: true });
+    symlinkSync(join(process.cwd(), 'node_modules'), join(other, 'node_modules'));
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    writeFileSync(join(other, 'package.json'), JSON.stringify({ ...pkg, version: `${pkg.version}-other` }));
+    const config = join(tmp, 'path-bot.json');
+    // A command bot too (Python): the file its command names travels, and the worker runs it from its copy.
+    const py = { name: 'py', command: ['python3', resolve('bots/starters/python/bot.py')] };
+    // The two of them alone, two games seat-swapped: each sandboxed game costs a process start (a quarter second of CPU).
+    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: [resolve('bots/example.ts'), py], between: 'bots', schedule: { type: 'round-robin', games: 2 }, seed: 'p1', budget: { ms: 5000 } }));
+    // A generous budget: a sandboxed bot's decision over it is a fault, and the machine may be busy.
+    const local = join(tmp, 'path-local'), dir = join(tmp, 'path-queued');
+    // No replays: the ones chosen would play their matches again, each sandboxed bot in a process of its own.
+    expect(havoc(['tournament', config, '--out', local, '--quiet', '--no-report', '--save-replays', 'none']).status).toBe(0);
+    expect(existsSync(join(local, 'errors.log'))).toBe(false); // every bot played, none forfeited
+
+    const stale = spawn(process.execPath, [join(other, 'dist', 'src', 'cli', 'main.js'), 'worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-other')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let said = '';
+    stale.stderr!.on('data', (d) => (said += d));
+    const coordinator = start(['tournament', config, '--queue', redis.url, '--out', dir, '--quiet', '--no-report', '--save-replays', 'none']);
+    expect(await exited(stale)).toBe(1);
+    expect(said).toMatch(/^error: worker: stopped: this worker's havoc code \(\w+\) is not the coordinator's \(\w+\): update this machine's checkout/m);
+    expect(rows(dir)).toBe(0);
+    workers.push(start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-path')]));
+    expect(await exited(coordinator)).toBe(0);
+    // Line by line, so a difference shows which matches.
+    for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(local, t), 'utf8').split('\n'));
+  }, 240_000);
+
   it('three workers, one killed with kill -9 mid-run: its batch goes to another and the tables are a one-machine run\'s', async () => {
     const local = join(tmp, 'local'), queued = join(tmp, 'queued');
     // The reference plays no replays; the queued run chooses its ten and plays them as jobs of their own.
     expect(havoc(['tournament', QUICK, '--out', local, '--quiet', '--no-report', '--save-replays', 'none']).status).toBe(0);
-    for (let i = 0; i < 3; i++) workers.push(start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, `cache${i}`)]));
+    // The worker serving already (the first test's, started after the other build refused) and two more: three.
+    const three = [serving()];
+    for (let i = 1; i < 3; i++) workers.push((three[i] = start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, `cache${i}`)])));
     const coordinator = start(['tournament', QUICK, '--queue', redis.url, '--out', queued, '--batch', '3', '--quiet', '--no-report']);
     let out = '';
     coordinator.stderr!.on('data', (d) => (out += d));
     await until(() => rows(queued) >= 3); // its first batch back
-    workers[0].kill('SIGKILL'); // mid-batch: its job's lock lapses and the stalled-job check hands the batch to another worker
+    three[0].kill('SIGKILL'); // mid-batch: its job's lock lapses and the stalled-job check hands the batch to another worker
     expect(await exited(coordinator), out).toBe(0); // every batch came back, the killed worker's too (matches.csv is written in id order)
     for (const t of TABLES) expect(readFileSync(join(queued, t), 'utf8'), t).toBe(readFileSync(join(local, t), 'utf8'));
     let status = havoc(['status', '--queue', redis.url]);
@@ -156,69 +195,27 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe(readFileSync(join(local, 'matches.csv'), 'utf8'));
   }, 240_000);
 
-  it('a worker with other code refuses the batch with one line and stops; a path bot travels bundled and a command bot\'s file travels, both run sandboxed (they would forfeit every match if they did not load), and the tables are a local run\'s', async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGTERM');
-    await Promise.all(workers.map(exited));
-    // Another build: the same files but the package's version, so its code hash differs.
-    const other = join(tmp, 'other-build');
-    mkdirSync(other);
-    linkTree('dist', join(other, 'dist')); // links, not copies: 16 MB copied cost 0.8 s of CPU
-    cpSync('configs', join(other, 'configs'), { recursive: true });
-    symlinkSync(join(process.cwd(), 'node_modules'), join(other, 'node_modules'));
-    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-    writeFileSync(join(other, 'package.json'), JSON.stringify({ ...pkg, version: `${pkg.version}-other` }));
-    const config = join(tmp, 'path-bot.json');
-    // A command bot too (Python): the file its command names travels, and the worker runs it from its copy.
-    const py = { name: 'py', command: ['python3', resolve('bots/starters/python/bot.py')] };
-    // The two of them alone, two games seat-swapped: each sandboxed game costs a process start (a quarter second of CPU).
-    writeFileSync(config, JSON.stringify({ ruleset: 'rbp', bots: [resolve('bots/example.ts'), py], between: 'bots', schedule: { type: 'round-robin', games: 2 }, seed: 'p1', budget: { ms: 5000 } }));
-    // A generous budget: a sandboxed bot's decision over it is a fault, and the machine may be busy.
-    const local = join(tmp, 'path-local'), dir = join(tmp, 'path-queued');
-    // No replays: the ones chosen would play their matches again, each sandboxed bot in a process of its own.
-    expect(havoc(['tournament', config, '--out', local, '--quiet', '--no-report', '--save-replays', 'none']).status).toBe(0);
-    expect(existsSync(join(local, 'errors.log'))).toBe(false); // every bot played, none forfeited
-
-    const stale = spawn(process.execPath, [join(other, 'dist', 'src', 'cli', 'main.js'), 'worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-other')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let said = '';
-    stale.stderr!.on('data', (d) => (said += d));
-    const coordinator = start(['tournament', config, '--queue', redis.url, '--out', dir, '--quiet', '--no-report', '--save-replays', 'none']);
-    expect(await exited(stale)).toBe(1);
-    expect(said).toMatch(/^error: worker: stopped: this worker's havoc code \(\w+\) is not the coordinator's \(\w+\): update this machine's checkout/m);
-    expect(rows(dir)).toBe(0);
-    workers.push(start(['worker', '--queue', redis.url, '--workers', '1', '--cache', join(tmp, 'cache-path')]));
-    expect(await exited(coordinator)).toBe(0);
-    // Line by line, so a difference shows which matches.
-    for (const t of TABLES) expect(readFileSync(join(dir, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(local, t), 'utf8').split('\n'));
-  }, 240_000);
-
   /** The tables of two run folders, each file line by line (so a difference shows which rows). */
   const sameTables = (a: string, b: string, files: readonly string[]): void => {
     for (const t of files) expect(readFileSync(join(b, t), 'utf8').split('\n'), t).toEqual(readFileSync(join(a, t), 'utf8').split('\n'));
   };
-  // configs/sweep.json with a roomy budget (its bots decide in the arena's threads, timed by the wall clock; QUICK's note).
+  // configs/sweep.json played by the skilled bot (--bots, as --matches and --sample, overriding the file's), 8 matches
+  // among 4 loadouts of 20 turns, searching 300 simulations with a roomy budget (its bots decide in the arena's threads,
+  // timed by the wall clock; QUICK's note): the skilled sweep this file played on its own before (the same 8 matches).
+  // One sweep for the sweep test and the resume test: a random sweep of 100 matches (played here, on the queue and
+  // resumed on it) beside the skilled one (here and on the queue) cost about 1.6 s of CPU more.
   const SWEEP_JSON = join(tmp, 'sweep.json');
-  writeFileSync(SWEEP_JSON, JSON.stringify({ ...JSON.parse(readFileSync('configs/sweep.json', 'utf8')), budget: { ms: 10_000 } }));
-  const SWEEP = ['sweep', SWEEP_JSON, '--matches', '100', '--sample', '20', '--bots', 'random', '--quiet', '--no-report', '--save-replays', 'none'];
+  writeFileSync(SWEEP_JSON, JSON.stringify({ ...JSON.parse(readFileSync('configs/sweep.json', 'utf8')), turnLimit: 20, budget: { ms: 10_000, sims: 300 }, seed: 'skilled-queue' }));
+  const SWEEP = ['sweep', SWEEP_JSON, '--matches', '8', '--sample', '4', '--bots', 'skilled', '--quiet', '--no-report', '--save-replays', 'none'];
 
-  it('havoc sweep --queue: the tables (loadouts, parts, …) are a local sweep\'s', () => {
+  it('havoc sweep --queue with the skilled bot: the tables (loadouts, parts, …) are a local sweep\'s, the same matches as played here (its search never reads the clock for a decision)', () => {
     serving();
     const local = join(tmp, 'sweep-local'), queued = join(tmp, 'sweep-queued');
     expect(havoc([...SWEEP, '--out', local]).status).toBe(0);
     const r = havoc([...SWEEP, '--out', queued, '--queue', redis.url]);
     expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(local, 'bots.csv'), 'utf8').split('\n')[1]).toMatch(/^1,skilled,16,/); // the bot --bots named, in 8 matches
     sameTables(local, queued, ['matches.csv', 'loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']);
-  });
-
-  it('a skilled sweep on the queue: the same matches.csv as played here (its search never reads the clock for a decision)', () => {
-    serving();
-    const cfg = join(tmp, 'skilled-sweep.json');
-    writeFileSync(cfg, JSON.stringify({ ruleset: 'nhm', bots: ['skilled'], schedule: { type: 'sweep', matches: 8, sample: 4 }, turnLimit: 20, budget: { ms: 10_000, sims: 300 }, seed: 'skilled-queue' }));
-    const run = ['sweep', cfg, '--quiet', '--no-report', '--save-replays', 'none'];
-    const local = join(tmp, 'skilled-local'), queued = join(tmp, 'skilled-queued');
-    expect(havoc([...run, '--out', local]).status).toBe(0);
-    const r = havoc([...run, '--out', queued, '--queue', redis.url]);
-    expect(r.status, r.stderr).toBe(0);
-    sameTables(local, queued, ['matches.csv']);
   }, 240_000);
 
   it('havoc resume --queue carries on a local run cut short (a torn last row, as kill -9 leaves it) to the same tables', () => {
@@ -227,11 +224,16 @@ describe.skipIf(missing !== null)('a run on the queue', () => {
     if (!existsSync(local)) expect(havoc([...SWEEP, '--out', local]).status).toBe(0);
     cpSync(local, cut, { recursive: true });
     const rowsCsv = readFileSync(join(local, 'matches.csv'), 'utf8');
-    writeFileSync(join(cut, 'matches.csv'), rowsCsv.slice(0, rowsCsv.split('\n').slice(0, 30).join('\n').length + 40)); // 29 rows and part of one
+    writeFileSync(join(cut, 'matches.csv'), rowsCsv.slice(0, rowsCsv.split('\n').slice(0, 4).join('\n').length + 40)); // 3 rows of 8 and part of one
     for (const t of ['loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']) rmSync(join(cut, t));
-    const r = havoc(['resume', cut, '--queue', redis.url, '--quiet', '--no-report', '--save-replays', 'none']);
+    // Every replay saved (written as each match is played, none played again): a job's id is its range and its task's
+    // other fields, and with none each batch left (of one match: 5 of 8) would be one of the sweep test's, its result
+    // taken from the queue rather than played.
+    const r = havoc(['resume', cut, '--queue', redis.url, '--quiet', '--no-report', '--save-replays', 'all']);
     expect(r.status, r.stderr).toBe(0);
     sameTables(local, cut, ['matches.csv', 'loadouts.csv', 'parts.csv', 'bots.csv', 'ratings.csv', 'matchups.csv']);
+    // The 5 matches left were played by the worker (their replays came back with them), not taken from the queue.
+    expect(readdirSync(join(cut, 'replays')).filter((f) => f.endsWith('.jsonl')).sort()).toEqual(['match-3.jsonl', 'match-4.jsonl', 'match-5.jsonl', 'match-6.jsonl', 'match-7.jsonl']);
   });
 
   it('havoc contest --queue with the starters (a Python command entrant: its folder travels): the matches and the leaderboard are a local contest\'s', () => {
