@@ -216,8 +216,9 @@ describe('havoc tournament / sweep', () => {
     const dir = join(tmp, 'ladder-env');
     cpSync(ref, dir, { recursive: true });
     rmSync(join(dir, 'replays'), { recursive: true, force: true });
+    // Cut ten matches short of the ladder's 600: the resume that finishes it plays those ten.
     const lines = readFileSync(join(dir, 'matches.csv'), 'utf8').split('\n');
-    writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 21).join('\n') + '\n');
+    writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 591).join('\n') + '\n');
     writeFileSync(join(dir, 'replays'), 'a file where the replays folder goes');
     const r = havoc('resume', dir, '--save-replays', 'all', '--no-report');
     expect(r.code).toBe(1);
@@ -268,12 +269,13 @@ describe('havoc tournament / sweep', () => {
     const ref = tables(join(tmp, 'ladder-ref'));
     const dir = join(tmp, 'ladder-torn');
     cpSync(join(tmp, 'ladder-ref'), dir, { recursive: true });
+    // Each cut near the end of the ladder's 600 matches: what is left to play (ten matches, then five) is all a resume plays.
     const lines = ref['matches.csv'].split('\n');
-    writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 50).join('\n') + '\n' + lines[50].slice(0, 9));
+    writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 591).join('\n') + '\n' + lines[591].slice(0, 9));
     rmSync(join(dir, 'summary.json'));
     expect(havoc('resume', dir, ...lean).code).toBe(0);
     expect(tables(dir)).toEqual(ref);
-    writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 7).join('\n') + '\n');
+    writeFileSync(join(dir, 'matches.csv'), lines.slice(0, 596).join('\n') + '\n');
     expect(havoc('tournament', ladder, '--out', dir, ...lean).code).toBe(0);
     expect(tables(dir)).toEqual(ref);
     const clash = havoc('tournament', ladder, '--out', dir, '--seed', '2');
