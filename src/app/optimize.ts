@@ -14,6 +14,7 @@ import { fieldOf } from '../lab/field.js';
 import { optimize } from '../lab/optimize.js';
 import { DOMINANT } from '../lab/rank.js';
 import { HavocError } from '../core/errors.js';
+import { wholeArg } from './wholeArg.js';
 import type { AnyGameModule } from '../core/game.js';
 import { isRulesetPath, loadRuleset, rulesetById, rulesetIds } from '../rules/registry.js';
 import { writeOptimize } from '../report/optimize.js';
@@ -45,10 +46,6 @@ const hasSpace = (mod: AnyGameModule): boolean => !!mod.builds.sample && !mod.bu
 /** The first registered ruleset with builds to search (the default). */
 export const searchable = (): string | undefined => rulesetIds().find((id) => hasSpace(rulesetById(id)));
 
-const whole = (v: number, name: string, min: number): number => {
-  if (!(Number.isInteger(v) && v >= min)) throw new HavocError('ERR_ARGS', `--${name}`, `must be a whole number of at least ${min}, not ${v}`);
-  return v;
-};
 
 /**
  * Searches the builds as the command line asks (`args`) and writes its files in `args.out`; what it
@@ -62,12 +59,12 @@ export async function runOptimize(args: OptimizeArgs, out: (s: string) => unknow
   const base = await loadRuleset(spec);
   const mod = withDataFile(base, args.parts, '--parts');
   if (!hasSpace(mod)) throw new HavocError('ERR_ARGS', '--ruleset', `${mod.id} has no space of builds to search (its builds cannot be drawn, or it plays one build of its own)`);
-  const restarts = whole(args.restarts, 'restarts', 1), iterations = whole(args.iterations, 'iterations', 1);
-  const maxGames = whole(args['max-games'], 'max-games', 2), top = whole(args.top, 'top', 1);
-  const finalGames = whole(args['final-games'], 'final-games', 2);
+  const restarts = wholeArg(args.restarts, 'restarts', 1), iterations = wholeArg(args.iterations, 'iterations', 1);
+  const maxGames = wholeArg(args['max-games'], 'max-games', 2), top = wholeArg(args.top, 'top', 1);
+  const finalGames = wholeArg(args['final-games'], 'final-games', 2);
   if (finalGames % 2) throw new HavocError('ERR_ARGS', '--final-games', `must be even (seat-swapped pairs), not ${finalGames}`);
   if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('ERR_ARGS', '--delta', `must be in (0, 0.5], not ${args.delta}`);
-  const workers = whole(args.workers ?? defaultWorkers(), 'workers', 0);
+  const workers = wholeArg(args.workers ?? defaultWorkers(), 'workers', 0);
   const botModule = await loadBotModule(args.bot, false);
   if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('ERR_ARGS', '--bot', 'optimize plays in its own threads: name a built-in bot (greedy, random, …)');
   const seed = String(args.seed);

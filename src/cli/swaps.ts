@@ -19,6 +19,7 @@ import { inThread, pairSetup, pooled } from '../lab/players.js';
 import { measureSwaps } from '../lab/swaps.js';
 import { defaultWorkers } from '../run/pool.js';
 import { HavocError } from '../core/errors.js';
+import { wholeArg } from '../app/wholeArg.js';
 import type { AnyGameModule } from '../core/game.js';
 import { deriveSeed } from '../core/rng.js';
 import { readCsv } from '../report/htmlCsv.js';
@@ -46,10 +47,6 @@ const ALPHA = 0.05, BETA = 0.1;
 /** Pairs before a comparison may decide. */
 const MIN_PAIRS = 16;
 
-const whole = (v: number, name: string, min: number): number => {
-  if (!(Number.isInteger(v) && v >= min)) throw new HavocError('ERR_ARGS', `--${name}`, `must be a whole number of at least ${min}, not ${v}`);
-  return v;
-};
 
 /** Whether a ruleset's builds are parts that can be swapped one for another (not one build of its own whatever it is given: RBP's pig). */
 const canSwapKit = (kit: AnyGameModule['builds']): boolean => !!(kit.neighbours && kit.components && kit.listing && kit.sample && !kit.fixed);
@@ -94,9 +91,9 @@ const command: CommandModule<object, Args> = {
       const checked = kit.check(args.baseline, '--baseline');
       if (!checked.ok) throw checked.error;
       const baseline = checked.value;
-      const maxGames = whole(args['max-games'], 'max-games', 2);
+      const maxGames = wholeArg(args['max-games'], 'max-games', 2);
       if (!(args.delta > 0 && args.delta <= 0.5)) throw new HavocError('ERR_ARGS', '--delta', `must be in (0, 0.5], not ${args.delta}`);
-      const workers = whole(args.workers ?? defaultWorkers(), 'workers', 0);
+      const workers = wholeArg(args.workers ?? defaultWorkers(), 'workers', 0);
       const botModule = await loadBotModule(args.bot, false);
       if (!botModule.factory || isBotPath(args.bot)) throw new HavocError('ERR_ARGS', '--bot', 'swaps plays in its own threads: name a built-in bot (greedy, random, …)');
       const effects = effectsOf(args.run);
