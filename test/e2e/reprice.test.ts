@@ -298,6 +298,14 @@ describe('prices toward a wider metagame (--aim support)', () => {
   });
 });
 
+/** The run a folder played, as its config.json records it. */
+interface PlayedRun {
+  seed: string;
+  schedule: { type: string; matches: number };
+  loadouts: { name: string }[];
+}
+const runIn = (dir: string): PlayedRun => (JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { run: PlayedRun }).run;
+
 describe('havoc reprice', () => {
   const catalogue = join(tmp, 'parts.json');
   const json = JSON.parse(readFileSync('configs/parts.json', 'utf8')) as { parts: { key: string; cost: number }[] };
@@ -382,7 +390,7 @@ describe('havoc reprice', () => {
     const r = havoc('reprice', join(tmp, 'run'), '--out', join(tmp, 'lower'), '--rounds', '1', '--step', '1', '--lower', '--matches', '60', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(', 60 matches a sweep:');
-    expect((JSON.parse(readFileSync(join(tmp, 'lower', 'round-1', 'sweep', 'config.json'), 'utf8')) as { run: { schedule: { matches: number } } }).run.schedule.matches).toBe(60);
+    expect(runIn(join(tmp, 'lower', 'round-1', 'sweep')).schedule.matches).toBe(60);
     const changes = csv(join(tmp, 'lower', 'round-1', 'changes.csv'));
     const before = costs(catalogue), after = costs(join(tmp, 'lower', 'round-1', 'parts.json'));
     expect(after.get('dragon-breath')).toBe(1);
@@ -494,7 +502,7 @@ describe('havoc reprice', () => {
     const count = (dir: string): number => csv(join(tmp, 'be-out', dir, 'parts.csv')).filter((x) => x.mispriced).length;
     expect(recheck.map((x) => Number(x.flagged))).toEqual(folders.map(count));
     // Each folder played its row's seed, at the reprice's --matches.
-    const played = (dir: string) => (JSON.parse(readFileSync(join(tmp, 'be-out', dir, 'config.json'), 'utf8')) as { run: { seed: string; schedule: { matches: number } } }).run;
+    const played = (dir: string) => runIn(join(tmp, 'be-out', dir));
     expect(folders.map((f) => [played(f).seed, played(f).schedule.matches])).toEqual(recheck.map((x) => [x.seed, 100]));
     expect(readFileSync(join(tmp, 'be-out', 'recheck-after-2', 'parts.json'), 'utf8')).toBe(readFileSync(join(tmp, 'be-out', 'parts.json'), 'utf8'));
     expect(readFileSync(join(tmp, 'be-out', 'report.html'), 'utf8')).toContain('<h2>Re-checked on new samples</h2>');
@@ -582,7 +590,7 @@ describe('havoc reprice', () => {
     // from its own loadouts.csv below.
     const r = havoc('reprice', join(tmp, 'run'), '--aim', 'support', '--same-field', '--refit', '--meta', '6', '--meta-games', '2', '--out', join(tmp, 'same'), '--rounds', '1', '--step', '2', '--matches', '120', '--no-recheck', '--no-report', '--save-replays', 'none', '--workers', '0');
     expect(r.code, r.err).toBe(0);
-    const field = (dir: string): string[] => (JSON.parse(readFileSync(join(tmp, 'same', dir, 'config.json'), 'utf8')) as { run: { loadouts: { name: string }[] } }).run.loadouts.map((l) => l.name);
+    const field = (dir: string): string[] => runIn(join(tmp, 'same', dir)).loadouts.map((l) => l.name);
     const given = field('meta-before'), after = field(join('round-1', 'meta'));
     const nhm = rulesetById('nhm');
     const text = readFileSync(join(tmp, 'same', 'round-1', 'parts.json'), 'utf8');
@@ -617,7 +625,7 @@ describe('havoc reprice', () => {
     // A round robin's folder: the metagame --same-field's reprice played above (a run of builds, each pair 2 games),
     // rather than a tournament played for this alone.
     const rr = havoc('reprice', join(tmp, 'same', 'meta-before'));
-    expect((JSON.parse(readFileSync(join(tmp, 'same', 'meta-before', 'config.json'), 'utf8')) as { run: { schedule: { type: string } } }).run.schedule.type).toBe('round-robin');
+    expect(runIn(join(tmp, 'same', 'meta-before')).schedule.type).toBe('round-robin');
     expect(rr.code).toBe(1);
     expect(rr.err.trim().split('\n')).toHaveLength(1);
     expect(rr.err.trim()).toBe(`error: ${join(tmp, 'same', 'meta-before')}: is a round-robin, not a sweep: reprice the verdicts of a sweep (havoc sweep)`);
