@@ -9,8 +9,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { distModule } from '../cli-helpers.js';
 import { DEFAULT_LIMITS, sandboxed, scratchFolder, type SandboxLimits } from '../../src/sandbox/bubblewrap.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hostile-sandbox-'));
@@ -49,12 +49,11 @@ function tournament(name: string, bots: unknown[], games: number, extra: Record<
  * and the seats that forfeit.
  */
 function oneMatch(file: string, limits: Record<string, number>, env: Record<string, string>, turns = 3, budget: Record<string, unknown> = { ms: 10_000, sims: 100 }): { forfeits: number[]; faults: string[]; err: string } {
-  const dist = (f: string) => JSON.stringify(pathToFileURL(resolve('dist', f)).href);
   const script = `
-    import { isolatedFactory } from ${dist('src/sandbox/remoteBot.js')};
-    import { isolationOf } from ${dist('src/sandbox/limits.js')};
-    import { playMatch } from ${dist('src/match/loop.js')};
-    import { loadRuleset } from ${dist('src/rules/registry.js')};
+    import { isolatedFactory } from ${distModule('src/sandbox/remoteBot.js')};
+    import { isolationOf } from ${distModule('src/sandbox/limits.js')};
+    import { playMatch } from ${distModule('src/match/loop.js')};
+    import { loadRuleset } from ${distModule('src/rules/registry.js')};
     const mod = await loadRuleset('rbp');
     const game = mod.makeGame({ builds: mod.builds.sample(2, 'one'), turnLimit: ${turns} });
     const idle = () => ({ program: () => 'TL TR TL TR TL' });

@@ -9,8 +9,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { distModule } from '../cli-helpers.js';
 import { BOT_UID_BASE, DEFAULT_LIMITS } from '../../src/sandbox/bubblewrap.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hostile-'));
@@ -357,9 +357,8 @@ describe('hostile bots, isolated', () => {
     const culprit = bot('top-loop', 'return random(ctx);', 'for (;;);');
     // The arena's check (isolatedBotProblem, from dist/) in a node process of its own: imported here, the sandbox's
     // TypeScript cost this file 1.2 s of CPU to load. The culprit never loads, at any deadline: a short one is CPU it does not burn.
-    const remote = JSON.stringify(pathToFileURL(resolve('dist/src/sandbox/remoteBot.js')).href);
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', `
-      import { DEFAULT_ISOLATION, isolatedBotProblem } from ${remote};
+      import { DEFAULT_ISOLATION, isolatedBotProblem } from ${distModule('src/sandbox/remoteBot.js')};
       const culprit = isolatedBotProblem(${JSON.stringify(culprit)}, { ...DEFAULT_ISOLATION, startupMs: 500 });
       const honest = isolatedBotProblem(${JSON.stringify(honest)}, { ...DEFAULT_ISOLATION, startupMs: 10_000 });
       console.log(JSON.stringify({ culprit, honest }));
